@@ -1,0 +1,240 @@
+package passes
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/layoutopt/layoutopt/dialect"
+)
+
+// RunConfig controls Pipeline.Run. The zero value runs the verifier after
+// every pass and installs no instrumentation.
+type RunConfig struct {
+	// DisableVerify turns off the verifier that otherwise runs after every
+	// pass (mlir-opt's -verify-each=false).
+	DisableVerify bool
+	// BeforePass, when set, is called before a pass runs on an op.
+	BeforePass func(e PassEvent)
+	// AfterPass, when set, is called after a pass ran on an op (also when it
+	// failed; see PassEvent.Failed).
+	AfterPass func(e PassEvent)
+	// Timing, when set, receives the wall time of every pass and nested
+	// pipeline, as a tree under Timing.Root.
+	Timing *Timing
+}
+
+// PassEvent describes one run of a pass on one op, for instrumentation.
+type PassEvent struct {
+	Pass   *Pass
+	Op     *dialect.Operation // the op the pass runs on
+	Module *dialect.Module
+	Failed bool // AfterPass only: the pass failed on Op
+}
+
+// Run runs the pipeline on m, whose top-level op must match p.Anchor. It
+// returns every diagnostic reported (by passes and by the verifier), in the
+// order reported, and an error when a pass failed or left IR that does not
+// verify; the run stops at the first failure, leaving m as that pass left
+// it.
+//
+// Passes run in order. A nested pipeline runs on each op of its anchor kind
+// directly nested in the op the enclosing pipeline runs on, in program
+// order; so does a pass anchored on another op than its pipeline (implicit
+// nesting). Unless cfg.DisableVerify is set, the module is verified after
+// each pass has run on all its ops; a pass that breaks it is reported as
+// "pass 'NAME' produced IR that does not verify", followed by the
+// verifier's diagnostics.
+func (p *Pipeline) Run(m *dialect.Module, cfg RunConfig) (dialect.Diagnostics, error) {
+	r := &runner{m: m, cfg: cfg, sink: &diagSink{}}
+	root := m.Op()
+	var timer *Timer
+	if cfg.Timing != nil {
+		timer = cfg.Timing.Root()
+	}
+	var err error
+	if !anchorMatches(p.Anchor, root) {
+		err = fmt.Errorf("pipeline anchored on '%s' cannot run on '%s'", p.Anchor, root.Name())
+		r.sink.emit(dialect.Diagnostic{Pos: OpPos(root), Severity: dialect.Error, Msg: err.Error()})
+	} else {
+		err = r.pipeline(p, root, timer)
+	}
+	return r.sink.diags, err
+}
+
+// Failure is the error Pipeline.Run returns when a pass fails.
+type Failure struct {
+	Pass     *Pass
+	Verifier bool // the pass ran, but the IR it left does not verify
+}
+
+func (f *Failure) Error() string {
+	if f.Verifier {
+		return fmt.Sprintf("pass '%s' produced IR that does not verify", f.Pass.Name)
+	}
+	return fmt.Sprintf("pass '%s' failed", f.Pass.Name)
+}
+
+// implicitNest keys the timer of the implicit pipeline around a pass
+// anchored on another op than its pipeline.
+type implicitNest struct{ e *Element }
+
+type runner struct {
+	m    *dialect.Module
+	cfg  RunConfig
+	sink *diagSink
+}
+
+func anchorMatches(anchor string, op *dialect.Operation) bool {
+	return anchor == AnyOp || anchor == op.Name()
+}
+
+// children returns the ops directly nested in op (in all its regions and
+// blocks, in order) whose name matches anchor.
+func children(op *dialect.Operation, anchor string) []*dialect.Operation {
+	var ops []*dialect.Operation
+	for _, r := range op.Regions() {
+		for _, b := range r.Blocks() {
+			for c := b.First(); c != nil; c = c.Next() {
+				if anchorMatches(anchor, c) {
+					ops = append(ops, c)
+				}
+			}
+		}
+	}
+	return ops
+}
+
+func (r *runner) pipeline(p *Pipeline, op *dialect.Operation, timer *Timer) error {
+	for i := range p.Elems {
+		e := &p.Elems[i]
+		if e.Nested != nil {
+			t := timer.childKey(e, "'"+e.Nested.Anchor+"' Pipeline")
+			start := time.Now()
+			for _, c := range children(op, e.Nested.Anchor) {
+				if err := r.pipeline(e.Nested, c, t); err != nil {
+					t.Add(time.Since(start))
+					return err
+				}
+			}
+			t.Add(time.Since(start))
+			continue
+		}
+		if err := r.element(e, p.Anchor, op, timer); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// element runs one pass on op, or, when the pass is anchored on another op
+// kind than the pipeline, on each matching child of op; then verifies.
+func (r *runner) element(e *Element, anchor string, op *dialect.Operation, timer *Timer) error {
+	pass := e.Pass
+	targets := []*dialect.Operation{op}
+	if a := pass.AnchorOp(); a != AnyOp && a != anchor && !(anchor == AnyOp && a == op.Name()) {
+		// Implicit nesting: run on the children of the anchor kind.
+		targets = children(op, a)
+		timer = timer.childKey(implicitNest{e}, "'"+a+"' Pipeline")
+	}
+	opts := resolveOptions(pass, e.Options)
+	t := timer.childKey(e, pass.DisplayName())
+	for _, target := range targets {
+		if err := r.runPass(pass, opts, target, t); err != nil {
+			return err
+		}
+	}
+	if r.cfg.DisableVerify {
+		return nil
+	}
+	diags := dialect.Verify(r.m)
+	if diags.HasErrors() {
+		r.sink.emit(dialect.Diagnostic{
+			Pos:      OpPos(op),
+			Severity: dialect.Error,
+			Msg:      fmt.Sprintf("pass '%s' produced IR that does not verify", pass.Name),
+		})
+		for _, d := range diags {
+			r.sink.emit(d)
+		}
+		return &Failure{Pass: pass, Verifier: true}
+	}
+	return nil
+}
+
+func (r *runner) runPass(pass *Pass, opts map[string]string, op *dialect.Operation, t *Timer) error {
+	ev := PassEvent{Pass: pass, Op: op, Module: r.m}
+	if r.cfg.BeforePass != nil {
+		r.cfg.BeforePass(ev)
+	}
+	ctx := &Context{Module: r.m, Pass: pass, opts: opts, sink: r.sink}
+	errorsBefore := r.sink.errors
+	start := time.Now()
+	err := safeRun(pass, ctx, op)
+	t.Add(time.Since(start))
+	if err != nil {
+		var rep *reportedError
+		if !errors.As(err, &rep) {
+			r.sink.emit(dialect.Diagnostic{
+				Pos:      OpPos(op),
+				Severity: dialect.Error,
+				Msg:      fmt.Sprintf("pass '%s' failed: %v", pass.Name, err),
+			})
+		}
+	}
+	failed := err != nil || r.sink.errors > errorsBefore
+	if r.cfg.AfterPass != nil {
+		ev.Failed = failed
+		r.cfg.AfterPass(ev)
+	}
+	if failed {
+		return &Failure{Pass: pass}
+	}
+	return nil
+}
+
+// safeRun runs the pass, turning a panic into an error so that one broken
+// pass cannot crash the tool hosting it.
+func safeRun(pass *Pass, ctx *Context, op *dialect.Operation) (err error) {
+	defer func() {
+		if v := recover(); v != nil {
+			err = fmt.Errorf("internal error: panic: %v", v)
+		}
+	}()
+	return pass.Run(ctx, op)
+}
+
+// resolveOptions returns every option of pass with its value: given ones,
+// defaults for the others.
+func resolveOptions(pass *Pass, given []OptionValue) map[string]string {
+	opts := make(map[string]string, len(pass.Options))
+	for _, o := range pass.Options {
+		opts[o.Name] = o.Default
+	}
+	for _, g := range given {
+		opts[g.Name] = g.Value
+	}
+	return opts
+}
+
+// DisplayName returns the pass name in CamelCase, as MLIR's IR dumps and
+// timing reports name passes: "remove-redundant-conversions" gives
+// "RemoveRedundantConversions".
+func (p *Pass) DisplayName() string {
+	var b strings.Builder
+	up := true
+	for i := 0; i < len(p.Name); i++ {
+		c := p.Name[i]
+		if c == '-' || c == '_' || c == '.' {
+			up = true
+			continue
+		}
+		if up && 'a' <= c && c <= 'z' {
+			c -= 'a' - 'A'
+		}
+		up = false
+		b.WriteByte(c)
+	}
+	return b.String()
+}
