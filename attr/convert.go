@@ -1,0 +1,671 @@
+package attr
+
+import (
+	"fmt"
+	"slices"
+)
+
+// The conversions below follow Triton's LinearLayoutConversions.cpp step
+// by step; the comments name the Triton function each one mirrors.
+
+func matrixOrder(rank int, rowMajor bool) []int {
+	o := make([]int, rank)
+	for i := range o {
+		o[i] = rank - 1 - i
+	}
+	if !rowMajor && rank >= 2 {
+		o[0], o[1] = o[1], o[0]
+	}
+	return o
+}
+
+// dotOrder is getOrderForDotOperand(opIdx, rank, kContig = true): K fastest.
+func dotOrder(opIdx, rank int) []int { return matrixOrder(rank, opIdx == 0) }
+
+func namesIn(order []int) []string {
+	dims := standardDims(len(order))
+	n := make([]string, len(order))
+	for i, d := range order {
+		n[i] = dims[d]
+	}
+	return n
+}
+
+func checkShape(l Layout, shape []int) error {
+	if len(shape) != l.Rank() {
+		return fmt.Errorf("shape %s has rank %d, but the layout %s has rank %d", fmtInts(shape), len(shape), l.Format(nil), l.Rank())
+	}
+	for _, s := range shape {
+		if !isPow2(s) {
+			return fmt.Errorf("shape %s: every dimension must be a power of two", fmtInts(shape))
+		}
+	}
+	return nil
+}
+
+// combine is combineCtaCgaWithShape: fit the one-CTA layout to the per-CTA
+// part of shape (repeating into the first in-dim, or broadcasting), then
+// append the CGA's block dim.
+func combine(cta lay, cga CGALayout, shape []int) lay {
+	rank := len(shape)
+	dims := standardDims(rank)
+	full := map[string]int{}
+	for d, s := range shape {
+		full[dims[d]] = s
+	}
+	cgaL := cga.lay(rank).ensureNotLarger(full).transposeOuts(cta.outNames())
+	per := map[string]int{}
+	for _, o := range cta.outs {
+		per[o.name] = max(1, full[o.name]/cgaL.outSize(o.name))
+	}
+	cta = cta.ensureNotSmaller(per).ensureNotLarger(per)
+	return mul(cta, cgaL).transposeOuts(dims)
+}
+
+func (b *Blocked) toLay(shape []int) (lay, error) {
+	if err := firstErr(b.check(), checkShape(b, shape)); err != nil {
+		return lay{}, err
+	}
+	cta := mulAll(identityND("register", b.SizePerThread, b.Order),
+		identityND("lane", b.ThreadsPerWarp, b.Order),
+		identityND("warp", b.WarpsPerCTA, b.Order))
+	return combine(cta, b.CGA, shape), nil
+}
+
+func (l *LinearEncoding) toLay(shape []int) (lay, error) {
+	if err := firstErr(l.check(), checkShape(l, shape)); err != nil {
+		return lay{}, err
+	}
+	ll := l.lay()
+	rank := len(shape)
+	order := orderPerDim(l.Register, rank)
+	named := map[string]int{}
+	dims := standardDims(rank)
+	for d, s := range shape {
+		named[dims[d]] = s
+	}
+	ll = ll.transposeOuts(namesIn(order)).ensureNotSmaller(named)
+	ll = ll.ensureNotLargerKeepRegs(named)
+	return ll.transposeOuts(dims), nil
+}
+
+// ensureNotLargerKeepRegs is ensureLayoutNotLargerThan with
+// broadcastRegisters = false: register bases that the shrinking turns into
+// zeros are dropped instead of kept.
+func (l lay) ensureNotLargerKeepRegs(shape map[string]int) lay {
+	before := slices.Clone(l.bases("register"))
+	r := l.ensureNotLarger(shape)
+	regs := r.bases("register")
+	var kept [][]int
+	for i, v := range regs {
+		if isZero(v) && !isZero(before[i]) {
+			continue
+		}
+		kept = append(kept, v)
+	}
+	r.setBases("register", kept)
+	return r
+}
+
+func isZero(v []int) bool {
+	for _, x := range v {
+		if x != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+func (s *Slice) toLay(shape []int) (lay, error) {
+	if err := firstErr(s.check(), checkShape(s, shape)); err != nil {
+		return lay{}, err
+	}
+	ps := slices.Insert(slices.Clone(shape), s.Dim, 1)
+	pl, err := s.Parent.toLay(ps)
+	if err != nil {
+		return lay{}, err
+	}
+	sl := pl.removeStandardDim(s.Dim)
+	var regs [][]int
+	for _, v := range sl.bases("register") {
+		if !isZero(v) {
+			regs = append(regs, v)
+		}
+	}
+	sl.setBases("register", regs)
+	return fromBases(sl.ins, sl.outNames()), nil
+}
+
+// mmaTile is nvidiaMmaTile: the register/lane layout of one mma tile with
+// kWidth consecutive registers along the inner dim.
+func mmaTile(tile []int, kWidth int, order, repOrder []int) lay {
+	rank := len(repOrder)
+	dims := standardDims(rank)
+	cta := identityND("register", slices.Repeat([]int{1}, rank), repOrder)
+	inner, outer := order[0], order[1]
+	m, n := tile[outer], tile[inner]
+	return mulAll(cta,
+		identity1D(kWidth, "register", dims[inner]),
+		identity1D(4, "lane", dims[inner]),
+		identity1D(8, "lane", dims[outer]),
+		identity1D(m/8, "register", dims[outer]),
+		identity1D(n/(kWidth*4), "register", dims[inner]))
+}
+
+func (m *NvidiaMma) toLay(shape []int) (lay, error) {
+	if err := firstErr(m.check(), checkShape(m, shape)); err != nil {
+		return lay{}, err
+	}
+	rank := len(shape)
+	tile := slices.Clone(m.InstrShape)
+	hopper := m.VersionMajor == 3
+	if hopper {
+		tile = tile[:2]
+	}
+	order := matrixOrder(rank, true)
+	cta := mmaTile(tile, 2, order, order)
+	w := identityND("warp", m.WarpsPerCTA, matrixOrder(rank, !hopper)).transposeOuts(cta.outNames())
+	return combine(mul(cta, w), m.CGA, shape), nil
+}
+
+// broadcastedDot is broadcastedDotOperandLayout: identity along every dim
+// in order except kDim, where it is all zeros.
+func broadcastedDot(sizes, order []int, kDim int, in string) lay {
+	dims := standardDims(len(sizes))
+	var r lay
+	for _, d := range order {
+		if d == kDim {
+			r = mul(r, zeros1D(sizes[d], in, dims[d]))
+		} else {
+			r = mul(r, identity1D(sizes[d], in, dims[d]))
+		}
+	}
+	return r
+}
+
+// cga is the dot operand's CGA layout: the parent's, with K zeroed.
+func (d *DotOperand) cga() CGALayout {
+	var pc CGALayout
+	switch p := d.Parent.(type) {
+	case *Blocked:
+		pc = p.CGA
+	case *NvidiaMma:
+		pc = p.CGA
+	case *AMDMfma:
+		pc = p.CGA
+	case *AMDWmma:
+		pc = p.CGA
+	}
+	rank := d.Rank()
+	k := d.kDim()
+	var c CGALayout
+	for _, b := range pc.Bases {
+		b = slices.Clone(b)
+		b[k] = 0
+		c.Bases = append(c.Bases, b)
+	}
+	_ = rank
+	return c
+}
+
+func (d *DotOperand) kDim() int {
+	if d.OpIdx == 0 {
+		return d.Rank() - 1
+	}
+	return d.Rank() - 2
+}
+
+func (d *DotOperand) toLay(shape []int) (lay, error) {
+	if err := firstErr(d.check(), checkShape(d, shape)); err != nil {
+		return lay{}, err
+	}
+	switch p := d.Parent.(type) {
+	case *NvidiaMma:
+		if err := p.check(); err != nil {
+			return lay{}, err
+		}
+		return d.nvidiaLay(p, shape), nil
+	case *Blocked:
+		if err := p.check(); err != nil {
+			return lay{}, err
+		}
+		return d.fmaLay(p, shape), nil
+	case *AMDMfma:
+		if err := p.check(); err != nil {
+			return lay{}, err
+		}
+		return d.mfmaLay(p, shape), nil
+	case *AMDWmma:
+		if err := p.check(); err != nil {
+			return lay{}, err
+		}
+		return d.wmmaLay(p, shape), nil
+	}
+	return lay{}, fmt.Errorf("ttg.dot_op: unsupported parent %s", d.Parent.Name())
+}
+
+// nvidiaLay is nvidiaDotToLinearLayout.
+func (d *DotOperand) nvidiaLay(mma *NvidiaMma, shape []int) lay {
+	rank := len(shape)
+	tile := slices.Repeat([]int{1}, rank)
+	instrM := mma.InstrShape[rank-2]
+	mult := 8
+	if instrM == 8 {
+		mult = 4
+	}
+	if d.OpIdx == 0 {
+		tile[rank-2], tile[rank-1] = instrM, d.KWidth*mult
+	} else {
+		tile[rank-2], tile[rank-1] = d.KWidth*mult, 8
+	}
+	order := dotOrder(d.OpIdx, rank)
+	cta := mmaTile(tile, d.KWidth, order, order)
+	w := broadcastedDot(mma.WarpsPerCTA, matrixOrder(rank, mma.VersionMajor != 3), d.kDim(), "warp").transposeOuts(cta.outNames())
+	return combine(mul(cta, w), d.cga(), shape)
+}
+
+// fmaLay is fmaDotToLinearLayout (blocked parent).
+func (d *DotOperand) fmaLay(b *Blocked, shape []int) lay {
+	k := d.kDim()
+	size := slices.Clone(b.SizePerThread)
+	size[k] = shape[k]
+	rep := namesIn(b.Order)
+	cta := mulAll(identityND("register", size, b.Order).transposeOuts(rep),
+		broadcastedDot(b.ThreadsPerWarp, b.Order, k, "lane").transposeOuts(rep),
+		broadcastedDot(b.WarpsPerCTA, b.Order, k, "warp").transposeOuts(rep))
+	return combine(cta, d.cga(), shape)
+}
+
+func tileAt(t []int, i int) int {
+	if i < len(t) {
+		return t[i]
+	}
+	return 1
+}
+
+// mfmaLay is mfmaDotToLinearLayout.
+func (d *DotOperand) mfmaLay(m *AMDMfma, shape []int) lay {
+	rank := len(shape)
+	batch := rank == 3
+	dims := standardDims(rank)
+	nonK := rank - 2
+	if d.OpIdx == 1 {
+		nonK = rank - 1
+	}
+	mDim, nDim := m.InstrShape[0], m.InstrShape[1]
+	nonKDim := mDim
+	if d.OpIdx == 1 {
+		nonKDim = nDim
+	}
+	const warpSize = 64
+	kSize := shape[d.kDim()]
+	order := dotOrder(d.OpIdx, rank)
+	dimK, dimNonK := dims[order[0]], dims[order[1]]
+	tile := mulAll(identity1D(d.KWidth, "register", dimK),
+		identity1D(nonKDim, "lane", dimNonK),
+		identity1D(warpSize/nonKDim, "lane", dimK))
+	kTile := warpSize / nonKDim * d.KWidth
+	if (mDim == 64 && nDim == 4 && d.OpIdx == 0) || (mDim == 4 && nDim == 64 && d.OpIdx == 1) {
+		tile = mul(tile, identity1D(16, "register", dimK))
+		kTile *= 16
+	}
+	if kSize > kTile {
+		tile = mul(tile, identity1D(kSize/kTile, "register", dimK))
+	}
+	tile = mul(tile, identity1D(tileAt(m.TilesPerWarp, nonK), "register", dimNonK))
+	tile = tile.transposeOuts([]string{dimK, dimNonK})
+	if batch {
+		tile = mulAll(tile, identity1D(1, "register", dims[order[2]]), identity1D(1, "lane", dims[order[2]]))
+	}
+	w := identityND("warp", m.WarpsPerCTA, matrixOrder(rank, true))
+	return combine(mul(tile, w), m.CGA, shape)
+}
+
+// wmmaCTA is chooseWmmaCTALinearLayout: tilesPerWarp registers, then
+// warps, per dim in row-major order.
+func wmmaCTA(rank int, warps, tiles []int) lay {
+	dims := standardDims(rank)
+	var r lay
+	for _, d := range matrixOrder(rank, true) {
+		r = mulAll(r, identity1D(tileAt(tiles, d), "register", dims[d]), identity1D(warps[d], "warp", dims[d]))
+	}
+	return r.transposeOuts(dims)
+}
+
+// wmmaLay is wmmaDotOperandToLinearLayout.
+func (d *DotOperand) wmmaLay(w *AMDWmma, shape []int) lay {
+	rank := len(shape)
+	dims := standardDims(rank)
+	order := dotOrder(d.OpIdx, rank)
+	dimK, dimNonK := dims[order[0]], dims[order[1]]
+	kDim := w.InstrShape[2]
+	nonKDim := w.InstrShape[0]
+	if d.OpIdx == 1 {
+		nonKDim = w.InstrShape[1]
+	}
+	const warpSize = 32
+	depth := warpSize / nonKDim
+	tile := mul(identity1D(d.KWidth, "register", dimK), identity1D(nonKDim, "lane", dimNonK))
+	if w.Version == 1 {
+		tile = mul(tile, zeros1D(depth, "lane", dimK))
+	} else {
+		tile = mul(tile, identity1D(depth, "lane", dimK))
+	}
+	tile = mul(tile, identity1D(kDim/(depth*d.KWidth), "register", dimK))
+	if rank == 3 {
+		tile = mulAll(tile, identity1D(1, "register", dims[order[2]]), identity1D(1, "lane", dims[order[2]]))
+	}
+	// The CTA part: K projected away, broadcast registers removed.
+	cta := wmmaCTA(rank, w.WarpsPerCTA, w.TilesPerWarp)
+	k := d.kDim()
+	var ins []lin
+	for _, in := range cta.ins {
+		var bs [][]int
+		for _, v := range in.bases {
+			v = slices.Clone(v)
+			v[k] = 0
+			if in.name == "register" && isZero(v) {
+				continue
+			}
+			bs = append(bs, v)
+		}
+		ins = append(ins, lin{in.name, bs})
+	}
+	cta = fromBases(ins, dims)
+	rep := namesIn(order)
+	return combine(mul(tile.transposeOuts(rep), cta.transposeOuts(rep)), w.CGA, shape)
+}
+
+func (m *AMDMfma) toLay(shape []int) (lay, error) {
+	if err := firstErr(m.check(), checkShape(m, shape)); err != nil {
+		return lay{}, err
+	}
+	rank := len(shape)
+	batch := rank == 3
+	dims := standardDims(rank)
+	mIdx, nIdx := rank-2, rank-1
+	order := matrixOrder(rank, true)
+	dimM, dimN := dims[order[1]], dims[order[0]]
+	mDim, nDim := m.InstrShape[0], m.InstrShape[1]
+	height := 4
+	if m.ElementBitWidth == 64 {
+		height = 1
+	}
+	const warpSize = 64
+	tiles := mDim * nDim / (warpSize * height)
+	var tile lay
+	if !m.IsTransposed {
+		tile = mulAll(identity1D(height, "register", dimM),
+			identity1D(nDim, "lane", dimN), identity1D(warpSize/nDim, "lane", dimM))
+		if tiles > 0 {
+			tile = mul(tile, identity1D(tiles, "register", dimM))
+		}
+	} else {
+		tile = mulAll(identity1D(height, "register", dimN),
+			identity1D(mDim, "lane", dimM), identity1D(warpSize/mDim, "lane", dimN))
+		if tiles > 0 {
+			tile = mul(tile, identity1D(tiles, "register", dimN))
+		}
+	}
+	tile = tile.transposeOuts([]string{dimN, dimM})
+	tpM, tpN := tileAt(m.TilesPerWarp, mIdx), tileAt(m.TilesPerWarp, nIdx)
+	wM, wN := m.WarpsPerCTA[mIdx], m.WarpsPerCTA[nIdx]
+	tile = mulAll(tile,
+		identity1D(tpN, "register", dimN),
+		identity1D(wN, "warp", dimN),
+		identity1D(shape[nIdx]/(nDim*wN*tpN), "register", dimN),
+		identity1D(tpM, "register", dimM),
+		identity1D(wM, "warp", dimM))
+	if batch {
+		tile = mulAll(tile, identity1D(1, "register", dims[order[2]]), identity1D(1, "lane", dims[order[2]]),
+			identity1D(m.WarpsPerCTA[0], "warp", dims[order[2]]))
+	}
+	return combine(tile, m.CGA, shape), nil
+}
+
+func (w *AMDWmma) toLay(shape []int) (lay, error) {
+	if err := firstErr(w.check(), checkShape(w, shape)); err != nil {
+		return lay{}, err
+	}
+	rank := len(shape)
+	dims := standardDims(rank)
+	to := matrixOrder(rank, !w.IsTransposed)
+	outs := []string{dims[to[0]], dims[to[1]]}
+	var tile lay
+	if w.Version == 1 {
+		tile = fromBases([]lin{
+			{"register", [][]int{{0, 2}, {0, 4}, {0, 8}}},
+			{"lane", [][]int{{1, 0}, {2, 0}, {4, 0}, {8, 0}, {0, 1}}},
+		}, outs)
+	} else {
+		tile = fromBases([]lin{
+			{"register", [][]int{{0, 1}, {0, 2}, {0, 4}}},
+			{"lane", [][]int{{1, 0}, {2, 0}, {4, 0}, {8, 0}, {0, 8}}},
+		}, outs)
+	}
+	if rank == 3 {
+		tile = mulAll(tile, identity1D(1, "register", dims[0]), identity1D(1, "lane", dims[0]))
+	}
+	rep := namesIn(matrixOrder(rank, true))
+	cta := mul(tile.transposeOuts(rep), wmmaCTA(rank, w.WarpsPerCTA, w.TilesPerWarp).transposeOuts(rep))
+	return combine(cta, w.CGA, shape), nil
+}
+
+// shapePerCTA divides shape by the CGA's split per dim.
+func shapePerCTA(c CGALayout, shape []int) []int {
+	split := c.split(len(shape))
+	r := make([]int, len(shape))
+	for d, s := range shape {
+		r[d] = s / min(s, split[d])
+	}
+	return r
+}
+
+// swizzledLay is swizzledSharedToLinearLayout; rotate adds the AMD
+// rotating block number to the phase.
+func swizzledLay(vec, perPhase, maxPhase int, order []int, cga CGALayout, shape []int, rotate bool) lay {
+	per := shapePerCTA(cga, shape)
+	rank := len(shape)
+	dims := standardDims(rank)
+	if rank == 1 {
+		return combine(identity1D(per[0], "offset", "dim0"), cga, shape)
+	}
+	colDim, rowDim := order[0], order[1]
+	numCols, numRows := per[colDim], per[rowDim]
+	var bs [][]int
+	for c := 1; c < numCols; c *= 2 {
+		bs = append(bs, []int{0, c})
+	}
+	for r := 1; r < numRows; r *= 2 {
+		phase := (r / perPhase) % maxPhase
+		if rotate {
+			phase ^= (r / (perPhase * maxPhase)) % maxPhase
+		}
+		bs = append(bs, []int{r, (vec * phase) % numCols})
+	}
+	cta := fromBases([]lin{{"offset", bs}}, []string{dims[rowDim], dims[colDim]})
+	for _, d := range order[2:] {
+		cta = mul(cta, identity1D(per[d], "offset", dims[d]))
+	}
+	return combine(cta, cga, shape)
+}
+
+func (s *SwizzledShared) toLay(shape []int) (lay, error) {
+	if err := firstErr(s.Verify(ModuleInfo{}), checkShape(s, shape)); err != nil {
+		return lay{}, err
+	}
+	return swizzledLay(s.Vec, s.PerPhase, s.MaxPhase, s.Order, s.CGA, shape, false), nil
+}
+
+func (s *AMDRotatingShared) toLay(shape []int) (lay, error) {
+	if err := firstErr(s.Verify(ModuleInfo{}), checkShape(s, shape)); err != nil {
+		return lay{}, err
+	}
+	return swizzledLay(s.Vec, s.PerPhase, s.MaxPhase, s.Order, s.CGA, shape, true), nil
+}
+
+func (s *NVMMAShared) swizzle() (vec, perPhase, maxPhase int) {
+	if s.SwizzlingByteWidth == 0 {
+		return 1, 1, 1
+	}
+	return 128 / s.ElementBitWidth, 128 / s.SwizzlingByteWidth, s.SwizzlingByteWidth / 16
+}
+
+// coreMatrix is getCoreMatrixLinearLayout: one 8-row swizzle atom.
+func (s *NVMMAShared) coreMatrix() lay {
+	vec, perPhase, maxPhase := s.swizzle()
+	rows := 8
+	cols := 8 * max(16, s.SwizzlingByteWidth) / s.ElementBitWidth
+	packed := func(c int) int { return c/16*8 + c%8 }
+	var bs [][]int
+	for c := 1; c < cols; c *= 2 {
+		if s.FP4Padded {
+			bs = append(bs, []int{0, packed(c)})
+		} else {
+			bs = append(bs, []int{0, c})
+		}
+	}
+	for r := 1; r < rows; r *= 2 {
+		c := vec * ((r / perPhase) % maxPhase)
+		if s.FP4Padded {
+			c = packed(c)
+		}
+		bs = append(bs, []int{r, c})
+	}
+	return fromBases([]lin{{"offset", bs}}, standardDims(2))
+}
+
+// tmaBlockShape is getTMABlockShape (tiled mode, packed size).
+func (s *NVMMAShared) tmaBlockShape(per []int) ([]int, error) {
+	b := slices.Clone(per)
+	contig := len(b) - 1
+	if s.Transposed {
+		contig = 0
+	}
+	if s.FP4Padded {
+		b[contig] *= 2
+	}
+	for i := range b {
+		b[i] = min(b[i], 256)
+	}
+	if s.SwizzlingByteWidth != 0 {
+		want := 8 * s.SwizzlingByteWidth / s.ElementBitWidth
+		if b[contig] < want {
+			return nil, fmt.Errorf("illegal shared layout: the contiguous dimension (%d elements) is smaller than the %d-byte swizzle (%d elements)", b[contig], s.SwizzlingByteWidth, want)
+		}
+		b[contig] = want
+	}
+	if s.FP4Padded {
+		b[contig] /= 2
+	}
+	return b, nil
+}
+
+func rotateLeft(v []int) []int {
+	return append(slices.Clone(v[1:]), v[0])
+}
+
+func (s *NVMMAShared) toLay(shape []int) (lay, error) {
+	if err := firstErr(s.check(), checkShape(s, shape)); err != nil {
+		return lay{}, err
+	}
+	rank := len(shape)
+	per := shapePerCTA(s.CGA, shape)
+	tma, err := s.tmaBlockShape(per)
+	if err != nil {
+		return lay{}, err
+	}
+	dims := standardDims(rank)
+	named := map[string]int{}
+	for d, v := range per {
+		named[dims[d]] = v
+	}
+	transposeOrder := func() []int {
+		o := []int{rank - 1}
+		for i := 0; i < rank-1; i++ {
+			o = append(o, i)
+		}
+		return o
+	}
+	if s.SwizzlingByteWidth == 0 {
+		t := tma
+		if s.Transposed {
+			t = rotateLeft(tma)
+		}
+		l := identity1D(t[rank-1], "offset", dims[rank-1])
+		for i := rank - 2; i >= 0; i-- {
+			l = mul(l, identity1D(t[i], "offset", dims[i]))
+		}
+		if s.Transposed {
+			l = l.transposeBases(transposeOrder())
+		}
+		return combine(l.ensureNotSmaller(named), s.CGA, shape), nil
+	}
+	if rank < 2 {
+		return lay{}, fmt.Errorf("swizzled nvmma_shared layouts need rank >= 2")
+	}
+	coll := []int{1, tma[rank-1]}
+	for i := 0; i < rank-1; i++ {
+		coll[0] *= tma[i]
+	}
+	if s.Transposed {
+		coll[0], coll[1] = coll[1], coll[0]
+	}
+	tile := s.coreMatrix()
+	pack := 1
+	if s.FP4Padded {
+		pack = 2
+	}
+	if coll[1]*pack < tile.outs[1].size || coll[0] < tile.outs[0].size {
+		return lay{}, fmt.Errorf("illegal shared layout: expected the collapsed shape per CTA to be at least [%d, %d], got [%d, %d]",
+			tile.outs[0].size, tile.outs[1].size/pack, coll[0], coll[1])
+	}
+	l := tile.ensureNotSmaller(map[string]int{"dim0": coll[0], "dim1": coll[1]})
+	t := tma
+	if s.Transposed {
+		t = rotateLeft(tma)
+	}
+	total := 1
+	for _, o := range l.outs {
+		total *= o.size
+	}
+	if total != product(t) {
+		return lay{}, fmt.Errorf("illegal shared layout for shape %s", fmtInts(shape))
+	}
+	l = l.reshapeRowMajor(t)
+	if s.Transposed {
+		l = l.transposeBases(transposeOrder())
+	}
+	return combine(l.ensureNotSmaller(named), s.CGA, shape), nil
+}
+
+func (p *PaddedShared) toLay(shape []int) (lay, error) {
+	if err := firstErr(p.check(), checkShape(p, shape)); err != nil {
+		return lay{}, err
+	}
+	if !slices.Equal(shape, p.Shape) {
+		return lay{}, fmt.Errorf("padded_shared: the linear component has shape %s, not %s", fmtInts(p.Shape), fmtInts(shape))
+	}
+	return p.linear(), nil
+}
+
+func (s *SharedLinear) toLay(shape []int) (lay, error) {
+	if err := firstErr(s.check(), checkShape(s, shape)); err != nil {
+		return lay{}, err
+	}
+	l := s.lay()
+	for d, o := range l.outs {
+		if o.size != shape[d] {
+			return lay{}, fmt.Errorf("shared_linear: the layout has shape %s, not %s (shared linear layouts do not broadcast)", fmtInts(l.sizes()), fmtInts(shape))
+		}
+	}
+	return l, nil
+}
+
+func (l lay) sizes() []int {
+	s := make([]int, len(l.outs))
+	for i, o := range l.outs {
+		s[i] = o.size
+	}
+	return s
+}

@@ -1,0 +1,26 @@
+package attr
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Error is a problem in attribute text, at byte Offset of the text given
+// to Parse.
+type Error struct {
+	Offset int
+	Msg    string
+}
+
+func (e *Error) Error() string { return fmt.Sprintf("offset %d: %s", e.Offset, e.Msg) }
+
+// ErrorList is several Errors, in text order.
+type ErrorList []*Error
+
+func (l ErrorList) Error() string {
+	msgs := make([]string, len(l))
+	for i, e := range l {
+		msgs[i] = e.Error()
+	}
+	return strings.Join(msgs, "\n")
+}

@@ -1,0 +1,106 @@
+package attr
+
+import (
+	"bufio"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"slices"
+	"testing"
+)
+
+// sharedDir returns ../shared relative to the module root, or skips.
+func sharedDir(t testing.TB) string {
+	t.Helper()
+	dir, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			break
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			t.Skip("module root not found")
+		}
+		dir = parent
+	}
+	s := filepath.Join(dir, "..", "shared")
+	if _, err := os.Stat(s); err != nil {
+		t.Skip("../shared not present")
+	}
+	return s
+}
+
+// basesOf returns the in-dim → bases map of a layout.
+func basesOf(l lay) map[string][][]int {
+	m := map[string][][]int{}
+	for _, d := range l.ins {
+		b := d.bases
+		if b == nil {
+			b = [][]int{}
+		}
+		m[d.name] = b
+	}
+	return m
+}
+
+func sameBases(got lay, ins []string, want map[string][][]int, sizes []int) bool {
+	if !slices.Equal(got.inNames(), ins) || !slices.Equal(got.sizes(), sizes) {
+		return false
+	}
+	g := basesOf(got)
+	for _, n := range ins {
+		if !basesEqual(g[n], want[n]) {
+			return false
+		}
+	}
+	return true
+}
+
+func TestOracleToLinearLayout(t *testing.T) {
+	path := filepath.Join(sharedDir(t), "triton36", "oracles", "to_linear_layout.jsonl")
+	f, err := os.Open(path)
+	if err != nil {
+		t.Skip(err)
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	sc.Buffer(nil, 1<<20)
+	n, ok := 0, 0
+	for sc.Scan() {
+		var row struct {
+			Layout string
+			Shape  []int
+			Linear string
+			Bases  map[string][][]int
+		}
+		if err := json.Unmarshal(sc.Bytes(), &row); err != nil {
+			t.Fatal(err)
+		}
+		n++
+		enc, used, err := Parse(row.Layout, nil)
+		if err != nil || used != len(row.Layout) {
+			t.Errorf("row %d: Parse(%s) = %v, used %d", n, row.Layout, err, used)
+			continue
+		}
+		if got := enc.Format(nil); got != row.Layout {
+			t.Errorf("row %d: print(parse(x)) =\n %s\nwant\n %s", n, got, row.Layout)
+		}
+		l, err := enc.(Layout).toLay(row.Shape)
+		if err != nil {
+			t.Errorf("row %d: %s at %v: %v", n, row.Layout, row.Shape, err)
+			continue
+		}
+		if !sameBases(l, []string{"register", "lane", "warp", "block"}, row.Bases, row.Shape) {
+			t.Errorf("row %d: %s at %v:\n got %v %v\nwant %v", n, row.Layout, row.Shape, basesOf(l), l.sizes(), row.Bases)
+			continue
+		}
+		ok++
+	}
+	t.Logf("oracle rows matched: %d of %d", ok, n)
+	if n == 0 {
+		t.Fatal("no oracle rows read")
+	}
+}
