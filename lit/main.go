@@ -1,0 +1,257 @@
+package lit
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"regexp"
+	"runtime"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+)
+
+// options are Main's command-line settings.
+type options struct {
+	workers     int
+	verbose     bool
+	showAll     bool
+	quiet       bool
+	succinct    bool
+	filter      string
+	filterOut   string
+	xunit       string
+	showTests   bool
+	ignoreFail  bool
+	maxFailures int
+	execRoot    string
+}
+
+// Main is the lit command: it discovers the tests under the paths in
+// p.Args, runs them in parallel with tools available in-process, prints
+// progress, failure logs and a summary that ends with the line
+// "N passed, N failed[, N skipped]" to p.Stdout, and returns 1 when a test
+// failed, 2 on a usage or configuration error, 0 otherwise. The extra
+// arguments in the environment variable LIT_OPTS come after p.Args;
+// LIT_FILTER and LIT_FILTER_OUT give defaults for --filter and --filter-out.
+func Main(p *Proc, tools map[string]Tool) int {
+	fs := flag.NewFlagSet("lit", flag.ContinueOnError)
+	fs.SetOutput(p.Stderr)
+	var o options
+	fs.Usage = func() {
+		fmt.Fprintln(p.Stderr, "usage: lit [options] PATH...\n\nRuns the lit tests in the files and directories given.\n\nOptions:")
+		fs.PrintDefaults()
+	}
+	for _, n := range []string{"j", "threads", "workers"} {
+		fs.IntVar(&o.workers, n, runtime.NumCPU(), "number of tests to run at once")
+	}
+	for _, n := range []string{"v", "verbose", "vv"} {
+		fs.BoolVar(&o.verbose, n, false, "print the log of each failing test")
+	}
+	for _, n := range []string{"a", "show-all"} {
+		fs.BoolVar(&o.showAll, n, false, "print the log of every test")
+	}
+	for _, n := range []string{"q", "quiet"} {
+		fs.BoolVar(&o.quiet, n, false, "print nothing but failures and the closing line")
+	}
+	for _, n := range []string{"s", "succinct"} {
+		fs.BoolVar(&o.succinct, n, false, "print only failing tests")
+	}
+	fs.StringVar(&o.filter, "filter", p.Getenv("LIT_FILTER"), "run only tests whose name matches `REGEX` (case-insensitive)")
+	fs.StringVar(&o.filterOut, "filter-out", p.Getenv("LIT_FILTER_OUT"), "skip tests whose name matches `REGEX` (case-insensitive)")
+	fs.StringVar(&o.xunit, "xunit-xml-output", "", "write results as xunit XML to `FILE`")
+	fs.BoolVar(&o.showTests, "show-tests", false, "list the tests found and exit")
+	fs.BoolVar(&o.ignoreFail, "ignore-fail", false, "exit with status 0 even when tests failed")
+	fs.IntVar(&o.maxFailures, "max-failures", 0, "stop after `N` failures (0: no limit)")
+	fs.StringVar(&o.execRoot, "exec-root", "", "put every suite's Output directories under `DIR`")
+
+	args := append(expandJ(p.Args), strings.Fields(p.Getenv("LIT_OPTS"))...)
+	var paths []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			if err == flag.ErrHelp {
+				return 0
+			}
+			return 2
+		}
+		if fs.NArg() == 0 {
+			break
+		}
+		paths = append(paths, fs.Arg(0))
+		args = fs.Args()[1:]
+	}
+	if len(paths) == 0 {
+		fmt.Fprintln(p.Stderr, "lit: error: no test paths given")
+		fs.Usage()
+		return 2
+	}
+	if o.workers < 1 {
+		fmt.Fprintln(p.Stderr, "lit: error: -j must be at least 1")
+		return 2
+	}
+	var include, exclude *regexp.Regexp
+	for _, f := range []struct {
+		expr string
+		re   **regexp.Regexp
+	}{{o.filter, &include}, {o.filterOut, &exclude}} {
+		if f.expr == "" {
+			continue
+		}
+		re, err := regexp.Compile("(?i)" + f.expr)
+		if err != nil {
+			fmt.Fprintf(p.Stderr, "lit: error: bad filter: %v\n", err)
+			return 2
+		}
+		*f.re = re
+	}
+	for i, path := range paths {
+		paths[i] = p.Path(path)
+	}
+	tests, err := Discover(paths...)
+	if err != nil {
+		fmt.Fprintln(p.Stderr, err)
+		return 2
+	}
+	if o.showTests {
+		for _, t := range tests {
+			fmt.Fprintf(p.Stdout, "  %s\n", t.FullName())
+		}
+		return 0
+	}
+
+	var results []Result
+	var selected []*Test
+	for _, t := range tests {
+		name := t.FullName()
+		if include != nil && !include.MatchString(name) || exclude != nil && exclude.MatchString(name) {
+			results = append(results, Result{Test: t, Code: Excluded})
+			continue
+		}
+		selected = append(selected, t)
+	}
+	workers := min(o.workers, max(len(selected), 1))
+	if len(selected) == len(tests) {
+		fmt.Fprintf(p.Stdout, "-- Testing: %d tests, %d workers --\n", len(tests), workers)
+	} else {
+		fmt.Fprintf(p.Stdout, "-- Testing: %d of %d tests, %d workers --\n", len(selected), len(tests), workers)
+	}
+
+	r := &Runner{Tools: tools, Env: p.Env, ExecRoot: p.Path(o.execRoot)}
+	if o.execRoot == "" {
+		r.ExecRoot = ""
+	}
+	start := time.Now()
+	results = append(results, runAll(r, selected, workers, p.Stdout, o)...)
+	elapsed := time.Since(start)
+
+	WriteSummary(p.Stdout, results, elapsed, o.quiet)
+	if o.xunit != "" {
+		if err := writeFile(p.Path(o.xunit), func(w io.Writer) error { return WriteXUnit(w, results, elapsed) }); err != nil {
+			fmt.Fprintf(p.Stderr, "lit: error: %v\n", err)
+			return 2
+		}
+	}
+	if Count(results).Failed > 0 && !o.ignoreFail {
+		return 1
+	}
+	return 0
+}
+
+// expandJ rewrites "-j4" as "-j=4", the form lit users type.
+func expandJ(args []string) []string {
+	out := make([]string, len(args))
+	for i, a := range args {
+		if len(a) > 2 && a[0] == '-' && a[1] == 'j' && a[2] != '=' {
+			if _, err := strconv.Atoi(a[2:]); err == nil {
+				a = "-j=" + a[2:]
+			}
+		}
+		out[i] = a
+	}
+	return out
+}
+
+// runAll runs tests on a pool of workers and reports each result as it
+// comes. Tests not started because of --max-failures are left out.
+func runAll(r *Runner, tests []*Test, workers int, w io.Writer, o options) []Result {
+	jobs := make(chan *Test)
+	var mu sync.Mutex
+	var results []Result
+	failures := 0
+	stop := make(chan struct{})
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for t := range jobs {
+				res := r.Run(t)
+				mu.Lock()
+				results = append(results, res)
+				report(w, res, len(results), len(tests), o)
+				if res.Code.IsFailure() {
+					failures++
+					if o.maxFailures > 0 && failures == o.maxFailures {
+						close(stop)
+					}
+				}
+				mu.Unlock()
+			}
+		}()
+	}
+feed:
+	for _, t := range tests {
+		select {
+		case jobs <- t:
+		case <-stop:
+			break feed
+		}
+	}
+	close(jobs)
+	wg.Wait()
+	return results
+}
+
+// report prints one result line, and the test's log when asked to.
+func report(w io.Writer, res Result, i, n int, o options) {
+	failed := res.Code.IsFailure()
+	if (o.quiet || o.succinct) && !failed {
+		return
+	}
+	fmt.Fprintf(w, "%s: %s (%d of %d)\n", res.Code, res.Test.FullName(), i, n)
+	if o.showAll || (o.verbose && failed) {
+		WriteFailureLog(w, res)
+	}
+}
+
+// writeFile writes a file through a temporary file and a rename, so that
+// a failed write leaves no partial file.
+func writeFile(path string, write func(io.Writer) error) error {
+	f, err := os.CreateTemp(dirOf(path), ".lit-*")
+	if err != nil {
+		return err
+	}
+	err = f.Chmod(0o644)
+	if err == nil {
+		err = write(f)
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(f.Name(), path)
+	}
+	if err != nil {
+		os.Remove(f.Name())
+	}
+	return err
+}
+
+func dirOf(path string) string {
+	if i := strings.LastIndexByte(path, os.PathSeparator); i >= 0 {
+		return path[:i+1]
+	}
+	return "."
+}
