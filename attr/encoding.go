@@ -2,6 +2,8 @@ package attr
 
 import (
 	"fmt"
+
+	"github.com/layoutopt/layoutopt/linear"
 	"strconv"
 	"strings"
 )
@@ -34,6 +36,13 @@ type ModuleInfo struct{ NumWarps, ThreadsPerWarp, NumCTAs int }
 // every distributed and shared encoding (not the memory space).
 type Layout interface {
 	Encoding
+	// ToLinear returns the layout for a tensor of the given shape, exactly
+	// as Triton's toLinearLayout computes it (repeating the encoding's tile
+	// into registers or offsets when the shape is larger, broadcasting when
+	// it is smaller): input dims register, lane, warp, block for distributed
+	// encodings, offset, block for shared ones (row, col, block for tensor
+	// memory); output dims dim0… with sizes equal to shape.
+	ToLinear(shape []int) (linear.Layout, error)
 	// Rank is the tensor rank the encoding is written for.
 	Rank() int
 	toLay(shape []int) (lay, error)

@@ -97,6 +97,15 @@ func TestOracleToLinearLayout(t *testing.T) {
 			t.Errorf("row %d: %s at %v:\n got %v %v\nwant %v", n, row.Layout, row.Shape, basesOf(l), l.sizes(), row.Bases)
 			continue
 		}
+		ll, err := enc.(Layout).ToLinear(row.Shape)
+		if err != nil {
+			t.Errorf("row %d: ToLinear: %v", n, err)
+			continue
+		}
+		if got := ll.AttrString(); got != row.Linear {
+			t.Errorf("row %d: AttrString =\n %s\nwant\n %s", n, got, row.Linear)
+			continue
+		}
 		ok++
 	}
 	t.Logf("oracle rows matched: %d of %d", ok, n)

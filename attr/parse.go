@@ -72,14 +72,18 @@ func Parse(text string, resolve func(alias string) (Encoding, bool)) (enc Encodi
 }
 
 // Known reports whether Parse handles attributes of this name
-// ("ttg.blocked", "ttg.shared_memory", …).
+// ("ttg.blocked", "ttg.shared_memory", …; the legacy "triton_gpu." prefix
+// counts as "ttg.").
 func Known(name string) bool {
-	_, ok := builders[strings.TrimPrefix(name, "triton_gpu.")]
-	if !ok {
-		_, ok = builders["ttg."+strings.TrimPrefix(name, "triton_gpu.")]
-		return ok && strings.HasPrefix(name, "triton_gpu.")
+	_, ok := builders[canonical(name)]
+	return ok
+}
+
+func canonical(name string) string {
+	if rest, ok := strings.CutPrefix(name, "triton_gpu."); ok {
+		return "ttg." + rest
 	}
-	return strings.HasPrefix(name, "ttg.") || name == "ttg.shared_memory"
+	return name
 }
 
 func (p *parser) errf(off int, format string, args ...any) error {
@@ -162,12 +166,12 @@ func (p *parser) attr() (Encoding, error) {
 		}
 		return nil, p.errf(start, "undefined attribute alias #%s", name)
 	}
-	canon := name
-	if rest, ok := strings.CutPrefix(name, "triton_gpu."); ok {
-		canon = "ttg." + rest
-	}
-	if canon == "ttg.shared_memory" {
+	canon := canonical(name)
+	switch canon {
+	case "ttg.shared_memory":
 		return SharedMemory{}, nil
+	case "ttng.tensor_memory":
+		return TensorMemorySpace{}, nil
 	}
 	b, ok := builders[canon]
 	if !ok {
@@ -189,6 +193,8 @@ func (p *parser) attr() (Encoding, error) {
 	switch canon {
 	case "ttg.padded_shared":
 		err = p.paddedHead(&a)
+	case "ttng.tensor_memory_encoding":
+		a.fields, err = p.bareFields()
 	default:
 		var d value
 		d, err = p.dict()
@@ -331,6 +337,33 @@ func (p *parser) integer() (int64, error) {
 		}
 	}
 	return n, nil
+}
+
+// bareFields reads `key = value, …` up to (not including) the closing '>',
+// the struct syntax of the ttng attributes.
+func (p *parser) bareFields() ([]field, error) {
+	var fs []field
+	for p.peek() != '>' {
+		if len(fs) > 0 {
+			if err := p.expect(','); err != nil {
+				return nil, err
+			}
+		}
+		koff := p.pos
+		key := p.ident()
+		if key == "" {
+			return nil, p.errf(koff, "expected a key%s", p.found())
+		}
+		if err := p.expect('='); err != nil {
+			return nil, err
+		}
+		v, err := p.value()
+		if err != nil {
+			return nil, err
+		}
+		fs = append(fs, field{key, koff, v})
+	}
+	return fs, nil
 }
 
 // paddedHead reads padded_shared's `[interval:+pad, …] {…}`.
@@ -618,19 +651,21 @@ var builders map[string]builder
 
 func init() {
 	builders = map[string]builder{
-		"ttg.blocked":             buildBlocked,
-		"ttg.linear":              buildLinear,
-		"ttg.slice":               buildSlice,
-		"ttg.nvidia_mma":          buildNvidiaMma,
-		"ttg.dot_op":              buildDotOp,
-		"ttg.amd_mfma":            buildMfma,
-		"ttg.amd_wmma":            buildWmma,
-		"ttg.swizzled_shared":     buildSwizzled,
-		"ttg.amd_rotating_shared": buildSwizzled,
-		"ttg.nvmma_shared":        buildNVMMAShared,
-		"ttg.padded_shared":       buildPadded,
-		"ttg.shared_linear":       buildSharedLinear,
-		"ttg.shared_memory":       nil,
+		"ttg.blocked":                 buildBlocked,
+		"ttg.linear":                  buildLinear,
+		"ttg.slice":                   buildSlice,
+		"ttg.nvidia_mma":              buildNvidiaMma,
+		"ttg.dot_op":                  buildDotOp,
+		"ttg.amd_mfma":                buildMfma,
+		"ttg.amd_wmma":                buildWmma,
+		"ttg.swizzled_shared":         buildSwizzled,
+		"ttg.amd_rotating_shared":     buildSwizzled,
+		"ttg.nvmma_shared":            buildNVMMAShared,
+		"ttg.padded_shared":           buildPadded,
+		"ttg.shared_linear":           buildSharedLinear,
+		"ttg.shared_memory":           nil,
+		"ttng.tensor_memory_encoding": buildTensorMemory,
+		"ttng.tensor_memory":          nil,
 	}
 }
 
@@ -908,4 +943,17 @@ func buildSharedLinear(a *args) (Encoding, error) {
 		s.Block = [][]int{}
 	}
 	return s, s.check()
+}
+
+func buildTensorMemory(a *args) (Encoding, error) {
+	if err := all(a.strict("blockM", "blockN", "colStride", "CTASplitM", "CTASplitN", "twoCTAs"),
+		a.require("blockM", "blockN")); err != nil {
+		return nil, err
+	}
+	m := &TensorMemory{ColStride: 1}
+	if err := all(a.uint("blockM", &m.BlockM), a.uint("blockN", &m.BlockN), a.uint("colStride", &m.ColStride),
+		a.uint("CTASplitM", &m.CTASplitM), a.uint("CTASplitN", &m.CTASplitN), a.boolean("twoCTAs", &m.TwoCTAs)); err != nil {
+		return nil, err
+	}
+	return m, m.check()
 }
