@@ -1,0 +1,219 @@
+package dialect
+
+import (
+	"strconv"
+	"strings"
+)
+
+// Location is where an operation, block argument or function argument came
+// from in the user's program, as MLIR's `loc(...)` syntax writes it. The
+// implementations are UnknownLoc, FileLineColLoc, NameLoc, CallSiteLoc,
+// FusedLoc and LocRef (a reference to a `#locN = loc(...)` alias, kept so
+// that printing reproduces the input's aliases).
+type Location interface {
+	// appendLoc appends the body of the location (without `loc(` `)`).
+	appendLoc(b []byte) []byte
+	isLocation()
+}
+
+// UnknownLoc is `loc(unknown)`.
+type UnknownLoc struct{}
+
+// FileLineColLoc is `loc("file":line:col)`.
+type FileLineColLoc struct {
+	File      string
+	Line, Col int
+}
+
+// NameLoc is `loc("name")` or `loc("name"(child))`. Child is nil when absent.
+type NameLoc struct {
+	Name  string
+	Child Location
+}
+
+// CallSiteLoc is `loc(callsite(callee at caller))`.
+type CallSiteLoc struct {
+	Callee, Caller Location
+}
+
+// FusedLoc is `loc(fused[l1, l2, ...])` or `loc(fused<metadata>[...])`.
+// Metadata is nil when absent.
+type FusedLoc struct {
+	Locs     []Location
+	Metadata Attribute
+}
+
+// LocAlias is a named location alias, `#name = loc(...)`. Loc is nil until
+// the definition has been seen (Triton prints most definitions after the
+// module that uses them).
+type LocAlias struct {
+	Name string // without '#'
+	Loc  Location
+	// AfterModule records that the definition was written after the
+	// top-level module, so that printing puts it back there.
+	AfterModule bool
+	pos         Pos
+	seq         int
+}
+
+// LocRef is a location written as a reference to an alias: `loc(#loc12)`.
+type LocRef struct {
+	Alias *LocAlias
+}
+
+// Resolve follows alias references and returns the location they name, or
+// nil for an undefined alias.
+func Resolve(l Location) Location {
+	for i := 0; i < 1000; i++ {
+		r, ok := l.(LocRef)
+		if !ok {
+			return l
+		}
+		if r.Alias == nil {
+			return nil
+		}
+		l = r.Alias.Loc
+	}
+	return nil
+}
+
+func (UnknownLoc) isLocation()     {}
+func (FileLineColLoc) isLocation() {}
+func (NameLoc) isLocation()        {}
+func (CallSiteLoc) isLocation()    {}
+func (FusedLoc) isLocation()       {}
+func (LocRef) isLocation()         {}
+
+func (UnknownLoc) appendLoc(b []byte) []byte { return append(b, "unknown"...) }
+
+func (l FileLineColLoc) appendLoc(b []byte) []byte {
+	b = appendQuoted(b, l.File)
+	b = append(b, ':')
+	b = strconv.AppendInt(b, int64(l.Line), 10)
+	b = append(b, ':')
+	return strconv.AppendInt(b, int64(l.Col), 10)
+}
+
+func (l NameLoc) appendLoc(b []byte) []byte {
+	b = appendQuoted(b, l.Name)
+	if l.Child != nil {
+		if _, unk := l.Child.(UnknownLoc); !unk {
+			b = append(b, '(')
+			b = l.Child.appendLoc(b)
+			b = append(b, ')')
+		}
+	}
+	return b
+}
+
+func (l CallSiteLoc) appendLoc(b []byte) []byte {
+	b = append(b, "callsite("...)
+	b = l.Callee.appendLoc(b)
+	b = append(b, " at "...)
+	b = l.Caller.appendLoc(b)
+	return append(b, ')')
+}
+
+func (l FusedLoc) appendLoc(b []byte) []byte {
+	b = append(b, "fused"...)
+	if l.Metadata != nil {
+		b = append(b, '<')
+		b = appendAttr(b, l.Metadata, nil)
+		b = append(b, '>')
+	}
+	b = append(b, '[')
+	for i, x := range l.Locs {
+		if i > 0 {
+			b = append(b, ", "...)
+		}
+		b = x.appendLoc(b)
+	}
+	return append(b, ']')
+}
+
+func (l LocRef) appendLoc(b []byte) []byte {
+	b = append(b, '#')
+	return append(b, l.Alias.Name...)
+}
+
+// LocString formats l as `loc(...)`.
+func LocString(l Location) string {
+	if l == nil {
+		return "loc(unknown)"
+	}
+	b := append([]byte("loc("), l.appendLoc(nil)...)
+	return string(append(b, ')'))
+}
+
+// appendQuoted appends s as an MLIR string literal: printable ASCII as is,
+// `"` and `\` escaped, everything else as \XX hex.
+func appendQuoted(b []byte, s string) []byte {
+	b = append(b, '"')
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c == '"' || c == '\\':
+			b = append(b, '\\', c)
+		case c == '\n':
+			b = append(b, '\\', 'n')
+		case c == '\t':
+			b = append(b, '\\', 't')
+		case c >= 0x20 && c < 0x7f:
+			b = append(b, c)
+		default:
+			const hex = "0123456789ABCDEF"
+			b = append(b, '\\', hex[c>>4], hex[c&15])
+		}
+	}
+	return append(b, '"')
+}
+
+// quoteString returns s as an MLIR string literal.
+func quoteString(s string) string {
+	return string(appendQuoted(make([]byte, 0, len(s)+2), s))
+}
+
+// locKey is a structural key of a location (aliases followed), for tests and
+// deduplication.
+func locKey(l Location) string {
+	var sb strings.Builder
+	var walk func(Location, int)
+	walk = func(l Location, depth int) {
+		if depth > 200 {
+			sb.WriteString("...")
+			return
+		}
+		switch x := l.(type) {
+		case nil:
+			sb.WriteString("<nil>")
+		case LocRef:
+			walk(Resolve(x), depth+1)
+		case NameLoc:
+			sb.WriteString(quoteString(x.Name))
+			if x.Child != nil {
+				sb.WriteByte('(')
+				walk(x.Child, depth+1)
+				sb.WriteByte(')')
+			}
+		case CallSiteLoc:
+			sb.WriteString("callsite(")
+			walk(x.Callee, depth+1)
+			sb.WriteString(" at ")
+			walk(x.Caller, depth+1)
+			sb.WriteByte(')')
+		case FusedLoc:
+			sb.WriteString("fused[")
+			for i, y := range x.Locs {
+				if i > 0 {
+					sb.WriteString(", ")
+				}
+				walk(y, depth+1)
+			}
+			sb.WriteByte(']')
+		default:
+			sb.Write(l.appendLoc(nil))
+		}
+	}
+	walk(l, 0)
+	return sb.String()
+}

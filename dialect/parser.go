@@ -1,0 +1,1237 @@
+package dialect
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"os"
+	"strconv"
+	"strings"
+)
+
+// ParseConfig controls Parse.
+type ParseConfig struct {
+	// Filename names the input in diagnostics and locations.
+	Filename string
+	// AllowUnregistered accepts ops that are not registered (in generic
+	// form), as mlir-opt's -allow-unregistered-dialect does.
+	AllowUnregistered bool
+	// StartLine is the line number of src's first line (for
+	// -split-input-file chunks); 0 means 1.
+	StartLine int
+	// MaxNesting bounds the nesting of regions, attributes and types; 0
+	// means DefaultMaxNesting. Deeper input is a located error.
+	MaxNesting int
+	// MaxErrors stops parsing after this many errors; 0 means 20.
+	MaxErrors int
+}
+
+// DefaultMaxNesting is the nesting limit used when ParseConfig.MaxNesting is 0.
+const DefaultMaxNesting = 512
+
+// errSyntax is returned by parse functions after they recorded a diagnostic.
+var errSyntax = errors.New("syntax error")
+
+// errTooMany stops the parser once MaxErrors diagnostics were recorded.
+var errTooMany = errors.New("too many errors")
+
+// OpParser is the parser state that custom op parse functions use (see
+// OpDef.Parse). Its methods read the token stream, report located errors
+// and resolve operands.
+type OpParser struct {
+	lx   *lexer
+	tok  token
+	cfg  ParseConfig
+	diag Diagnostics
+
+	attrAliases map[string]Attribute
+	typeAliases map[string]Type
+	locAliases  map[string]*LocAlias
+	mod         *Module
+	typeCache   map[string]Type
+	attrCache   map[string]Attribute
+
+	scope *valueScope
+	depth int
+	// afterModule is set once the top-level module has been parsed.
+	afterModule bool
+	seq         int
+}
+
+// valueScope maps SSA names to values inside one region; isolated scopes
+// (function bodies) stop lookups and own the pending forward references.
+type valueScope struct {
+	names    map[string]*valueDef
+	parent   *valueScope
+	isolated bool
+	forward  map[string]*valueDef
+	blocks   map[string]*blockDef
+}
+
+type valueDef struct {
+	vals []*Value
+	pos  Pos
+}
+
+type blockDef struct {
+	block   *Block
+	pos     Pos
+	defined bool
+}
+
+// OperandRef is an SSA use as written: name, result number and position.
+type OperandRef struct {
+	Name  string
+	Index int
+	Pos   Pos
+}
+
+// Parse reads MLIR text (TTGIR as Triton prints it, or generic form) and
+// returns the module and the diagnostics. It reports several errors when
+// it can recover; the module is nil when there were errors.
+func Parse(src []byte, cfg ParseConfig) (*Module, Diagnostics) {
+	if cfg.MaxNesting <= 0 {
+		cfg.MaxNesting = DefaultMaxNesting
+	}
+	if cfg.MaxErrors <= 0 {
+		cfg.MaxErrors = 20
+	}
+	p := &OpParser{
+		lx:          newLexer(src, cfg.Filename, cfg.StartLine),
+		cfg:         cfg,
+		attrAliases: map[string]Attribute{},
+		typeAliases: map[string]Type{},
+		locAliases:  map[string]*LocAlias{},
+		typeCache:   map[string]Type{},
+		attrCache:   map[string]Attribute{},
+		mod:         &Module{},
+	}
+	p.advance()
+	m := p.parseFile()
+	if p.diag.HasErrors() {
+		p.diag.Sort()
+		return nil, p.diag
+	}
+	return m, p.diag
+}
+
+// ParseString is Parse on a string.
+func ParseString(src string, cfg ParseConfig) (*Module, Diagnostics) {
+	return Parse([]byte(src), cfg)
+}
+
+// ParseFile reads and parses a file; cfg.Filename defaults to path.
+func ParseFile(path string, cfg ParseConfig) (*Module, error) {
+	src, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	if cfg.Filename == "" {
+		cfg.Filename = path
+	}
+	m, diags := Parse(src, cfg)
+	if err := diags.Err(); err != nil {
+		return nil, err
+	}
+	return m, nil
+}
+
+// MustParse parses src and panics on error; for tests and examples with
+// constant input.
+func MustParse(src string) *Module {
+	m, d := ParseString(src, ParseConfig{Filename: "<string>"})
+	if d.HasErrors() {
+		panic(d.Error())
+	}
+	return m
+}
+
+func (p *OpParser) advance() { p.tok = p.lx.next() }
+
+// Pos returns the position of the current token.
+func (p *OpParser) Pos() Pos { return p.lx.posOf(p.tok.line, p.tok.col) }
+
+func (p *OpParser) tokPos(t token) Pos { return p.lx.posOf(t.line, t.col) }
+
+// Errorf records an error at pos and returns an error to propagate.
+func (p *OpParser) Errorf(pos Pos, format string, args ...any) error {
+	p.diag.Errorf(pos, format, args...)
+	if len(p.diag) >= p.cfg.MaxErrors {
+		return errTooMany
+	}
+	return errSyntax
+}
+
+// errorHere reports an error at the current token (a lexical error's own
+// message wins).
+func (p *OpParser) errorHere(format string, args ...any) error {
+	if p.tok.kind == tError {
+		return p.Errorf(p.Pos(), "%s", p.tok.text)
+	}
+	return p.Errorf(p.Pos(), format, args...)
+}
+
+func (p *OpParser) isPunct(s string) bool { return p.tok.kind == tPunct && p.tok.text == s }
+
+// ParseOptional consumes punctuation s if it is next.
+func (p *OpParser) ParseOptional(s string) bool {
+	if p.isPunct(s) {
+		p.advance()
+		return true
+	}
+	return false
+}
+
+// Expect consumes punctuation s or reports "expected 's'".
+func (p *OpParser) Expect(s string) error {
+	if p.ParseOptional(s) {
+		return nil
+	}
+	return p.errorHere("expected '%s'", s)
+}
+
+// PeekKeyword returns the bare identifier at the current token, or "".
+func (p *OpParser) PeekKeyword() string {
+	if p.tok.kind == tBareID {
+		return p.tok.text
+	}
+	return ""
+}
+
+// ParseOptionalKeyword consumes keyword kw if it is next.
+func (p *OpParser) ParseOptionalKeyword(kw string) bool {
+	if p.tok.kind == tBareID && p.tok.text == kw {
+		p.advance()
+		return true
+	}
+	return false
+}
+
+// ParseKeyword consumes keyword kw or reports "expected 'kw'".
+func (p *OpParser) ParseKeyword(kw string) error {
+	if p.ParseOptionalKeyword(kw) {
+		return nil
+	}
+	return p.errorHere("expected '%s'", kw)
+}
+
+// ParseIdent consumes and returns any bare identifier.
+func (p *OpParser) ParseIdent(what string) (string, error) {
+	if p.tok.kind != tBareID {
+		return "", p.errorHere("expected %s", what)
+	}
+	s := p.tok.text
+	p.advance()
+	return s, nil
+}
+
+// ParseInt consumes an integer literal (with optional '-').
+func (p *OpParser) ParseInt() (int64, error) {
+	neg := p.ParseOptional("-")
+	if p.tok.kind != tInt {
+		return 0, p.errorHere("expected integer value")
+	}
+	v, err := parseIntLit(p.tok.text, neg)
+	if err != nil {
+		return 0, p.errorHere("integer value too large")
+	}
+	p.advance()
+	return v, nil
+}
+
+func parseIntLit(s string, neg bool) (int64, error) {
+	var u uint64
+	var err error
+	if strings.HasPrefix(s, "0x") {
+		u, err = strconv.ParseUint(s[2:], 16, 64)
+	} else {
+		u, err = strconv.ParseUint(s, 10, 64)
+	}
+	if err != nil {
+		return 0, err
+	}
+	if neg {
+		if u > 1<<63 {
+			return 0, strconv.ErrRange
+		}
+		return -int64(u), nil
+	}
+	return int64(u), nil
+}
+
+// ParseSymbolName consumes @name.
+func (p *OpParser) ParseSymbolName() (string, error) {
+	if p.tok.kind != tAt {
+		return "", p.errorHere("expected valid '@'-identifier for symbol name")
+	}
+	s := p.tok.text
+	p.advance()
+	return s, nil
+}
+
+// ParseString consumes a string literal.
+func (p *OpParser) ParseString() (string, error) {
+	if p.tok.kind != tString {
+		return "", p.errorHere("expected string")
+	}
+	s := p.tok.text
+	p.advance()
+	return s, nil
+}
+
+// enter increases the nesting depth, reporting an error past the limit.
+func (p *OpParser) enter() error {
+	p.depth++
+	if p.depth > p.cfg.MaxNesting {
+		return p.Errorf(p.Pos(), "nesting too deep (limit %d)", p.cfg.MaxNesting)
+	}
+	return nil
+}
+
+func (p *OpParser) leave() { p.depth-- }
+
+// ---- file level ----
+
+func (p *OpParser) parseFile() *Module {
+	var top []*Operation
+	block := NewBlock()
+	for p.tok.kind != tEOF {
+		var err error
+		switch {
+		case p.tok.kind == tHash && !strings.Contains(p.tok.text, "."):
+			err = p.parseAttrAliasDef()
+		case p.tok.kind == tExcl && !strings.Contains(p.tok.text, "."):
+			err = p.parseTypeAliasDef()
+		case p.isPunct("{-"):
+			err = p.errorHere("file metadata dictionaries ({-# ... #-}) are not supported")
+		default:
+			var op *Operation
+			op, err = p.parseOperation(block)
+			if op != nil {
+				top = append(top, op)
+				if op.name == "builtin.module" {
+					p.afterModule = true
+				}
+			}
+		}
+		if errors.Is(err, errTooMany) {
+			break
+		}
+		if err != nil {
+			p.recover()
+		}
+	}
+	for name, la := range p.locAliases {
+		if la.Loc == nil {
+			p.Errorf(la.pos, "operation location alias was never defined: #%s", name)
+		}
+	}
+	m := p.mod
+	if len(top) == 1 && top[0].name == "builtin.module" {
+		top[0].Remove()
+		m.Op = top[0]
+	} else {
+		m.Op = NewOperation("builtin.module", nil, nil, nil, 1)
+		m.Op.regions[0].AddBlock(block)
+		m.Implicit = true
+	}
+	return m
+}
+
+// recover skips to the start of the next line that can begin an operation
+// or a top-level definition, after an error.
+func (p *OpParser) recover() {
+	line := p.tok.line
+	for p.tok.kind != tEOF {
+		if p.tok.line != line {
+			switch p.tok.kind {
+			case tPercent, tBareID, tString, tHash, tExcl, tCaret:
+				return
+			case tPunct:
+				if p.tok.text == "}" {
+					return
+				}
+			}
+		}
+		p.advance()
+	}
+}
+
+func (p *OpParser) parseAttrAliasDef() error {
+	name, pos := p.tok.text, p.Pos()
+	p.advance()
+	if err := p.Expect("="); err != nil {
+		return err
+	}
+	if p.tok.kind == tBareID && p.tok.text == "loc" {
+		loc, err := p.parseLocation()
+		if err != nil {
+			return err
+		}
+		la := p.locAliases[name]
+		if la == nil {
+			la = &LocAlias{Name: name, pos: pos}
+			p.locAliases[name] = la
+		} else if la.Loc != nil {
+			return p.Errorf(pos, "redefinition of location alias '#%s'", name)
+		}
+		la.Loc, la.AfterModule, la.pos, la.seq = loc, p.afterModule, pos, p.seq
+		p.seq++
+		p.mod.LocAliases = append(p.mod.LocAliases, la)
+		return nil
+	}
+	if _, dup := p.attrAliases[name]; dup {
+		return p.Errorf(pos, "redefinition of attribute alias id '%s'", name)
+	}
+	a, err := p.ParseAttr()
+	if err != nil {
+		return err
+	}
+	p.attrAliases[name] = a
+	p.mod.Aliases = append(p.mod.Aliases, Alias{Name: name, Attr: a, seq: p.seq})
+	p.seq++
+	return nil
+}
+
+func (p *OpParser) parseTypeAliasDef() error {
+	name, pos := p.tok.text, p.Pos()
+	p.advance()
+	if err := p.Expect("="); err != nil {
+		return err
+	}
+	if _, dup := p.typeAliases[name]; dup {
+		return p.Errorf(pos, "redefinition of type alias id '%s'", name)
+	}
+	t, err := p.ParseType()
+	if err != nil {
+		return err
+	}
+	p.typeAliases[name] = t
+	p.mod.Aliases = append(p.mod.Aliases, Alias{Name: name, Type: t, seq: p.seq})
+	p.seq++
+	return nil
+}
+
+// ---- values ----
+
+func (p *OpParser) pushScope(isolated bool) {
+	s := &valueScope{names: map[string]*valueDef{}, parent: p.scope, isolated: isolated || p.scope == nil}
+	if s.isolated {
+		s.forward = map[string]*valueDef{}
+	}
+	p.scope = s
+}
+
+func (p *OpParser) isolatedScope() *valueScope {
+	s := p.scope
+	for !s.isolated {
+		s = s.parent
+	}
+	return s
+}
+
+func (p *OpParser) popScope() {
+	s := p.scope
+	if s.isolated {
+		for name, d := range s.forward {
+			p.Errorf(d.pos, "use of undeclared SSA value name '%%%s'", name)
+		}
+	}
+	p.scope = s.parent
+}
+
+// ParseOperand consumes an SSA use `%name` or `%name#N`.
+func (p *OpParser) ParseOperand() (OperandRef, error) {
+	if p.tok.kind != tPercent {
+		return OperandRef{}, p.errorHere("expected SSA operand")
+	}
+	ref := OperandRef{Name: p.tok.text, Pos: p.Pos()}
+	// A result number follows immediately: %x#1.
+	if p.lx.off < len(p.lx.src) && p.lx.src[p.lx.off] == '#' {
+		p.advance()
+		if p.tok.kind != tHash {
+			return ref, p.errorHere("expected result number")
+		}
+		n, err := strconv.Atoi(p.tok.text)
+		if err != nil || n < 0 {
+			return ref, p.errorHere("invalid SSA value result number")
+		}
+		ref.Index = n
+	}
+	p.advance()
+	return ref, nil
+}
+
+// PeekOperand reports whether an SSA operand is next.
+func (p *OpParser) PeekOperand() bool { return p.tok.kind == tPercent }
+
+// ParseOperandList consumes zero or more comma-separated SSA uses.
+func (p *OpParser) ParseOperandList() ([]OperandRef, error) {
+	var refs []OperandRef
+	if !p.PeekOperand() {
+		return nil, nil
+	}
+	for {
+		r, err := p.ParseOperand()
+		if err != nil {
+			return nil, err
+		}
+		refs = append(refs, r)
+		if !p.ParseOptional(",") {
+			return refs, nil
+		}
+	}
+}
+
+// Resolve finds the value ref names and checks that it has type t (a
+// forward reference gets a placeholder of type t, checked at definition).
+func (p *OpParser) Resolve(ref OperandRef, t Type) (*Value, error) {
+	for s := p.scope; s != nil; s = s.parent {
+		if d, ok := s.names[ref.Name]; ok {
+			if ref.Index >= len(d.vals) {
+				return nil, p.Errorf(ref.Pos, "reference to invalid result number")
+			}
+			v := d.vals[ref.Index]
+			if v.typ == nil {
+				// A value of a failed op: accept silently (the op's error
+				// was reported).
+				v.typ = t
+				return v, nil
+			}
+			if t != nil && !TypesEqual(v.typ, t) {
+				return v, p.Errorf(ref.Pos, "use of value '%%%s' expects different type than prior uses: '%s' vs '%s'",
+					ref.Name, TypeString(t), TypeString(v.typ))
+			}
+			return v, nil
+		}
+		if s.isolated {
+			break
+		}
+	}
+	iso := p.isolatedScope()
+	d := iso.forward[ref.Name]
+	if d == nil {
+		d = &valueDef{pos: ref.Pos}
+		iso.forward[ref.Name] = d
+	}
+	for len(d.vals) <= ref.Index {
+		d.vals = append(d.vals, nil)
+	}
+	if d.vals[ref.Index] == nil {
+		d.vals[ref.Index] = &Value{typ: t, NameHint: ref.Name}
+	}
+	v := d.vals[ref.Index]
+	if t != nil && !TypesEqual(v.typ, t) {
+		return v, p.Errorf(ref.Pos, "use of value '%%%s' expects different type than prior uses: '%s' vs '%s'",
+			ref.Name, TypeString(t), TypeString(v.typ))
+	}
+	return v, nil
+}
+
+// ResolveAll resolves refs against types (same length, or one type for all).
+func (p *OpParser) ResolveAll(refs []OperandRef, types []Type, pos Pos) ([]*Value, error) {
+	if len(types) != len(refs) && !(len(types) == 1 && len(refs) > 0) {
+		return nil, p.Errorf(pos, "%d operands present, but expected %d", len(refs), len(types))
+	}
+	vals := make([]*Value, len(refs))
+	var first error
+	for i, r := range refs {
+		t := types[0]
+		if len(types) == len(refs) {
+			t = types[i]
+		}
+		v, err := p.Resolve(r, t)
+		if err != nil && first == nil {
+			first = err
+		}
+		vals[i] = v
+	}
+	return vals, first
+}
+
+// define binds name to vals in the current scope, resolving pending
+// forward references.
+func (p *OpParser) define(name string, vals []*Value, pos Pos) error {
+	if d, dup := p.scope.names[name]; dup {
+		_ = d
+		return p.Errorf(pos, "redefinition of SSA value '%%%s'", name)
+	}
+	p.scope.names[name] = &valueDef{vals: vals, pos: pos}
+	iso := p.isolatedScope()
+	if d, ok := iso.forward[name]; ok {
+		delete(iso.forward, name)
+		for i, ph := range d.vals {
+			if ph == nil {
+				continue
+			}
+			if i >= len(vals) {
+				return p.Errorf(d.pos, "reference to invalid result number")
+			}
+			if ph.typ != nil && vals[i].typ != nil && !TypesEqual(ph.typ, vals[i].typ) {
+				p.Errorf(d.pos, "use of value '%%%s' expects different type than prior uses: '%s' vs '%s'",
+					name, TypeString(ph.typ), TypeString(vals[i].typ))
+			}
+			ph.ReplaceAllUsesWith(vals[i])
+		}
+	}
+	return nil
+}
+
+// NewArg returns a new, not yet attached, block argument named by ref, for
+// custom ops whose region arguments are spelled by the op syntax (scf.for,
+// tt.func); pass it to ParseRegion as an entry argument.
+func NewArg(ref OperandRef, t Type, loc Location) *Value {
+	return &Value{typ: t, NameHint: ref.Name, Loc: loc}
+}
+
+// ---- operations ----
+
+type resultGroup struct {
+	name  string
+	count int
+	pos   Pos
+}
+
+// parseOperation parses one op and appends it to block.
+func (p *OpParser) parseOperation(block *Block) (*Operation, error) {
+	var groups []resultGroup
+	numResults := 0
+	if p.tok.kind == tPercent {
+		for {
+			if p.tok.kind != tPercent {
+				return nil, p.errorHere("expected SSA result name")
+			}
+			g := resultGroup{name: p.tok.text, count: 1, pos: p.Pos()}
+			p.advance()
+			if p.ParseOptional(":") {
+				if p.tok.kind != tInt {
+					return nil, p.errorHere("expected integer number of results")
+				}
+				n, err := strconv.Atoi(p.tok.text)
+				if err != nil || n < 1 {
+					return nil, p.errorHere("expected named operation to have at least 1 result")
+				}
+				g.count = n
+				p.advance()
+			}
+			groups = append(groups, g)
+			numResults += g.count
+			if !p.ParseOptional(",") {
+				break
+			}
+		}
+		if err := p.Expect("="); err != nil {
+			return nil, err
+		}
+	}
+	opPos := p.Pos()
+	var op *Operation
+	var err error
+	switch p.tok.kind {
+	case tString:
+		op, err = p.parseGenericOp(numResults)
+	case tBareID:
+		op, err = p.parseCustomOp(numResults)
+	default:
+		err = p.errorHere("expected operation name in quotes")
+	}
+	if err != nil {
+		// Define the results anyway so that later uses do not cascade.
+		for _, g := range groups {
+			vals := make([]*Value, g.count)
+			for i := range vals {
+				vals[i] = &Value{NameHint: g.name}
+			}
+			p.define(g.name, vals, g.pos)
+		}
+		return nil, err
+	}
+	op.Pos = opPos
+	// Trailing location.
+	if p.tok.kind == tBareID && p.tok.text == "loc" {
+		loc, err := p.parseLocation()
+		if err != nil {
+			return nil, err
+		}
+		op.Loc = loc
+	}
+	if len(op.results) != numResults {
+		return nil, p.Errorf(opPos, "operation defines %d results but was provided %d to bind", len(op.results), numResults)
+	}
+	k := 0
+	for _, g := range groups {
+		vals := make([]*Value, g.count)
+		for i := range vals {
+			v := &op.results[k]
+			if i == 0 {
+				v.NameHint = g.name
+			}
+			vals[i] = v
+			k++
+		}
+		if err := p.define(g.name, vals, g.pos); err != nil {
+			return op, err
+		}
+	}
+	block.Append(op)
+	return op, nil
+}
+
+func (p *OpParser) newOp(st *OpState, def *OpDef) *Operation {
+	op := &Operation{name: st.Name, def: def, Props: st.Props, Attrs: st.Attrs, Successors: st.Successors}
+	op.operands = make([]Operand, len(st.Operands))
+	for i, v := range st.Operands {
+		op.operands[i] = Operand{value: v, owner: op, index: i}
+		op.operands[i].link()
+	}
+	op.results = make([]Value, len(st.Types))
+	for i, t := range st.Types {
+		op.results[i] = Value{typ: t, def: op, index: i}
+	}
+	op.regions = st.Regions
+	for _, r := range op.regions {
+		r.parent = op
+	}
+	return op
+}
+
+func (p *OpParser) parseCustomOp(numResults int) (*Operation, error) {
+	name, pos := p.tok.text, p.Pos()
+	if name == "module" {
+		name = "builtin.module"
+	}
+	def := Lookup(name)
+	if def == nil || def.Parse == nil {
+		return nil, p.Errorf(pos, "custom op '%s' is unknown", p.tok.text)
+	}
+	p.advance()
+	st := &OpState{Name: name, NumResults: numResults}
+	if err := def.Parse(p, st); err != nil {
+		return nil, err
+	}
+	return p.newOp(st, def), nil
+}
+
+func (p *OpParser) parseGenericOp(numResults int) (*Operation, error) {
+	name, pos := p.tok.text, p.Pos()
+	p.advance()
+	def := Lookup(name)
+	if def == nil && !p.cfg.AllowUnregistered {
+		if dialectKnown(DialectOf(name)) {
+			return nil, p.Errorf(pos, "unregistered operation '%s' found in dialect ('%s') that does not allow unknown operations", name, DialectOf(name))
+		}
+		return nil, p.Errorf(pos, "'%s' op created with unregistered dialect. If this is intended, please call allowUnregisteredDialects() on the MLIRContext, or use -allow-unregistered-dialect with the MLIR opt tool used", name)
+	}
+	st := &OpState{Name: name, NumResults: numResults}
+	if err := p.Expect("("); err != nil {
+		return nil, err
+	}
+	refs, err := p.ParseOperandList()
+	if err != nil {
+		return nil, err
+	}
+	if err := p.Expect(")"); err != nil {
+		return nil, err
+	}
+	var succs []*Block
+	if p.ParseOptional("[") {
+		for {
+			b, err := p.parseSuccessor()
+			if err != nil {
+				return nil, err
+			}
+			succs = append(succs, b)
+			if !p.ParseOptional(",") {
+				break
+			}
+		}
+		if err := p.Expect("]"); err != nil {
+			return nil, err
+		}
+	}
+	if p.ParseOptional("<") {
+		if !p.isPunct("{") {
+			return nil, p.errorHere("expected '{' in properties")
+		}
+		props, err := p.parseAttrDictEntries()
+		if err != nil {
+			return nil, err
+		}
+		st.Props = props
+		if err := p.Expect(">"); err != nil {
+			return nil, err
+		}
+	}
+	if p.isPunct("(") {
+		p.advance()
+		for {
+			r, err := p.ParseRegion(nil, def != nil && def.Traits&IsolatedFromAbove != 0)
+			if err != nil {
+				return nil, err
+			}
+			st.Regions = append(st.Regions, r)
+			if !p.ParseOptional(",") {
+				break
+			}
+		}
+		if err := p.Expect(")"); err != nil {
+			return nil, err
+		}
+	}
+	if p.isPunct("{") {
+		attrs, err := p.parseAttrDictEntries()
+		if err != nil {
+			return nil, err
+		}
+		// Old files write properties in the attribute dictionary.
+		st.AddAttrs(def, attrs)
+	}
+	if err := p.Expect(":"); err != nil {
+		return nil, err
+	}
+	tpos := p.Pos()
+	t, err := p.ParseType()
+	if err != nil {
+		return nil, err
+	}
+	ft, ok := t.(*FunctionType)
+	if !ok {
+		return nil, p.Errorf(tpos, "expected function type")
+	}
+	st.Operands, err = p.ResolveAll(refs, ft.Inputs, tpos)
+	if len(refs) == 0 && len(ft.Inputs) != 0 {
+		return nil, p.Errorf(tpos, "0 operands present, but expected %d", len(ft.Inputs))
+	}
+	if err != nil {
+		return nil, err
+	}
+	st.Types = ft.Results
+	st.Successors = genericSuccessors(name, succs, st)
+	return p.newOp(st, def), nil
+}
+
+// genericSuccessors splits trailing operands among successors in generic
+// form: cf.br passes all operands, cf.cond_br follows operandSegmentSizes.
+func genericSuccessors(name string, succs []*Block, st *OpState) []Successor {
+	if len(succs) == 0 {
+		return nil
+	}
+	out := make([]Successor, len(succs))
+	for i, b := range succs {
+		out[i].Block = b
+	}
+	switch {
+	case len(succs) == 1:
+		if name == "cf.br" {
+			out[0].NumOperands = len(st.Operands)
+		}
+	default:
+		for _, a := range append(st.Props, st.Attrs...) {
+			if a.Name != "operandSegmentSizes" {
+				continue
+			}
+			if da, ok := a.Value.(*DenseArrayAttr); ok && len(da.Ints) == len(succs)+1 {
+				for i := range succs {
+					out[i].NumOperands = int(da.Ints[i+1])
+				}
+			}
+		}
+	}
+	return out
+}
+
+// dialectKnown reports whether some registered op belongs to dialect d.
+func dialectKnown(d string) bool {
+	registry.RLock()
+	defer registry.RUnlock()
+	for name := range registry.defs {
+		if DialectOf(name) == d {
+			return true
+		}
+	}
+	return false
+}
+
+// parseSuccessor consumes ^label and returns the (possibly forward) block.
+func (p *OpParser) parseSuccessor() (*Block, error) {
+	if p.tok.kind != tCaret {
+		return nil, p.errorHere("expected block name")
+	}
+	b := p.blockRef(p.tok.text, p.Pos())
+	p.advance()
+	return b, nil
+}
+
+// ParseSuccessorWithArgs consumes `^bb(%a, %b : T1, T2)` (arguments
+// optional) and appends the operands to st.
+func (p *OpParser) ParseSuccessorWithArgs(st *OpState) error {
+	b, err := p.parseSuccessor()
+	if err != nil {
+		return err
+	}
+	n := 0
+	if p.ParseOptional("(") {
+		refs, err := p.ParseOperandList()
+		if err != nil {
+			return err
+		}
+		if err := p.Expect(":"); err != nil {
+			return err
+		}
+		pos := p.Pos()
+		types, err := p.ParseTypeList()
+		if err != nil {
+			return err
+		}
+		vals, err := p.ResolveAll(refs, types, pos)
+		if err != nil {
+			return err
+		}
+		if err := p.Expect(")"); err != nil {
+			return err
+		}
+		st.Operands = append(st.Operands, vals...)
+		n = len(vals)
+	}
+	st.Successors = append(st.Successors, Successor{Block: b, NumOperands: n})
+	return nil
+}
+
+func (p *OpParser) blockScope() *valueScope {
+	s := p.scope
+	for s.blocks == nil {
+		s = s.parent
+	}
+	return s
+}
+
+func (p *OpParser) blockRef(label string, pos Pos) *Block {
+	s := p.blockScope()
+	d := s.blocks[label]
+	if d == nil {
+		d = &blockDef{block: &Block{Label: label}, pos: pos}
+		s.blocks[label] = d
+	}
+	return d.block
+}
+
+// ParseRegion parses `{ ... }`. entryArgs, if non-nil, are the entry
+// block's arguments, declared by the op's custom syntax; isolated starts
+// a fresh value scope.
+func (p *OpParser) ParseRegion(entryArgs []*Value, isolated bool) (*Region, error) {
+	if err := p.enter(); err != nil {
+		return nil, err
+	}
+	defer p.leave()
+	if err := p.Expect("{"); err != nil {
+		return nil, err
+	}
+	r := &Region{}
+	p.pushScope(isolated)
+	p.scope.blocks = map[string]*blockDef{}
+	defer p.popScope()
+	for _, a := range entryArgs {
+		if err := p.define(a.NameHint, []*Value{a}, p.Pos()); err != nil {
+			return nil, err
+		}
+	}
+	attach := func(b *Block) {
+		for _, a := range entryArgs {
+			a.block, a.index = b, len(b.args)
+			b.args = append(b.args, a)
+		}
+	}
+	if p.ParseOptional("}") {
+		if entryArgs != nil {
+			b := &Block{}
+			attach(b)
+			r.AddBlock(b)
+		}
+		return r, nil
+	}
+	var cur *Block
+	if p.tok.kind == tCaret {
+		if len(entryArgs) > 0 {
+			return nil, p.errorHere("invalid block name in region with named arguments")
+		}
+	} else {
+		cur = &Block{}
+		attach(cur)
+		r.AddBlock(cur)
+	}
+	var firstErr error
+	for {
+		switch {
+		case p.tok.kind == tEOF:
+			return nil, p.errorHere("expected '}' to end region")
+		case p.isPunct("}"):
+			p.advance()
+			for label, d := range p.scope.blocks {
+				if !d.defined {
+					p.Errorf(d.pos, "reference to an undefined block '^%s'", label)
+					firstErr = errSyntax
+				}
+			}
+			return r, firstErr
+		case p.tok.kind == tCaret:
+			b, err := p.parseBlockHeader()
+			if err != nil {
+				return nil, err
+			}
+			r.AddBlock(b)
+			cur = b
+		default:
+			if _, err := p.parseOperation(cur); err != nil {
+				if errors.Is(err, errTooMany) {
+					return nil, err
+				}
+				firstErr = err
+				p.recover()
+			}
+		}
+	}
+}
+
+// parseBlockHeader parses `^label(%a: T loc(..), ...):`.
+func (p *OpParser) parseBlockHeader() (*Block, error) {
+	label, pos := p.tok.text, p.Pos()
+	s := p.blockScope()
+	d := s.blocks[label]
+	if d == nil {
+		d = &blockDef{block: &Block{Label: label}, pos: pos}
+		s.blocks[label] = d
+	} else if d.defined {
+		return nil, p.Errorf(pos, "redefinition of block '^%s'", label)
+	}
+	d.defined = true
+	b := d.block
+	p.advance()
+	if p.ParseOptional("(") {
+		if !p.ParseOptional(")") {
+			for {
+				ref, err := p.ParseOperand()
+				if err != nil {
+					return nil, err
+				}
+				if err := p.Expect(":"); err != nil {
+					return nil, err
+				}
+				t, err := p.ParseType()
+				if err != nil {
+					return nil, err
+				}
+				var loc Location
+				if p.PeekKeyword() == "loc" {
+					if loc, err = p.parseLocation(); err != nil {
+						return nil, err
+					}
+				}
+				v := b.AddArg(t)
+				v.NameHint, v.Loc = ref.Name, loc
+				if err := p.define(ref.Name, []*Value{v}, ref.Pos); err != nil {
+					return nil, err
+				}
+				if !p.ParseOptional(",") {
+					break
+				}
+			}
+			if err := p.Expect(")"); err != nil {
+				return nil, err
+			}
+		}
+	}
+	if err := p.Expect(":"); err != nil {
+		return nil, err
+	}
+	return b, nil
+}
+
+// ParseOptionalAttrDict parses an optional `{...}` into st (properties
+// named by def go to st.Props).
+func (p *OpParser) ParseOptionalAttrDict(st *OpState) error {
+	if !p.isPunct("{") {
+		return nil
+	}
+	attrs, err := p.parseAttrDictEntries()
+	if err != nil {
+		return err
+	}
+	st.AddAttrs(Lookup(st.Name), attrs)
+	return nil
+}
+
+// ParseOptionalAttrDictWithKeyword parses an optional `attributes {...}`.
+func (p *OpParser) ParseOptionalAttrDictWithKeyword(st *OpState) error {
+	if !p.ParseOptionalKeyword("attributes") {
+		return nil
+	}
+	if !p.isPunct("{") {
+		return p.errorHere("expected '{' in attribute dictionary")
+	}
+	return p.ParseOptionalAttrDict(st)
+}
+
+// ParseOptionalLocation parses an optional `loc(...)` (for arguments).
+func (p *OpParser) ParseOptionalLocation() (Location, error) {
+	if p.PeekKeyword() != "loc" {
+		return nil, nil
+	}
+	return p.parseLocation()
+}
+
+// ---- locations ----
+
+func (p *OpParser) parseLocation() (Location, error) {
+	p.advance() // loc
+	if err := p.Expect("("); err != nil {
+		return nil, err
+	}
+	l, err := p.parseLocBody()
+	if err != nil {
+		return nil, err
+	}
+	if err := p.Expect(")"); err != nil {
+		return nil, err
+	}
+	return l, nil
+}
+
+func (p *OpParser) parseLocBody() (Location, error) {
+	if err := p.enter(); err != nil {
+		return nil, err
+	}
+	defer p.leave()
+	switch p.tok.kind {
+	case tHash:
+		name, pos := p.tok.text, p.Pos()
+		p.advance()
+		la := p.locAliases[name]
+		if la == nil {
+			la = &LocAlias{Name: name, pos: pos}
+			p.locAliases[name] = la
+		}
+		return LocRef{la}, nil
+	case tString:
+		s := p.tok.text
+		p.advance()
+		if p.ParseOptional(":") {
+			line, err := p.ParseInt()
+			if err != nil {
+				return nil, err
+			}
+			col := int64(0)
+			if p.ParseOptional(":") {
+				if col, err = p.ParseInt(); err != nil {
+					return nil, err
+				}
+			}
+			return FileLineColLoc{File: s, Line: int(line), Col: int(col)}, nil
+		}
+		if p.ParseOptional("(") {
+			child, err := p.parseLocBody()
+			if err != nil {
+				return nil, err
+			}
+			if err := p.Expect(")"); err != nil {
+				return nil, err
+			}
+			return NameLoc{Name: s, Child: child}, nil
+		}
+		return NameLoc{Name: s}, nil
+	case tBareID:
+		switch p.tok.text {
+		case "unknown":
+			p.advance()
+			return UnknownLoc{}, nil
+		case "callsite":
+			p.advance()
+			if err := p.Expect("("); err != nil {
+				return nil, err
+			}
+			callee, err := p.parseLocBody()
+			if err != nil {
+				return nil, err
+			}
+			if err := p.ParseKeyword("at"); err != nil {
+				return nil, err
+			}
+			caller, err := p.parseLocBody()
+			if err != nil {
+				return nil, err
+			}
+			if err := p.Expect(")"); err != nil {
+				return nil, err
+			}
+			return CallSiteLoc{callee, caller}, nil
+		case "fused":
+			p.advance()
+			var meta Attribute
+			if p.ParseOptional("<") {
+				var err error
+				if meta, err = p.ParseAttr(); err != nil {
+					return nil, err
+				}
+				if err := p.Expect(">"); err != nil {
+					return nil, err
+				}
+			}
+			if err := p.Expect("["); err != nil {
+				return nil, err
+			}
+			var locs []Location
+			if !p.isPunct("]") {
+				for {
+					l, err := p.parseLocBody()
+					if err != nil {
+						return nil, err
+					}
+					locs = append(locs, l)
+					if !p.ParseOptional(",") {
+						break
+					}
+				}
+			}
+			if err := p.Expect("]"); err != nil {
+				return nil, err
+			}
+			return FusedLoc{Locs: locs, Metadata: meta}, nil
+		}
+	}
+	return nil, p.errorHere("expected location instance")
+}
+
+// ---- helpers shared with types and attributes ----
+
+// float literal helper
+func parseFloatLit(s string, neg bool) (float64, error) {
+	v, err := strconv.ParseFloat(s, 64)
+	if err != nil && !errors.Is(err, strconv.ErrRange) {
+		return 0, err
+	}
+	if neg {
+		v = -v
+	}
+	return v, nil
+}
+
+func floatFromBits(bits uint64, t Type) float64 {
+	if ft, ok := t.(*FloatType); ok {
+		switch ft.FloatBits() {
+		case 32:
+			return float64(math.Float32frombits(uint32(bits)))
+		case 64:
+			return math.Float64frombits(bits)
+		}
+	}
+	return float64(bits)
+}
+
+func describeTok(t token) string {
+	switch t.kind {
+	case tEOF:
+		return "end of file"
+	case tString:
+		return strconv.Quote(t.text)
+	}
+	return fmt.Sprintf("'%s'", t.text)
+}

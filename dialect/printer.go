@@ -1,0 +1,550 @@
+package dialect
+
+import (
+	"bytes"
+	"io"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// PrintConfig controls Print, like mlir-opt's printing flags.
+type PrintConfig struct {
+	// DebugInfo prints locations (-mlir-print-debuginfo).
+	DebugInfo bool
+	// Generic prints every op in generic form (-mlir-print-op-generic).
+	Generic bool
+	// LocalScope prints attributes inline instead of through aliases
+	// (-mlir-print-local-scope).
+	LocalScope bool
+}
+
+// OpPrinter writes IR text; custom op print functions (OpDef.Print) use its
+// methods to write their assembly form.
+type OpPrinter struct {
+	buf    []byte
+	w      io.Writer
+	err    error
+	cfg    PrintConfig
+	indent int
+
+	names      map[*Value]string
+	blockNames map[*Block]string
+	ref        AliasFunc
+}
+
+// Print writes m as MLIR text: alias definitions, the module, and (with
+// DebugInfo) the location aliases, as Triton prints them.
+func Print(w io.Writer, m *Module, cfg PrintConfig) error {
+	p := newPrinter(w, cfg)
+	al := computeAliases(m, cfg)
+	if !cfg.LocalScope {
+		p.ref = al.ref
+	}
+	for _, d := range al.defsBefore {
+		p.buf = append(p.buf, d...)
+		p.buf = append(p.buf, '\n')
+	}
+	if m.Implicit && !cfg.Generic {
+		for o := m.Body().First(); o != nil; o = o.Next() {
+			p.nameIsolated(o)
+			p.printOp(o)
+			p.buf = append(p.buf, '\n')
+			p.flush(false)
+		}
+	} else {
+		p.nameIsolated(m.Op)
+		p.printOp(m.Op)
+		p.buf = append(p.buf, '\n')
+	}
+	for _, d := range al.defsAfter {
+		p.buf = append(p.buf, d...)
+		p.buf = append(p.buf, '\n')
+	}
+	p.flush(true)
+	return p.err
+}
+
+// String prints m with the default configuration.
+func (m *Module) String() string {
+	var b bytes.Buffer
+	Print(&b, m, PrintConfig{})
+	return b.String()
+}
+
+func newPrinter(w io.Writer, cfg PrintConfig) *OpPrinter {
+	return &OpPrinter{w: w, cfg: cfg, names: map[*Value]string{}, blockNames: map[*Block]string{}}
+}
+
+func printOpString(op *Operation, cfg PrintConfig) string {
+	var b bytes.Buffer
+	p := newPrinter(&b, cfg)
+	p.nameIsolated(op)
+	p.printOp(op)
+	p.flush(true)
+	return b.String()
+}
+
+func (p *OpPrinter) flush(force bool) {
+	if p.err != nil {
+		p.buf = p.buf[:0]
+		return
+	}
+	if force || len(p.buf) > 64<<10 {
+		_, p.err = p.w.Write(p.buf)
+		p.buf = p.buf[:0]
+	}
+}
+
+// ---- SSA names ----
+
+type nameCounters struct {
+	nextValue, nextArg, nextConflict int
+}
+
+type nameScope struct {
+	used   map[string]bool
+	parent *nameScope
+}
+
+func (s *nameScope) isUsed(n string) bool {
+	for ; s != nil; s = s.parent {
+		if s.used[n] {
+			return true
+		}
+	}
+	return false
+}
+
+// isAutoName reports whether an SSA name is one the printer generates
+// itself (a number or argN), so it is regenerated rather than kept.
+func isAutoName(s string) bool {
+	if s == "" {
+		return true
+	}
+	if strings.HasPrefix(s, "arg") && len(s) > 3 {
+		s = s[3:]
+	}
+	for i := 0; i < len(s); i++ {
+		if !isDigit(s[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// groupStarts reports, for each result, whether it starts a new result
+// group: result 0 always does, and a later one does when it has its own name.
+func groupStart(op *Operation, i int) bool {
+	return i == 0 || !isAutoName(op.results[i].NameHint)
+}
+
+// nameIsolated assigns names to the values in the regions of op (an
+// isolated-from-above op or the printing root), numbering as MLIR does.
+func (p *OpPrinter) nameIsolated(op *Operation) {
+	c := nameCounters{}
+	sc := &nameScope{used: map[string]bool{}}
+	if op.block == nil || op.ParentOp() == nil {
+		// The root op's own results (when printing a nested op alone).
+		p.nameResults(op, &c, sc)
+	}
+	for _, r := range op.regions {
+		p.nameRegion(r, c, &nameScope{used: map[string]bool{}, parent: nil})
+	}
+	_ = sc
+}
+
+func (p *OpPrinter) uniq(name string, c *nameCounters, sc *nameScope) string {
+	if !sc.isUsed(name) {
+		sc.used[name] = true
+		return name
+	}
+	for {
+		cand := name + "_" + strconv.Itoa(c.nextConflict)
+		c.nextConflict++
+		if !sc.isUsed(cand) {
+			sc.used[cand] = true
+			return cand
+		}
+	}
+}
+
+func (p *OpPrinter) nameRegion(r *Region, c nameCounters, sc *nameScope) {
+	for i, b := range r.Blocks {
+		p.blockNames[b] = "^bb" + strconv.Itoa(i)
+		for _, a := range b.args {
+			switch {
+			case !isAutoName(a.NameHint):
+				p.names[a] = "%" + p.uniq(a.NameHint, &c, sc)
+			case i == 0:
+				p.names[a] = "%" + p.uniq("arg"+strconv.Itoa(c.nextArg), &c, sc)
+				c.nextArg++
+			default:
+				p.names[a] = "%" + strconv.Itoa(c.nextValue)
+				c.nextValue++
+			}
+		}
+		for o := b.first; o != nil; o = o.next {
+			p.nameResults(o, &c, sc)
+		}
+	}
+	for _, b := range r.Blocks {
+		for o := b.first; o != nil; o = o.next {
+			if len(o.regions) == 0 {
+				continue
+			}
+			if o.HasTrait(IsolatedFromAbove) {
+				p.nameIsolated(o)
+				continue
+			}
+			for _, nr := range o.regions {
+				p.nameRegion(nr, c, &nameScope{used: map[string]bool{}, parent: sc})
+			}
+		}
+	}
+}
+
+func (p *OpPrinter) nameResults(o *Operation, c *nameCounters, sc *nameScope) {
+	n := len(o.results)
+	for i := 0; i < n; {
+		j := i + 1
+		for j < n && !groupStart(o, j) {
+			j++
+		}
+		var base string
+		if h := o.results[i].NameHint; !isAutoName(h) {
+			base = p.uniq(h, c, sc)
+		} else {
+			base = strconv.Itoa(c.nextValue)
+			c.nextValue++
+		}
+		if j-i == 1 {
+			p.names[&o.results[i]] = "%" + base
+		} else {
+			for k := i; k < j; k++ {
+				p.names[&o.results[k]] = "%" + base + "#" + strconv.Itoa(k-i)
+			}
+		}
+		i = j
+	}
+}
+
+// ---- op printing ----
+
+func (p *OpPrinter) writeIndent() {
+	for i := 0; i < p.indent; i++ {
+		p.buf = append(p.buf, ' ')
+	}
+}
+
+func (p *OpPrinter) printOp(op *Operation) {
+	p.writeIndent()
+	p.printResultsLHS(op)
+	if op.def != nil && op.def.Print != nil && !p.cfg.Generic {
+		name := op.name
+		if name == "builtin.module" {
+			name = "module"
+		}
+		p.buf = append(p.buf, name...)
+		op.def.Print(p, op)
+	} else {
+		p.printGeneric(op)
+	}
+	if p.cfg.DebugInfo {
+		p.buf = append(p.buf, " loc("...)
+		if op.Loc == nil {
+			p.buf = append(p.buf, "unknown"...)
+		} else {
+			p.buf = op.Loc.appendLoc(p.buf)
+		}
+		p.buf = append(p.buf, ')')
+	}
+}
+
+func (p *OpPrinter) printResultsLHS(op *Operation) {
+	n := len(op.results)
+	if n == 0 {
+		return
+	}
+	for i := 0; i < n; {
+		j := i + 1
+		for j < n && !groupStart(op, j) {
+			j++
+		}
+		if i > 0 {
+			p.buf = append(p.buf, ", "...)
+		}
+		name := p.valueName(&op.results[i])
+		if j-i > 1 {
+			name = name[:strings.LastIndexByte(name, '#')]
+			p.buf = append(p.buf, name...)
+			p.buf = append(p.buf, ':')
+			p.buf = strconv.AppendInt(p.buf, int64(j-i), 10)
+		} else {
+			p.buf = append(p.buf, name...)
+		}
+		i = j
+	}
+	p.buf = append(p.buf, " = "...)
+}
+
+func (p *OpPrinter) valueName(v *Value) string {
+	if v == nil {
+		return "<<NULL VALUE>>"
+	}
+	if n, ok := p.names[v]; ok {
+		return n
+	}
+	if v.NameHint != "" {
+		return "%" + v.NameHint
+	}
+	return "<<UNKNOWN SSA VALUE>>"
+}
+
+func sortedAttrs(lists ...[]NamedAttr) []NamedAttr {
+	n := 0
+	for _, l := range lists {
+		n += len(l)
+	}
+	out := make([]NamedAttr, 0, n)
+	for _, l := range lists {
+		out = append(out, l...)
+	}
+	if !sort.SliceIsSorted(out, func(i, j int) bool { return out[i].Name < out[j].Name }) {
+		sort.SliceStable(out, func(i, j int) bool { return out[i].Name < out[j].Name })
+	}
+	return out
+}
+
+func (p *OpPrinter) printGeneric(op *Operation) {
+	p.buf = appendQuoted(p.buf, op.name)
+	p.buf = append(p.buf, '(')
+	for i := range op.operands {
+		if i > 0 {
+			p.buf = append(p.buf, ", "...)
+		}
+		p.buf = append(p.buf, p.valueName(op.operands[i].value)...)
+	}
+	p.buf = append(p.buf, ')')
+	if len(op.Successors) > 0 {
+		p.buf = append(p.buf, '[')
+		for i, s := range op.Successors {
+			if i > 0 {
+				p.buf = append(p.buf, ", "...)
+			}
+			p.buf = append(p.buf, p.blockName(s.Block)...)
+		}
+		p.buf = append(p.buf, ']')
+	}
+	if len(op.Props) > 0 {
+		p.buf = append(p.buf, " <"...)
+		p.buf = appendAttrDict(p.buf, sortedAttrs(op.Props), p.ref)
+		p.buf = append(p.buf, '>')
+	}
+	if len(op.regions) > 0 {
+		p.buf = append(p.buf, " ("...)
+		for i, r := range op.regions {
+			if i > 0 {
+				p.buf = append(p.buf, ", "...)
+			}
+			p.Region(r, true, true)
+		}
+		p.buf = append(p.buf, ')')
+	}
+	if len(op.Attrs) > 0 {
+		p.buf = append(p.buf, ' ')
+		p.buf = appendAttrDict(p.buf, sortedAttrs(op.Attrs), p.ref)
+	}
+	p.buf = append(p.buf, " : ("...)
+	for i := range op.operands {
+		if i > 0 {
+			p.buf = append(p.buf, ", "...)
+		}
+		var t Type
+		if v := op.operands[i].value; v != nil {
+			t = v.typ
+		}
+		p.buf = appendTypeRef(p.buf, t, p.ref)
+	}
+	p.buf = append(p.buf, ") -> "...)
+	if len(op.results) == 1 {
+		p.buf = appendResultTypes(p.buf, op.ResultTypes(), p.ref)
+	} else {
+		p.buf = append(p.buf, '(')
+		p.buf = appendTypeList(p.buf, op.ResultTypes(), p.ref)
+		p.buf = append(p.buf, ')')
+	}
+}
+
+func (p *OpPrinter) blockName(b *Block) string {
+	if n, ok := p.blockNames[b]; ok {
+		return n
+	}
+	return "^" + b.Label
+}
+
+// Region prints `{`, the blocks, and `}`. printEntryArgs prints the entry
+// block's header (label and arguments) when it has arguments;
+// printEmptyBlock prints a header for an empty entry block too.
+func (p *OpPrinter) Region(r *Region, printEntryArgs, printEmptyBlock bool) {
+	p.buf = append(p.buf, '{')
+	p.buf = append(p.buf, '\n')
+	p.indent += 2
+	for i, b := range r.Blocks {
+		header := i > 0 || printEntryArgs && len(b.args) > 0 || printEmptyBlock && b.first == nil && i == 0 && len(r.Blocks) > 1
+		if header {
+			p.indent -= 2
+			p.writeIndent()
+			p.indent += 2
+			p.buf = append(p.buf, p.blockName(b)...)
+			if len(b.args) > 0 {
+				p.buf = append(p.buf, '(')
+				for k, a := range b.args {
+					if k > 0 {
+						p.buf = append(p.buf, ", "...)
+					}
+					p.ArgDecl(a)
+				}
+				p.buf = append(p.buf, ')')
+			}
+			p.buf = append(p.buf, ":\n"...)
+		}
+		for o := b.first; o != nil; o = o.next {
+			p.printOp(o)
+			p.buf = append(p.buf, '\n')
+			p.flush(false)
+		}
+	}
+	p.indent -= 2
+	p.writeIndent()
+	p.buf = append(p.buf, '}')
+}
+
+// ---- helpers for custom printers ----
+
+// Raw writes s as is.
+func (p *OpPrinter) Raw(s string) { p.buf = append(p.buf, s...) }
+
+// Operand writes a value's name.
+func (p *OpPrinter) Operand(v *Value) { p.buf = append(p.buf, p.valueName(v)...) }
+
+// Operands writes values separated by ", ".
+func (p *OpPrinter) Operands(vs []*Value) {
+	for i, v := range vs {
+		if i > 0 {
+			p.buf = append(p.buf, ", "...)
+		}
+		p.Operand(v)
+	}
+}
+
+// OperandRange writes operands [lo, hi) of op separated by ", ".
+func (p *OpPrinter) OperandRange(op *Operation, lo, hi int) {
+	for i := lo; i < hi; i++ {
+		if i > lo {
+			p.buf = append(p.buf, ", "...)
+		}
+		p.Operand(op.operands[i].value)
+	}
+}
+
+// Type writes a type (through aliases).
+func (p *OpPrinter) Type(t Type) { p.buf = appendTypeRef(p.buf, t, p.ref) }
+
+// Types writes types separated by ", ".
+func (p *OpPrinter) Types(ts []Type) { p.buf = appendTypeList(p.buf, ts, p.ref) }
+
+// ResultTypes writes `T` for one non-function type, `(T1, T2)` otherwise.
+func (p *OpPrinter) ResultTypes(ts []Type) { p.buf = appendResultTypes(p.buf, ts, p.ref) }
+
+// FunctionalType writes `(INS) -> OUTS`.
+func (p *OpPrinter) FunctionalType(ins, outs []Type) {
+	p.buf = append(p.buf, '(')
+	p.Types(ins)
+	p.buf = append(p.buf, ") -> "...)
+	p.ResultTypes(outs)
+}
+
+// MemDescBody writes a memdesc type without its `!ttg.memdesc` keyword.
+func (p *OpPrinter) MemDescBody(t *MemDescType) { p.buf = t.appendBody(p.buf, p.ref) }
+
+// Attr writes an attribute (through aliases).
+func (p *OpPrinter) Attr(a Attribute) { p.buf = appendAttr(p.buf, a, p.ref) }
+
+// AttrDict writes ` {...}` with op's properties and attributes sorted by
+// name, leaving out the elided names; nothing when empty.
+func (p *OpPrinter) AttrDict(op *Operation, elided ...string) {
+	p.attrDict(op, "", elided)
+}
+
+// AttrDictWithKeyword is AttrDict with ` attributes` before the dictionary.
+func (p *OpPrinter) AttrDictWithKeyword(op *Operation, elided ...string) {
+	p.attrDict(op, " attributes", elided)
+}
+
+func (p *OpPrinter) attrDict(op *Operation, kw string, elided []string) {
+	all := sortedAttrs(op.Props, op.Attrs)
+	kept := all[:0]
+outer:
+	for _, a := range all {
+		for _, e := range elided {
+			if a.Name == e {
+				continue outer
+			}
+		}
+		kept = append(kept, a)
+	}
+	if len(kept) == 0 {
+		return
+	}
+	p.buf = append(p.buf, kw...)
+	p.buf = append(p.buf, ' ')
+	p.buf = appendAttrDict(p.buf, kept, p.ref)
+}
+
+// Dict writes `{...}` for entries (not sorted).
+func (p *OpPrinter) Dict(entries []NamedAttr) { p.buf = appendAttrDict(p.buf, entries, p.ref) }
+
+// ArgDecl writes `%name: type` and, with DebugInfo, the argument location.
+func (p *OpPrinter) ArgDecl(v *Value) {
+	p.Operand(v)
+	p.buf = append(p.buf, ": "...)
+	p.Type(v.typ)
+	p.ArgLoc(v)
+}
+
+// ArgLoc writes ` loc(...)` for a block argument when printing debug info.
+func (p *OpPrinter) ArgLoc(v *Value) {
+	if p.cfg.DebugInfo && v.Loc != nil {
+		p.buf = append(p.buf, " loc("...)
+		p.buf = v.Loc.appendLoc(p.buf)
+		p.buf = append(p.buf, ')')
+	}
+}
+
+// Successor writes `^bbN` and, if it takes operands, `(%a, %b : T1, T2)`.
+func (p *OpPrinter) Successor(op *Operation, i int) {
+	start := len(op.operands)
+	for k := len(op.Successors) - 1; k >= i; k-- {
+		start -= op.Successors[k].NumOperands
+	}
+	s := op.Successors[i]
+	p.buf = append(p.buf, p.blockName(s.Block)...)
+	if s.NumOperands > 0 {
+		p.buf = append(p.buf, '(')
+		p.OperandRange(op, start, start+s.NumOperands)
+		p.buf = append(p.buf, " : "...)
+		var ts []Type
+		for k := start; k < start+s.NumOperands; k++ {
+			ts = append(ts, op.operands[k].value.typ)
+		}
+		p.Types(ts)
+		p.buf = append(p.buf, ')')
+	}
+}
+
+// Symbol writes @name.
+func (p *OpPrinter) Symbol(name string) { p.buf = appendSymbol(p.buf, name) }
+
+// String writes a quoted string literal.
+func (p *OpPrinter) String(s string) { p.buf = appendQuoted(p.buf, s) }
