@@ -1,0 +1,466 @@
+package cute
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// A Tiler is the right operand of Composition and of the divides and
+// products. It is one of:
+//
+//   - a Layout: a function on 1-D coordinates, applied to the whole left
+//     layout whatever its rank;
+//   - an integer IntTuple n: the same as the layout n:1;
+//   - a tuple IntTuple (a shape): by mode, each element a tiler for the
+//     matching mode of the left layout;
+//   - By: a by-mode tuple of tilers (CuTe's Tile<…>, Mojo's LayoutList);
+//   - Keep: leave the mode alone (CuTe's _).
+type Tiler interface {
+	tilerString() string
+}
+
+// By is a by-mode tiler: element i applies to mode i of the left operand.
+// Elements may themselves be By, nesting by-mode application.
+type By []Tiler
+
+type keep struct{}
+
+// Keep is the tiler that leaves a mode unchanged (CuTe's underscore _).
+var Keep Tiler = keep{}
+
+func (l Layout) tilerString() string   { return l.String() }
+func (t IntTuple) tilerString() string { return t.String() }
+func (keep) tilerString() string       { return "_" }
+func (b By) tilerString() string {
+	parts := make([]string, len(b))
+	for i, t := range b {
+		parts[i] = t.tilerString()
+	}
+	return "<" + strings.Join(parts, ",") + ">"
+}
+
+// String formats the by-mode tiler as CuTe docs write it, e.g. <3:4,8:2>.
+func (b By) String() string { return b.tilerString() }
+
+// byModes returns the by-mode elements of a tuple tiler, or nil and false for
+// a tiler that applies to a whole layout.
+func byModes(t Tiler) ([]Tiler, bool) {
+	switch t := t.(type) {
+	case By:
+		return t, true
+	case IntTuple:
+		if !t.tuple {
+			return nil, false
+		}
+		out := make([]Tiler, len(t.elems))
+		for i, e := range t.elems {
+			out[i] = e
+		}
+		return out, true
+	}
+	return nil, false
+}
+
+// concat builds the layout whose top-level modes are the given layouts.
+func concat(modes ...Layout) Layout {
+	ss := make([]IntTuple, len(modes))
+	ds := make([]IntTuple, len(modes))
+	for i, m := range modes {
+		ss[i], ds[i] = m.shape, m.stride
+	}
+	return build(tupleOf(ss), tupleOf(ds))
+}
+
+// flatLayout builds a layout of depth <= 1 from leaves; one leaf gives an
+// integer layout.
+func flatLayout(shapes, strides []int) Layout {
+	if len(shapes) == 1 {
+		return build(Int(shapes[0]), Int(strides[0]))
+	}
+	return build(Ints(shapes...), Ints(strides...))
+}
+
+// bwCoalesce is CuTe's bw_coalesce: it walks the leaves (fs, fd) from the
+// back, starting from the front mode (ns, nd), dropping size-1 leaves and
+// merging a leaf s:d into the front mode S:D when s·d == D.
+func bwCoalesce(fs, fd []int, ns, nd int) Layout {
+	// rs, rd hold the result reversed: the front mode is the last element.
+	rs, rd := []int{ns}, []int{nd}
+	for i := len(fs) - 1; i >= 0; i-- {
+		s, d := fs[i], fd[i]
+		f := len(rs) - 1
+		switch {
+		case s == 1:
+		case len(rs) == 1 && rs[0] == 1:
+			rs[0], rd[0] = s, d
+		case s*d == rd[f]:
+			rs[f] *= s
+			rd[f] = d
+		default:
+			rs, rd = append(rs, s), append(rd, d)
+		}
+	}
+	if len(rs) == 1 && rs[0] == 1 {
+		return build(Int(1), Int(0))
+	}
+	slices.Reverse(rs)
+	slices.Reverse(rd)
+	return flatLayout(rs, rd)
+}
+
+// Coalesce returns the simplest layout with the same size and the same
+// function on [0, size): flatten, drop size-1 leaves and merge each leaf
+// s1:d1 into the preceding s0:d0 when d1 == s0·d0. The result has depth at
+// most 1; a single leaf is an integer layout (8:1, not (8):(1)) and nothing
+// left is 1:0. Examples: (2,(1,6)):(1,(6,2)) gives 12:1;
+// ((2,2),(2,2)):((1,4),(8,32)) gives (2,4,2):(1,4,32).
+func Coalesce(l Layout) Layout {
+	n := len(l.fs) - 1
+	return bwCoalesce(l.fs[:n], l.fd[:n], l.fs[n], l.fd[n])
+}
+
+// coalesceX is CuTe's detail::coalesce_x: like Coalesce but it keeps the
+// function the same outside the domain as well, by not dropping the stride of
+// a trailing size-1 leaf. Composition relies on it.
+func coalesceX(l Layout) Layout {
+	n := len(l.fs) - 1
+	if l.fs[n] == 1 {
+		return bwCoalesce(l.fs[:n], l.fd[:n], 2, l.fd[n])
+	}
+	return Coalesce(l)
+}
+
+// CoalesceModes coalesces each top-level mode separately and keeps the rank,
+// Mojo's coalesce(layout, keep_rank=True): (2,(1,6)):(1,(6,2)) gives
+// (2,6):(1,2). An integer layout is simply coalesced.
+func CoalesceModes(l Layout) Layout {
+	if !l.shape.tuple {
+		return Coalesce(l)
+	}
+	modes := l.Modes()
+	for i, m := range modes {
+		modes[i] = Coalesce(m)
+	}
+	return concat(modes...)
+}
+
+// CoalesceProfile is CuTe's coalesce(layout, profile): it coalesces the
+// sub-layouts at the leaves of profile and keeps the structure above them.
+// An integer profile coalesces the whole layout; a tuple profile may not have
+// more modes than l, and modes of l beyond it are kept unchanged.
+func CoalesceProfile(l Layout, profile IntTuple) (Layout, error) {
+	if !profile.tuple {
+		return Coalesce(l), nil
+	}
+	if len(profile.elems) > l.Rank() {
+		return Layout{}, errorf("coalesce: profile %v has more modes than layout %v", profile, l)
+	}
+	modes := l.Modes()
+	for i, p := range profile.elems {
+		m, err := CoalesceProfile(modes[i], p)
+		if err != nil {
+			return Layout{}, err
+		}
+		modes[i] = m
+	}
+	return concat(modes...), nil
+}
+
+// Filter removes broadcast and trivial modes: stride-0 leaves become size 1
+// and the result is coalesced. (4,2,3):(0,1,2) gives 6:1.
+func Filter(l Layout) Layout {
+	fs := slices.Clone(l.fs)
+	for k, d := range l.fd {
+		if d == 0 {
+			fs[k] = 1
+		}
+	}
+	n := len(fs) - 1
+	return bwCoalesce(fs[:n], l.fd[:n], fs[n], l.fd[n])
+}
+
+// Composition returns R = A ∘ B, the layout with R(c) = A(B(c)) for every
+// coordinate c of B, compatible with B (same shape structure as B's). As in
+// CuTe, A is extended beyond its domain along its last mode, so B may reach
+// past size(A): 2:1 ∘ 32:1 is 32:1.
+//
+// B is a Tiler. A Layout B is applied to A as a function of 1-D coordinates;
+// an integer n is n:1; a By or a tuple shape applies element i to mode i of A
+// and, as in CuTe C++ (but not pycute or Mojo), drops the modes of A that the
+// tiler does not reach: ((8,6),4,2):((48,8),2,1) ∘ <4:1,2:1> is (4,2):(48,2).
+//
+// The result is CuTe C++'s (with static integers) where it exists. Where no
+// shape:stride layout represents A ∘ B — a stride of B that neither divides
+// nor is divided by a mode of A it crosses, or a mode of A used only partly
+// before the next — Composition returns an error wrapping ErrNotAdmissible;
+// this includes the cases C++'s weaker static check lets through and gets
+// wrong, such as (6,2):(1,10) ∘ 4:4.
+func Composition(a Layout, b Tiler) (Layout, error) {
+	r, err := compose(a, b)
+	if err != nil {
+		return Layout{}, fmt.Errorf("composition %v ∘ %s: %w", a, b.tilerString(), err)
+	}
+	return r, nil
+}
+
+func compose(a Layout, b Tiler) (Layout, error) {
+	if modes, ok := byModes(b); ok {
+		if len(modes) > a.Rank() {
+			return Layout{}, errorf("tiler %s has more modes than the layout", b.tilerString())
+		}
+		out := make([]Layout, len(modes))
+		for i, t := range modes {
+			r, err := compose(a.Mode(i), t)
+			if err != nil {
+				return Layout{}, err
+			}
+			out[i] = r
+		}
+		return concat(out...), nil
+	}
+	switch b := b.(type) {
+	case Layout:
+		flat := coalesceX(a)
+		shape, stride, err := composeTuple(flat.fs, flat.fd, b.shape, b.stride)
+		if err != nil {
+			return Layout{}, err
+		}
+		return finish(build(shape, stride))
+	case IntTuple:
+		if b.val < 1 {
+			return Layout{}, errorf("tiler %d is not a positive size", b.val)
+		}
+		flat := coalesceX(a)
+		shape, stride, err := composeMode(flat.fs, flat.fd, b.val, 1)
+		if err != nil {
+			return Layout{}, err
+		}
+		return finish(build(shape, stride))
+	case keep:
+		return a, nil
+	}
+	return Layout{}, errorf("unknown tiler %T", b)
+}
+
+// finish validates a computed layout against the extent limits.
+func finish(l Layout) (Layout, error) {
+	if err := l.check(); err != nil {
+		return Layout{}, err
+	}
+	return l, nil
+}
+
+// composeTuple distributes the composition over the modes of B (valid since
+// the modes of B address disjoint parts of its domain).
+func composeTuple(fs, fd []int, rs, rd IntTuple) (IntTuple, IntTuple, error) {
+	if !rs.tuple {
+		return composeMode(fs, fd, rs.val, rd.val)
+	}
+	shapes := make([]IntTuple, len(rs.elems))
+	strides := make([]IntTuple, len(rs.elems))
+	for i := range rs.elems {
+		s, d, err := composeTuple(fs, fd, rs.elems[i], rd.elems[i])
+		if err != nil {
+			return IntTuple{}, IntTuple{}, err
+		}
+		shapes[i], strides[i] = s, d
+	}
+	return tupleOf(shapes), tupleOf(strides), nil
+}
+
+// composeMode composes the coalesced flat layout (fs):(fd) with the single
+// mode s:d, following CuTe C++'s composition_impl with the strict
+// divisibility conditions.
+func composeMode(fs, fd []int, s, d int) (IntTuple, IntTuple, error) {
+	if d == 0 {
+		return Int(s), Int(0), nil
+	}
+	n := len(fs) - 1
+	if n == 0 {
+		st, err := mul(d, fd[0])
+		return Int(s), Int(st), err
+	}
+	if d < 0 {
+		return IntTuple{}, IntTuple{}, errorf("tiler mode %d:%d has a negative stride", s, d)
+	}
+	var outS, outD []int
+	rs, rd := s, d
+	for j := 0; j < n; j++ {
+		N := fs[j]
+		nextShape, nextStride := ceilDiv(N, rd), ceilDiv(rd, N)
+		if rs == 1 {
+			rd = nextStride
+			continue
+		}
+		if rd%N != 0 && N%rd != 0 && nextShape < rs {
+			return IntTuple{}, IntTuple{}, notAdmissible(
+				"stride divisibility: tiler stride %d and mode size %d of the coalesced layout %v divide neither way",
+				rd, N, flatLayout(fs, fd))
+		}
+		if nextShape == 1 {
+			rd = nextStride
+			continue
+		}
+		ns := min(nextShape, rs)
+		if rs%ns != 0 {
+			return IntTuple{}, IntTuple{}, notAdmissible(
+				"shape divisibility: %d remaining elements do not fill whole copies of mode size %d of the coalesced layout %v",
+				rs, ns, flatLayout(fs, fd))
+		}
+		st, err := mul(rd, fd[j])
+		if err != nil {
+			return IntTuple{}, IntTuple{}, err
+		}
+		outS, outD = append(outS, ns), append(outD, st)
+		rs /= ns
+		rd = nextStride
+	}
+	last, err := mul(rd, fd[n])
+	if err != nil {
+		return IntTuple{}, IntTuple{}, err
+	}
+	switch {
+	case len(outS) == 0:
+		return Int(rs), Int(last), nil
+	case rs == 1:
+		l := flatLayout(outS, outD)
+		return l.shape, l.stride, nil
+	}
+	outS, outD = append(outS, rs), append(outD, last)
+	return Ints(outS...), Ints(outD...), nil
+}
+
+// Complement returns the complement of a with respect to the cotarget size
+// M: the ordered layout R (R(i-1) < R(i)) whose image meets a's image only at
+// 0 and that, together with a, covers [0, M): the combined layout (a, R) is a
+// bijection onto [0, cosize) with cosize >= M. Examples with M = 24: 4:1 gives
+// 6:4; 4:2 gives (2,3):(1,8); (2,2):(1,6) gives (3,2):(2,12).
+//
+// Stride-0 and size-1 modes of a are ignored. The remaining modes, sorted by
+// stride, must each start at or beyond the span of the smaller ones
+// (d_i >= N_{i-1}·d_{i-1}); otherwise a is not injective (or interleaves its
+// modes) and Complement returns an error wrapping ErrNotAdmissible, as C++
+// rejects it. When moreover N_{i-1}·d_{i-1} divides every d_i, (a, R) covers
+// [0, M) exactly. When it does not, a has holes that no ordered layout can
+// fill; the result, as in C++, is still ordered and disjoint from a but
+// leaves those holes: complement((4,2):(1,6), 24) is 2:12, missing 4 and 5.
+// Negative strides are not supported.
+func Complement(a Layout, cotarget int) (Layout, error) {
+	if cotarget < 1 {
+		return Layout{}, errorf("complement of %v: cotarget %d is not positive", a, cotarget)
+	}
+	f := Filter(a)
+	if !f.shape.tuple && f.stride.val == 0 {
+		return MakeLayoutLeft(Int(cotarget))
+	}
+	idx := make([]int, len(f.fs))
+	for i := range idx {
+		if f.fd[i] < 0 {
+			return Layout{}, errorf("complement of %v: negative strides are not supported", a)
+		}
+		idx[i] = i
+	}
+	slices.SortStableFunc(idx, func(i, j int) int { return f.fd[i] - f.fd[j] })
+	shapes := make([]int, 0, len(idx)+1)
+	strides := make([]int, 0, len(idx)+1)
+	cur := 1
+	for _, i := range idx {
+		d := f.fd[i]
+		if d < cur {
+			return Layout{}, notAdmissible("complement of %v: the layout is not injective (stride %d inside the span %d of smaller modes)", a, d, cur)
+		}
+		shapes, strides = append(shapes, d/cur), append(strides, cur)
+		cur = d * f.fs[i]
+	}
+	rest := ceilDiv(cotarget, cur)
+	restStride := cur
+	if rest == 1 {
+		restStride = 0
+	}
+	shapes, strides = append(shapes, rest), append(strides, restStride)
+	n := len(shapes) - 1
+	return finish(bwCoalesce(shapes[:n], strides[:n], shapes[n], strides[n]))
+}
+
+// DefaultComplement is CuTe C++'s one-argument complement(a): the complement
+// with cotarget cosize(filter(a)), which fills only the holes inside a's own
+// span: (2,4):(1,4) gives 2:2.
+func DefaultComplement(a Layout) (Layout, error) {
+	return Complement(a, Filter(a).Cosize())
+}
+
+// prefixProducts returns the exclusive prefix products of s.
+func prefixProducts(s []int) []int {
+	p := make([]int, len(s))
+	acc := 1
+	for i, v := range s {
+		p[i] = acc
+		acc *= v
+	}
+	return p
+}
+
+// sortedByStride returns the leaf indices of l in increasing stride order,
+// keeping the original order among equal strides.
+func sortedByStride(l Layout) []int {
+	idx := make([]int, len(l.fd))
+	for i := range idx {
+		idx[i] = i
+	}
+	slices.SortStableFunc(idx, func(i, j int) int { return l.fd[i] - l.fd[j] })
+	return idx
+}
+
+// RightInverse returns CuTe's right inverse of l: the largest layout R with
+// l(R(i)) == i for every i < size(R). It follows the strides of the
+// coalesced l up from 1 (a leaf s:d is taken when d is the span reached so
+// far), so it is 1:0 when l never hits 1. Examples: (2,4,6):(4,1,8) gives
+// (4,2,6):(2,1,8); 4:2 gives 1:0; (2,4):(0,1) gives 4:2.
+func RightInverse(l Layout) Layout {
+	c := Coalesce(l)
+	pre := prefixProducts(c.fs)
+	shapes, strides := []int{1}, []int{0}
+	cur := 1
+	for _, i := range sortedByStride(c) {
+		if c.fd[i] == cur {
+			shapes, strides = append(shapes, c.fs[i]), append(strides, pre[i])
+			cur = c.fs[i] * c.fd[i]
+		}
+	}
+	n := len(shapes) - 1
+	return bwCoalesce(shapes[:n], strides[:n], shapes[n], strides[n])
+}
+
+// LeftInverse returns CuTe's quasi-inverse of l, a layout R with
+// l(R(l(i))) == l(i) for every i < size(l); when l is injective this is a
+// left inverse, R(l(i)) == i. Left inverses are not unique away from l's
+// image; this is CuTe C++'s: the coalesced leaves sorted by stride, shapes
+// the ratios of consecutive non-zero strides followed by the size of the
+// largest-stride leaf, strides 0 and the leaves' 1-D coordinate strides.
+// Examples: 4:2 gives (2,4):(0,1); (4,2):(1,5) gives (5,2):(1,4). A stride
+// that is not a multiple of the previous one is an error wrapping
+// ErrNotAdmissible; negative strides are not supported.
+func LeftInverse(l Layout) (Layout, error) {
+	c := Coalesce(l)
+	pre := prefixProducts(c.fs)
+	idx := sortedByStride(c)
+	shapes, strides := []int{}, []int{0}
+	prev := 1
+	for _, i := range idx {
+		d := c.fd[i]
+		switch {
+		case d < 0:
+			return Layout{}, errorf("left inverse of %v: negative strides are not supported", l)
+		case d == 0:
+			continue
+		case d%prev != 0:
+			return Layout{}, notAdmissible("left inverse of %v: stride %d is not a multiple of stride %d", l, d, prev)
+		}
+		shapes, strides = append(shapes, d/prev), append(strides, pre[i])
+		prev = d
+	}
+	shapes = append(shapes, c.fs[idx[len(idx)-1]])
+	n := len(shapes) - 1
+	return finish(bwCoalesce(shapes[:n], strides[:n], shapes[n], strides[n]))
+}
