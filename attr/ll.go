@@ -39,7 +39,13 @@ func log2(n int) int { return bits.Len(uint(n)) - 1 }
 // strictly greater than v (1 for 0).
 func nextPow2Above(v int) int { return 1 << bits.Len(uint(v)) }
 
+var dimNames = []string{"dim0", "dim1", "dim2", "dim3", "dim4", "dim5", "dim6", "dim7"}
+
+// standardDims returns dim0…dim{rank-1}; callers must not modify it.
 func standardDims(rank int) []string {
+	if rank <= len(dimNames) {
+		return dimNames[:rank:rank]
+	}
 	d := make([]string, rank)
 	for i := range d {
 		d[i] = fmt.Sprintf("dim%d", i)

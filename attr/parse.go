@@ -420,6 +420,7 @@ func (p *parser) alignment(a *args) error {
 	if err := p.expect(','); err != nil {
 		return err
 	}
+	p.space()
 	off := p.pos
 	if p.ident() != "alignment" {
 		return p.errf(off, "expected 'alignment'")
