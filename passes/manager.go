@@ -48,7 +48,7 @@ type PassEvent struct {
 // verifier's diagnostics.
 func (p *Pipeline) Run(m *dialect.Module, cfg RunConfig) (dialect.Diagnostics, error) {
 	r := &runner{m: m, cfg: cfg, sink: &diagSink{}}
-	root := m.Op()
+	root := m.Op
 	var timer *Timer
 	if cfg.Timing != nil {
 		timer = cfg.Timing.Root()
@@ -95,7 +95,7 @@ func anchorMatches(anchor string, op *dialect.Operation) bool {
 func children(op *dialect.Operation, anchor string) []*dialect.Operation {
 	var ops []*dialect.Operation
 	for _, r := range op.Regions() {
-		for _, b := range r.Blocks() {
+		for _, b := range r.Blocks {
 			for c := b.First(); c != nil; c = c.Next() {
 				if anchorMatches(anchor, c) {
 					ops = append(ops, c)

@@ -175,11 +175,11 @@ func (p *pipelineParser) nested(anchor string, at, depth int) (*Pipeline, error)
 	}
 }
 
-// braces scans "{...}" (nested braces and quoted strings allowed) with
-// p.pos at the '{', and returns the text between the braces and its offset.
+// braces scans "{...}" with p.pos at the '{', and returns the text between
+// the braces and its offset.
 func (p *pipelineParser) braces() (string, int, error) {
 	open := p.pos
-	end, ok := matchBracket(p.text, open)
+	end, ok := matchBrace(p.text, open)
 	if !ok {
 		return "", 0, p.errAt(open, "missing closing '}' while processing pass options")
 	}
@@ -187,33 +187,25 @@ func (p *pipelineParser) braces() (string, int, error) {
 	return p.text[open+1 : end], open + 1, nil
 }
 
-// matchBracket returns the index of the bracket closing the one at s[i]
-// ('{', '[' or '('), skipping nested brackets of every kind and quoted
-// strings.
-func matchBracket(s string, i int) (int, bool) {
-	var stack []byte
+// matchBrace returns the index of the '}' closing the '{' at s[i]. Nested
+// braces count; a quoted string ('...' or "...") is skipped whole, and a
+// quote with no closing partner is an ordinary character, as in MLIR's
+// option parser.
+func matchBrace(s string, i int) (int, bool) {
+	depth := 0
 	for ; i < len(s); i++ {
 		switch c := s[i]; c {
 		case '{':
-			stack = append(stack, '}')
-		case '[':
-			stack = append(stack, ']')
-		case '(':
-			stack = append(stack, ')')
-		case '}', ']', ')':
-			if len(stack) == 0 || stack[len(stack)-1] != c {
-				return 0, false
-			}
-			stack = stack[:len(stack)-1]
-			if len(stack) == 0 {
+			depth++
+		case '}':
+			depth--
+			if depth == 0 {
 				return i, true
 			}
 		case '\'', '"':
-			j := strings.IndexByte(s[i+1:], c)
-			if j < 0 {
-				return 0, false
+			if j := strings.IndexByte(s[i+1:], c); j >= 0 {
+				i += j + 1
 			}
-			i += j + 1
 		}
 	}
 	return 0, false
@@ -228,7 +220,8 @@ func parseOptions(pass *Pass, options string) ([]OptionValue, error) {
 // parseOptionsAt parses body, found at offset at of text, as the options of
 // pass: space-separated key or key=value items. A value runs to the next
 // space outside quotes and braces; one pair of enclosing quotes or braces is
-// removed. Every key must be an option of pass, given once, with a valid
+// removed. (As in MLIR, a quote without a closing partner is an ordinary
+// character.) Every key must be an option of pass, given once, with a valid
 // value; a bare key sets a bool option to true.
 func parseOptionsAt(pass *Pass, text, body string, at int) ([]OptionValue, error) {
 	errAt := func(off int, format string, args ...any) error {
@@ -272,13 +265,12 @@ func parseOptionsAt(pass *Pass, text, body string, at int) ([]OptionValue, error
 		for i < len(body) && !isSpace(body[i]) {
 			switch c := body[i]; c {
 			case '\'', '"':
-				j := strings.IndexByte(body[i+1:], c)
-				if j < 0 {
-					return nil, errAt(i, "missing closing %c in the value of option '%s'", c, key)
+				if j := strings.IndexByte(body[i+1:], c); j >= 0 {
+					i += j + 1
 				}
-				i += j + 2
+				i++
 			case '{':
-				end, ok := matchBracket(body, i)
+				end, ok := matchBrace(body, i)
 				if !ok {
 					return nil, errAt(i, "missing closing '}' in the value of option '%s'", key)
 				}
@@ -306,7 +298,7 @@ func unquoteOptionValue(v string) string {
 		return strings.TrimSpace(v[1 : len(v)-1])
 	}
 	if v[0] == '{' {
-		if end, ok := matchBracket(v, 0); ok && end == len(v)-1 {
+		if end, ok := matchBrace(v, 0); ok && end == len(v)-1 {
 			return strings.TrimSpace(v[1 : len(v)-1])
 		}
 	}

@@ -1,0 +1,429 @@
+package optdriver
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+
+	"github.com/layoutopt/layoutopt/dialect"
+	"github.com/layoutopt/layoutopt/lit"
+	"github.com/layoutopt/layoutopt/passes"
+)
+
+// Version is the version layout-opt reports with -version.
+const Version = "0.1.0"
+
+// Tool is an mlir-opt-style driver over a pass registry. The zero Tool is
+// layout-opt over passes.Default(); another Go program can host its own
+// tool, with its own passes registered, the same way.
+type Tool struct {
+	Name     string           // program name for messages and -help; "layout-opt" when empty
+	Version  string           // reported by -version; Version when empty
+	Overview string           // first line of -help
+	Registry *passes.Registry // passes available as flags and in pipelines; passes.Default() when nil
+}
+
+// Main runs layout-opt with the process environment p and returns the exit
+// status: 0 on success, 1 on any error.
+func Main(p *lit.Proc) int { return (&Tool{}).Main(p) }
+
+func (t *Tool) name() string {
+	if t.Name == "" {
+		return "layout-opt"
+	}
+	return t.Name
+}
+
+func (t *Tool) version() string {
+	if t.Version == "" {
+		return Version
+	}
+	return t.Version
+}
+
+func (t *Tool) registry() *passes.Registry {
+	if t.Registry == nil {
+		return passes.Default()
+	}
+	return t.Registry
+}
+
+// errorf prints "NAME: error: MSG".
+func (t *Tool) errorf(w io.Writer, format string, args ...any) {
+	fmt.Fprintf(w, "%s: error: %s\n", t.name(), fmt.Sprintf(format, args...))
+}
+
+// Main runs the tool with the process environment p and returns the exit
+// status: 0 on success, 1 on any error (with -verify-diagnostics: 1 when
+// the diagnostics do not match the expectations).
+func (t *Tool) Main(p *lit.Proc) int {
+	reg := t.registry()
+	c, fs, passFlags, err := t.parseArgs(p.Args, reg)
+	if err != nil {
+		t.errorf(p.Stderr, "%v", err)
+		return 1
+	}
+	switch {
+	case c.help:
+		t.usage(p.Stdout, fs, passFlags, reg)
+		return 0
+	case c.version:
+		fmt.Fprintf(p.Stdout, "%s version %s (%s)\n", t.name(), t.version(), runtime.Version())
+		return 0
+	case c.listPasses:
+		listPasses(p.Stdout, reg)
+		return 0
+	}
+	pl, err := t.pipeline(c, reg, p.Stderr)
+	if err != nil {
+		return 1
+	}
+	if c.dumpPipeline {
+		fmt.Fprintln(p.Stderr, pl)
+	}
+	r := &run{tool: t, cfg: c, proc: p, pipeline: pl}
+	if r.printBefore, err = resolvePasses(reg, c.printBefore.names); err == nil {
+		r.printAfter, err = resolvePasses(reg, c.printAfter.names)
+	}
+	if err != nil {
+		t.errorf(p.Stderr, "%v", err)
+		return 1
+	}
+	if c.timing {
+		r.timing = passes.NewTiming()
+	}
+	name, text, err := readInput(p, c.input)
+	if err != nil {
+		t.errorf(p.Stderr, "%v", err)
+		return 1
+	}
+	out, ok := r.process(name, text)
+	if r.timing != nil {
+		mode := passes.DisplayTree
+		if c.timingDisplay == "list" {
+			mode = passes.DisplayList
+		}
+		r.timing.Report(p.Stderr, mode)
+	}
+	if c.output == "-" {
+		if _, err := p.Stdout.Write(out); err != nil {
+			t.errorf(p.Stderr, "writing output: %v", err)
+			return 1
+		}
+	} else if ok {
+		if err := writeFileAtomic(p.Path(c.output), out); err != nil {
+			t.errorf(p.Stderr, "%v", err)
+			return 1
+		}
+	}
+	if !ok {
+		return 1
+	}
+	return 0
+}
+
+// pipeline builds the pipeline of -pass-pipeline or of the pass flags, in
+// command-line order. Errors are printed to stderr.
+func (t *Tool) pipeline(c *config, reg *passes.Registry, stderr io.Writer) (*passes.Pipeline, error) {
+	if c.pipeline.set {
+		if len(c.passUses) > 0 {
+			err := fmt.Errorf("'-pass-pipeline' option can't be used with individual pass options")
+			t.errorf(stderr, "%v", err)
+			return nil, err
+		}
+		pl, err := reg.ParsePipeline(c.pipeline.value)
+		if err != nil {
+			if pe, ok := err.(*passes.PipelineError); ok {
+				fmt.Fprintf(stderr, "%s\n%s\n", pe.Error(), pe.Snippet())
+				t.errorf(stderr, "invalid pass pipeline")
+			} else {
+				t.errorf(stderr, "%v", err)
+			}
+			return nil, err
+		}
+		return pl, nil
+	}
+	pl := passes.NewPipeline(passes.ModuleOp)
+	for _, u := range c.passUses {
+		if err := pl.AddPass(u.pass, u.options); err != nil {
+			msg := err.Error()
+			if pe, ok := err.(*passes.PipelineError); ok {
+				msg = pe.Msg
+			}
+			t.errorf(stderr, "invalid options for -%s=%q: %s", u.flag, u.options, msg)
+			return nil, err
+		}
+	}
+	return pl, nil
+}
+
+// resolvePasses looks up pass names (or aliases) given to
+// -mlir-print-ir-before/after.
+func resolvePasses(reg *passes.Registry, names []string) (map[*passes.Pass]bool, error) {
+	set := map[*passes.Pass]bool{}
+	for _, n := range names {
+		p := reg.Lookup(n)
+		if p == nil {
+			return nil, fmt.Errorf("'%s' does not refer to a registered pass", n)
+		}
+		set[p] = true
+	}
+	return set, nil
+}
+
+// readInput reads the input file, or standard input for "-". It returns
+// the name diagnostics use for it.
+func readInput(p *lit.Proc, input string) (string, string, error) {
+	if input == "-" {
+		data, err := io.ReadAll(p.Stdin)
+		if err != nil {
+			return "", "", fmt.Errorf("cannot read standard input: %v", err)
+		}
+		return "<stdin>", string(data), nil
+	}
+	data, err := os.ReadFile(p.Path(input))
+	if err != nil {
+		if pe, ok := err.(*os.PathError); ok {
+			err = pe.Err
+		}
+		return "", "", fmt.Errorf("cannot open input file '%s': %v", input, err)
+	}
+	return input, string(data), nil
+}
+
+// writeFileAtomic writes data to a temporary file in path's directory and
+// renames it over path, so that path is either untouched or complete. An
+// existing file keeps its permissions.
+func writeFileAtomic(path string, data []byte) error {
+	mode := os.FileMode(0o644)
+	if fi, err := os.Stat(path); err == nil {
+		if !fi.Mode().IsRegular() {
+			return fmt.Errorf("cannot write output file '%s': not a regular file", path)
+		}
+		mode = fi.Mode().Perm()
+	}
+	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
+	if err != nil {
+		return fmt.Errorf("cannot write output file '%s': %v", path, unwrapPath(err))
+	}
+	tmp := f.Name()
+	_, err = f.Write(data)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Chmod(tmp, mode)
+	}
+	if err == nil {
+		err = os.Rename(tmp, path)
+	}
+	if err != nil {
+		os.Remove(tmp)
+		return fmt.Errorf("cannot write output file '%s': %v", path, unwrapPath(err))
+	}
+	return nil
+}
+
+func unwrapPath(err error) error {
+	if pe, ok := err.(*os.PathError); ok {
+		return pe.Err
+	}
+	if le, ok := err.(*os.LinkError); ok {
+		return le.Err
+	}
+	return err
+}
+
+// run is one execution of the tool over an input.
+type run struct {
+	tool        *Tool
+	cfg         *config
+	proc        *lit.Proc
+	pipeline    *passes.Pipeline
+	printBefore map[*passes.Pass]bool
+	printAfter  map[*passes.Pass]bool
+	timing      *passes.Timing
+
+	src *source
+}
+
+// process splits the input as asked, processes each chunk and returns the
+// joined output and whether everything succeeded.
+func (r *run) process(file, text string) ([]byte, bool) {
+	r.src = newSource(file, text)
+	chunks := []chunk{{text: text, startLine: 1}}
+	if m := r.cfg.split.marker; m != "" {
+		var warns dialect.Diagnostics
+		chunks, warns = splitInput(text, m, file)
+		for _, w := range warns {
+			r.src.print(r.proc.Stderr, report{Diagnostic: w})
+		}
+	}
+	var out bytes.Buffer
+	ok := true
+	for i, ch := range chunks {
+		if i > 0 {
+			out.WriteString("\n" + r.cfg.outputSplitMarker + "\n")
+		}
+		if !r.chunk(ch, &out) {
+			ok = false
+		}
+	}
+	return out.Bytes(), ok
+}
+
+// chunk parses, verifies, transforms and prints one chunk. With
+// -verify-diagnostics, the result is whether the diagnostics matched the
+// chunk's expectations; otherwise whether every step succeeded.
+func (r *run) chunk(ch chunk, out *bytes.Buffer) bool {
+	var verifier *diagVerifier
+	var emit func(dialect.Diagnostic)
+	if mode := r.cfg.verifyDiags.mode; mode != "" {
+		exps, errs := parseExpectations(r.src.text, ch, r.src.file)
+		for _, e := range errs {
+			r.src.print(r.proc.Stderr, report{Diagnostic: e})
+		}
+		if len(errs) > 0 {
+			return false
+		}
+		verifier = &diagVerifier{exps: exps, onlyExpected: mode == "only-expected"}
+		emit = verifier.process
+	} else {
+		emit = func(d dialect.Diagnostic) { r.src.print(r.proc.Stderr, report{Diagnostic: d}) }
+	}
+	ok := r.transform(ch, out, emit)
+	if verifier == nil {
+		return ok
+	}
+	verifier.finish()
+	for _, f := range verifier.failures {
+		r.src.print(r.proc.Stderr, f)
+	}
+	return len(verifier.failures) == 0
+}
+
+// transform runs parse, verify, pipeline and print on a chunk, sending
+// every diagnostic to emit.
+func (r *run) transform(ch chunk, out *bytes.Buffer, emit func(dialect.Diagnostic)) bool {
+	var root *passes.Timer
+	if r.timing != nil {
+		root = r.timing.Root()
+	}
+	var m *dialect.Module
+	var diags dialect.Diagnostics
+	root.Child("Parser").Time(func() {
+		m, diags = dialect.Parse([]byte(ch.text), dialect.ParseConfig{
+			Filename:          r.src.file,
+			AllowUnregistered: r.cfg.allowUnregistered,
+			StartLine:         ch.startLine,
+		})
+		if !diags.HasErrors() {
+			diags = append(diags, dialect.Verify(m)...)
+		}
+	})
+	for _, d := range diags {
+		emit(d)
+	}
+	if m == nil || diags.HasErrors() {
+		return false
+	}
+	diags, err := r.pipeline.Run(m, r.runConfig())
+	for _, d := range diags {
+		emit(d)
+	}
+	if err != nil {
+		return false
+	}
+	var perr error
+	root.Child("Output").Time(func() {
+		perr = dialect.Print(out, m, r.printConfig())
+	})
+	if perr != nil {
+		emit(dialect.Diagnostic{Severity: dialect.Error, Msg: "printing the result: " + perr.Error()})
+		return false
+	}
+	return true
+}
+
+func (r *run) printConfig() dialect.PrintConfig {
+	return dialect.PrintConfig{DebugInfo: r.cfg.debugInfo, Generic: r.cfg.generic}
+}
+
+// runConfig returns the pass manager configuration: verifier, timing and
+// the IR printing instrumentation.
+func (r *run) runConfig() passes.RunConfig {
+	c := r.cfg
+	rc := passes.RunConfig{DisableVerify: !c.verifyEach, Timing: r.timing}
+	afterAll := c.printAfterAll || (c.printAfterChange && len(r.printAfter) == 0)
+	var before [sha256.Size]byte
+	rc.BeforePass = func(e passes.PassEvent) {
+		if c.printAfterChange {
+			before = r.fingerprint(e.Module)
+		}
+		if c.printBeforeAll || r.printBefore[e.Pass] {
+			r.dump(e, "Before")
+		}
+	}
+	rc.AfterPass = func(e passes.PassEvent) {
+		if e.Failed {
+			if c.printAfterFailure || afterAll || r.printAfter[e.Pass] {
+				r.dump(e, "After", " Failed")
+			}
+			return
+		}
+		if !afterAll && !r.printAfter[e.Pass] {
+			return
+		}
+		if c.printAfterChange && r.fingerprint(e.Module) == before {
+			return
+		}
+		r.dump(e, "After")
+	}
+	return rc
+}
+
+// fingerprint hashes the whole module as printed in generic form with
+// locations, so that any change is seen.
+func (r *run) fingerprint(m *dialect.Module) [sha256.Size]byte {
+	h := sha256.New()
+	dialect.Print(h, m, dialect.PrintConfig{DebugInfo: true, Generic: true})
+	var sum [sha256.Size]byte
+	h.Sum(sum[:0])
+	return sum
+}
+
+// dump prints the IR for -mlir-print-ir-*, to standard error, with MLIR's
+// header: "// -----// IR Dump After Name (name) //----- //". A pass that
+// runs on a nested op prints that op, unless -mlir-print-ir-module-scope
+// asks for the whole module.
+func (r *run) dump(e passes.PassEvent, when string, failed ...string) {
+	var b bytes.Buffer
+	fmt.Fprintf(&b, "// -----// IR Dump %s %s%s (%s)", when, e.Pass.DisplayName(), strings.Join(failed, ""), e.Pass.Name)
+	if e.Op == e.Module.Op {
+		b.WriteString(" //----- //\n")
+		dialect.Print(&b, e.Module, r.printConfig())
+	} else if r.cfg.printModuleScope {
+		fmt.Fprintf(&b, " ('%s' operation%s) //----- //\n", e.Op.Name(), symbolSuffix(e.Op))
+		dialect.Print(&b, e.Module, r.printConfig())
+	} else {
+		b.WriteString(" //----- //\n")
+		b.WriteString(e.Op.String())
+		b.WriteByte('\n')
+	}
+	b.WriteByte('\n')
+	r.proc.Stderr.Write(b.Bytes())
+}
+
+// symbolSuffix returns ": @name" for an op with a sym_name, as MLIR's
+// module-scope dump headers show.
+func symbolSuffix(op *dialect.Operation) string {
+	if s, ok := op.Attr("sym_name").(*dialect.StringAttr); ok {
+		return ": @" + s.Value
+	}
+	return ""
+}
