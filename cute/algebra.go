@@ -222,9 +222,20 @@ func compose(a Layout, b Tiler) (Layout, error) {
 	switch b := b.(type) {
 	case Layout:
 		flat := coalesceX(a)
-		shape, stride, err := composeTuple(flat.fs, flat.fd, b.shape, b.stride)
+		reach := make([]int, len(flat.fs)-1)
+		shape, stride, err := composeTuple(flat.fs, flat.fd, b.shape, b.stride, reach)
 		if err != nil {
 			return Layout{}, err
+		}
+		// The modes of B are composed separately and their offsets added,
+		// which is A(B(c)) only if the sum never carries from one mode of A
+		// into the next.
+		for j, r := range reach {
+			if r >= flat.fs[j] {
+				return Layout{}, notAdmissible(
+					"the modes of the tiler together reach coordinate %d of mode %d (size %d) of the coalesced layout %v, so their offsets carry",
+					r, j, flat.fs[j], flat)
+			}
 		}
 		return finish(build(shape, stride))
 	case IntTuple:
@@ -232,7 +243,7 @@ func compose(a Layout, b Tiler) (Layout, error) {
 			return Layout{}, errorf("tiler %d is not a positive size", b.val)
 		}
 		flat := coalesceX(a)
-		shape, stride, err := composeMode(flat.fs, flat.fd, b.val, 1)
+		shape, stride, err := composeMode(flat.fs, flat.fd, b.val, 1, make([]int, len(flat.fs)-1))
 		if err != nil {
 			return Layout{}, err
 		}
@@ -251,16 +262,16 @@ func finish(l Layout) (Layout, error) {
 	return l, nil
 }
 
-// composeTuple distributes the composition over the modes of B (valid since
-// the modes of B address disjoint parts of its domain).
-func composeTuple(fs, fd []int, rs, rd IntTuple) (IntTuple, IntTuple, error) {
+// composeTuple distributes the composition over the modes of B. It adds to
+// reach[j] the largest coordinate each mode of B reaches in mode j of A.
+func composeTuple(fs, fd []int, rs, rd IntTuple, reach []int) (IntTuple, IntTuple, error) {
 	if !rs.tuple {
-		return composeMode(fs, fd, rs.val, rd.val)
+		return composeMode(fs, fd, rs.val, rd.val, reach)
 	}
 	shapes := make([]IntTuple, len(rs.elems))
 	strides := make([]IntTuple, len(rs.elems))
 	for i := range rs.elems {
-		s, d, err := composeTuple(fs, fd, rs.elems[i], rd.elems[i])
+		s, d, err := composeTuple(fs, fd, rs.elems[i], rd.elems[i], reach)
 		if err != nil {
 			return IntTuple{}, IntTuple{}, err
 		}
@@ -270,9 +281,17 @@ func composeTuple(fs, fd []int, rs, rd IntTuple) (IntTuple, IntTuple, error) {
 }
 
 // composeMode composes the coalesced flat layout (fs):(fd) with the single
-// mode s:d, following CuTe C++'s composition_impl with the strict
-// divisibility conditions.
-func composeMode(fs, fd []int, s, d int) (IntTuple, IntTuple, error) {
+// mode s:d, following CuTe C++'s composition_impl, and adds to reach[j] the
+// largest coordinate it uses in mode j of A (the last mode of A, which
+// extends without bound, is not tracked).
+//
+// The coordinates c·d, c < s, must split into whole copies of the modes of A
+// they cross: at each mode, the remaining stride divides the mode's size or
+// is divided by it (CuTe's stride divisibility; C++ checks only a weaker
+// form), and the remaining size is a multiple of the elements a fully used
+// mode holds (shape divisibility). A mode in which the elements end may be
+// used partly, even by a stride that does not divide it.
+func composeMode(fs, fd []int, s, d int, reach []int) (IntTuple, IntTuple, error) {
 	if d == 0 {
 		return Int(s), Int(0), nil
 	}
@@ -313,6 +332,7 @@ func composeMode(fs, fd []int, s, d int) (IntTuple, IntTuple, error) {
 			return IntTuple{}, IntTuple{}, err
 		}
 		outS, outD = append(outS, ns), append(outD, st)
+		reach[j] += (ns - 1) * rd
 		rs /= ns
 		rd = nextStride
 	}
@@ -438,15 +458,17 @@ func RightInverse(l Layout) Layout {
 // image; this is CuTe C++'s: the coalesced leaves sorted by stride, shapes
 // the ratios of consecutive non-zero strides followed by the size of the
 // largest-stride leaf, strides 0 and the leaves' 1-D coordinate strides.
-// Examples: 4:2 gives (2,4):(0,1); (4,2):(1,5) gives (5,2):(1,4). A stride
-// that is not a multiple of the previous one is an error wrapping
-// ErrNotAdmissible; negative strides are not supported.
+// Examples: 4:2 gives (2,4):(0,1); (4,2):(1,5) gives (5,2):(1,4). Stride-0
+// (broadcast) modes are allowed; a layout that is otherwise not injective,
+// such as (2,2):(1,1), for which C++'s result maps outside the domain, and a
+// stride that is not a multiple of the previous one are errors wrapping
+// ErrNotAdmissible. Negative strides are not supported.
 func LeftInverse(l Layout) (Layout, error) {
 	c := Coalesce(l)
 	pre := prefixProducts(c.fs)
 	idx := sortedByStride(c)
 	shapes, strides := []int{}, []int{0}
-	prev := 1
+	prev, span := 1, 1
 	for _, i := range idx {
 		d := c.fd[i]
 		switch {
@@ -454,11 +476,13 @@ func LeftInverse(l Layout) (Layout, error) {
 			return Layout{}, errorf("left inverse of %v: negative strides are not supported", l)
 		case d == 0:
 			continue
+		case d < span:
+			return Layout{}, notAdmissible("left inverse of %v: the layout is not injective (stride %d inside the span %d of smaller modes)", l, d, span)
 		case d%prev != 0:
 			return Layout{}, notAdmissible("left inverse of %v: stride %d is not a multiple of stride %d", l, d, prev)
 		}
 		shapes, strides = append(shapes, d/prev), append(strides, pre[i])
-		prev = d
+		prev, span = d, d*c.fs[i]
 	}
 	shapes = append(shapes, c.fs[idx[len(idx)-1]])
 	n := len(shapes) - 1
