@@ -159,16 +159,16 @@ func (d *discoverer) walk(dir, root string, cfg *Config, add func(*Test)) error 
 		}
 		subRoot := root
 		var sub *Config
-		if _, err := os.Stat(filepath.Join(path, ConfigName)); err == nil {
+		if _, serr := os.Stat(filepath.Join(path, ConfigName)); serr == nil {
 			subRoot = path // a nested suite
 			sub, err = d.configFor(path, path)
 		} else {
 			sub, err = d.local(path, cfg)
-			d.configs[path] = sub
 		}
 		if err != nil {
 			return err
 		}
+		d.configs[path] = sub
 		if err := d.walk(path, subRoot, sub, add); err != nil {
 			return err
 		}

@@ -187,6 +187,11 @@ func runAll(r *Runner, tests []*Test, workers int, w io.Writer, o options) []Res
 		go func() {
 			defer wg.Done()
 			for t := range jobs {
+				select {
+				case <-stop:
+					continue // --max-failures reached
+				default:
+				}
 				res := r.Run(t)
 				mu.Lock()
 				results = append(results, res)
