@@ -1,0 +1,237 @@
+package tensorlayout
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"regexp"
+	"strings"
+
+	"github.com/layoutopt/layoutopt/attr"
+	"github.com/layoutopt/layoutopt/lit"
+)
+
+const usage = `usage: tensor-layout -l ATTR -t TYPE [-view tensor|hw|linear|json]
+       tensor-layout -i FILE -alias-names NAME[,NAME…] -t TYPE [-view …]
+       tensor-layout -l CUTE_LAYOUT [-view table|linear]
+
+Prints the layout of a tensor of type TYPE (e.g. tensor<64x64xf16>) under
+the TritonGPU encoding ATTR (e.g. '#ttg.blocked<{…}>', or '#name' with -i),
+or a CuTe layout such as '(6,4):(4,1)'.
+
+Views:
+  tensor  for each tensor element, the hardware locations that hold it
+          (Tlane:register for distributed layouts, the offset for shared
+          ones; B<block>: when there are several CTAs) (the default)
+  hw      for each warp and register, the element every lane holds
+          (for shared layouts, the element at every offset)
+  linear  the linear layout on one line, as #ttg.linear<{…}> (shared
+          layouts: #ttg.shared_linear<{…}, alignment = N>)
+  json    the bases and sizes as a JSON object
+  table   (CuTe layouts) Mojo's print_layout table
+
+Flags:
+`
+
+// Main runs tensor-layout with the arguments and streams of p and returns
+// its exit status: 0 on success, 1 on bad flags, attributes or types.
+func Main(p *lit.Proc) int {
+	fs := flag.NewFlagSet("tensor-layout", flag.ContinueOnError)
+	fs.SetOutput(p.Stderr)
+	layoutText := fs.String("l", "", "the layout: an encoding attribute, '#alias' (with -i), or a CuTe layout")
+	typeText := fs.String("t", "", "the tensor type, e.g. tensor<64x64xf16> (an encoding inside it is used when -l is absent)")
+	view := fs.String("view", "", "what to print: tensor (default), hw, linear, json, or table (CuTe)")
+	hw := fs.Bool("use-hw-view", false, "same as -view hw (triton-tensor-layout's spelling)")
+	input := fs.String("i", "", "a file of alias definitions (#name = #ttg.…) that -l and -alias-names refer to")
+	aliasNames := fs.String("alias-names", "", "comma-separated aliases from -i to print, one after the other")
+	fs.Usage = func() {
+		fmt.Fprint(p.Stderr, usage)
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(p.Args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0
+		}
+		return 1
+	}
+	if fs.NArg() > 0 {
+		return fail(p, "unexpected argument %q", fs.Arg(0))
+	}
+	v := *view
+	if *hw {
+		if v != "" && v != "hw" {
+			return fail(p, "-use-hw-view conflicts with -view %s", v)
+		}
+		v = "hw"
+	}
+	if t := strings.TrimSpace(*layoutText); t != "" && !strings.HasPrefix(t, "#") {
+		return runCuTe(p, t, v)
+	}
+	if v == "" {
+		v = "tensor"
+	}
+	switch v {
+	case "tensor", "hw", "linear", "json":
+	case "table":
+		return fail(p, "-view table is for CuTe layouts; TritonGPU encodings have the views tensor, hw, linear and json")
+	default:
+		return fail(p, "unknown view %q (want tensor, hw, linear, json or table)", v)
+	}
+
+	aliases := map[string]attr.Encoding{}
+	if *input != "" {
+		if err := readAliases(p, *input, aliases); err != nil {
+			fmt.Fprintf(p.Stderr, "%v\n", err)
+			return 1
+		}
+	}
+	resolve := func(a string) (attr.Encoding, bool) { e, ok := aliases[a]; return e, ok }
+
+	if *typeText == "" {
+		return fail(p, "missing -t TYPE (a tensor type such as tensor<64x64xf16>)")
+	}
+	tt, err := parseTensorType(*typeText)
+	if err != nil {
+		var te *TypeError
+		errors.As(err, &te)
+		return failAt(p, "-t", *typeText, te.Offset, te.Msg)
+	}
+
+	type job struct{ name, text string }
+	var jobs []job
+	switch {
+	case *aliasNames != "":
+		if *layoutText != "" {
+			return fail(p, "give either -l or -alias-names, not both")
+		}
+		for _, n := range strings.Split(*aliasNames, ",") {
+			n = strings.TrimPrefix(strings.TrimSpace(n), "#")
+			if _, ok := aliases[n]; !ok {
+				return fail(p, "alias #%s is not defined%s", n, inFile(*input))
+			}
+			jobs = append(jobs, job{"#" + n, "#" + n})
+		}
+	case *layoutText != "":
+		jobs = append(jobs, job{"-l", strings.TrimSpace(*layoutText)})
+	case tt.encoding != "":
+		jobs = append(jobs, job{"-t", tt.encoding})
+	default:
+		return fail(p, "missing -l ATTR (or an encoding inside the -t type)")
+	}
+	for _, j := range jobs {
+		enc, n, err := attr.Parse(j.text, resolve)
+		if err != nil {
+			var ae *attr.Error
+			if errors.As(err, &ae) {
+				return failAt(p, j.name, j.text, ae.Offset, ae.Msg)
+			}
+			return fail(p, "%v", err)
+		}
+		if rest := strings.TrimSpace(j.text[n:]); rest != "" {
+			return failAt(p, j.name, j.text, n, fmt.Sprintf("unexpected %q after the attribute", rest))
+		}
+		if err := show(p.Stdout, enc, tt, v); err != nil {
+			return fail(p, "%v", err)
+		}
+	}
+	return 0
+}
+
+func inFile(name string) string {
+	if name == "" {
+		return " (no -i file given)"
+	}
+	return " in " + name
+}
+
+// show prints one encoding on the tensor type in view v.
+func show(w io.Writer, enc attr.Encoding, tt tensorType, v string) error {
+	l, ok := enc.(attr.Layout)
+	if !ok {
+		return fmt.Errorf("%s is a memory space, not a layout", enc.Format(nil))
+	}
+	if err := l.Verify(attr.ModuleInfo{}); err != nil {
+		return fmt.Errorf("%s: %v", enc.Format(nil), err)
+	}
+	ll, err := l.ToLinear(tt.shape)
+	if err != nil {
+		return err
+	}
+	text := enc.Format(nil)
+	switch v {
+	case "linear":
+		s, err := linearText(l, ll)
+		if err != nil {
+			return err
+		}
+		_, err = fmt.Fprintln(w, s)
+		return err
+	case "json":
+		return writeJSON(w, text, tt.shape, ll)
+	}
+	if _, err := fmt.Fprintf(w, "Print layout attribute: %s\n", text); err != nil {
+		return err
+	}
+	if v == "hw" {
+		return writeHWView(w, ll, tt.shape)
+	}
+	return writeTensorView(w, ll, tt.shape)
+}
+
+var aliasLine = regexp.MustCompile(`^\s*#([A-Za-z_][\w$.-]*)\s*=\s*(#.*?)\s*$`)
+
+// readAliases reads the alias definitions of file (other lines are
+// ignored), each of which may use the ones before it.
+func readAliases(p *lit.Proc, file string, aliases map[string]attr.Encoding) error {
+	data, err := os.ReadFile(p.Path(file))
+	if err != nil {
+		return fmt.Errorf("tensor-layout: error: %v", err)
+	}
+	resolve := func(a string) (attr.Encoding, bool) { e, ok := aliases[a]; return e, ok }
+	for i, line := range strings.Split(string(data), "\n") {
+		m := aliasLine.FindStringSubmatchIndex(line)
+		if m == nil {
+			continue
+		}
+		name, text := line[m[2]:m[3]], line[m[4]:m[5]]
+		if !attr.Known(attrName(text)) {
+			continue // #loc aliases and other dialects' attributes
+		}
+		enc, _, err := attr.Parse(text, resolve)
+		if err != nil {
+			var ae *attr.Error
+			if errors.As(err, &ae) {
+				return fmt.Errorf("%s:%d:%d: error: %s", file, i+1, m[4]+ae.Offset+1, ae.Msg)
+			}
+			return fmt.Errorf("%s:%d: error: %v", file, i+1, err)
+		}
+		aliases[name] = enc
+	}
+	return nil
+}
+
+// attrName is the dialect name of attribute text ("ttg.blocked").
+func attrName(text string) string {
+	s := strings.TrimPrefix(text, "#")
+	end := strings.IndexAny(s, "<> ,")
+	if end < 0 {
+		end = len(s)
+	}
+	return s[:end]
+}
+
+func fail(p *lit.Proc, format string, args ...any) int {
+	fmt.Fprintf(p.Stderr, "tensor-layout: error: "+format+"\n", args...)
+	return 1
+}
+
+// failAt reports an error in the value of a flag, MLIR-style, with the
+// text and a caret under the offending column.
+func failAt(p *lit.Proc, where, text string, off int, msg string) int {
+	line := strings.ReplaceAll(text, "\n", " ")
+	off = min(max(off, 0), len(line))
+	fmt.Fprintf(p.Stderr, "%s:1:%d: error: %s\n%s\n%s^\n", where, off+1, msg, line, strings.Repeat(" ", off))
+	return 1
+}

@@ -1,0 +1,219 @@
+package tensorlayout
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/layoutopt/layoutopt/lit"
+)
+
+func run(t *testing.T, dir string, args ...string) (stdout, stderr string, code int) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	p := &lit.Proc{Args: args, Dir: dir, Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errb}
+	code = Main(p)
+	return out.String(), errb.String(), code
+}
+
+const (
+	blocked = "#ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>"
+	small   = "#ttg.blocked<{sizePerThread = [1, 2], threadsPerWarp = [4, 8], warpsPerCTA = [2, 1], order = [1, 0]}>"
+)
+
+func TestViews(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		args []string
+		want []string // lines or fragments that must appear, in order
+		not  []string
+	}{
+		{"linear", []string{"-l", blocked, "-t", "tensor<64x64xf16>", "-view", "linear"},
+			[]string{"#ttg.linear<{register = [[0, 1], [0, 2], [0, 4], [16, 0], [32, 0]], lane = [[0, 8], [0, 16], [0, 32], [1, 0], [2, 0]], warp = [[4, 0], [8, 0]], block = []}>\n"}, nil},
+		{"linear-from-type", []string{"-t", "tensor<64x64xf16, " + blocked + ">", "--view=linear"},
+			[]string{"#ttg.linear<{register = [[0, 1], [0, 2], [0, 4], [16, 0], [32, 0]]"}, nil},
+		{"linear-mma", []string{"-l", "#ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>", "-t", "tensor<64x64xf32>", "-view", "linear"},
+			[]string{"#ttg.linear<{register = [[0, 1], [8, 0], [0, 8], [0, 16], [0, 32]], lane = [[0, 2], [0, 4], [1, 0], [2, 0], [4, 0]], warp = [[16, 0], [32, 0]], block = []}>\n"}, nil},
+		{"linear-shared", []string{"-l", "#ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>", "-t", "tensor<8x64xf16>", "-view", "linear"},
+			[]string{"#ttg.shared_linear<{offset = [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16], [0, 32], [1, 8], [2, 16], [4, 32]]}, alignment = 1024>\n"}, nil},
+		{"tensor", []string{"-l", small, "-t", "tensor<8x16xf16>"},
+			[]string{"Print layout attribute: " + small, "[[ T0:0,  T0:1,  T1:0,", " [ T8:0,  T8:1,", "T63:1]]\n"}, nil},
+		{"tensor-broadcast", []string{"-l", small, "-t", "tensor<2x2xf16>"},
+			[]string{"[[      T0:0|T1:0|T2:0|T3:0|T4:0|T5:0|T6:0|T7:0|T16:0|", "T55:1]\n [T8:0|T9:0|", "T63:1]]\n"}, nil},
+		{"tensor-multicta", []string{"-l", "#ttg.blocked<{sizePerThread = [1, 2], threadsPerWarp = [4, 8], warpsPerCTA = [2, 1], order = [1, 0], CGALayout = [[8, 0]]}>", "-t", "tensor<16x16xf16>"},
+			[]string{"B0:T0:0", "B1:T0:0"}, nil},
+		{"hw", []string{"-l", small, "-t", "tensor<8x16xf16>", "-view", "hw"},
+			[]string{"Warp0:\n(0, 0), (0, 2), (0, 4)", "Warp1:\n(4, 0), (4, 2)"}, nil},
+		{"hw-triton-flag", []string{"-l", small, "-t", "tensor<8x16xf16>", "-use-hw-view"},
+			[]string{"Warp0:\n", "Warp1:\n"}, nil},
+		{"shared-tensor", []string{"-l", "#ttg.swizzled_shared<{vec = 2, perPhase = 1, maxPhase = 4, order = [1, 0]}>", "-t", "tensor<4x8xf16>"},
+			[]string{"[[ 0,  1,  2,  3,  4,  5,  6,  7]\n", " [10, 11,  8,  9, 14, 15, 12, 13]\n"}, nil},
+		{"shared-hw", []string{"-l", "#ttg.swizzled_shared<{vec = 2, perPhase = 1, maxPhase = 4, order = [1, 0]}>", "-t", "tensor<4x8xf16>", "-view", "hw"},
+			[]string{"offset  0: (0,0), (0,1)", "(1,2), (1,3), (1,0)"}, nil},
+		{"json", []string{"-l", small, "-t", "tensor<8x16xf16>", "-view", "json"},
+			[]string{`{"layout":"` + small + `","shape":[8,16],"in_dims":[{"name":"register","size":2,"bases":[[0,1]]},{"name":"lane","size":32,"bases":[[0,2],[0,4],[0,8],[1,0],[2,0]]},{"name":"warp","size":2,"bases":[[4,0]]},{"name":"block","size":1,"bases":[]}],"out_dims":[{"name":"dim0","size":8},{"name":"dim1","size":16}]}` + "\n"}, nil},
+		{"cute-table", []string{"-l", "(6,4):(4,1)"},
+			[]string{"((6, 4):(4, 1))\n       0    1    2    3\n    +----+----+----+----+\n 0  |  0 |  1 |  2 |  3 |\n", " 5  | 20 | 21 | 22 | 23 |\n    +----+----+----+----+\n"}, nil},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			out, errs, code := run(t, t.TempDir(), c.args...)
+			if code != 0 {
+				t.Fatalf("exit %d, stderr:\n%s", code, errs)
+			}
+			rest := out
+			for _, w := range c.want {
+				i := strings.Index(rest, w)
+				if i < 0 {
+					t.Fatalf("output lacks %q (in order); output:\n%s", w, out)
+				}
+				rest = rest[i+len(w):]
+			}
+			if strings.HasSuffix(c.name, "linear") && strings.Count(out, "\n") != 1 {
+				t.Errorf("-view linear printed %d lines", strings.Count(out, "\n"))
+			}
+		})
+	}
+}
+
+func TestJSONIsValid(t *testing.T) {
+	out, errs, code := run(t, "", "-l", "#ttg.dot_op<{opIdx = 0, parent = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>, kWidth = 2}>", "-t", "tensor<64x64xf16>", "-view", "json")
+	if code != 0 {
+		t.Fatal(errs)
+	}
+	var v struct {
+		InDims []struct {
+			Name  string
+			Size  int
+			Bases [][]int
+		} `json:"in_dims"`
+	}
+	if err := json.Unmarshal([]byte(out), &v); err != nil {
+		t.Fatal(err)
+	}
+	if len(v.InDims) != 4 || v.InDims[2].Name != "warp" || len(v.InDims[2].Bases) != 2 || v.InDims[2].Bases[0][1] != 0 {
+		t.Errorf("unexpected JSON: %s", out)
+	}
+}
+
+func TestAliasFile(t *testing.T) {
+	dir := t.TempDir()
+	defs := "#blocked = " + small + "\n#loc = loc(\"x.py\":1:2)\n#mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>\n#dot = #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>\nmodule {}\n"
+	if err := os.WriteFile(filepath.Join(dir, "defs.mlir"), []byte(defs), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, errs, code := run(t, dir, "-i", "defs.mlir", "-l", "#dot", "-t", "tensor<64x64xf16>", "-view", "linear")
+	if code != 0 || out != "#ttg.linear<{register = [[0, 1], [8, 0], [0, 8], [0, 16], [0, 32], [32, 0]], lane = [[0, 2], [0, 4], [1, 0], [2, 0], [4, 0]], warp = [[0, 0], [16, 0]], block = []}>\n" {
+		t.Errorf("exit %d, stdout %q, stderr %q", code, out, errs)
+	}
+	out, errs, code = run(t, dir, "-i", filepath.Join(dir, "defs.mlir"), "-alias-names", "blocked,mma", "-t", "tensor<16x16xf16>")
+	if code != 0 || strings.Count(out, "Print layout attribute: ") != 2 || !strings.Contains(out, "#ttg.nvidia_mma") {
+		t.Errorf("exit %d, stdout %q, stderr %q", code, out, errs)
+	}
+}
+
+func TestErrors(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "bad.mlir"), []byte("#a = "+small+"\n#b = #ttg.blocked<{sizePerThread = [1, 2], order = [1, 0]}>\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"bad-field", []string{"-l", "#ttg.blocked<{sizePerThread = [1, 3], threadsPerWarp = [4, 8], warpsPerCTA = [2, 1], order = [1, 0]}>", "-t", "tensor<8x16xf16>"},
+			"-l:1:15: error: sizePerThread[1] = 3 is not a power of two\n#ttg.blocked<{sizePerThread = [1, 3]"},
+		{"bad-order", []string{"-l", "#ttg.blocked<{sizePerThread = [1, 2], threadsPerWarp = [4, 8], warpsPerCTA = [2, 1], order = [0, 0]}>", "-t", "tensor<8x16xf16>"},
+			"error: order [0, 0] is not a permutation of 0..1"},
+		{"unknown-attr", []string{"-l", "#ttg.foo<{}>", "-t", "tensor<8x16xf16>"}, "-l:1:1: error: unknown attribute #ttg.foo"},
+		{"trailing", []string{"-l", small + " junk", "-t", "tensor<8x16xf16>"}, "error: unexpected \"junk\" after the attribute"},
+		{"bad-type", []string{"-l", small, "-t", "tensor<8x?xf16>"}, "-t:1:10: error: dynamic dimensions ('?') are not supported"},
+		{"not-tensor", []string{"-l", small, "-t", "memref<8xf16>"}, "-t:1:1: error: expected a tensor type such as tensor<64x64xf16>"},
+		{"no-elem", []string{"-l", small, "-t", "tensor<8x16x>"}, "error: expected an element type such as f16"},
+		{"rank", []string{"-l", small, "-t", "tensor<8x16x4xf16>"}, "error: shape [8, 16, 4] has rank 3, but the layout"},
+		{"non-pow2-shape", []string{"-l", small, "-t", "tensor<8x12xf16>"}, "every dimension must be a power of two"},
+		{"missing-type", []string{"-l", small}, "error: missing -t TYPE"},
+		{"missing-layout", []string{"-t", "tensor<8x16xf16>"}, "error: missing -l ATTR"},
+		{"memory-space", []string{"-l", "#ttg.shared_memory", "-t", "tensor<8x16xf16>"}, "is a memory space, not a layout"},
+		{"bad-view", []string{"-l", small, "-t", "tensor<8x16xf16>", "-view", "grid"}, "error: unknown view \"grid\""},
+		{"table-for-attr", []string{"-l", small, "-t", "tensor<8x16xf16>", "-view", "table"}, "-view table is for CuTe layouts"},
+		{"undefined-alias", []string{"-l", "#blocked", "-t", "tensor<8x16xf16>"}, "-l:1:1: error: undefined attribute alias #blocked"},
+		{"bad-alias-file", []string{"-i", "bad.mlir", "-alias-names", "a", "-t", "tensor<8x16xf16>"}, "bad.mlir:2:6: error: "},
+		{"missing-file", []string{"-i", "nope.mlir", "-l", "#a", "-t", "tensor<8x16xf16>"}, "nope.mlir"},
+		{"bad-flag", []string{"-frobnicate"}, "flag provided but not defined: -frobnicate"},
+		{"cute-syntax", []string{"-l", "(6,4:(4,1)"}, "-l:1:5: error: expected ',' or ')'"},
+		{"too-large", []string{"-l", blocked, "-t", "tensor<1024x1024xf16>"}, "too large to print"},
+		{"tmem-linear", []string{"-l", "#ttng.tensor_memory_encoding<blockM = 64, blockN = 8, colStride = 1>", "-t", "tensor<64x8xf32>", "-view", "linear"}, "have no #ttg.linear form"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			out, errs, code := run(t, dir, c.args...)
+			if code != 1 {
+				t.Errorf("exit %d, want 1 (stdout %q)", code, out)
+			}
+			if !strings.Contains(errs, c.want) {
+				t.Errorf("stderr %q does not contain %q", errs, c.want)
+			}
+		})
+	}
+}
+
+func TestHelp(t *testing.T) {
+	_, errs, code := run(t, "", "-h")
+	if code != 0 || !strings.Contains(errs, "usage: tensor-layout") {
+		t.Errorf("exit %d, stderr %q", code, errs)
+	}
+}
+
+func TestParseTensorType(t *testing.T) {
+	for _, c := range []struct {
+		in    string
+		shape []int
+		elem  string
+		enc   string
+	}{
+		{"tensor<64x64xf16>", []int{64, 64}, "f16", ""},
+		{" tensor<128xi32, #blocked> ", []int{128}, "i32", "#blocked"},
+		{"tensor<4x8x!tt.ptr<f16>, #ttg.slice<{dim = 1, parent = #b}>>", []int{4, 8}, "!tt.ptr<f16>", "#ttg.slice<{dim = 1, parent = #b}>"},
+		{"!ttg.memdesc<64x64xf16, #shared, #smem>", []int{64, 64}, "f16", "#shared, #smem"},
+	} {
+		tt, err := parseTensorType(c.in)
+		if err != nil || !equalInts(tt.shape, c.shape) || tt.elem != c.elem || tt.encoding != c.enc {
+			t.Errorf("parseTensorType(%q) = %+v, %v", c.in, tt, err)
+		}
+	}
+}
+
+func equalInts(a, b []int) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+func FuzzParseTensorType(f *testing.F) {
+	for _, s := range []string{"tensor<64x64xf16>", "tensor<8x!tt.ptr<f16>, #blocked>", "!ttg.memdesc<2x64x64xf16, #shared, #smem, mutable>", "tensor<x>", "tensor<?x4xf32>"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		tt, err := parseTensorType(s)
+		if err != nil {
+			if te, ok := err.(*TypeError); !ok || te.Offset < 0 || te.Offset > len(s) {
+				t.Fatalf("parseTensorType(%q): bad error %v", s, err)
+			}
+			return
+		}
+		for _, d := range tt.shape {
+			if d <= 0 {
+				t.Fatalf("parseTensorType(%q): shape %v", s, tt.shape)
+			}
+		}
+	})
+}
