@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -216,4 +217,47 @@ func FuzzParseTensorType(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestOracleLinearView runs the tool with -view linear on every row of
+// Triton 3.6's toLinearLayout oracle and compares the line exactly.
+func TestOracleLinearView(t *testing.T) {
+	dir, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			break
+		}
+		if filepath.Dir(dir) == dir {
+			t.Skip("module root not found")
+		}
+		dir = filepath.Dir(dir)
+	}
+	data, err := os.ReadFile(filepath.Join(dir, "..", "shared", "triton36", "oracles", "to_linear_layout.jsonl"))
+	if err != nil {
+		t.Skip(err)
+	}
+	n := 0
+	for _, line := range strings.Split(strings.TrimSpace(string(data)), "\n") {
+		var row struct {
+			Layout, Linear string
+			Shape          []int
+		}
+		if err := json.Unmarshal([]byte(line), &row); err != nil {
+			t.Fatal(err)
+		}
+		dims := make([]string, len(row.Shape))
+		for i, s := range row.Shape {
+			dims[i] = strconv.Itoa(s)
+		}
+		ty := "tensor<" + strings.Join(dims, "x") + "xf16>"
+		out, errs, code := run(t, "", "-l", row.Layout, "-t", ty, "-view", "linear")
+		if code != 0 || out != row.Linear+"\n" {
+			t.Errorf("%s on %s: exit %d\n got %q\nwant %q\n%s", row.Layout, ty, code, out, row.Linear, errs)
+		}
+		n++
+	}
+	t.Logf("%d oracle rows printed exactly", n)
 }
