@@ -18,12 +18,11 @@ func (al *aliasPlan) ref(a Attribute) string {
 	if n, ok := al.byPtr[a]; ok {
 		return n
 	}
-	if _, ok := a.(*OpaqueAttr); !ok {
-		return ""
+	switch a.(type) {
+	case *OpaqueAttr, *EncodingAttr:
+		return al.byKey[AttrString(a)]
 	}
-	n := al.byKey[AttrString(a)]
-	al.byPtr[a] = n
-	return n
+	return ""
 }
 
 type aliasEntry struct {
@@ -82,6 +81,19 @@ func computeAliases(m *Module, cfg PrintConfig) *aliasPlan {
 			}
 			for _, r := range x.Refs {
 				visitAttr(r, depth+1)
+			}
+			k := AttrString(x)
+			keyOf[x] = k
+			if !seenKey[k] {
+				seenKey[k] = true
+				order = append(order, x)
+			}
+		case *EncodingAttr:
+			if _, ok := keyOf[x]; ok {
+				return
+			}
+			for _, n := range nestedEncodings(x.Enc) {
+				visitAttr(&EncodingAttr{Enc: n}, depth+1)
 			}
 			k := AttrString(x)
 			keyOf[x] = k
@@ -240,7 +252,9 @@ func computeAliases(m *Module, cfg PrintConfig) *aliasPlan {
 	var after []aliasEntry
 	if cfg.DebugInfo {
 		for _, la := range m.LocAliases {
-			if !usedLocs[la] || la.Loc == nil {
+			// Every location alias of the input is kept: Triton prints
+			// some that are only used structurally (inline copies).
+			if la.Loc == nil {
 				continue
 			}
 			e := aliasEntry{name: la.Name, seq: la.seq, text: locAliasDef(la)}

@@ -2,6 +2,8 @@ package dialect
 
 import (
 	"math"
+
+	"github.com/layoutopt/layoutopt/attr"
 	"strconv"
 	"strings"
 )
@@ -9,8 +11,9 @@ import (
 // Attribute is an MLIR attribute value. The implementations are
 // *IntegerAttr, *FloatAttr, *StringAttr, *BoolAttr, *UnitAttr, *ArrayAttr,
 // *DenseArrayAttr, *DictionaryAttr, *TypeAttr, *SymbolRefAttr,
-// *DenseElementsAttr and *OpaqueAttr (a dialect attribute such as
-// `#ttg.blocked<{...}>`, kept as text with its nested alias references).
+// *DenseElementsAttr, *EncodingAttr (a TritonGPU layout such as
+// `#ttg.blocked<{...}>`, modelled by package attr) and *OpaqueAttr (any
+// other dialect attribute, kept as text with its nested alias references).
 // Compare with AttrsEqual; format with AttrString.
 type Attribute interface {
 	appendAttr(b []byte, ref AliasFunc) []byte
@@ -81,8 +84,7 @@ type DenseElementsAttr struct {
 
 // OpaqueAttr is a dialect attribute that this package keeps as text: Text
 // is everything after '#', with each nested alias reference replaced by a
-// NUL byte and stored in Refs (in order). TTGIR layouts are OpaqueAttrs
-// until package attr provides typed encodings.
+// NUL byte and stored in Refs (in order).
 type OpaqueAttr struct {
 	Text string
 	Refs []Attribute
@@ -140,6 +142,9 @@ func (a *OpaqueAttr) Mnemonic() string {
 // ("blocked", "mma", "shared", "linear", "smem", "tmem"), or "" when it is
 // printed inline.
 func AliasPrefix(a Attribute) string {
+	if e, ok := a.(*EncodingAttr); ok {
+		return e.Enc.AliasPrefix()
+	}
 	o, ok := a.(*OpaqueAttr)
 	if !ok {
 		return ""
@@ -464,6 +469,9 @@ func AttrsEqual(a, b Attribute) bool {
 	case *OpaqueAttr:
 		y, ok := b.(*OpaqueAttr)
 		return ok && x.Text == y.Text && attrListsEqual(x.Refs, y.Refs)
+	case *EncodingAttr:
+		y, ok := b.(*EncodingAttr)
+		return ok && (x.Enc == y.Enc || attr.Equal(x.Enc, y.Enc))
 	}
 	return false
 }

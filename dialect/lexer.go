@@ -9,18 +9,18 @@ import (
 type tokKind uint8
 
 const (
-	tEOF      tokKind = iota
-	tError            // a lexical error; text is the message
-	tBareID           // foo, tt.load, i32, f8E4M3FN, 64x64xf32
-	tPercent          // %name (text without '%')
-	tCaret            // ^bb0
-	tHash             // #name or #dialect.name
-	tExcl             // !name or !dialect.name
-	tAt               // @name or @"quoted" (text: the symbol)
-	tInt              // 42, 0x2A
-	tFloat            // 1.5, 1.0e-3
-	tString           // "..." (text: the unescaped value)
-	tPunct            // ( ) [ ] { } < > , : = * ? + - ->  ...
+	tEOF     tokKind = iota
+	tError           // a lexical error; text is the message
+	tBareID          // foo, tt.load, i32, f8E4M3FN, 64x64xf32
+	tPercent         // %name (text without '%')
+	tCaret           // ^bb0
+	tHash            // #name or #dialect.name
+	tExcl            // !name or !dialect.name
+	tAt              // @name or @"quoted" (text: the symbol)
+	tInt             // 42, 0x2A
+	tFloat           // 1.5, 1.0e-3
+	tString          // "..." (text: the unescaped value)
+	tPunct           // ( ) [ ] { } < > , : = * ? + - ->  ...
 )
 
 // token is one lexical token. For identifiers and punctuation text aliases

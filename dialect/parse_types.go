@@ -2,6 +2,8 @@ package dialect
 
 import (
 	"strconv"
+
+	"github.com/layoutopt/layoutopt/attr"
 	"strings"
 )
 
@@ -569,6 +571,9 @@ func (p *OpParser) parseHashAttr() (Attribute, error) {
 		}
 		p.advance()
 		return a, nil
+	}
+	if attr.Known(name) {
+		return p.parseEncoding()
 	}
 	key := ""
 	if p.lx.off < len(p.lx.src) && p.lx.src[p.lx.off] == '<' {

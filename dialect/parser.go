@@ -50,6 +50,7 @@ type OpParser struct {
 	mod         *Module
 	typeCache   map[string]Type
 	attrCache   map[string]Attribute
+	derived     map[derivedKey]Type
 
 	scope *valueScope
 	depth int
@@ -104,6 +105,7 @@ func Parse(src []byte, cfg ParseConfig) (*Module, Diagnostics) {
 		locAliases:  map[string]*LocAlias{},
 		typeCache:   map[string]Type{},
 		attrCache:   map[string]Attribute{},
+		derived:     map[derivedKey]Type{},
 		mod:         &Module{},
 	}
 	p.advance()

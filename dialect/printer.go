@@ -31,6 +31,45 @@ type OpPrinter struct {
 	names      map[*Value]string
 	blockNames map[*Block]string
 	ref        AliasFunc
+	typeText   map[Type]string // rendered types (types are immutable)
+}
+
+// appendType appends t through the alias plan, caching the text per type.
+func (p *OpPrinter) appendType(b []byte, t Type) []byte {
+	if t == nil {
+		return append(b, "<<NULL TYPE>>"...)
+	}
+	switch t.(type) {
+	case *IntegerType, *FloatType, *IndexType:
+		return t.appendType(b, p.ref)
+	}
+	s, ok := p.typeText[t]
+	if !ok {
+		s = string(t.appendType(nil, p.ref))
+		p.typeText[t] = s
+	}
+	return append(b, s...)
+}
+
+func (p *OpPrinter) appendTypes(b []byte, ts []Type) []byte {
+	for i, t := range ts {
+		if i > 0 {
+			b = append(b, ", "...)
+		}
+		b = p.appendType(b, t)
+	}
+	return b
+}
+
+func (p *OpPrinter) appendResultTypes(b []byte, ts []Type) []byte {
+	if len(ts) == 1 {
+		if _, fn := ts[0].(*FunctionType); !fn {
+			return p.appendType(b, ts[0])
+		}
+	}
+	b = append(b, '(')
+	b = p.appendTypes(b, ts)
+	return append(b, ')')
 }
 
 // Print writes m as MLIR text: alias definitions, the module, and (with
@@ -73,7 +112,7 @@ func (m *Module) String() string {
 }
 
 func newPrinter(w io.Writer, cfg PrintConfig) *OpPrinter {
-	return &OpPrinter{w: w, cfg: cfg, names: map[*Value]string{}, blockNames: map[*Block]string{}}
+	return &OpPrinter{w: w, cfg: cfg, names: map[*Value]string{}, blockNames: map[*Block]string{}, typeText: map[Type]string{}}
 }
 
 func printOpString(op *Operation, cfg PrintConfig) string {
@@ -173,9 +212,14 @@ func (p *OpPrinter) nameRegion(r *Region, c nameCounters, sc *nameScope) {
 	for i, b := range r.Blocks {
 		p.blockNames[b] = "^bb" + strconv.Itoa(i)
 		for _, a := range b.args {
+			// Entry block arguments consume an argument number even when
+			// they have a name of their own (as in MLIR).
 			switch {
 			case !isAutoName(a.NameHint):
 				p.names[a] = "%" + p.uniq(a.NameHint, &c, sc)
+				if i == 0 {
+					c.nextArg++
+				}
 			case i == 0:
 				p.names[a] = "%" + p.uniq("arg"+strconv.Itoa(c.nextArg), &c, sc)
 				c.nextArg++
@@ -364,14 +408,14 @@ func (p *OpPrinter) printGeneric(op *Operation) {
 		if v := op.operands[i].value; v != nil {
 			t = v.typ
 		}
-		p.buf = appendTypeRef(p.buf, t, p.ref)
+		p.buf = p.appendType(p.buf, t)
 	}
 	p.buf = append(p.buf, ") -> "...)
 	if len(op.results) == 1 {
-		p.buf = appendResultTypes(p.buf, op.ResultTypes(), p.ref)
+		p.buf = p.appendResultTypes(p.buf, op.ResultTypes())
 	} else {
 		p.buf = append(p.buf, '(')
-		p.buf = appendTypeList(p.buf, op.ResultTypes(), p.ref)
+		p.buf = p.appendTypes(p.buf, op.ResultTypes())
 		p.buf = append(p.buf, ')')
 	}
 }
@@ -449,13 +493,13 @@ func (p *OpPrinter) OperandRange(op *Operation, lo, hi int) {
 }
 
 // Type writes a type (through aliases).
-func (p *OpPrinter) Type(t Type) { p.buf = appendTypeRef(p.buf, t, p.ref) }
+func (p *OpPrinter) Type(t Type) { p.buf = p.appendType(p.buf, t) }
 
 // Types writes types separated by ", ".
-func (p *OpPrinter) Types(ts []Type) { p.buf = appendTypeList(p.buf, ts, p.ref) }
+func (p *OpPrinter) Types(ts []Type) { p.buf = p.appendTypes(p.buf, ts) }
 
 // ResultTypes writes `T` for one non-function type, `(T1, T2)` otherwise.
-func (p *OpPrinter) ResultTypes(ts []Type) { p.buf = appendResultTypes(p.buf, ts, p.ref) }
+func (p *OpPrinter) ResultTypes(ts []Type) { p.buf = p.appendResultTypes(p.buf, ts) }
 
 // FunctionalType writes `(INS) -> OUTS`.
 func (p *OpPrinter) FunctionalType(ins, outs []Type) {

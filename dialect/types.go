@@ -319,8 +319,8 @@ func (t *IntegerType) appendType(b []byte, _ AliasFunc) []byte {
 }
 
 func (t *FloatType) appendType(b []byte, _ AliasFunc) []byte { return append(b, t.Kind...) }
-func (*IndexType) appendType(b []byte, _ AliasFunc) []byte    { return append(b, "index"...) }
-func (*NoneType) appendType(b []byte, _ AliasFunc) []byte     { return append(b, "none"...) }
+func (*IndexType) appendType(b []byte, _ AliasFunc) []byte   { return append(b, "index"...) }
+func (*NoneType) appendType(b []byte, _ AliasFunc) []byte    { return append(b, "none"...) }
 func (*AsyncTokenType) appendType(b []byte, _ AliasFunc) []byte {
 	return append(b, "!ttg.async.token"...)
 }

@@ -1,0 +1,185 @@
+package dialect
+
+// Registration of the arith and math ops.
+
+var (
+	cmpiPredicates = enumKeyword{names: []string{"eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ule", "ugt", "uge"}}
+	cmpfPredicates = enumKeyword{names: []string{"false", "oeq", "ogt", "oge", "olt", "ole", "one", "ord",
+		"ueq", "ugt", "uge", "ult", "ule", "une", "uno", "true"}}
+)
+
+func init() {
+	elem := Pure | Elementwise | SameOperandsAndResultType | SameOperandsAndResultEncoding | SameOperandsAndResultShape
+	binary := []string{"addi", "subi", "muli", "divsi", "divui", "ceildivsi", "ceildivui", "floordivsi", "remsi", "remui",
+		"andi", "ori", "xori", "shli", "shrsi", "shrui", "maxsi", "minsi", "maxui", "minui", "mulhiui",
+		"addf", "subf", "mulf", "divf", "remf", "maxnumf", "minnumf", "maximumf", "minimumf", "negf"}
+	for _, n := range binary {
+		traits := elem
+		switch n {
+		case "addi", "muli", "andi", "ori", "xori", "maxsi", "minsi", "maxui", "minui", "addf", "mulf", "maxnumf", "minnumf", "maximumf", "minimumf":
+			traits |= Commutative
+		}
+		d := &OpDef{Name: "arith." + n, Summary: "elementwise " + n, Traits: traits, Props: []string{"fastmath", "overflowFlags"}}
+		sameTypeFormat(d)
+		Register(d)
+	}
+	for _, n := range []string{"exp", "exp2", "log", "log2", "log1p", "sqrt", "rsqrt", "absf", "absi", "sin", "cos", "tan",
+		"tanh", "erf", "floor", "ceil", "round", "roundeven", "trunc", "fma", "powf", "atan2", "ctlz", "cttz", "ctpop", "copysign"} {
+		d := &OpDef{Name: "math." + n, Summary: "elementwise " + n, Traits: elem, Props: []string{"fastmath"}}
+		sameTypeFormat(d)
+		Register(d)
+	}
+	for _, n := range []string{"extf", "extsi", "extui", "trunci", "truncf", "sitofp", "uitofp", "fptosi", "fptoui",
+		"bitcast", "index_cast", "index_castui"} {
+		d := &OpDef{Name: "arith." + n, Summary: "elementwise cast " + n,
+			Traits: Pure | Elementwise | SameOperandsAndResultShape | SameOperandsAndResultEncoding, Props: []string{"fastmath", "roundingmode"}}
+		castFormat(d)
+		Register(d)
+	}
+	Register(&OpDef{Name: "arith.cmpi", Summary: "integer comparison", Props: []string{"predicate"},
+		Traits: Pure | Elementwise | SameOperandsAndResultShape | SameOperandsAndResultEncoding,
+		Parse:  func(p *OpParser, st *OpState) error { return parseCmp(p, st, cmpiPredicates) },
+		Print:  func(p *OpPrinter, op *Operation) { printCmp(p, op, cmpiPredicates) }})
+	Register(&OpDef{Name: "arith.cmpf", Summary: "float comparison", Props: []string{"predicate", "fastmath"},
+		Traits: Pure | Elementwise | SameOperandsAndResultShape | SameOperandsAndResultEncoding,
+		Parse:  func(p *OpParser, st *OpState) error { return parseCmp(p, st, cmpfPredicates) },
+		Print:  func(p *OpPrinter, op *Operation) { printCmp(p, op, cmpfPredicates) }})
+	Register(&OpDef{Name: "arith.select", Summary: "elementwise select",
+		Traits: Pure | Elementwise | SameOperandsAndResultShape | SameOperandsAndResultEncoding,
+		Parse:  parseSelect, Print: printSelect})
+	Register(&OpDef{Name: "arith.constant", Summary: "a constant", Traits: Pure | ConstantLike, Props: []string{"value"},
+		Parse: parseConstant, Print: printConstant, Verify: verifyConstant})
+}
+
+func parseCmp(p *OpParser, st *OpState, preds enumKeyword) error {
+	pos := p.Pos()
+	var word string
+	if p.tok.kind == tString {
+		word = p.tok.text
+		p.advance()
+	} else {
+		var err error
+		if word, err = p.ParseIdent("comparison predicate"); err != nil {
+			return err
+		}
+	}
+	v, ok := preds.value(word)
+	if !ok {
+		return p.Errorf(pos, "unknown comparison predicate \"%s\"", word)
+	}
+	st.Props = append(st.Props, NamedAttr{"predicate", Int(v, I64)})
+	if err := p.Expect(","); err != nil {
+		return err
+	}
+	refs, err := p.ParseOperandList()
+	if err != nil {
+		return err
+	}
+	if len(refs) != 2 {
+		return p.Errorf(p.Pos(), "expected 2 operands")
+	}
+	if err := p.ParseOptionalAttrDict(st); err != nil {
+		return err
+	}
+	tpos := p.Pos()
+	t, err := p.ParseColonType()
+	if err != nil {
+		return err
+	}
+	if st.Operands, err = p.ResolveAll(refs, []Type{t}, tpos); err != nil {
+		return err
+	}
+	st.Types = []Type{p.maskOf(t)}
+	return nil
+}
+
+func printCmp(p *OpPrinter, op *Operation, preds enumKeyword) {
+	v, _ := op.IntAttr("predicate")
+	p.Raw(" " + preds.name(v) + ", ")
+	p.Operands(op.Operands())
+	p.AttrDict(op, "predicate")
+	p.Raw(" : ")
+	p.Type(op.Operand(0).Type())
+}
+
+// parseSelect parses `%c, %a, %b attr-dict : T` or `: C, T`.
+func parseSelect(p *OpParser, st *OpState) error {
+	refs, err := p.ParseOperandList()
+	if err != nil {
+		return err
+	}
+	if len(refs) != 3 {
+		return p.Errorf(p.Pos(), "expected 3 operands")
+	}
+	if err := p.ParseOptionalAttrDict(st); err != nil {
+		return err
+	}
+	pos := p.Pos()
+	if err := p.Expect(":"); err != nil {
+		return err
+	}
+	ts, err := p.ParseTypeList()
+	if err != nil {
+		return err
+	}
+	var c, t Type
+	switch len(ts) {
+	case 1:
+		c, t = I1, ts[0]
+	case 2:
+		c, t = ts[0], ts[1]
+	default:
+		return p.Errorf(pos, "expected one or two types")
+	}
+	if st.Operands, err = p.ResolveAll(refs, []Type{c, t, t}, pos); err != nil {
+		return err
+	}
+	st.Types = []Type{t}
+	return nil
+}
+
+func printSelect(p *OpPrinter, op *Operation) {
+	p.Raw(" ")
+	p.Operands(op.Operands())
+	p.AttrDict(op)
+	p.Raw(" : ")
+	if _, scalar := op.Operand(0).Type().(*IntegerType); !scalar {
+		p.Type(op.Operand(0).Type())
+		p.Raw(", ")
+	}
+	p.Type(op.Result(0).Type())
+}
+
+// parseConstant parses `attr-dict VALUE` where VALUE carries its type.
+func parseConstant(p *OpParser, st *OpState) error {
+	if err := p.ParseOptionalAttrDict(st); err != nil {
+		return err
+	}
+	pos := p.Pos()
+	v, err := p.ParseAttr()
+	if err != nil {
+		return err
+	}
+	var t Type
+	switch x := v.(type) {
+	case *IntegerAttr:
+		t = x.Type
+	case *FloatAttr:
+		t = x.Type
+	case *BoolAttr:
+		t = I1
+	case *DenseElementsAttr:
+		t = x.Type
+	default:
+		return p.Errorf(pos, "expected a typed constant value")
+	}
+	st.Props = append(st.Props, NamedAttr{"value", v})
+	st.Types = []Type{t}
+	return nil
+}
+
+func printConstant(p *OpPrinter, op *Operation) {
+	p.AttrDict(op, "value")
+	p.Raw(" ")
+	p.Attr(op.Attr("value"))
+}

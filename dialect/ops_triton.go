@@ -1,0 +1,944 @@
+package dialect
+
+// Registration of the tt, ttg and ttng ops of Triton 3.6 TTGIR.
+
+var (
+	cacheModifiers  = enumKeyword{names: []string{"none", "ca", "cg", "wb", "cs", "wt", "cv"}, base: 1}
+	evictionPolicys = enumKeyword{names: []string{"evict_normal", "evict_first", "evict_last"}, base: 1}
+	inputPrecisions = enumKeyword{names: []string{"tf32", "tf32x3", "ieee", "bf16x3", "bf16x6"}, base: 0}
+	programDims     = enumKeyword{names: []string{"x", "y", "z"}, base: 0}
+	roundingModes   = enumKeyword{names: []string{"rtz", "rtne"}, base: 0}
+)
+
+func init() {
+	// Elementwise / shape ops with `%x attr-dict : A -> B`.
+	for _, o := range []struct {
+		name   string
+		traits Trait
+		props  []string
+		sum    string
+	}{
+		{"tt.splat", Pure | SameOperandsAndResultEncoding, nil, "broadcast a scalar to a tensor"},
+		{"tt.broadcast", Pure | SameOperandsAndResultEncoding | SameOperandsAndResultElementType, nil, "broadcast size-1 dimensions"},
+		{"tt.expand_dims", Pure | SameOperandsAndResultElementType, []string{"axis"}, "insert a size-1 dimension"},
+		{"tt.trans", Pure | SameOperandsAndResultElementType, []string{"order"}, "permute dimensions"},
+		{"tt.histogram", Pure, nil, "histogram of a tensor"},
+		{"tt.bitcast", Pure | Elementwise | SameOperandsAndResultShape | SameOperandsAndResultEncoding, nil, "bit cast"},
+		{"tt.int_to_ptr", Pure | Elementwise | SameOperandsAndResultShape | SameOperandsAndResultEncoding, nil, "integer to pointer"},
+		{"tt.ptr_to_int", Pure | Elementwise | SameOperandsAndResultShape | SameOperandsAndResultEncoding, nil, "pointer to integer"},
+		{"tt.join", Pure | SameOperandsAndResultElementType, nil, "join two tensors along a new minor dimension"},
+		{"tt.split", Pure | SameOperandsAndResultElementType, nil, "split the minor size-2 dimension"},
+		{"tt.cat", Pure | SameOperandsAndResultElementType, nil, "concatenate"},
+		{"ttg.convert_layout", Pure | SameOperandsAndResultShape | SameOperandsAndResultElementType, nil, "change the layout of a tensor"},
+		{"ttg.local_store", MemoryWrite, nil, "store a tensor into shared memory"},
+		{"ttg.memdesc_trans", Pure, []string{"order"}, "transposed view of a memory descriptor"},
+		{"ttg.memdesc_reshape", Pure, nil, "reshaped view of a memory descriptor"},
+		{"ttg.memdesc_reinterpret", Pure, nil, "reinterpreted view of a memory descriptor"},
+		{"ttg.fp4_to_fp", Pure, []string{"axis"}, "upcast fp4"},
+		{"ttng.tmem_load", MemoryRead, nil, "load from tensor memory"},
+		{"ttng.tmem_subslice", Pure, []string{"N"}, "subslice of tensor memory"},
+	} {
+		d := &OpDef{Name: o.name, Summary: o.sum, Traits: o.traits, Props: o.props}
+		arrowFormat(d)
+		Register(d)
+	}
+	for _, o := range []struct {
+		name string
+		sum  string
+	}{
+		{"tt.make_range", "a 1-D tensor of consecutive integers"},
+		{"ub.poison", "a poison value"},
+	} {
+		d := &OpDef{Name: o.name, Summary: o.sum, Traits: Pure}
+		if o.name == "tt.make_range" {
+			d.Props = []string{"start", "end"}
+			d.Verify = verifyMakeRange
+		}
+		colonTypeFormat(d)
+		Register(d)
+	}
+	Register(&OpDef{Name: "tt.get_program_id", Summary: "program id along an axis", Traits: Pure, Props: []string{"axis"},
+		Parse: parseAxisKeyword, Print: printAxisKeyword})
+	Register(&OpDef{Name: "tt.get_num_programs", Summary: "number of programs along an axis", Traits: Pure, Props: []string{"axis"},
+		Parse: parseAxisKeyword, Print: printAxisKeyword})
+	Register(&OpDef{Name: "tt.addptr", Summary: "pointer plus offset", Traits: Pure | Elementwise | SameOperandsAndResultShape | SameOperandsAndResultEncoding,
+		Parse: parseAddPtr, Print: printAddPtr})
+	Register(&OpDef{Name: "tt.load", Summary: "load from global memory", Traits: MemoryRead | SameOperandsAndResultShape | SameOperandsAndResultEncoding,
+		Props: []string{"cache", "evict", "isVolatile", "boundaryCheck", "padding"},
+		Parse: parseLoad, Print: printLoad, Verify: verifyLoadStore})
+	Register(&OpDef{Name: "tt.store", Summary: "store to global memory", Traits: MemoryWrite | SameOperandsAndResultShape | SameOperandsAndResultEncoding,
+		Props: []string{"cache", "evict", "boundaryCheck"},
+		Parse: parseStore, Print: printStore, Verify: verifyLoadStore})
+	Register(&OpDef{Name: "tt.dot", Summary: "matrix multiply-accumulate", Traits: Pure,
+		Props: []string{"inputPrecision", "maxNumImpreciseAcc"},
+		Parse: parseDot, Print: printDot, Verify: verifyDot})
+	Register(&OpDef{Name: "ttng.warp_group_dot", Summary: "Hopper warp-group MMA", Traits: MemoryRead,
+		Props: []string{"inputPrecision", "maxNumImpreciseAcc", "isAsync"},
+		Parse: parseWGDot, Print: printWGDot})
+	wait := &OpDef{Name: "ttng.warp_group_dot_wait", Summary: "wait for async warp-group MMAs", Props: []string{"pendings"}}
+	typeListFormat(wait, true)
+	Register(wait)
+	fence := &OpDef{Name: "ttng.fence_async_shared", Summary: "async-proxy shared memory fence", Props: []string{"bCluster"}}
+	attrOnlyFormat(fence)
+	Register(fence)
+	Register(&OpDef{Name: "tt.reshape", Summary: "reshape a tensor", Traits: Pure | SameOperandsAndResultElementType,
+		Props: []string{"allow_reorder", "efficient_layout"}, Parse: parseReshape, Print: printReshape})
+	Register(&OpDef{Name: "tt.gather", Summary: "gather along an axis", Traits: Pure,
+		Props: []string{"axis", "efficient_layout"}, Parse: parseGather, Print: printGather})
+	Register(&OpDef{Name: "tt.fp_to_fp", Summary: "float conversion", Traits: Pure | Elementwise | SameOperandsAndResultShape | SameOperandsAndResultEncoding,
+		Props: []string{"rounding"}, Parse: parseFpToFp, Print: printFpToFp})
+	for _, n := range []string{"tt.reduce", "tt.scan"} {
+		props := []string{"axis"}
+		if n == "tt.scan" {
+			props = append(props, "reverse")
+		}
+		Register(&OpDef{Name: n, Summary: n[3:] + " along an axis (generic form only)", Traits: Pure | SingleBlock, Props: props, Verify: verifyReduce})
+		r := &OpDef{Name: n + ".return", Summary: "terminator of " + n, Traits: Pure | Terminator | ReturnLike}
+		typeListFormat(r, false)
+		Register(r)
+	}
+	for _, n := range []string{"tt.precise_sqrt"} {
+		d := &OpDef{Name: n, Traits: Pure | Elementwise | SameOperandsAndResultType | SameOperandsAndResultEncoding}
+		sameTypeFormat(d)
+		Register(d)
+	}
+	for _, n := range []string{"tt.precise_divf", "tt.mulhiui"} {
+		d := &OpDef{Name: n, Traits: Pure | Elementwise | SameOperandsAndResultType | SameOperandsAndResultEncoding}
+		sameTypeFormat(d)
+		Register(d)
+	}
+	// Shared memory.
+	Register(&OpDef{Name: "ttg.local_alloc", Summary: "allocate shared memory", Props: []string{"alignment"},
+		Parse: parseLocalAlloc, Print: printLocalAlloc})
+	Register(&OpDef{Name: "ttg.local_load", Summary: "load a tensor from shared memory", Traits: MemoryRead,
+		Parse: parseLocalLoad, Print: printLocalLoad})
+	Register(&OpDef{Name: "ttg.local_dealloc", Summary: "free shared memory", Traits: MemoryWrite,
+		Parse: parseSingleTyped, Print: printSingleTyped})
+	Register(&OpDef{Name: "ttg.memdesc_index", Summary: "view of one buffer of a multi-buffered allocation", Traits: Pure,
+		Parse: parseMemdescIndex, Print: printMemdescIndex})
+	Register(&OpDef{Name: "ttg.async_copy_global_to_local", Summary: "asynchronous copy global → shared",
+		Traits: MemoryRead | MemoryWrite, Props: []string{"cache", "evict", "isVolatile", "contiguity"},
+		Parse: parseAsyncCopy, Print: printAsyncCopy})
+	Register(&OpDef{Name: "ttg.async_commit_group", Summary: "commit pending async copies",
+		Parse: parseCommitGroup, Print: printCommitGroup})
+	Register(&OpDef{Name: "ttg.async_wait", Summary: "wait for async copy groups", Props: []string{"num"},
+		Parse: parseAsyncWait, Print: printAsyncWait})
+	Register(&OpDef{Name: "gpu.barrier", Summary: "block-wide barrier", Parse: attrOnlyParse, Print: attrOnlyPrint})
+	Register(&OpDef{Name: "ttg.barrier", Summary: "block-wide barrier", Parse: attrOnlyParse, Print: attrOnlyPrint})
+}
+
+func attrOnlyParse(p *OpParser, st *OpState) error { return p.ParseOptionalAttrDict(st) }
+func attrOnlyPrint(p *OpPrinter, op *Operation)     { p.AttrDict(op) }
+
+func parseAxisKeyword(p *OpParser, st *OpState) error {
+	pos := p.Pos()
+	kw, err := p.ParseIdent("program dimension (x, y or z)")
+	if err != nil {
+		return err
+	}
+	v, ok := programDims.value(kw)
+	if !ok {
+		return p.Errorf(pos, "expected one of [x, y, z] for program dimension")
+	}
+	st.Props = append(st.Props, NamedAttr{"axis", Int(v, I32)})
+	if err := p.ParseOptionalAttrDict(st); err != nil {
+		return err
+	}
+	t, err := p.ParseColonType()
+	if err != nil {
+		return err
+	}
+	st.Types = []Type{t}
+	return nil
+}
+
+func printAxisKeyword(p *OpPrinter, op *Operation) {
+	v, _ := op.IntAttr("axis")
+	p.Raw(" " + programDims.name(v))
+	p.AttrDict(op, "axis")
+	p.Raw(" : ")
+	p.Type(op.Result(0).Type())
+}
+
+func parseAddPtr(p *OpParser, st *OpState) error {
+	refs, err := p.ParseOperandList()
+	if err != nil {
+		return err
+	}
+	if len(refs) != 2 {
+		return p.Errorf(p.Pos(), "expected 2 operands")
+	}
+	if err := p.ParseOptionalAttrDict(st); err != nil {
+		return err
+	}
+	pos := p.Pos()
+	if err := p.Expect(":"); err != nil {
+		return err
+	}
+	ts, err := p.ParseTypeList()
+	if err != nil {
+		return err
+	}
+	if len(ts) != 2 {
+		return p.Errorf(pos, "expected 2 types")
+	}
+	if st.Operands, err = p.ResolveAll(refs, ts, pos); err != nil {
+		return err
+	}
+	st.Types = []Type{ts[0]}
+	return nil
+}
+
+func printAddPtr(p *OpPrinter, op *Operation) {
+	p.Raw(" ")
+	p.Operands(op.Operands())
+	p.AttrDict(op)
+	p.Raw(" : ")
+	p.Types(op.OperandTypes())
+}
+
+// parseLoadStoreTail parses `[cacheModifier = X] [evictionPolicy = Y] attr-dict : T`.
+func (p *OpParser) parseCacheEvict(st *OpState) error {
+	for {
+		ok, err := p.parseEnumKeyword(st, "cacheModifier", "cache", cacheModifiers)
+		if err != nil {
+			return err
+		}
+		if ok {
+			continue
+		}
+		ok, err = p.parseEnumKeyword(st, "evictionPolicy", "evict", evictionPolicys)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			return nil
+		}
+	}
+}
+
+func printCacheEvict(p *OpPrinter, op *Operation) {
+	printEnumKeyword(p, op, "cacheModifier", "cache", cacheModifiers, 1, false)
+	printEnumKeyword(p, op, "evictionPolicy", "evict", evictionPolicys, 1, false)
+}
+
+func parseLoad(p *OpParser, st *OpState) error {
+	refs, err := p.ParseOperandList()
+	if err != nil {
+		return err
+	}
+	if len(refs) < 1 || len(refs) > 3 {
+		return p.Errorf(p.Pos(), "expected 1 to 3 operands")
+	}
+	if err := p.parseCacheEvict(st); err != nil {
+		return err
+	}
+	if err := p.ParseOptionalAttrDict(st); err != nil {
+		return err
+	}
+	pos := p.Pos()
+	pt, err := p.ParseColonType()
+	if err != nil {
+		return err
+	}
+	res, ok := p.pointee(pt)
+	if !ok {
+		return p.Errorf(pos, "expected a pointer or tensor of pointers type")
+	}
+	types := []Type{pt, p.maskOf(pt), res}
+	if st.Operands, err = p.ResolveAll(refs, types[:len(refs)], pos); err != nil {
+		return err
+	}
+	st.Types = []Type{res}
+	return nil
+}
+
+func printLoad(p *OpPrinter, op *Operation) {
+	p.Raw(" ")
+	p.Operands(op.Operands())
+	printCacheEvict(p, op)
+	p.AttrDict(op, "cache", "evict")
+	p.Raw(" : ")
+	p.Type(op.Operand(0).Type())
+}
+
+func parseStore(p *OpParser, st *OpState) error {
+	refs, err := p.ParseOperandList()
+	if err != nil {
+		return err
+	}
+	if len(refs) < 2 || len(refs) > 3 {
+		return p.Errorf(p.Pos(), "expected 2 or 3 operands")
+	}
+	if err := p.parseCacheEvict(st); err != nil {
+		return err
+	}
+	if err := p.ParseOptionalAttrDict(st); err != nil {
+		return err
+	}
+	pos := p.Pos()
+	pt, err := p.ParseColonType()
+	if err != nil {
+		return err
+	}
+	val, ok := p.pointee(pt)
+	if !ok {
+		return p.Errorf(pos, "expected a pointer or tensor of pointers type")
+	}
+	types := []Type{pt, val, p.maskOf(pt)}
+	st.Operands, err = p.ResolveAll(refs, types[:len(refs)], pos)
+	return err
+}
+
+func printStore(p *OpPrinter, op *Operation) {
+	p.Raw(" ")
+	p.Operands(op.Operands())
+	printCacheEvict(p, op)
+	p.AttrDict(op, "cache", "evict")
+	p.Raw(" : ")
+	p.Type(op.Operand(0).Type())
+}
+
+type derivedKey struct {
+	t    Type
+	kind int
+}
+
+// pointee returns the (interned) type loaded through pointer type t.
+func (p *OpParser) pointee(t Type) (Type, bool) {
+	k := derivedKey{t, 0}
+	if d, ok := p.derived[k]; ok {
+		return d, true
+	}
+	d, ok := pointeeLike(t)
+	if ok {
+		p.derived[k] = d
+	}
+	return d, ok
+}
+
+// maskOf returns the (interned) i1 type shaped like t.
+func (p *OpParser) maskOf(t Type) Type {
+	k := derivedKey{t, 1}
+	if d, ok := p.derived[k]; ok {
+		return d
+	}
+	d := withElem(t, I1)
+	p.derived[k] = d
+	return d
+}
+
+// parseDot parses `%a, %b, %c[, inputPrecision = X][, maxNumImpreciseAcc = N] attr-dict : A * B -> C`.
+func parseDot(p *OpParser, st *OpState) error {
+	var refs []OperandRef
+	for i := 0; i < 3; i++ {
+		if i > 0 {
+			if err := p.Expect(","); err != nil {
+				return err
+			}
+		}
+		r, err := p.ParseOperand()
+		if err != nil {
+			return err
+		}
+		refs = append(refs, r)
+	}
+	for p.ParseOptional(",") {
+		switch p.PeekKeyword() {
+		case "inputPrecision":
+			if _, err := p.parseEnumKeyword(st, "inputPrecision", "inputPrecision", inputPrecisions); err != nil {
+				return err
+			}
+		case "maxNumImpreciseAcc":
+			p.advance()
+			if err := p.Expect("="); err != nil {
+				return err
+			}
+			n, err := p.ParseInt()
+			if err != nil {
+				return err
+			}
+			st.Props = append(st.Props, NamedAttr{"maxNumImpreciseAcc", Int(n, I32)})
+		default:
+			return p.errorHere("expected 'inputPrecision' or 'maxNumImpreciseAcc'")
+		}
+	}
+	return p.parseDotTypes(st, refs)
+}
+
+func (p *OpParser) parseDotTypes(st *OpState, refs []OperandRef) error {
+	if err := p.ParseOptionalAttrDict(st); err != nil {
+		return err
+	}
+	pos := p.Pos()
+	a, err := p.ParseColonType()
+	if err != nil {
+		return err
+	}
+	if err := p.Expect("*"); err != nil {
+		return err
+	}
+	b, err := p.ParseType()
+	if err != nil {
+		return err
+	}
+	if err := p.Expect("->"); err != nil {
+		return err
+	}
+	c, err := p.ParseType()
+	if err != nil {
+		return err
+	}
+	types := []Type{a, b, c}
+	for len(types) < len(refs) {
+		types = append(types, I1)
+	}
+	if st.Operands, err = p.ResolveAll(refs, types, pos); err != nil {
+		return err
+	}
+	st.Types = []Type{c}
+	return nil
+}
+
+func printDot(p *OpPrinter, op *Operation) {
+	p.Raw(" ")
+	p.Operands(op.Operands())
+	if v, ok := op.IntAttr("inputPrecision"); ok && v != 2 {
+		p.Raw(", inputPrecision = " + inputPrecisions.name(v))
+	}
+	if v, ok := op.IntAttr("maxNumImpreciseAcc"); ok && v != 0 {
+		p.Raw(", maxNumImpreciseAcc = ")
+		p.Raw(itoa(v))
+	}
+	p.AttrDict(op, "inputPrecision", "maxNumImpreciseAcc")
+	p.printDotTypes(op)
+}
+
+func (p *OpPrinter) printDotTypes(op *Operation) {
+	p.Raw(" : ")
+	p.Type(op.Operand(0).Type())
+	p.Raw(" * ")
+	p.Type(op.Operand(1).Type())
+	p.Raw(" -> ")
+	p.Type(op.Result(0).Type())
+}
+
+func parseWGDot(p *OpParser, st *OpState) error {
+	refs, err := p.ParseOperandList()
+	if err != nil {
+		return err
+	}
+	if len(refs) < 3 || len(refs) > 4 {
+		return p.Errorf(p.Pos(), "expected 3 or 4 operands")
+	}
+	return p.parseDotTypes(st, refs)
+}
+
+func printWGDot(p *OpPrinter, op *Operation) {
+	p.Raw(" ")
+	p.Operands(op.Operands())
+	p.AttrDict(op)
+	p.printDotTypes(op)
+}
+
+func parseReshape(p *OpParser, st *OpState) error {
+	ref, err := p.ParseOperand()
+	if err != nil {
+		return err
+	}
+	for {
+		if kw := p.PeekKeyword(); kw == "allow_reorder" || kw == "efficient_layout" {
+			p.advance()
+			st.Props = append(st.Props, NamedAttr{kw, Unit})
+			continue
+		}
+		break
+	}
+	if err := p.ParseOptionalAttrDict(st); err != nil {
+		return err
+	}
+	a, err := p.ParseColonType()
+	if err != nil {
+		return err
+	}
+	if err := p.Expect("->"); err != nil {
+		return err
+	}
+	b, err := p.ParseType()
+	if err != nil {
+		return err
+	}
+	v, err := p.Resolve(ref, a)
+	if err != nil {
+		return err
+	}
+	st.Operands, st.Types = []*Value{v}, []Type{b}
+	return nil
+}
+
+func printReshape(p *OpPrinter, op *Operation) {
+	p.Raw(" ")
+	p.Operand(op.Operand(0))
+	var elided []string
+	for _, kw := range []string{"allow_reorder", "efficient_layout"} {
+		if a := op.Attr(kw); a != nil {
+			if _, unit := a.(*UnitAttr); unit {
+				p.Raw(" " + kw)
+				elided = append(elided, kw)
+			} else if b, ok := a.(*BoolAttr); ok && b.Value {
+				p.Raw(" " + kw)
+				elided = append(elided, kw)
+			}
+		}
+	}
+	p.AttrDict(op, elided...)
+	p.Raw(" : ")
+	p.Type(op.Operand(0).Type())
+	p.Raw(" -> ")
+	p.Type(op.Result(0).Type())
+}
+
+func parseGather(p *OpParser, st *OpState) error {
+	src, err := p.ParseOperand()
+	if err != nil {
+		return err
+	}
+	if err := p.Expect("["); err != nil {
+		return err
+	}
+	idx, err := p.ParseOperand()
+	if err != nil {
+		return err
+	}
+	if err := p.Expect("]"); err != nil {
+		return err
+	}
+	if err := p.ParseOptionalAttrDict(st); err != nil {
+		return err
+	}
+	pos := p.Pos()
+	t, err := p.ParseColonType()
+	if err != nil {
+		return err
+	}
+	ft, ok := t.(*FunctionType)
+	if !ok || len(ft.Inputs) != 2 || len(ft.Results) != 1 {
+		return p.Errorf(pos, "expected (src, indices) -> result function type")
+	}
+	if st.Operands, err = p.ResolveAll([]OperandRef{src, idx}, ft.Inputs, pos); err != nil {
+		return err
+	}
+	st.Types = ft.Results
+	return nil
+}
+
+func printGather(p *OpPrinter, op *Operation) {
+	p.Raw(" ")
+	p.Operand(op.Operand(0))
+	p.Raw("[")
+	p.Operand(op.Operand(1))
+	p.Raw("]")
+	p.AttrDict(op)
+	p.Raw(" : ")
+	p.FunctionalType(op.OperandTypes(), op.ResultTypes())
+}
+
+func parseFpToFp(p *OpParser, st *OpState) error {
+	ref, err := p.ParseOperand()
+	if err != nil {
+		return err
+	}
+	if p.ParseOptional(",") {
+		if _, err := p.parseEnumKeyword(st, "rounding", "rounding", roundingModes); err != nil {
+			return err
+		}
+	}
+	if err := p.ParseOptionalAttrDict(st); err != nil {
+		return err
+	}
+	a, err := p.ParseColonType()
+	if err != nil {
+		return err
+	}
+	if err := p.Expect("->"); err != nil {
+		return err
+	}
+	b, err := p.ParseType()
+	if err != nil {
+		return err
+	}
+	v, err := p.Resolve(ref, a)
+	if err != nil {
+		return err
+	}
+	st.Operands, st.Types = []*Value{v}, []Type{b}
+	return nil
+}
+
+func printFpToFp(p *OpPrinter, op *Operation) {
+	p.Raw(" ")
+	p.Operand(op.Operand(0))
+	if v, ok := op.IntAttr("rounding"); ok {
+		p.Raw(", rounding = " + roundingModes.name(v))
+	}
+	p.AttrDict(op, "rounding")
+	p.Raw(" : ")
+	p.Type(op.Operand(0).Type())
+	p.Raw(" -> ")
+	p.Type(op.Result(0).Type())
+}
+
+// parseLocalAlloc parses `[%src] attr-dict : (T) -> M` or `: () -> M`.
+func parseLocalAlloc(p *OpParser, st *OpState) error {
+	refs, err := p.ParseOperandList()
+	if err != nil {
+		return err
+	}
+	if err := p.ParseOptionalAttrDict(st); err != nil {
+		return err
+	}
+	pos := p.Pos()
+	t, err := p.ParseColonType()
+	if err != nil {
+		return err
+	}
+	ft, ok := t.(*FunctionType)
+	if !ok || len(ft.Results) != 1 {
+		return p.Errorf(pos, "expected function type with one result")
+	}
+	if len(refs) != len(ft.Inputs) {
+		return p.Errorf(pos, "%d operands present, but expected %d", len(refs), len(ft.Inputs))
+	}
+	if len(refs) > 0 {
+		if st.Operands, err = p.ResolveAll(refs, ft.Inputs, pos); err != nil {
+			return err
+		}
+	}
+	st.Types = ft.Results
+	return nil
+}
+
+func printLocalAlloc(p *OpPrinter, op *Operation) {
+	if op.NumOperands() > 0 {
+		p.Raw(" ")
+		p.Operands(op.Operands())
+	}
+	p.AttrDict(op)
+	p.Raw(" : ")
+	p.FunctionalType(op.OperandTypes(), op.ResultTypes())
+}
+
+// parseLocalLoad parses `%m [token %t] attr-dict : M -> T`.
+func parseLocalLoad(p *OpParser, st *OpState) error {
+	m, err := p.ParseOperand()
+	if err != nil {
+		return err
+	}
+	var tok *OperandRef
+	if p.ParseOptionalKeyword("token") {
+		t, err := p.ParseOperand()
+		if err != nil {
+			return err
+		}
+		tok = &t
+	}
+	if err := p.ParseOptionalAttrDict(st); err != nil {
+		return err
+	}
+	a, err := p.ParseColonType()
+	if err != nil {
+		return err
+	}
+	if err := p.Expect("->"); err != nil {
+		return err
+	}
+	b, err := p.ParseType()
+	if err != nil {
+		return err
+	}
+	v, err := p.Resolve(m, a)
+	if err != nil {
+		return err
+	}
+	st.Operands = []*Value{v}
+	if tok != nil {
+		tv, err := p.Resolve(*tok, AsyncToken)
+		if err != nil {
+			return err
+		}
+		st.Operands = append(st.Operands, tv)
+	}
+	st.Types = []Type{b}
+	return nil
+}
+
+func printLocalLoad(p *OpPrinter, op *Operation) {
+	p.Raw(" ")
+	p.Operand(op.Operand(0))
+	if op.NumOperands() > 1 {
+		p.Raw(" token ")
+		p.Operand(op.Operand(1))
+	}
+	p.AttrDict(op)
+	p.Raw(" : ")
+	p.Type(op.Operand(0).Type())
+	p.Raw(" -> ")
+	p.Type(op.Result(0).Type())
+}
+
+// parseSingleTyped parses `%x attr-dict : T` with no results.
+func parseSingleTyped(p *OpParser, st *OpState) error {
+	ref, err := p.ParseOperand()
+	if err != nil {
+		return err
+	}
+	if err := p.ParseOptionalAttrDict(st); err != nil {
+		return err
+	}
+	t, err := p.ParseColonType()
+	if err != nil {
+		return err
+	}
+	v, err := p.Resolve(ref, t)
+	if err != nil {
+		return err
+	}
+	st.Operands = []*Value{v}
+	return nil
+}
+
+func printSingleTyped(p *OpPrinter, op *Operation) {
+	p.Raw(" ")
+	p.Operand(op.Operand(0))
+	p.AttrDict(op)
+	p.Raw(" : ")
+	p.Type(op.Operand(0).Type())
+}
+
+// parseMemdescIndex parses `%m[%i] attr-dict : A -> B`.
+func parseMemdescIndex(p *OpParser, st *OpState) error {
+	m, err := p.ParseOperand()
+	if err != nil {
+		return err
+	}
+	if err := p.Expect("["); err != nil {
+		return err
+	}
+	i, err := p.ParseOperand()
+	if err != nil {
+		return err
+	}
+	if err := p.Expect("]"); err != nil {
+		return err
+	}
+	if err := p.ParseOptionalAttrDict(st); err != nil {
+		return err
+	}
+	a, err := p.ParseColonType()
+	if err != nil {
+		return err
+	}
+	if err := p.Expect("->"); err != nil {
+		return err
+	}
+	b, err := p.ParseType()
+	if err != nil {
+		return err
+	}
+	mv, err := p.Resolve(m, a)
+	if err != nil {
+		return err
+	}
+	iv, err := p.Resolve(i, I32)
+	if err != nil {
+		return err
+	}
+	st.Operands, st.Types = []*Value{mv, iv}, []Type{b}
+	return nil
+}
+
+func printMemdescIndex(p *OpPrinter, op *Operation) {
+	p.Raw(" ")
+	p.Operand(op.Operand(0))
+	p.Raw("[")
+	p.Operand(op.Operand(1))
+	p.Raw("]")
+	p.AttrDict(op)
+	p.Raw(" : ")
+	p.Type(op.Operand(0).Type())
+	p.Raw(" -> ")
+	p.Type(op.Result(0).Type())
+}
+
+// parseAsyncCopy parses `%src, %dst [mask %m] [other %o] [cacheModifier = X]
+// [evictionPolicy = Y] [isVolatile] attr-dict : SrcT -> <memdesc body>`.
+func parseAsyncCopy(p *OpParser, st *OpState) error {
+	refs, err := p.ParseOperandList()
+	if err != nil {
+		return err
+	}
+	if len(refs) != 2 {
+		return p.Errorf(p.Pos(), "expected source and destination operands")
+	}
+	var mask, other *OperandRef
+	if p.ParseOptionalKeyword("mask") {
+		m, err := p.ParseOperand()
+		if err != nil {
+			return err
+		}
+		mask = &m
+	}
+	if p.ParseOptionalKeyword("other") {
+		o, err := p.ParseOperand()
+		if err != nil {
+			return err
+		}
+		other = &o
+	}
+	if err := p.parseCacheEvict(st); err != nil {
+		return err
+	}
+	if p.ParseOptionalKeyword("isVolatile") {
+		st.Props = append(st.Props, NamedAttr{"isVolatile", True})
+	}
+	if err := p.ParseOptionalAttrDict(st); err != nil {
+		return err
+	}
+	pos := p.Pos()
+	src, err := p.ParseColonType()
+	if err != nil {
+		return err
+	}
+	if err := p.Expect("->"); err != nil {
+		return err
+	}
+	var dst Type
+	if p.isPunct("<") {
+		if dst, err = p.parseMemDescBody(); err != nil {
+			return err
+		}
+	} else if dst, err = p.ParseType(); err != nil {
+		return err
+	}
+	sv, err := p.Resolve(refs[0], src)
+	if err != nil {
+		return err
+	}
+	dv, err := p.Resolve(refs[1], dst)
+	if err != nil {
+		return err
+	}
+	st.Operands = []*Value{sv, dv}
+	if mask != nil {
+		mv, err := p.Resolve(*mask, p.maskOf(src))
+		if err != nil {
+			return err
+		}
+		st.Operands = append(st.Operands, mv)
+	}
+	if other != nil {
+		ot, ok := p.pointee(src)
+		if !ok {
+			return p.Errorf(pos, "expected a tensor of pointers")
+		}
+		ov, err := p.Resolve(*other, ot)
+		if err != nil {
+			return err
+		}
+		st.Operands = append(st.Operands, ov)
+	}
+	if mask == nil && other != nil {
+		st.Props = append(st.Props, NamedAttr{"operandSegmentSizes", &DenseArrayAttr{Elem: I32, Ints: []int64{1, 1, 0, 1}}})
+	}
+	st.Types = []Type{AsyncToken}
+	return nil
+}
+
+func printAsyncCopy(p *OpPrinter, op *Operation) {
+	p.Raw(" ")
+	p.Operand(op.Operand(0))
+	p.Raw(", ")
+	p.Operand(op.Operand(1))
+	n := op.NumOperands()
+	_, noMask := op.Attr("operandSegmentSizes").(*DenseArrayAttr)
+	switch {
+	case n == 4:
+		p.Raw(" mask ")
+		p.Operand(op.Operand(2))
+		p.Raw(" other ")
+		p.Operand(op.Operand(3))
+	case n == 3 && noMask:
+		p.Raw(" other ")
+		p.Operand(op.Operand(2))
+	case n == 3:
+		p.Raw(" mask ")
+		p.Operand(op.Operand(2))
+	}
+	printCacheEvict(p, op)
+	elided := []string{"cache", "evict", "operandSegmentSizes"}
+	if b, ok := op.Attr("isVolatile").(*BoolAttr); ok && b.Value {
+		p.Raw(" isVolatile")
+		elided = append(elided, "isVolatile")
+	}
+	p.AttrDict(op, elided...)
+	p.Raw(" : ")
+	p.Type(op.Operand(0).Type())
+	p.Raw(" -> ")
+	if md, ok := op.Operand(1).Type().(*MemDescType); ok {
+		p.MemDescBody(md)
+	} else {
+		p.Type(op.Operand(1).Type())
+	}
+}
+
+func parseCommitGroup(p *OpParser, st *OpState) error {
+	if p.ParseOptionalKeyword("tokens") {
+		refs, err := p.ParseOperandList()
+		if err != nil {
+			return err
+		}
+		if st.Operands, err = p.ResolveAll(refs, []Type{AsyncToken}, p.Pos()); err != nil {
+			return err
+		}
+	}
+	if err := p.ParseOptionalAttrDict(st); err != nil {
+		return err
+	}
+	st.Types = []Type{AsyncToken}
+	return nil
+}
+
+func printCommitGroup(p *OpPrinter, op *Operation) {
+	if op.NumOperands() > 0 {
+		p.Raw(" tokens ")
+		p.Operands(op.Operands())
+	}
+	p.AttrDict(op)
+}
+
+func parseAsyncWait(p *OpParser, st *OpState) error {
+	refs, err := p.ParseOperandList()
+	if err != nil {
+		return err
+	}
+	if len(refs) > 0 {
+		if st.Operands, err = p.ResolveAll(refs, []Type{AsyncToken}, p.Pos()); err != nil {
+			return err
+		}
+	}
+	if err := p.ParseOptionalAttrDict(st); err != nil {
+		return err
+	}
+	st.Types = []Type{AsyncToken}
+	return nil
+}
+
+func printAsyncWait(p *OpPrinter, op *Operation) {
+	if op.NumOperands() > 0 {
+		p.Raw(" ")
+		p.Operands(op.Operands())
+	}
+	p.AttrDict(op)
+}
+
+func itoa(v int64) string { return string(appendIntValue(nil, v, I64)) }

@@ -1,0 +1,367 @@
+package dialect
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/layoutopt/layoutopt/attr"
+)
+
+// Verify checks m: every operand is defined before its use (in block order,
+// or in an enclosing block) and not across an isolated-from-above boundary,
+// blocks end with a terminator, the trait constraints of registered ops
+// hold (same shape, encoding, type), every op verifier passes, and every
+// layout encoding in use verifies against the module's ttg.num-warps,
+// ttg.threads-per-warp and ttg.num-ctas. It returns all problems found.
+func Verify(m *Module) Diagnostics {
+	v := &verifier{
+		index:   map[*Operation]int{},
+		encDone: map[*EncodingAttr]bool{},
+		info: attr.ModuleInfo{
+			NumWarps:       int(m.IntAttr("ttg.num-warps", 0)),
+			ThreadsPerWarp: int(m.IntAttr("ttg.threads-per-warp", 0)),
+			NumCTAs:        int(m.IntAttr("ttg.num-ctas", 0)),
+		},
+	}
+	v.verifyOp(m.Op)
+	v.diags.Sort()
+	return v.diags
+}
+
+type verifier struct {
+	diags   Diagnostics
+	index   map[*Operation]int
+	encDone map[*EncodingAttr]bool
+	info    attr.ModuleInfo
+}
+
+func (v *verifier) opError(op *Operation, format string, args ...any) {
+	d := Diagnostic{Pos: op.Pos, Severity: Error, Msg: fmt.Sprintf("'%s' op ", op.name) + fmt.Sprintf(format, args...)}
+	d.Notes = append(d.Notes, Diagnostic{Pos: op.Pos, Severity: Note,
+		Msg: "see current operation: " + printOpString(op, PrintConfig{Generic: true})})
+	v.diags = append(v.diags, d)
+}
+
+func (v *verifier) verifyOp(op *Operation) {
+	for i := range op.operands {
+		val := op.operands[i].value
+		if val == nil {
+			v.opError(op, "operand #%d is null", i)
+			continue
+		}
+		if msg := v.dominates(val, op); msg != "" {
+			v.opError(op, "operand #%d %s", i, msg)
+		}
+	}
+	v.checkTypes(op)
+	if op.def != nil {
+		v.checkTraits(op)
+		if op.def.Verify != nil {
+			if err := op.def.Verify(op); err != nil {
+				v.opError(op, "%s", err.Error())
+			}
+		}
+	}
+	for _, r := range op.regions {
+		for _, b := range r.Blocks {
+			i := 0
+			for o := b.first; o != nil; o = o.next {
+				v.index[o] = i
+				i++
+			}
+			for o := b.first; o != nil; o = o.next {
+				if o.HasTrait(Terminator) && o.next != nil {
+					v.opError(o, "must be the last operation in the parent block")
+				}
+				v.verifyOp(o)
+			}
+			if op.def != nil && op.def.Traits&NoTerminator == 0 {
+				if b.last == nil || b.last.def != nil && !b.last.HasTrait(Terminator) {
+					v.opError(op, "expects regions to end with a terminator (block %d of region ends with %s)", 0, lastName(b))
+				}
+			}
+		}
+	}
+}
+
+func lastName(b *Block) string {
+	if b.last == nil {
+		return "nothing"
+	}
+	return "'" + b.last.name + "'"
+}
+
+// dominates checks that val is visible at user; it returns a message when not.
+func (v *verifier) dominates(val *Value, user *Operation) string {
+	defBlock := val.OwnerBlock()
+	if defBlock == nil {
+		return "refers to a detached value"
+	}
+	// Walk up from the user to the block that holds the definition.
+	cur := user
+	for cur != nil && cur.block != defBlock {
+		p := cur.ParentOp()
+		if p != nil && p.HasTrait(IsolatedFromAbove) && !p.IsAncestor(definingAncestor(val)) {
+			return "uses a value defined outside an isolated-from-above region"
+		}
+		cur = p
+	}
+	if cur == nil {
+		return "does not dominate this use"
+	}
+	if val.def == nil {
+		return "" // a block argument of an enclosing block
+	}
+	if val.def == cur {
+		if cur == user {
+			return "uses the op's own result"
+		}
+		return ""
+	}
+	di, ok1 := v.index[val.def]
+	ui, ok2 := v.index[cur]
+	if ok1 && ok2 && di >= ui {
+		return "does not dominate this use"
+	}
+	return ""
+}
+
+// definingAncestor returns the op that owns val's block (for a block
+// argument) or val's defining op.
+func definingAncestor(val *Value) *Operation {
+	if val.def != nil {
+		return val.def
+	}
+	return val.block.ParentOp()
+}
+
+// checkTypes verifies the encodings used in the op's result types.
+func (v *verifier) checkTypes(op *Operation) {
+	for i := range op.results {
+		v.checkEncoding(op, op.results[i].typ)
+	}
+	for _, r := range op.regions {
+		for _, b := range r.Blocks {
+			for _, a := range b.args {
+				v.checkEncoding(op, a.typ)
+			}
+		}
+	}
+}
+
+func (v *verifier) checkEncoding(op *Operation, t Type) {
+	e, ok := EncodingOf(t).(*EncodingAttr)
+	if !ok || v.encDone[e] {
+		return
+	}
+	v.encDone[e] = true
+	if err := e.Enc.Verify(v.info); err != nil {
+		v.opError(op, "invalid encoding %s: %v", e.Enc.Format(nil), err)
+	}
+}
+
+func (v *verifier) checkTraits(op *Operation) {
+	t := op.def.Traits
+	var all []Type
+	all = append(all, op.OperandTypes()...)
+	all = append(all, op.ResultTypes()...)
+	if len(all) < 2 {
+		return
+	}
+	if t&SameOperandsAndResultType != 0 {
+		for _, x := range all[1:] {
+			if !TypesEqual(x, all[0]) {
+				v.opError(op, "requires the same type for all operands and results")
+				return
+			}
+		}
+	}
+	if t&SameOperandsAndResultShape != 0 {
+		s0, ok0 := ShapeOf(all[0])
+		for _, x := range all[1:] {
+			s, ok := ShapeOf(x)
+			if ok != ok0 || !shapesEqual(s, s0) {
+				v.opError(op, "requires the same shape for all operands and results")
+				return
+			}
+		}
+	}
+	if t&SameOperandsAndResultEncoding != 0 {
+		var first Attribute
+		seen := false
+		for _, x := range all {
+			rt, ok := x.(*RankedTensorType)
+			if !ok {
+				continue
+			}
+			if !seen {
+				first, seen = rt.Encoding, true
+			} else if !AttrsEqual(first, rt.Encoding) {
+				v.opError(op, "requires the same encoding for all operands and results")
+				return
+			}
+		}
+	}
+	if t&SameOperandsAndResultElementType != 0 {
+		e0 := ElementType(all[0])
+		for _, x := range all[1:] {
+			if !TypesEqual(ElementType(x), e0) {
+				v.opError(op, "requires the same element type for all operands and results")
+				return
+			}
+		}
+	}
+}
+
+// ---- per-op verifiers ----
+
+func verifyFunc(op *Operation) error {
+	ft := FuncType(op)
+	if ft == nil {
+		return errors.New("requires a 'function_type' attribute of function type")
+	}
+	entry := op.Region(0).Entry()
+	if entry == nil {
+		return nil
+	}
+	if entry.NumArgs() != len(ft.Inputs) {
+		return fmt.Errorf("entry block must have %d arguments to match function signature", len(ft.Inputs))
+	}
+	for i, a := range entry.args {
+		if !TypesEqual(a.typ, ft.Inputs[i]) {
+			return fmt.Errorf("type of entry block argument #%d('%s') must match the type of the corresponding argument in function signature('%s')",
+				i, TypeString(a.typ), TypeString(ft.Inputs[i]))
+		}
+	}
+	for _, b := range op.Region(0).Blocks {
+		if t := b.last; t != nil && t.name == "tt.return" {
+			if !typeListsEqual(t.OperandTypes(), ft.Results) {
+				return fmt.Errorf("has a tt.return whose operand types do not match the function result types")
+			}
+		}
+	}
+	return nil
+}
+
+func verifyFor(op *Operation) error {
+	if op.NumOperands() < 3 {
+		return errors.New("expects lower bound, upper bound and step operands")
+	}
+	body := op.Region(0).Entry()
+	if body == nil || body.NumArgs() != op.NumOperands()-2 {
+		return errors.New("expects the body to take the induction variable and one argument per iter_arg")
+	}
+	for i := 0; i < 3; i++ {
+		if !TypesEqual(op.Operand(i).Type(), body.Arg(0).Type()) {
+			return errors.New("expects the bounds and step to have the induction variable's type")
+		}
+	}
+	if op.NumResults() != op.NumOperands()-3 {
+		return errors.New("mismatch in number of loop-carried values and defined values")
+	}
+	for i := 0; i < op.NumResults(); i++ {
+		if !TypesEqual(op.Operand(i+3).Type(), op.Result(i).Type()) || !TypesEqual(body.Arg(i+1).Type(), op.Result(i).Type()) {
+			return fmt.Errorf("types mismatch between iter operand %d and result", i)
+		}
+	}
+	if y := body.last; y != nil && y.name == "scf.yield" {
+		if !typeListsEqual(y.OperandTypes(), op.ResultTypes()) {
+			return errors.New("expects the yielded values to match the result types")
+		}
+	}
+	return nil
+}
+
+func verifyMakeRange(op *Operation) error {
+	start, _ := op.IntAttr("start")
+	end, ok := op.IntAttr("end")
+	if !ok {
+		return errors.New("requires 'start' and 'end' attributes")
+	}
+	rt, isTensor := op.Result(0).Type().(*RankedTensorType)
+	if !isTensor || len(rt.Shape) != 1 {
+		return errors.New("result must be a 1-D tensor")
+	}
+	if end <= start {
+		return errors.New("start must be less than end")
+	}
+	if rt.Shape[0] != end-start {
+		return errors.New("number of elements in returned tensor, " + itoa(rt.Shape[0]) + ", must match size of range, " + itoa(end-start))
+	}
+	return nil
+}
+
+func verifyLoadStore(op *Operation) error {
+	if op.NumOperands() == 0 {
+		return errors.New("expects a pointer operand")
+	}
+	if _, ok := pointeeLike(op.Operand(0).Type()); !ok {
+		return errors.New("expects a pointer or a tensor of pointers")
+	}
+	return nil
+}
+
+func verifyDot(op *Operation) error {
+	a, _ := ShapeOf(op.Operand(0).Type())
+	b, _ := ShapeOf(op.Operand(1).Type())
+	c, _ := ShapeOf(op.Operand(2).Type())
+	if len(a) < 2 || len(b) != len(a) || len(c) != len(a) {
+		return errors.New("expects operands of the same rank >= 2")
+	}
+	n := len(a)
+	if a[n-1] != b[n-2] {
+		return fmt.Errorf("expected the last dimension of the first operand to be equal to the second-to-last dimension of the second operand")
+	}
+	if c[n-2] != a[n-2] || c[n-1] != b[n-1] {
+		return fmt.Errorf("expected the accumulator shape to be [%d, %d]", a[n-2], b[n-1])
+	}
+	if !TypesEqual(op.Operand(2).Type(), op.Result(0).Type()) {
+		return errors.New("expects the result type to equal the accumulator type")
+	}
+	return nil
+}
+
+func verifyReduce(op *Operation) error {
+	if len(op.regions) != 1 || op.Region(0).Entry() == nil {
+		return errors.New("expects one region with a block")
+	}
+	body := op.Region(0).Entry()
+	if body.NumArgs() != 2*op.NumOperands() {
+		return fmt.Errorf("expects the combine region to take %d arguments", 2*op.NumOperands())
+	}
+	axis, ok := op.IntAttr("axis")
+	if !ok {
+		return errors.New("requires attribute 'axis'")
+	}
+	for _, t := range op.OperandTypes() {
+		s, _ := ShapeOf(t)
+		if axis < 0 || axis >= int64(len(s)) {
+			return fmt.Errorf("axis %d out of range for rank %d", axis, len(s))
+		}
+	}
+	if op.NumResults() != op.NumOperands() {
+		return errors.New("expects one result per operand")
+	}
+	return nil
+}
+
+func verifyConstant(op *Operation) error {
+	v := op.Attr("value")
+	var t Type
+	switch x := v.(type) {
+	case *IntegerAttr:
+		t = x.Type
+	case *FloatAttr:
+		t = x.Type
+	case *BoolAttr:
+		t = I1
+	case *DenseElementsAttr:
+		t = x.Type
+	default:
+		return errors.New("requires a 'value' attribute")
+	}
+	if op.NumResults() != 1 || !TypesEqual(t, op.Result(0).Type()) {
+		return errors.New("value type must match the result type")
+	}
+	return nil
+}
