@@ -254,24 +254,25 @@ func (w *AMDWmma) Format(func(Encoding) string) string {
 	return sb.String()
 }
 
-// fieldErr is an intrinsic verification failure, tied to the field it is
-// about so that the parser can point at it.
-type fieldErr struct {
-	field string
-	msg   string
+// FieldError is what Verify returns: a bad value of one field of an
+// encoding (Field is the key as written, e.g. "warpsPerCTA"), so that a
+// caller holding the attribute's text can point at the key.
+type FieldError struct {
+	Field string
+	Msg   string
 }
 
-func (e *fieldErr) Error() string { return e.msg }
+func (e *FieldError) Error() string { return e.Msg }
 
 func ferr(field string, err error) error {
 	if err == nil {
 		return nil
 	}
-	return &fieldErr{field, err.Error()}
+	return &FieldError{field, err.Error()}
 }
 
 func ferrf(field, format string, args ...any) error {
-	return &fieldErr{field, fmt.Sprintf(format, args...)}
+	return &FieldError{field, fmt.Sprintf(format, args...)}
 }
 
 func (b *Blocked) check() error {

@@ -24,7 +24,8 @@ type Encoding interface {
 	AliasPrefix() string
 	// Verify checks the fields, alone and against the module (ttg.num-warps,
 	// ttg.threads-per-warp, ttg.num-ctas; zero fields of m are not checked).
-	// The error carries no position: the caller locates it.
+	// The error carries no position: the caller locates it (a
+	// *FieldError names the key it is about).
 	Verify(m ModuleInfo) error
 }
 

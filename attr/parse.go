@@ -463,9 +463,9 @@ func (a *args) locate(err error) error {
 		return e
 	}
 	off := a.start
-	var fe *fieldErr
+	var fe *FieldError
 	if errors.As(err, &fe) {
-		if f := a.get(fe.field); f != nil {
+		if f := a.get(fe.Field); f != nil {
 			off = f.off
 		}
 	}

@@ -1,6 +1,10 @@
 package attr
 
-import "github.com/layoutopt/layoutopt/linear"
+import (
+	"fmt"
+
+	"github.com/layoutopt/layoutopt/linear"
+)
 
 // toLinear converts the private layout value into a linear.Layout.
 func (l lay) toLinear() (linear.Layout, error) {
@@ -67,3 +71,58 @@ func (s *SharedLinear) ToLinear(shape []int) (linear.Layout, error) { return toL
 
 // ToLinear implements Layout (input dims row, col, block).
 func (m *TensorMemory) ToLinear(shape []int) (linear.Layout, error) { return toLinear(m, shape) }
+
+// FromLinear returns the encoding that denotes the linear layout l: a
+// #ttg.linear (*LinearEncoding) when l's input dims are among register,
+// lane, warp, block (in that order), a #ttg.shared_linear (*SharedLinear,
+// alignment 16) when they are among offset, block. The output dims must be
+// dim0, dim1, … . The result is verified as Parse would.
+func FromLinear(l linear.Layout) (Layout, error) {
+	outs := l.OutDimNames()
+	for i, n := range outs {
+		if n != fmt.Sprintf("dim%d", i) {
+			return nil, fmt.Errorf("output dimensions must be dim0, dim1, …; got %v", outs)
+		}
+	}
+	if len(outs) == 0 {
+		return nil, fmt.Errorf("a layout without output dimensions has no encoding")
+	}
+	ins := l.InDimNames()
+	inOrder := func(allowed ...string) bool {
+		i := 0
+		for _, n := range ins {
+			for i < len(allowed) && allowed[i] != n {
+				i++
+			}
+			if i == len(allowed) {
+				return false
+			}
+		}
+		return true
+	}
+	bases := func(name string) [][]int {
+		if b := l.Bases(name); b != nil {
+			return b
+		}
+		return [][]int{}
+	}
+	var enc interface {
+		Layout
+		check() error
+	}
+	switch {
+	case inOrder("register", "lane", "warp", "block"):
+		enc = &LinearEncoding{Register: bases("register"), Lane: bases("lane"), Warp: bases("warp"), Block: bases("block")}
+	case inOrder("offset", "block"):
+		enc = &SharedLinear{Offset: bases("offset"), Block: bases("block"), Alignment: 16}
+	default:
+		return nil, fmt.Errorf("input dimensions %v are neither register, lane, warp, block nor offset, block", ins)
+	}
+	if enc.Rank() == 0 {
+		return nil, fmt.Errorf("a layout without bases has no encoding (its rank is unknown)")
+	}
+	if err := enc.check(); err != nil {
+		return nil, err
+	}
+	return enc, nil
+}
