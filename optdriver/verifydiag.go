@@ -80,7 +80,7 @@ func parseExpectations(src string, c chunk, file string) ([]*expectation, dialec
 				e.line = c.startLine + lastNonDesignator
 			case "below":
 				forNext = append(forNext, e)
-				e.line = c.startLine + len(lines) // dangling: never matches a real line
+				e.line = c.startLine + len(lines) - 1 // if it dangles: the last line, as in MLIR
 			default:
 				n, err := strconv.Atoi(off[1:])
 				if err != nil {
