@@ -25,7 +25,13 @@
 //     …}, alignment = N>, in Triton's spacing;
 //   - json: the in-dims with their sizes and bases and the out-dims with
 //     their sizes, as one JSON object;
-//   - table (CuTe layouts): Mojo's print_layout.
+//   - table (CuTe layouts, the default for them): Mojo's print_layout.
+//
+// A CuTe layout ("(6,4):(4,1)", Mojo's "((6, 4):(4, 1))", or a swizzled
+// "Sw<3,4,3> o (8,64):(64,1)") needs no -t; besides its table it prints,
+// when it is linear over GF(2), its linear form with -view linear
+// ("{mode0 = [[8], …], mode1 = […]} -> offset[64]", one input dim per
+// mode) and -view json.
 //
 // Bad attributes, types and flags give an error on stderr, located in the
 // flag's value (MLIR's "-l:1:15: error: …" with a caret line), and exit

@@ -30,7 +30,8 @@ Views:
   linear  the linear layout on one line, as #ttg.linear<{…}> (shared
           layouts: #ttg.shared_linear<{…}, alignment = N>)
   json    the bases and sizes as a JSON object
-  table   (CuTe layouts) Mojo's print_layout table
+  table   (CuTe layouts, their default) Mojo's print_layout table; CuTe
+          layouts that are linear over GF(2) also have -view linear and json
 
 Flags:
 `

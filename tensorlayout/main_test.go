@@ -58,6 +58,14 @@ func TestViews(t *testing.T) {
 			[]string{`{"layout":"` + small + `","shape":[8,16],"in_dims":[{"name":"register","size":2,"bases":[[0,1]]},{"name":"lane","size":32,"bases":[[0,2],[0,4],[0,8],[1,0],[2,0]]},{"name":"warp","size":2,"bases":[[4,0]]},{"name":"block","size":1,"bases":[]}],"out_dims":[{"name":"dim0","size":8},{"name":"dim1","size":16}]}` + "\n"}, nil},
 		{"cute-table", []string{"-l", "(6,4):(4,1)"},
 			[]string{"((6, 4):(4, 1))\n       0    1    2    3\n    +----+----+----+----+\n 0  |  0 |  1 |  2 |  3 |\n", " 5  | 20 | 21 | 22 | 23 |\n    +----+----+----+----+\n"}, nil},
+		{"cute-linear", []string{"-l", "(8,8):(8,1)", "-view", "linear"},
+			[]string{"{mode0 = [[8], [16], [32]], mode1 = [[1], [2], [4]]} -> offset[64]\n"}, nil},
+		{"cute-swizzle-linear", []string{"-l", "Sw<1,0,1> o (2,2):(2,1)", "-view", "linear"},
+			[]string{"{mode0 = [[3]], mode1 = [[1]]} -> offset[4]\n"}, nil},
+		{"cute-json", []string{"-l", "(8,8):(8,1)", "-view", "json"},
+			[]string{`{"layout":"(8,8):(8,1)","shape":[8,8],"in_dims":[{"name":"mode0","size":8,"bases":[[8],[16],[32]]},{"name":"mode1","size":8,"bases":[[1],[2],[4]]}],"out_dims":[{"name":"offset","size":64}]}` + "\n"}, nil},
+		{"cute-mojo-notation", []string{"-l", "((3, 4):(4, 1))", "-view", "table"},
+			[]string{"((3, 4):(4, 1))\n", " 2  |  8 |  9 | 10 | 11 |\n"}, nil},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			out, errs, code := run(t, t.TempDir(), c.args...)
@@ -146,6 +154,9 @@ func TestErrors(t *testing.T) {
 		{"missing-file", []string{"-i", "nope.mlir", "-l", "#a", "-t", "tensor<8x16xf16>"}, "nope.mlir"},
 		{"bad-flag", []string{"-frobnicate"}, "flag provided but not defined: -frobnicate"},
 		{"cute-syntax", []string{"-l", "(6,4:(4,1)"}, "-l:1:5: error: expected ',' or ')'"},
+		{"cute-not-linear", []string{"-l", "(6,4):(4,1)", "-view", "linear"}, "has no linear form"},
+		{"cute-bad-view", []string{"-l", "(6,4):(4,1)", "-view", "hw"}, "-view hw is not available for CuTe layouts"},
+		{"cute-rank3-table", []string{"-l", "(2,2,2):(1,2,4)"}, "rank-2"},
 		{"too-large", []string{"-l", blocked, "-t", "tensor<1024x1024xf16>"}, "too large to print"},
 		{"tmem-linear", []string{"-l", "#ttng.tensor_memory_encoding<blockM = 64, blockN = 8, colStride = 1>", "-t", "tensor<64x8xf32>", "-view", "linear"}, "have no #ttg.linear form"},
 	} {
