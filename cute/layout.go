@@ -51,7 +51,8 @@ func sign(a int) int {
 	return 0
 }
 
-func ceilDiv(a, b int) int { return (a + b - 1) / b }
+// ceilDiv is ⌈a/b⌉ for a, b >= 1, without overflow.
+func ceilDiv(a, b int) int { return (a-1)/b + 1 }
 
 // Layout is a CuTe layout shape:stride: a function from coordinates to an
 // integer offset. Shape and Stride are congruent IntTuples; the function of a

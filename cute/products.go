@@ -345,10 +345,15 @@ func Upcast(l Layout, n int) (Layout, error) {
 			fs[k], fd[k] = s, 0
 			continue
 		}
-		per, ok1 := shapeDiv(n, abs(d))
-		ns, ok2 := shapeDiv(s, per)
-		nd, ok3 := shapeDiv(d, n)
-		if !ok1 || !ok2 || !ok3 {
+		per, ok := shapeDiv(n, abs(d))
+		var ns, nd int
+		if ok {
+			ns, ok = shapeDiv(s, per)
+		}
+		if ok {
+			nd, ok = shapeDiv(d, n)
+		}
+		if !ok {
 			return Layout{}, notAdmissible("upcast of %v by %d: leaf %d:%d does not divide evenly", l, n, s, d)
 		}
 		fs[k], fd[k] = ns, nd

@@ -48,7 +48,8 @@ func (sw Swizzle) ZMask() int { return (1<<sw.B - 1) << (sw.M - min(0, sw.S)) }
 
 // Apply is the swizzle function at offset x. For the non-negative offsets a
 // layout produces the result is the swizzled offset; bits above
-// B+M+|S| pass through unchanged.
+// B+M+|S| pass through unchanged. The swizzle must be valid (see Validate):
+// a negative B or M makes a negative shift, which panics.
 func (sw Swizzle) Apply(x int) int {
 	if sw.B == 0 {
 		return x
@@ -120,13 +121,13 @@ func (s SwizzledLayout) Values() []int {
 }
 
 // String formats s as CuTe prints a ComposedLayout, "Sw<3,3,3> o 0 o
-// (8,64):(64,1)", or as the bare layout when the swizzle is the identity and
-// the offset is 0.
+// (8,64):(64,1)", or as the bare layout when the swizzle is the zero Swizzle
+// and the offset is 0.
 func (s SwizzledLayout) String() string { return s.Format(CuTeNotation) }
 
 // Format formats s with its layout in notation n.
 func (s SwizzledLayout) Format(n Notation) string {
-	if s.Swizzle.IsIdentity() && s.Offset == 0 {
+	if s.Swizzle == (Swizzle{}) && s.Offset == 0 {
 		return s.Layout.Format(n)
 	}
 	return fmt.Sprintf("%v o %d o %s", s.Swizzle, s.Offset, s.Layout.Format(n))

@@ -27,6 +27,9 @@ func (s SwizzledLayout) table() (rows, cols, cosize int, err error) {
 	if err != nil {
 		return 0, 0, 0, err
 	}
+	if rows*cols > maxTableCells {
+		return 0, 0, 0, errorf("table of %d×%d cells is too large to print", rows, cols)
+	}
 	cosize = 1
 	for _, v := range s.Values() {
 		cosize = max(cosize, v+1)
