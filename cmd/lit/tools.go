@@ -2,19 +2,24 @@ package main
 
 import (
 	"github.com/layoutopt/layoutopt/lit"
+	"github.com/layoutopt/layoutopt/lit/filecheck"
 	"github.com/layoutopt/layoutopt/lit/gencheck"
 )
 
-// Tools returns the table of the project's tools that RUN lines can call
-// in-process, by command name. It is the one place a tool is registered;
-// lit's own builtins (cat, echo, diff, count, split-file, ...) come on top
-// of it from the lit package.
+// Tools returns the project's tools that RUN lines call in-process, by
+// command name. This table is the one place a tool is registered; lit's
+// shell builtins (cat, count, diff, echo, split-file, not, env, ...) come
+// from the lit package beneath it. A suite's lit.cfg can still send a name
+// to an external executable with "tool NAME = PATH".
 func Tools() map[string]lit.Tool {
-	return map[string]lit.Tool{}
+	return map[string]lit.Tool{
+		"FileCheck":  filecheck.Main,
+		"gen-checks": gencheck.Main,
+	}
 }
 
-// run is the whole command: "gen-checks" selects the CHECK-line generator,
-// anything else is a lit run.
+// run is the whole command: "lit gen-checks ..." runs the CHECK-line
+// generator, anything else is a lit run over the paths given.
 func run(p *lit.Proc) int {
 	if len(p.Args) > 0 && p.Args[0] == "gen-checks" {
 		q := *p

@@ -1,0 +1,48 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/layoutopt/layoutopt/lit"
+)
+
+func runLit(dir string, args ...string) (int, string) {
+	var out bytes.Buffer
+	p := &lit.Proc{Args: args, Dir: dir, Env: []string{"PATH=" + os.Getenv("PATH")}, Stdin: strings.NewReader("%0 = op\n"), Stdout: &out, Stderr: &out}
+	return run(p), out.String()
+}
+
+// TestRunWithFileCheck runs a small suite through the command, with the
+// in-process FileCheck.
+func TestRunWithFileCheck(t *testing.T) {
+	dir := t.TempDir()
+	files := map[string]string{
+		"lit.cfg":    "name = CMD\nsuffixes = .mlir\n",
+		"ok.mlir":    "// RUN: echo 'tt.func @f' | FileCheck %s\n// CHECK: tt.func @f\n",
+		"bad.mlir":   "// RUN: echo 'tt.func @g' | FileCheck %s\n// CHECK: tt.func @f\n",
+		"notfc.mlir": "// RUN: echo 'tt.func @g' | not FileCheck %s\n// CHECK: tt.func @f\n",
+	}
+	for name, content := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(content), 0o666); err != nil {
+			t.Fatal(err)
+		}
+	}
+	st, out := runLit(dir, "-v", ".")
+	if st != 1 || !strings.HasSuffix(out, "\n2 passed, 1 failed\n") {
+		t.Errorf("status %d, output:\n%s", st, out)
+	}
+	if !strings.Contains(out, "FAIL: CMD :: bad.mlir") || !strings.Contains(out, "error: CHECK: expected string not found in input") {
+		t.Errorf("the FileCheck failure is not reported:\n%s", out)
+	}
+}
+
+func TestGenChecksSubcommand(t *testing.T) {
+	st, out := runLit(t.TempDir(), "gen-checks", "--starts-from-scope=0")
+	if want := "// CHECK:       %[[VAL_0:.*]] = op\n\n"; st != 0 || out != want {
+		t.Errorf("gen-checks: status %d, output %q", st, out)
+	}
+}
