@@ -143,7 +143,7 @@ func (c *checker) printMatch(expected bool, prefix string, pat *pattern, count i
 	if !expected {
 		kind, word = kindError, "excluded"
 	}
-	c.msgAt(pat.loc, kind, fmt.Sprintf("%s: %s string found in input%s", pat.typ.description(prefix, pat.count), word, countSuffix(pat, count)))
+	c.msgAt(pat.loc, kind, fmt.Sprintf("%s: %s string found in input%s", pat.description(prefix), word, countSuffix(pat, count)))
 	c.inMsg(start, kindNote, "found here", [2]int{start, end})
 	c.printSubstitutions(pat, start)
 	c.printVarDefs(pat)
@@ -188,19 +188,20 @@ func (c *checker) printNoMatch(expected bool, prefix string, pat *pattern, count
 		}
 		c.substitutionDiags(pat, bufStart, mt)
 	}
-	if hasPatErr || !printDiag {
-		return hasErr
+	if printDiag && !hasPatErr {
+		kind := kindRemark
+		word := "excluded"
+		if expected {
+			kind, word = kindError, "expected"
+		}
+		c.msgAt(pat.loc, kind, fmt.Sprintf("%s: %s string not found in input%s", pat.description(prefix), word, countSuffix(pat, count)))
+		c.inMsg(bufStart, kindNote, "scanning from here")
 	}
-	kind := kindRemark
-	word := "excluded"
-	if expected {
-		kind, word = kindError, "expected"
-	}
-	c.msgAt(pat.loc, kind, fmt.Sprintf("%s: %s string not found in input%s", pat.typ.description(prefix, pat.count), word, countSuffix(pat, count)))
-	c.inMsg(bufStart, kindNote, "scanning from here")
-	c.printSubstitutions(pat, bufStart)
-	if expected {
-		c.printFuzzyMatch(pat, bufStart, bufEnd)
+	if printDiag {
+		c.printSubstitutions(pat, bufStart)
+		if expected {
+			c.printFuzzyMatch(pat, bufStart, bufEnd)
+		}
 	}
 	return hasErr
 }
@@ -382,7 +383,7 @@ func (c *checker) checkLineRule(cs *checkString, start, end int) bool {
 		if n == 0 {
 			return false
 		}
-		c.msgAt(cs.loc, kindError, cs.prefix+"-SAME: is not on the same line as previous match")
+		c.msgAt(cs.loc, kindError, cs.prefix+"-SAME: is not on the same line as the previous match")
 		c.inMsg(end, kindNote, "'next' match was here")
 		c.inMsg(start, kindNote, "previous match ended here")
 		return true
@@ -591,4 +592,13 @@ func (c *checker) checkInput() bool {
 // digits returns the number of decimal digits of n (n >= 1).
 func digits(n int) int {
 	return int(math.Log10(float64(n))) + 1
+}
+
+// description is FileCheckType::getDescription with modifiers.
+func (p *pattern) description(prefix string) string {
+	d := p.typ.description(prefix, p.count)
+	if p.literal && p.typ != checkEOF {
+		d += "{LITERAL}"
+	}
+	return d
 }

@@ -181,7 +181,7 @@ func nextLineInFilter(f filterMode, cur int, anns []annotation) int {
 				return a.line
 			}
 		case filterError:
-			if a.m.filtersAsErr {
+			if a.firstLine && a.m.filtersAsErr {
 				return a.line
 			}
 		}
@@ -202,13 +202,10 @@ func (c *checker) dumpAnnotatedInput(w io.Writer, filter filterMode, context int
 	})
 	text := c.in.text
 	lineCount := strings.Count(text, "\n")
-	if len(text) > 0 && text[len(text)-1] != '\n' {
+	if len(text) == 0 || text[len(text)-1] != '\n' {
 		lineCount++
 	}
-	lineNoWidth := 1
-	if lineCount > 0 {
-		lineNoWidth = digits(lineCount)
-	}
+	lineNoWidth := digits(lineCount)
 	labelWidth = max(labelWidth, lineNoWidth) + 3
 	prevInFilter, nextInFilter := 0, 0
 	var elided strings.Builder

@@ -127,11 +127,7 @@ func Check(checkName string, checkText []byte, inputName string, input []byte, o
 			}
 		}
 		fmt.Fprintf(w, "\nInput file: %s\nCheck file: %s\n\n-dump-input=help explains the following input dump.\n\n", inputName, checkName)
-		if len(in.text) > 0 {
-			c.dumpAnnotatedInput(w, f, opts.DumpInputContext)
-		} else {
-			io.WriteString(w, "Input was:\n<<<<<<\n>>>>>>\n")
-		}
+		c.dumpAnnotatedInput(w, f, opts.DumpInputContext)
 	}
 	if !ok && opts.NextDiff {
 		c.printNextDiffs(w)

@@ -221,6 +221,7 @@ type pattern struct {
 	loc        sref // where the pattern text starts (for diagnostics)
 	line       int  // check-file line, 0 for implicit patterns
 	ignoreCase bool
+	literal    bool // {LITERAL} modifier
 
 	fixed   string // non-empty: a literal pattern
 	pieces  []piece
@@ -249,7 +250,7 @@ type parseOptions struct {
 // parsePattern is Pattern::parsePattern. s is the pattern text (rest of the
 // directive line); prefix is used in messages.
 func parsePattern(ctx *varContext, typ checkType, count int, literal bool, line int, s sref, prefix string, opts parseOptions) (*pattern, error) {
-	p := &pattern{ctx: ctx, typ: typ, count: count, line: line, ignoreCase: opts.ignoreCase, loc: s, defParen: map[string]int{}}
+	p := &pattern{ctx: ctx, typ: typ, count: count, line: line, ignoreCase: opts.ignoreCase, literal: literal, loc: s, defParen: map[string]int{}}
 	fullLines := opts.matchFullLines && typ != checkNot
 	if !(opts.strictWhitespace && opts.matchFullLines) {
 		s = s.rtrim()

@@ -1,0 +1,336 @@
+package filecheck
+
+import (
+	"fmt"
+	"math/rand"
+	"strings"
+)
+
+// genCase is one generated FileCheck run: check file, input and flags.
+type genCase struct {
+	name  string
+	check string
+	input string
+	args  []string
+}
+
+// caseGen generates FileCheck runs from a seed. The checks are derived from
+// the input so that most directives could match, then perturbed, so the
+// cases mix passes and failures of every kind.
+type caseGen struct {
+	r *rand.Rand
+}
+
+var genWords = []string{
+	"foo", "bar", "baz", "add", "mul", "%0", "%1", "%arg0", "r1", "r2", "r7",
+	"x", "y", "label1:", "func", "@f", "@g", "=", "i32", "f16", "tensor<4x4xf32>",
+	"#blocked", "{", "}", "(", ")", "10", "42", "0x1f", "7", "ret", "BAD", "Foo",
+	"a.b", "c*d", "[1]", "$v", "line", "end",
+}
+
+func (g *caseGen) pick(xs []string) string { return xs[g.r.Intn(len(xs))] }
+
+func (g *caseGen) chance(p float64) bool { return g.r.Float64() < p }
+
+func (g *caseGen) blank() string {
+	switch g.r.Intn(6) {
+	case 0:
+		return "  "
+	case 1:
+		return "\t"
+	case 2:
+		return " \t "
+	}
+	return " "
+}
+
+// inputLine makes one input line.
+func (g *caseGen) inputLine() string {
+	if g.chance(0.08) {
+		return ""
+	}
+	n := 1 + g.r.Intn(4)
+	var b strings.Builder
+	if g.chance(0.2) {
+		b.WriteString(g.blank())
+	}
+	for i := 0; i < n; i++ {
+		if i > 0 {
+			b.WriteString(g.blank())
+		}
+		w := g.pick(genWords)
+		if g.chance(0.1) {
+			w = fmt.Sprint(g.r.Intn(300))
+		}
+		b.WriteString(w)
+	}
+	if g.chance(0.1) {
+		b.WriteString(g.blank())
+	}
+	return b.String()
+}
+
+// fragment extracts a pattern fragment from line: a few words of it.
+func (g *caseGen) fragment(line string) string {
+	f := strings.Fields(line)
+	if len(f) == 0 {
+		return g.pick(genWords)
+	}
+	i := g.r.Intn(len(f))
+	j := i + 1 + g.r.Intn(len(f)-i)
+	return strings.Join(f[i:j], g.pick([]string{" ", " ", "  ", "\t"}))
+}
+
+// regexify turns parts of a literal fragment into regex and variable syntax.
+func (g *caseGen) regexify(frag string, st *genState) string {
+	words := strings.Split(frag, " ")
+	for k, w := range words {
+		if w == "" {
+			continue
+		}
+		switch g.r.Intn(14) {
+		case 0:
+			words[k] = "{{" + regexClassFor(w) + "}}"
+		case 1:
+			words[k] = "{{.*}}"
+		case 2:
+			v := fmt.Sprintf("V%d", g.r.Intn(3))
+			words[k] = "[[" + v + ":" + regexClassFor(w) + "]]"
+			st.strVars = append(st.strVars, v)
+		case 3:
+			if len(st.strVars) > 0 {
+				words[k] = "[[" + g.pick(st.strVars) + "]]"
+			}
+		case 4:
+			if isNumber(w) {
+				v := fmt.Sprintf("N%d", g.r.Intn(3))
+				words[k] = "[[#" + v + ":]]"
+				st.numVars = append(st.numVars, v)
+			}
+		case 5:
+			if isNumber(w) && len(st.numVars) > 0 {
+				words[k] = fmt.Sprintf("[[#%s+%d]]", g.pick(st.numVars), g.r.Intn(3)-1)
+			}
+		case 6:
+			if strings.HasPrefix(w, "0x") {
+				words[k] = "0x[[#%x,H:]]"
+				st.numVars = append(st.numVars, "H")
+			}
+		case 7:
+			if w == "line" {
+				words[k] = "[[@LINE]]"
+			}
+		case 8:
+			if len(w) > 2 {
+				words[k] = w[:1] + "{{" + regexClassFor(w[1:]) + "}}"
+			}
+		}
+	}
+	out := strings.Join(words, " ")
+	if g.chance(0.05) {
+		// Same-line back-reference.
+		out = "[[R:r[0-9]]]{{.*}}[[R]]"
+		st.strVars = append(st.strVars, "R")
+	}
+	return out
+}
+
+func isNumber(w string) bool {
+	for _, c := range w {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return w != ""
+}
+
+// regexClassFor gives a POSIX regex matching w (and more).
+func regexClassFor(w string) string {
+	switch {
+	case isNumber(w):
+		return "[0-9]+"
+	case strings.Trim(w, "abcdefghijklmnopqrstuvwxyz") == "":
+		return "[a-z]+"
+	case strings.HasPrefix(w, "%"):
+		return "%[[:alnum:]_]+"
+	}
+	return "[^ ]+"
+}
+
+type genState struct {
+	strVars, numVars []string
+}
+
+// mutate damages a pattern so that it probably does not match.
+func (g *caseGen) mutate(p string) string {
+	switch g.r.Intn(5) {
+	case 0:
+		return p + "zz"
+	case 1:
+		return "q" + p
+	case 2:
+		if len(p) > 1 {
+			i := g.r.Intn(len(p) - 1)
+			return p[:i] + p[i+1:]
+		}
+	case 3:
+		return strings.ToUpper(p)
+	}
+	return p + " " + g.pick(genWords)
+}
+
+func (g *caseGen) gen(seed int64) genCase {
+	g.r = rand.New(rand.NewSource(seed))
+	nlines := 1 + g.r.Intn(12)
+	lines := make([]string, nlines)
+	for i := range lines {
+		lines[i] = g.inputLine()
+	}
+	var args []string
+	prefixes := []string{"CHECK"}
+	switch g.r.Intn(8) {
+	case 0:
+		prefixes = []string{"A", "B"}
+		args = append(args, "--check-prefixes=A,B")
+	case 1:
+		prefixes = []string{"FOO"}
+		args = append(args, "-check-prefix", "FOO")
+	case 2:
+		prefixes = []string{"P1", "P2"}
+		args = append(args, "--check-prefix=P1", "--check-prefix=P2")
+	}
+	opt := func(p float64, flags ...string) bool {
+		if g.chance(p) {
+			args = append(args, flags...)
+			return true
+		}
+		return false
+	}
+	fullLines := opt(0.1, "--match-full-lines")
+	strict := opt(0.1, "--strict-whitespace")
+	ignoreCase := opt(0.08, "--ignore-case")
+	opt(0.08, "--enable-var-scope")
+	opt(0.05, "--allow-deprecated-dag-overlap")
+	opt(0.05, "--allow-unused-prefixes")
+	if g.chance(0.08) {
+		args = append(args, "--implicit-check-not="+g.pick([]string{"BAD", "bar", "{{r[0-9]}}", "error"}))
+	}
+	st := &genState{}
+	if g.chance(0.08) {
+		args = append(args, "-DDV="+g.pick(genWords))
+		st.strVars = append(st.strVars, "DV")
+	}
+	if g.chance(0.05) {
+		args = append(args, "-D#DN=42")
+		st.numVars = append(st.numVars, "DN")
+	}
+	comment := "COM"
+	if g.chance(0.05) {
+		args = append(args, "--comment-prefixes=NOTE,RUN")
+		comment = "NOTE"
+	}
+	empty := false
+	if g.chance(0.03) {
+		lines = nil
+		empty = true
+		opt(0.5, "--allow-empty")
+	}
+	var check strings.Builder
+	check.WriteString("RUN: FileCheck %s\n")
+	cursor := 0
+	ndir := 2 + g.r.Intn(7)
+	havePositive := false
+	for d := 0; d < ndir; d++ {
+		prefix := prefixes[d%len(prefixes)]
+		line := ""
+		if len(lines) > 0 {
+			line = lines[min(cursor, len(lines)-1)]
+		}
+		kinds := []string{"", "", "-NEXT", "-SAME", "-NOT", "-DAG", "-DAG", "-LABEL", "-EMPTY", "-COUNT-2"}
+		kind := g.pick(kinds)
+		if !havePositive && (kind == "-NEXT" || kind == "-SAME" || kind == "-EMPTY") && g.chance(0.95) {
+			kind = ""
+		}
+		switch kind {
+		case "-NEXT", "-EMPTY":
+			cursor++
+			if cursor < len(lines) {
+				line = lines[cursor]
+			}
+		case "-SAME", "-NOT":
+		default:
+			cursor += g.r.Intn(2)
+			if cursor < len(lines) {
+				line = lines[cursor]
+			}
+		}
+		pat := g.fragment(line)
+		if kind == "-NOT" {
+			pat = g.pick(append(genWords, "BAD", "error", "{{x|y}}"))
+		}
+		if kind == "-EMPTY" {
+			pat = ""
+		}
+		if kind != "-EMPTY" && kind != "-LABEL" && g.chance(0.35) {
+			pat = g.regexify(pat, st)
+		}
+		if ignoreCase && g.chance(0.5) {
+			pat = strings.ToUpper(pat)
+		}
+		if kind != "-EMPTY" && g.chance(0.08) {
+			pat = g.mutate(pat)
+		}
+		modifier := ""
+		if g.chance(0.05) {
+			modifier = "{LITERAL}"
+		}
+		sep := g.pick([]string{" ", " ", "  ", "\t", ""})
+		if strict && fullLines {
+			sep = ""
+		}
+		dir := prefix + kind + modifier + ":"
+		// Occasional malformed directives.
+		switch g.r.Intn(300) {
+		case 0:
+			dir = prefix + "-DAG-NOT:"
+		case 1:
+			dir = prefix + "-COUNT-0:"
+		case 2:
+			pat = "{{unterminated"
+		case 3:
+			pat = "[[UNDEF_VAR]]"
+		case 4:
+			pat = ""
+		case 5:
+			dir = prefix + "-NXT:"
+		}
+		if g.chance(0.05) {
+			check.WriteString(comment + ": " + prefix + ": commented out\n")
+		}
+		if g.chance(0.1) {
+			check.WriteString("// some text\n")
+		}
+		check.WriteString("// " + dir + sep + pat)
+		if g.chance(0.05) {
+			check.WriteString("  ")
+		}
+		check.WriteString("\n")
+		if kind != "-NOT" && kind != "-DAG" {
+			havePositive = true
+		}
+		if kind == "-LABEL" && g.chance(0.5) {
+			st.strVars = nil
+		}
+	}
+	if g.chance(0.15) {
+		check.WriteString("// " + g.pick(prefixes) + "-NOT: " + g.pick(genWords) + "\n")
+	}
+	input := strings.Join(lines, "\n")
+	if !empty && g.chance(0.85) {
+		input += "\n"
+	}
+	if g.chance(0.05) {
+		input = strings.ReplaceAll(input, "\n", "\r\n")
+	}
+	return genCase{name: fmt.Sprintf("seed%d", seed), check: check.String(), input: input, args: args}
+}
