@@ -103,7 +103,7 @@ func parseFunc(p *OpParser, st *OpState) error {
 			if err != nil {
 				return err
 			}
-			args = append(args, NewArg(ref, t, loc))
+			args = append(args, p.NewArg(ref, t, loc))
 			argTypes = append(argTypes, t)
 			argAttrs = append(argAttrs, dict)
 			if !p.ParseOptional(",") {
@@ -368,9 +368,9 @@ func parseFor(p *OpParser, st *OpState) error {
 	if err != nil && len(inits) > 0 {
 		return err
 	}
-	args := []*Value{NewArg(iv, ivType, nil)}
+	args := []*Value{p.NewArg(iv, ivType, nil)}
 	for i, a := range iterArgs {
-		args = append(args, NewArg(a, iterTypes[i], nil))
+		args = append(args, p.NewArg(a, iterTypes[i], nil))
 	}
 	r, err := p.ParseRegion(args, false)
 	if err != nil {
@@ -524,7 +524,7 @@ func parseWhile(p *OpParser, st *OpState) error {
 	}
 	args := []*Value{}
 	for i, a := range argRefs {
-		args = append(args, NewArg(a, ft.Inputs[i], nil))
+		args = append(args, p.NewArg(a, ft.Inputs[i], nil))
 	}
 	before, err := p.ParseRegion(args, false)
 	if err != nil {

@@ -4,8 +4,8 @@ import "fmt"
 
 // Helpers that build the common custom assembly formats.
 
-// sameTypeFormat is `%a, %b attr-dict : T`: every operand and every result
-// has type T.
+// sameTypeFormat is `%a, %b attr-dict : T`: every operand and the one
+// result have type T.
 func sameTypeFormat(def *OpDef) {
 	def.Parse = func(p *OpParser, st *OpState) error {
 		refs, err := p.ParseOperandList()
@@ -25,9 +25,7 @@ func sameTypeFormat(def *OpDef) {
 				return err
 			}
 		}
-		for i := 0; i < st.NumResults; i++ {
-			st.Types = append(st.Types, t)
-		}
+		st.Types = []Type{t}
 		return nil
 	}
 	def.Print = func(p *OpPrinter, op *Operation) {
@@ -45,9 +43,9 @@ func sameTypeFormat(def *OpDef) {
 	}
 }
 
-// arrowFormat is `%a, %b attr-dict : A -> B`: operands of type A, results
-// of type B.
-func arrowFormat(def *OpDef) {
+// arrowFormat is `%a, %b attr-dict : A -> B`: operands of type A, nres
+// results of type B.
+func arrowFormat(def *OpDef, nres int) {
 	def.Parse = func(p *OpParser, st *OpState) error {
 		refs, err := p.ParseOperandList()
 		if err != nil {
@@ -71,7 +69,7 @@ func arrowFormat(def *OpDef) {
 		if st.Operands, err = p.ResolveAll(refs, []Type{a}, pos); err != nil {
 			return err
 		}
-		for i := 0; i < max(st.NumResults, 1); i++ {
+		for i := 0; i < nres; i++ {
 			st.Types = append(st.Types, b)
 		}
 		return nil

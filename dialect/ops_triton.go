@@ -30,7 +30,6 @@ func init() {
 		{"tt.split", Pure | SameOperandsAndResultElementType, nil, "split the minor size-2 dimension"},
 		{"tt.cat", Pure | SameOperandsAndResultElementType, nil, "concatenate"},
 		{"ttg.convert_layout", Pure | SameOperandsAndResultShape | SameOperandsAndResultElementType, nil, "change the layout of a tensor"},
-		{"ttg.local_store", MemoryWrite, nil, "store a tensor into shared memory"},
 		{"ttg.memdesc_trans", Pure, []string{"order"}, "transposed view of a memory descriptor"},
 		{"ttg.memdesc_reshape", Pure, nil, "reshaped view of a memory descriptor"},
 		{"ttg.memdesc_reinterpret", Pure, nil, "reinterpreted view of a memory descriptor"},
@@ -39,7 +38,12 @@ func init() {
 		{"ttng.tmem_subslice", Pure, []string{"N"}, "subslice of tensor memory"},
 	} {
 		d := &OpDef{Name: o.name, Summary: o.sum, Traits: o.traits, Props: o.props}
-		arrowFormat(d)
+		nres := 1
+		switch o.name {
+		case "tt.split":
+			nres = 2
+		}
+		arrowFormat(d, nres)
 		Register(d)
 	}
 	for _, o := range []struct {
@@ -112,6 +116,8 @@ func init() {
 		Parse: parseLocalAlloc, Print: printLocalAlloc})
 	Register(&OpDef{Name: "ttg.local_load", Summary: "load a tensor from shared memory", Traits: MemoryRead,
 		Parse: parseLocalLoad, Print: printLocalLoad})
+	Register(&OpDef{Name: "ttg.local_store", Summary: "store a tensor into shared memory", Traits: MemoryWrite,
+		Parse: parseLocalStore, Print: printLocalStore})
 	Register(&OpDef{Name: "ttg.local_dealloc", Summary: "free shared memory", Traits: MemoryWrite,
 		Parse: parseSingleTyped, Print: printSingleTyped})
 	Register(&OpDef{Name: "ttg.memdesc_index", Summary: "view of one buffer of a multi-buffered allocation", Traits: Pure,
@@ -128,7 +134,7 @@ func init() {
 }
 
 func attrOnlyParse(p *OpParser, st *OpState) error { return p.ParseOptionalAttrDict(st) }
-func attrOnlyPrint(p *OpPrinter, op *Operation)     { p.AttrDict(op) }
+func attrOnlyPrint(p *OpPrinter, op *Operation)    { p.AttrDict(op) }
 
 func parseAxisKeyword(p *OpParser, st *OpState) error {
 	pos := p.Pos()
@@ -942,3 +948,41 @@ func printAsyncWait(p *OpPrinter, op *Operation) {
 }
 
 func itoa(v int64) string { return string(appendIntValue(nil, v, I64)) }
+
+// parseLocalStore parses `%v, %m attr-dict : T -> M`.
+func parseLocalStore(p *OpParser, st *OpState) error {
+	refs, err := p.ParseOperandList()
+	if err != nil {
+		return err
+	}
+	if len(refs) != 2 {
+		return p.Errorf(p.Pos(), "expected value and memory descriptor operands")
+	}
+	if err := p.ParseOptionalAttrDict(st); err != nil {
+		return err
+	}
+	pos := p.Pos()
+	a, err := p.ParseColonType()
+	if err != nil {
+		return err
+	}
+	if err := p.Expect("->"); err != nil {
+		return err
+	}
+	b, err := p.ParseType()
+	if err != nil {
+		return err
+	}
+	st.Operands, err = p.ResolveAll(refs, []Type{a, b}, pos)
+	return err
+}
+
+func printLocalStore(p *OpPrinter, op *Operation) {
+	p.Raw(" ")
+	p.Operands(op.Operands())
+	p.AttrDict(op)
+	p.Raw(" : ")
+	p.Type(op.Operand(0).Type())
+	p.Raw(" -> ")
+	p.Type(op.Operand(1).Type())
+}

@@ -51,6 +51,7 @@ type OpParser struct {
 	typeCache   map[string]Type
 	attrCache   map[string]Attribute
 	derived     map[derivedKey]Type
+	argPos      map[*Value]Pos // where entry arguments of custom ops were named
 
 	scope *valueScope
 	depth int
@@ -106,6 +107,7 @@ func Parse(src []byte, cfg ParseConfig) (*Module, Diagnostics) {
 		typeCache:   map[string]Type{},
 		attrCache:   map[string]Attribute{},
 		derived:     map[derivedKey]Type{},
+		argPos:      map[*Value]Pos{},
 		mod:         &Module{},
 	}
 	p.advance()
@@ -171,6 +173,13 @@ func (p *OpParser) errorHere(format string, args ...any) error {
 		return p.Errorf(p.Pos(), "%s", p.tok.text)
 	}
 	return p.Errorf(p.Pos(), format, args...)
+}
+
+// addNote attaches a note to the last diagnostic.
+func (p *OpParser) addNote(pos Pos, msg string) {
+	if n := len(p.diag); n > 0 {
+		p.diag[n-1].Notes = append(p.diag[n-1].Notes, Diagnostic{Pos: pos, Severity: Note, Msg: msg})
+	}
 }
 
 func (p *OpParser) isPunct(s string) bool { return p.tok.kind == tPunct && p.tok.text == s }
@@ -297,6 +306,8 @@ func (p *OpParser) leave() { p.depth-- }
 func (p *OpParser) parseFile() *Module {
 	var top []*Operation
 	block := NewBlock()
+	p.pushScope(true)
+	p.scope.blocks = map[string]*blockDef{}
 	for p.tok.kind != tEOF {
 		var err error
 		switch {
@@ -323,6 +334,7 @@ func (p *OpParser) parseFile() *Module {
 			p.recover()
 		}
 	}
+	p.popScope()
 	for name, la := range p.locAliases {
 		if la.Loc == nil {
 			p.Errorf(la.pos, "operation location alias was never defined: #%s", name)
@@ -344,6 +356,11 @@ func (p *OpParser) parseFile() *Module {
 // or a top-level definition, after an error.
 func (p *OpParser) recover() {
 	line := p.tok.line
+	if n := len(p.diag); n > 0 && p.diag[n-1].Pos.Line < line {
+		// The error was on an earlier line (a semantic error found after
+		// the op was read): nothing to skip.
+		return
+	}
 	for p.tok.kind != tEOF {
 		if p.tok.line != line {
 			switch p.tok.kind {
@@ -501,8 +518,10 @@ func (p *OpParser) Resolve(ref OperandRef, t Type) (*Value, error) {
 				return v, nil
 			}
 			if t != nil && !TypesEqual(v.typ, t) {
-				return v, p.Errorf(ref.Pos, "use of value '%%%s' expects different type than prior uses: '%s' vs '%s'",
+				err := p.Errorf(ref.Pos, "use of value '%%%s' expects different type than prior uses: '%s' vs '%s'",
 					ref.Name, TypeString(t), TypeString(v.typ))
+				p.addNote(d.pos, "prior use here")
+				return v, err
 			}
 			return v, nil
 		}
@@ -536,27 +555,27 @@ func (p *OpParser) ResolveAll(refs []OperandRef, types []Type, pos Pos) ([]*Valu
 		return nil, p.Errorf(pos, "%d operands present, but expected %d", len(refs), len(types))
 	}
 	vals := make([]*Value, len(refs))
-	var first error
 	for i, r := range refs {
 		t := types[0]
 		if len(types) == len(refs) {
 			t = types[i]
 		}
 		v, err := p.Resolve(r, t)
-		if err != nil && first == nil {
-			first = err
+		if err != nil {
+			return nil, err
 		}
 		vals[i] = v
 	}
-	return vals, first
+	return vals, nil
 }
 
 // define binds name to vals in the current scope, resolving pending
 // forward references.
 func (p *OpParser) define(name string, vals []*Value, pos Pos) error {
 	if d, dup := p.scope.names[name]; dup {
-		_ = d
-		return p.Errorf(pos, "redefinition of SSA value '%%%s'", name)
+		err := p.Errorf(pos, "redefinition of SSA value '%%%s'", name)
+		p.addNote(d.pos, "previously defined here")
+		return err
 	}
 	p.scope.names[name] = &valueDef{vals: vals, pos: pos}
 	iso := p.isolatedScope()
@@ -582,8 +601,10 @@ func (p *OpParser) define(name string, vals []*Value, pos Pos) error {
 // NewArg returns a new, not yet attached, block argument named by ref, for
 // custom ops whose region arguments are spelled by the op syntax (scf.for,
 // tt.func); pass it to ParseRegion as an entry argument.
-func NewArg(ref OperandRef, t Type, loc Location) *Value {
-	return &Value{typ: t, NameHint: ref.Name, Loc: loc}
+func (p *OpParser) NewArg(ref OperandRef, t Type, loc Location) *Value {
+	v := &Value{typ: t, NameHint: ref.Name, Loc: loc}
+	p.argPos[v] = ref.Pos
+	return v
 }
 
 // ---- operations ----
@@ -933,7 +954,12 @@ func (p *OpParser) ParseRegion(entryArgs []*Value, isolated bool) (*Region, erro
 	p.scope.blocks = map[string]*blockDef{}
 	defer p.popScope()
 	for _, a := range entryArgs {
-		if err := p.define(a.NameHint, []*Value{a}, p.Pos()); err != nil {
+		pos, ok := p.argPos[a]
+		if !ok {
+			pos = p.Pos()
+		}
+		delete(p.argPos, a)
+		if err := p.define(a.NameHint, []*Value{a}, pos); err != nil {
 			return nil, err
 		}
 	}

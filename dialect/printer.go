@@ -84,18 +84,9 @@ func Print(w io.Writer, m *Module, cfg PrintConfig) error {
 		p.buf = append(p.buf, d...)
 		p.buf = append(p.buf, '\n')
 	}
-	if m.Implicit && !cfg.Generic {
-		for o := m.Body().First(); o != nil; o = o.Next() {
-			p.nameIsolated(o)
-			p.printOp(o)
-			p.buf = append(p.buf, '\n')
-			p.flush(false)
-		}
-	} else {
-		p.nameIsolated(m.Op)
-		p.printOp(m.Op)
-		p.buf = append(p.buf, '\n')
-	}
+	p.nameIsolated(m.Op)
+	p.printOp(m.Op)
+	p.buf = append(p.buf, '\n')
 	for _, d := range al.defsAfter {
 		p.buf = append(p.buf, d...)
 		p.buf = append(p.buf, '\n')
