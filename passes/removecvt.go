@@ -1,0 +1,403 @@
+package passes
+
+import (
+	"github.com/layoutopt/layoutopt/attr"
+	"github.com/layoutopt/layoutopt/dialect"
+)
+
+// RemoveConversionsPass is remove-redundant-conversions (alias
+// tritongpu-remove-layout-conversions): it removes ttg.convert_layout ops
+// that are not needed. See its Doc for the rules and the cost model.
+var RemoveConversionsPass = &Pass{
+	Name:    "remove-redundant-conversions",
+	Summary: "Remove ttg.convert_layout ops that are not needed (identity, chains, cheap producers, forward propagation, backward rematerialization)",
+	Anchor:  "tt.func",
+	Aliases: []string{"tritongpu-remove-layout-conversions"},
+	Doc: `Removes ttg.convert_layout ops that are not needed, in the spirit of Triton's
+tritongpu-remove-layout-conversions. Layouts are compared as LinearLayouts, so two
+attributes that place every element identically for the tensor's shape count as one
+layout. The rules, applied to a fixed point:
+
+ 1. Identity and chains. A conversion whose source and destination are the same
+    LinearLayout for the tensor's shape is removed (where every user still verifies
+    with the source's spelling); cvt(cvt(x)) becomes cvt(x).
+ 2. Cheap producers. A conversion of tt.splat, tt.make_range or arith.constant is
+    folded into its producer, which is re-created in the target layout (moved when
+    the conversion is its only user, cloned otherwise).
+ 3. Forward propagation. The layouts of anchors — function arguments and the
+    results of ops whose layout matters (expensive loads, dots, atomics, local_load,
+    unknown ops...) — are pushed to their users through element-wise ops,
+    tt.broadcast, tt.expand_dims, tt.reduce, tt.trans, conversions and
+    scf.for/scf.if/scf.yield (loop-carried values included). A value reached by
+    several layouts keeps one (loads and stores prefer #blocked, other values an
+    MMA layout, otherwise the first found); conversions are inserted only where
+    an operand's layout still differs from what its user needs.
+ 4. Backward rematerialization. For each remaining conversion, the chain of
+    producers of its source is recomputed in the target layout when that is
+    cheaper than converting. Values on the chain used only by the chain are
+    re-typed in place (free); values with other users are cloned (they cost).
+    Conversions on the chain are looked through; at most one value outside the
+    chain (a leaf that cannot be recomputed) may be converted instead.
+
+Cost model of rule 4 (units: bytes moved or computed; n = elements of the tensor,
+b = bytes per element, pointers 8, i1 1):
+  - a conversion costs 0 when the layouts are equal, n*b when only registers move
+    (lane, warp and block bases agree), 4*n*b when it stays within a warp (warp
+    and block bases agree: shuffles), and 8*n*b + 256 otherwise (a round trip
+    through shared memory and a barrier);
+  - recomputing costs nothing for tt.splat, tt.make_range, arith.constant and for
+    views (tt.broadcast, tt.expand_dims, tt.trans, conversions looked through),
+    n*b for element-wise arithmetic, 8*n*b for transcendental math, divisions,
+    remainders and cheap loads (assumed to hit L1), and 2*n*b (input size) for
+    tt.reduce;
+  - every op and conversion is weighted by 8 for each scf.for it sits in that
+    the removed conversion does not.
+The chain is rematerialized when its cost (cloned ops plus the leaf conversion) is
+strictly less than the cost of the conversion it removes. Conversions whose target
+is a #ttg.dot_op layout are only folded into cheap producers, as Triton leaves
+mma -> dot_op conversions alone.`,
+	Run: runRemoveConversions,
+}
+
+func init() {
+	MustRegister(RemoveConversionsPass)
+}
+
+func runRemoveConversions(ctx *Context, fn *dialect.Operation) error {
+	r := newRewriter(ctx.Module, fn)
+	if r.run() {
+		ctx.MarkChanged()
+	}
+	return nil
+}
+
+// maxRounds bounds the fixed-point iteration of remove-redundant-conversions.
+const maxRounds = 16
+
+// rewriter holds the state of one run of remove-redundant-conversions on
+// one function.
+type rewriter struct {
+	fn             *dialect.Operation
+	layouts        *layoutCache
+	numWarps       int
+	threadsPerWarp int
+	changed        bool
+}
+
+func newRewriter(m *dialect.Module, fn *dialect.Operation) *rewriter {
+	r := &rewriter{fn: fn, layouts: newLayoutCache(), numWarps: 4, threadsPerWarp: 32}
+	if m != nil {
+		r.numWarps = int(m.IntAttr("ttg.num-warps", 4))
+		r.threadsPerWarp = int(m.IntAttr("ttg.threads-per-warp", 32))
+	}
+	if n, ok := fn.IntAttr("ttg.num-warps"); ok {
+		r.numWarps = int(n)
+	}
+	return r
+}
+
+// run applies the four rules and reports whether the IR changed.
+func (r *rewriter) run() bool {
+	r.foldConversions()
+	r.forwardPropagate()
+	r.foldConversions()
+	for range maxRounds {
+		if !r.rematerializeAll() {
+			break
+		}
+		r.foldConversions()
+	}
+	r.removeDeadCode()
+	return r.changed
+}
+
+// opClass says how an op relates to the layouts of its tensors.
+type opClass int
+
+const (
+	// classFixed ops keep the layouts of their operands and results
+	// (anchors: expensive loads, stores, dots, unknown ops, ...).
+	classFixed opClass = iota
+	// classConvert is ttg.convert_layout.
+	classConvert
+	// classCheap ops (splat, make_range, constant) have no tensor operand
+	// and can produce any layout for free.
+	classCheap
+	// classElementwise ops (element-wise arithmetic, tt.broadcast, cheap
+	// loads) need their tensor operands in the result's layout.
+	classElementwise
+	// classExpand is tt.expand_dims: operand layout slice<axis, result>.
+	classExpand
+	// classReduce is tt.reduce with tensor results: result slice<axis, operand>.
+	classReduce
+	// classTrans is tt.trans: the result is the operand transposed.
+	classTrans
+)
+
+func (r *rewriter) classify(op *dialect.Operation) opClass {
+	tensorResults := op.NumResults() > 0
+	for _, v := range op.Results() {
+		if rt, _, _ := tensorInfo(v.Type()); rt == nil {
+			tensorResults = false
+		}
+	}
+	switch op.Name() {
+	case opConvert:
+		if tensorResults {
+			return classConvert
+		}
+		return classFixed
+	case opSplat, opMakeRange, opConstant:
+		if tensorResults && !hasTensorOperand(op) {
+			return classCheap
+		}
+		return classFixed
+	case opBroadcast:
+		if tensorResults {
+			return classElementwise
+		}
+	case opExpandDims:
+		if tensorResults {
+			return classExpand
+		}
+	case opReduce:
+		if tensorResults {
+			return classReduce
+		}
+	case opTrans:
+		if tensorResults {
+			return classTrans
+		}
+	case opLoad:
+		if tensorResults && !r.expensiveLoadOrStore(op) {
+			return classElementwise
+		}
+		return classFixed
+	case opStore, opFor, opIf, opYield:
+		return classFixed
+	}
+	if tensorResults && len(op.Regions()) == 0 &&
+		(op.HasTrait(dialect.Elementwise) || op.HasTrait(dialect.SameOperandsAndResultEncoding)) &&
+		!op.HasTrait(dialect.MemoryRead) && !op.HasTrait(dialect.MemoryWrite) {
+		return classElementwise
+	}
+	return classFixed
+}
+
+func hasTensorOperand(op *dialect.Operation) bool {
+	for _, v := range op.Operands() {
+		if _, ok := v.Type().(*dialect.RankedTensorType); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// expensiveLoadOrStore follows Triton: a load or store of a tensor of
+// pointers is an anchor unless it has fewer elements than the CTA has
+// threads (then all threads hit the same lines and it is cheap to redo).
+func (r *rewriter) expensiveLoadOrStore(op *dialect.Operation) bool {
+	if op.NumOperands() == 0 {
+		return true
+	}
+	rt, _, shape := tensorInfo(op.Operand(0).Type())
+	if rt == nil {
+		return true // scalar or block pointer
+	}
+	return numElements(shape) >= r.numWarps*r.threadsPerWarp
+}
+
+// inferResult returns the layout of result of op (class c) when its tensor
+// operand has layout e, or nil when it cannot say.
+func (r *rewriter) inferResult(op *dialect.Operation, c opClass, e attr.Encoding) attr.Encoding {
+	switch c {
+	case classElementwise, classConvert:
+		return e
+	case classExpand:
+		if s, ok := e.(*attr.Slice); ok && s.Dim == intAttr(op, "axis") {
+			return s.Parent
+		}
+	case classReduce:
+		if d, ok := e.(attr.Distributed); ok {
+			return &attr.Slice{Dim: intAttr(op, "axis"), Parent: d}
+		}
+	case classTrans:
+		order, ok := orderAttr(op)
+		if !ok {
+			return nil
+		}
+		_, _, shape := tensorInfo(op.Operand(0).Type())
+		return r.checkedTranspose(e, order, shape, op.Result(0))
+	}
+	return nil
+}
+
+// inferOperand returns the layout operand i of op (class c) needs for the
+// op to produce its results in layout e, or nil when it cannot say.
+func (r *rewriter) inferOperand(op *dialect.Operation, c opClass, i int, e attr.Encoding) attr.Encoding {
+	switch c {
+	case classElementwise, classConvert:
+		return e
+	case classExpand:
+		if d, ok := e.(attr.Distributed); ok {
+			return &attr.Slice{Dim: intAttr(op, "axis"), Parent: d}
+		}
+	case classReduce:
+		if s, ok := e.(*attr.Slice); ok && s.Dim == intAttr(op, "axis") {
+			return s.Parent
+		}
+	case classTrans:
+		order, ok := orderAttr(op)
+		if !ok {
+			return nil
+		}
+		inv := make([]int, len(order))
+		for k, o := range order {
+			inv[o] = k
+		}
+		_, _, shape := tensorInfo(op.Result(0).Type())
+		return r.checkedTranspose(e, inv, shape, op.Operand(i))
+	}
+	return nil
+}
+
+// checkedTranspose is transposeEnc, checked against the linear layouts:
+// the result on dst's shape must be the operand's layout with its output
+// dims permuted.
+func (r *rewriter) checkedTranspose(e attr.Encoding, order, srcShape []int, dst *dialect.Value) attr.Encoding {
+	t := transposeEnc(r.layouts, e, order, srcShape)
+	if t == nil {
+		return nil
+	}
+	_, _, dstShape := tensorInfo(dst.Type())
+	src, err := r.layouts.linear(e, srcShape)
+	if err != nil {
+		return nil
+	}
+	got, err := r.layouts.linear(t, dstShape)
+	if err != nil {
+		return nil
+	}
+	for _, in := range src.InDimNames() {
+		if !got.HasInDim(in) || len(got.Bases(in)) != len(src.Bases(in)) {
+			return nil
+		}
+		sb, gb := src.Bases(in), got.Bases(in)
+		for k := range sb {
+			for d, o := range order {
+				if gb[k][d] != sb[k][o] {
+					return nil
+				}
+			}
+		}
+	}
+	return t
+}
+
+// newConvert builds (detached) a conversion of v to layout e.
+func newConvert(v *dialect.Value, e attr.Encoding, loc dialect.Location) *dialect.Operation {
+	c := dialect.NewOperation(opConvert, []*dialect.Value{v}, []dialect.Type{withEncoding(v.Type(), e)}, nil, 0)
+	c.Loc = loc
+	return c
+}
+
+// insertAfterDef places op right after the definition of v (at the start of
+// its block for a block argument), so that it dominates every use of v.
+func insertAfterDef(v *dialect.Value, op *dialect.Operation) {
+	if d := v.DefiningOp(); d != nil {
+		d.Block().InsertAfter(d, op)
+		return
+	}
+	v.OwnerBlock().InsertAfter(nil, op)
+}
+
+// locOf returns the location to give an op created for value v.
+func locOf(v *dialect.Value) dialect.Location {
+	if d := v.DefiningOp(); d != nil {
+		return d.Loc
+	}
+	return v.Loc
+}
+
+// retype gives value v layout e, keeping arith.constant's value attribute
+// in step with its result type.
+func retype(v *dialect.Value, e attr.Encoding) {
+	t := withEncoding(v.Type(), e)
+	v.SetType(t)
+	if d := v.DefiningOp(); d != nil && d.Name() == opConstant {
+		if da, ok := d.Attr("value").(*dialect.DenseElementsAttr); ok {
+			nd := *da
+			nd.Type = t
+			d.SetAttr("value", &nd)
+		}
+	}
+}
+
+// loopDepth counts the scf.for ops around op inside the function.
+func (r *rewriter) loopDepth(op *dialect.Operation) int {
+	n := 0
+	for p := op.ParentOp(); p != nil && p != r.fn; p = p.ParentOp() {
+		if p.Name() == opFor {
+			n++
+		}
+	}
+	return n
+}
+
+// ops returns the ops of the function in pre-order.
+func (r *rewriter) ops() []*dialect.Operation {
+	var out []*dialect.Operation
+	r.fn.Walk(func(op *dialect.Operation) dialect.WalkResult {
+		if op != r.fn {
+			out = append(out, op)
+		}
+		return dialect.Advance
+	})
+	return out
+}
+
+// removeDeadCode erases unused side-effect-free ops, repeatedly.
+func (r *rewriter) removeDeadCode() {
+	for {
+		progress := false
+		var dead []*dialect.Operation
+		r.fn.WalkPost(func(op *dialect.Operation) dialect.WalkResult {
+			if op != r.fn && r.removable(op) {
+				dead = append(dead, op)
+			}
+			return dialect.Advance
+		})
+		for _, op := range dead {
+			if unused(op) && op.Erase() == nil {
+				progress = true
+				r.changed = true
+			}
+		}
+		if !progress {
+			return
+		}
+	}
+}
+
+func unused(op *dialect.Operation) bool {
+	for _, v := range op.Results() {
+		if !v.UseEmpty() {
+			return false
+		}
+	}
+	return op.NumResults() > 0
+}
+
+// removable reports whether op may be erased when its results are unused.
+func (r *rewriter) removable(op *dialect.Operation) bool {
+	if !unused(op) {
+		return false
+	}
+	switch r.classify(op) {
+	case classConvert, classCheap, classExpand, classReduce, classTrans:
+		return true
+	case classElementwise:
+		return op.Name() != opLoad || op.HasTrait(dialect.Pure)
+	}
+	return op.HasTrait(dialect.Pure) && len(op.Regions()) == 0
+}

@@ -1,0 +1,112 @@
+package passes
+
+import (
+	"github.com/layoutopt/layoutopt/attr"
+	"github.com/layoutopt/layoutopt/dialect"
+)
+
+// Rule 1: identity conversions and chains.
+
+// foldConversions folds cvt(cvt(x)) into cvt(x) and removes conversions
+// between equal linear layouts, then erases what became dead.
+func (r *rewriter) foldConversions() {
+	for _, op := range r.ops() {
+		if op.Name() != opConvert || op.Block() == nil || op.NumOperands() != 1 || op.NumResults() != 1 {
+			continue
+		}
+		r.foldConversion(op)
+	}
+	r.removeDeadCode()
+}
+
+func (r *rewriter) foldConversion(c *dialect.Operation) {
+	// Chains: convert the original value directly.
+	for {
+		inner := c.Operand(0).DefiningOp()
+		if inner == nil || inner.Name() != opConvert || inner.NumOperands() != 1 {
+			break
+		}
+		if _, e, _ := tensorInfo(inner.Operand(0).Type()); e == nil {
+			break
+		}
+		c.SetOperand(0, inner.Operand(0))
+		r.changed = true
+		if inner.Result(0).UseEmpty() {
+			_ = inner.Erase()
+		}
+	}
+	src, res := c.Operand(0), c.Result(0)
+	_, se, shape := tensorInfo(src.Type())
+	_, de, dshape := tensorInfo(res.Type())
+	if se == nil || de == nil || shapeKey(shape) != shapeKey(dshape) ||
+		!dialect.TypesEqual(dialect.ElementType(src.Type()), dialect.ElementType(res.Type())) {
+		return
+	}
+	if !r.layouts.sameLayout(se, de, shape) {
+		return
+	}
+	// Replace each use whose user still verifies with the source's spelling.
+	for _, u := range res.Uses() {
+		if r.acceptsOperand(u.Op, u.Index, src) {
+			u.Op.SetOperand(u.Index, src)
+			r.changed = true
+		}
+	}
+	if res.UseEmpty() {
+		_ = c.Erase()
+		r.changed = true
+	}
+}
+
+// acceptsOperand reports whether op stays valid with operand i replaced by
+// v. Replacing a value by one of an identical type always is; otherwise only
+// ops that merely need equal layouts on their tensors (element-wise ops,
+// loads, stores) may take another spelling, tried with v and checked by their
+// traits and verifier.
+func (r *rewriter) acceptsOperand(op *dialect.Operation, i int, v *dialect.Value) bool {
+	old := op.Operand(i)
+	if dialect.TypesEqual(old.Type(), v.Type()) {
+		return true
+	}
+	def := op.Def()
+	if def == nil || !op.HasTrait(dialect.SameOperandsAndResultEncoding) && !op.HasTrait(dialect.Elementwise) {
+		// Unregistered ops, and ops whose operand layouts are tied to
+		// other types by structure (expand_dims, reduce, dot, yield, ...),
+		// keep the exact spelling.
+		return false
+	}
+	op.SetOperand(i, v)
+	ok := r.encodingsConsistent(op)
+	if ok && def.Verify != nil {
+		ok = def.Verify(op) == nil
+	}
+	op.SetOperand(i, old)
+	return ok
+}
+
+// encodingsConsistent checks the layout traits of op: operands and results
+// of SameOperandsAndResultEncoding ops, and the same-shape tensors of
+// element-wise ops, must carry the same attribute.
+func (r *rewriter) encodingsConsistent(op *dialect.Operation) bool {
+	same := op.HasTrait(dialect.SameOperandsAndResultEncoding)
+	elem := op.HasTrait(dialect.Elementwise)
+	if !same && !elem {
+		return true
+	}
+	var first attr.Encoding
+	vals := append(op.Operands(), op.Results()...)
+	for _, v := range vals {
+		_, e, _ := tensorInfo(v.Type())
+		if e == nil {
+			continue
+		}
+		if first == nil {
+			first = e
+			continue
+		}
+		if !attr.Equal(first, e) {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,317 @@
+package passes
+
+import (
+	"github.com/layoutopt/layoutopt/attr"
+	"github.com/layoutopt/layoutopt/dialect"
+)
+
+// Rule 3: forward propagation of anchor layouts.
+//
+// Values whose types must change together form a class: an scf.for
+// iteration argument and the loop result of the same slot, an scf.if
+// result. Every class starts with no candidate layout; anchors (function
+// arguments and the tensor results of fixed ops) seed their own layout, and
+// candidates flow to users through the ops that can take any layout. Each
+// class then keeps one candidate, values are re-typed, and conversions are
+// inserted where an operand's layout differs from what its user needs.
+
+// maxCandidates bounds the layouts a class collects.
+const maxCandidates = 4
+
+type propagation struct {
+	r       *rewriter
+	rep     map[*dialect.Value]*dialect.Value   // value -> class representative
+	members map[*dialect.Value][]*dialect.Value // representative -> values
+	cands   map[*dialect.Value][]attr.Encoding  // representative -> candidates
+	orig    map[*dialect.Value]attr.Encoding    // layout of every tensor value before the rewrite
+}
+
+func (r *rewriter) forwardPropagate() {
+	p := &propagation{
+		r:       r,
+		rep:     map[*dialect.Value]*dialect.Value{},
+		members: map[*dialect.Value][]*dialect.Value{},
+		cands:   map[*dialect.Value][]attr.Encoding{},
+		orig:    map[*dialect.Value]attr.Encoding{},
+	}
+	ops := r.ops()
+	p.buildClasses(ops)
+	p.propagate(ops)
+	if p.rewrite() {
+		r.changed = true
+		p.legalize()
+	}
+}
+
+func (p *propagation) class(v *dialect.Value) *dialect.Value {
+	if c, ok := p.rep[v]; ok {
+		return c
+	}
+	p.rep[v] = v
+	p.members[v] = []*dialect.Value{v}
+	return v
+}
+
+func (p *propagation) tie(a, b *dialect.Value) {
+	ca, cb := p.class(a), p.class(b)
+	if ca == cb {
+		return
+	}
+	for _, v := range p.members[cb] {
+		p.rep[v] = ca
+	}
+	p.members[ca] = append(p.members[ca], p.members[cb]...)
+	delete(p.members, cb)
+}
+
+func (p *propagation) buildClasses(ops []*dialect.Operation) {
+	record := func(v *dialect.Value) {
+		if e := encodingOf(v); e != nil {
+			p.orig[v] = e
+		}
+	}
+	if body := entryBlock(p.r.fn); body != nil {
+		for _, a := range body.Args() {
+			record(a)
+		}
+	}
+	for _, op := range ops {
+		for _, v := range op.Results() {
+			record(v)
+		}
+		for _, rg := range op.Regions() {
+			for _, b := range rg.Blocks {
+				for _, a := range b.Args() {
+					record(a)
+				}
+			}
+		}
+		if op.Name() == opFor {
+			if body := entryBlock(op); body != nil {
+				for k := range op.NumResults() {
+					if k+1 < body.NumArgs() {
+						p.tie(body.Arg(k+1), op.Result(k))
+					}
+				}
+			}
+		}
+	}
+}
+
+func entryBlock(op *dialect.Operation) *dialect.Block {
+	if len(op.Regions()) == 0 {
+		return nil
+	}
+	return op.Region(0).Entry()
+}
+
+// add adds candidate e to v's class and reports whether it is new.
+func (p *propagation) add(v *dialect.Value, e attr.Encoding) bool {
+	if e == nil || encodingOf(v) == nil {
+		return false
+	}
+	c := p.class(v)
+	for _, x := range p.cands[c] {
+		if attr.Equal(x, e) {
+			return false
+		}
+	}
+	if len(p.cands[c]) >= maxCandidates {
+		return false
+	}
+	p.cands[c] = append(p.cands[c], e)
+	return true
+}
+
+// seed reports whether v is an anchor: a function argument or the result
+// of an op whose layout propagation must not change.
+func (p *propagation) seed(v *dialect.Value) bool {
+	if d := v.DefiningOp(); d != nil {
+		switch d.Name() {
+		case opFor, opIf:
+			return false
+		}
+		return p.r.classify(d) == classFixed
+	}
+	owner := v.OwnerBlock().ParentOp()
+	return owner != nil && owner.Name() != opFor
+}
+
+func (p *propagation) propagate(ops []*dialect.Operation) {
+	var work []*dialect.Value
+	// Seeds in program order, so the result does not depend on map order.
+	var seeds []*dialect.Value
+	if body := entryBlock(p.r.fn); body != nil {
+		seeds = append(seeds, body.Args()...)
+	}
+	for _, op := range ops {
+		for _, rg := range op.Regions() {
+			for _, b := range rg.Blocks {
+				seeds = append(seeds, b.Args()...)
+			}
+		}
+		seeds = append(seeds, op.Results()...)
+	}
+	for _, v := range seeds {
+		if e := p.orig[v]; e != nil && p.seed(v) && p.add(v, e) {
+			work = append(work, v)
+		}
+	}
+	for len(work) > 0 {
+		v := work[0]
+		work = work[1:]
+		for _, e := range p.cands[p.class(v)] {
+			for _, u := range v.Uses() {
+				for _, t := range p.targets(u, e) {
+					if p.add(t.v, t.e) {
+						work = append(work, p.members[p.class(t.v)]...)
+					}
+				}
+			}
+		}
+	}
+}
+
+type target struct {
+	v *dialect.Value
+	e attr.Encoding
+}
+
+// targets returns the values that take layout e when operand u has it.
+func (p *propagation) targets(u dialect.Use, e attr.Encoding) []target {
+	op := u.Op
+	switch op.Name() {
+	case opFor:
+		if k := u.Index - 3; k >= 0 && k < op.NumResults() {
+			return []target{{op.Result(k), e}}
+		}
+		return nil
+	case opYield:
+		parent := op.ParentOp()
+		if parent != nil && (parent.Name() == opFor || parent.Name() == opIf) && u.Index < parent.NumResults() {
+			return []target{{parent.Result(u.Index), e}}
+		}
+		return nil
+	}
+	c := p.r.classify(op)
+	switch c {
+	case classElementwise, classConvert, classExpand, classReduce, classTrans:
+		var out []target
+		if re := p.r.inferResult(op, c, e); re != nil {
+			for _, res := range op.Results() {
+				out = append(out, target{res, re})
+			}
+		}
+		return out
+	}
+	return nil
+}
+
+// choose picks one candidate for class c: loads and stores prefer
+// #blocked, other values an MMA layout, otherwise the first found.
+func (p *propagation) choose(c *dialect.Value) attr.Encoding {
+	cands := p.cands[c]
+	if len(cands) == 0 {
+		return nil
+	}
+	memory := false
+	if d := c.DefiningOp(); d != nil {
+		switch d.Name() {
+		case opLoad, opStore, "tt.atomic_rmw", "tt.atomic_cas":
+			memory = true
+		}
+	}
+	for _, e := range cands {
+		if _, ok := e.(*attr.Blocked); ok && memory {
+			return e
+		}
+		if isMMALike(e) && !memory {
+			return e
+		}
+	}
+	return cands[0]
+}
+
+// rewrite re-types every class whose chosen layout differs from its own.
+func (p *propagation) rewrite() bool {
+	changed := false
+	for c, vals := range p.members {
+		e := p.choose(c)
+		if e == nil {
+			continue
+		}
+		for _, v := range vals {
+			if cur := encodingOf(v); cur != nil && !attr.Equal(cur, e) {
+				retype(v, e)
+				changed = true
+			}
+		}
+	}
+	return changed
+}
+
+// legalize inserts the conversions that make every operand carry the
+// layout its user needs after the rewrite.
+func (p *propagation) legalize() {
+	cache := map[*dialect.Value]map[string]*dialect.Value{}
+	for _, op := range p.r.ops() {
+		for i, v := range op.Operands() {
+			cur := encodingOf(v)
+			if cur == nil {
+				continue
+			}
+			want := p.required(op, i)
+			if want == nil || attr.Equal(cur, want) {
+				continue
+			}
+			k := encKey(want)
+			if cache[v] == nil {
+				cache[v] = map[string]*dialect.Value{}
+			}
+			w := cache[v][k]
+			if w == nil {
+				c := newConvert(v, want, locOf(v))
+				insertAfterDef(v, c)
+				w = c.Result(0)
+				cache[v][k] = w
+			}
+			op.SetOperand(i, w)
+		}
+	}
+}
+
+// required returns the layout operand i of op must have, or nil for any.
+func (p *propagation) required(op *dialect.Operation, i int) attr.Encoding {
+	r := p.r
+	switch op.Name() {
+	case opConvert:
+		return nil
+	case opFor:
+		if k := i - 3; k >= 0 && k < op.NumResults() {
+			return encodingOf(op.Result(k))
+		}
+		return nil
+	case opYield:
+		parent := op.ParentOp()
+		if parent != nil && (parent.Name() == opFor || parent.Name() == opIf) && i < parent.NumResults() {
+			return encodingOf(parent.Result(i))
+		}
+		return p.orig[op.Operand(i)]
+	case opReduce:
+		if r.classify(op) == classFixed {
+			// A reduction to scalars takes any layout, the same for all operands.
+			return encodingOf(op.Operand(0))
+		}
+	}
+	c := r.classify(op)
+	switch c {
+	case classElementwise, classExpand, classReduce, classTrans:
+		return r.inferOperand(op, c, i, encodingOf(op.Result(0)))
+	case classCheap:
+		return nil
+	}
+	if e, ok := p.orig[op.Operand(i)]; ok {
+		return e
+	}
+	return encodingOf(op.Operand(i))
+}

@@ -1,0 +1,321 @@
+package passes
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/layoutopt/layoutopt/attr"
+	"github.com/layoutopt/layoutopt/dialect"
+	"github.com/layoutopt/layoutopt/linear"
+)
+
+// This file holds the layout helpers shared by canonicalize-layouts and
+// remove-redundant-conversions: reading the encoding of a tensor type,
+// computing (and caching) its linear layout, and the small amount of layout
+// inference the passes need (what encoding an op's result gets from its
+// operand's, and back).
+
+const (
+	opConvert    = "ttg.convert_layout"
+	opSplat      = "tt.splat"
+	opMakeRange  = "tt.make_range"
+	opConstant   = "arith.constant"
+	opBroadcast  = "tt.broadcast"
+	opExpandDims = "tt.expand_dims"
+	opReduce     = "tt.reduce"
+	opTrans      = "tt.trans"
+	opLoad       = "tt.load"
+	opStore      = "tt.store"
+	opFor        = "scf.for"
+	opIf         = "scf.if"
+	opYield      = "scf.yield"
+)
+
+// layoutCache memoises ToLinear per (encoding text, shape). Encodings are
+// immutable values, so their printed form is a sound key.
+type layoutCache struct {
+	m map[string]linear.Layout
+	e map[string]error
+}
+
+func newLayoutCache() *layoutCache {
+	return &layoutCache{m: map[string]linear.Layout{}, e: map[string]error{}}
+}
+
+// encKey is the identity of an encoding: its inline text.
+func encKey(e attr.Encoding) string {
+	if e == nil {
+		return ""
+	}
+	return e.Format(nil)
+}
+
+func shapeKey(shape []int) string {
+	var sb strings.Builder
+	for i, s := range shape {
+		if i > 0 {
+			sb.WriteByte('x')
+		}
+		fmt.Fprint(&sb, s)
+	}
+	return sb.String()
+}
+
+// linear returns the linear layout of encoding e on a tensor of the given
+// shape, or an error when e has no linear form (a memory space, an unknown
+// encoding, a shape it does not support).
+func (c *layoutCache) linear(e attr.Encoding, shape []int) (linear.Layout, error) {
+	l, ok := e.(attr.Layout)
+	if !ok {
+		return linear.Layout{}, fmt.Errorf("encoding %s has no linear layout", encKey(e))
+	}
+	k := encKey(e) + "@" + shapeKey(shape)
+	if ll, ok := c.m[k]; ok {
+		return ll, nil
+	}
+	if err, ok := c.e[k]; ok {
+		return linear.Layout{}, err
+	}
+	ll, err := l.ToLinear(shape)
+	if err != nil {
+		c.e[k] = err
+		return linear.Layout{}, err
+	}
+	c.m[k] = ll
+	return ll, nil
+}
+
+// sameLayout reports whether encodings a and b place the elements of a
+// tensor of this shape identically (the same linear layout). Equal
+// attributes are the same layout without computing anything.
+func (c *layoutCache) sameLayout(a, b attr.Encoding, shape []int) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if attr.Equal(a, b) {
+		return true
+	}
+	la, err := c.linear(a, shape)
+	if err != nil {
+		return false
+	}
+	lb, err := c.linear(b, shape)
+	if err != nil {
+		return false
+	}
+	return la.Equal(lb)
+}
+
+// tensorInfo returns the ranked tensor type of v (nil if v is not a
+// tensor with a TritonGPU encoding), its encoding and its shape as ints.
+func tensorInfo(t dialect.Type) (*dialect.RankedTensorType, attr.Encoding, []int) {
+	rt, ok := t.(*dialect.RankedTensorType)
+	if !ok {
+		return nil, nil, nil
+	}
+	ea, ok := rt.Encoding.(*dialect.EncodingAttr)
+	if !ok || ea.Enc == nil {
+		return nil, nil, nil
+	}
+	return rt, ea.Enc, intShape(rt.Shape)
+}
+
+func intShape(s []int64) []int {
+	out := make([]int, len(s))
+	for i, x := range s {
+		out[i] = int(x)
+	}
+	return out
+}
+
+func numElements(shape []int) int {
+	n := 1
+	for _, s := range shape {
+		n *= s
+	}
+	return n
+}
+
+// elemBytes is the storage size of one element of a tensor type: pointers
+// take 8 bytes, i1 and other sub-byte types 1.
+func elemBytes(t dialect.Type) int {
+	switch e := dialect.ElementType(t).(type) {
+	case *dialect.IntegerType:
+		return max(1, (e.Width+7)/8)
+	case *dialect.FloatType:
+		return max(1, (e.FloatBits()+7)/8)
+	case *dialect.PointerType, *dialect.IndexType:
+		return 8
+	}
+	return 4
+}
+
+// withEncoding returns tensor type t with encoding e.
+func withEncoding(t dialect.Type, e attr.Encoding) dialect.Type {
+	rt := t.(*dialect.RankedTensorType)
+	return rt.WithEncoding(&dialect.EncodingAttr{Enc: e})
+}
+
+// encodingOf returns the TritonGPU encoding of a value's tensor type, or nil.
+func encodingOf(v *dialect.Value) attr.Encoding {
+	_, e, _ := tensorInfo(v.Type())
+	return e
+}
+
+// isMMALike reports whether e is a tensor-core accumulator layout, which
+// propagation prefers when several candidates reach a value.
+func isMMALike(e attr.Encoding) bool {
+	switch e.(type) {
+	case *attr.NvidiaMma, *attr.AMDMfma, *attr.AMDWmma:
+		return true
+	}
+	return false
+}
+
+// intAttr reads an integer attribute of op (0 when absent).
+func intAttr(op *dialect.Operation, name string) int {
+	v, _ := op.IntAttr(name)
+	return int(v)
+}
+
+// orderAttr reads tt.trans's order (a dense i32 array).
+func orderAttr(op *dialect.Operation) ([]int, bool) {
+	a, ok := op.Attr("order").(*dialect.DenseArrayAttr)
+	if !ok {
+		return nil, false
+	}
+	out := make([]int, len(a.Ints))
+	for i, x := range a.Ints {
+		out[i] = int(x)
+	}
+	return out, true
+}
+
+// transposeEnc returns the encoding of tt.trans's result when its operand
+// has encoding e: result dim i is operand dim order[i]. Blocked layouts are
+// permuted field by field (as Triton's inferTransOpEncoding does); any other
+// distributed layout becomes the #ttg.linear of its permuted linear layout
+// for the operand shape. The caller checks the result with ToLinear.
+func transposeEnc(c *layoutCache, e attr.Encoding, order []int, srcShape []int) attr.Encoding {
+	rank := len(order)
+	if b, ok := e.(*attr.Blocked); ok && b.Rank() == rank {
+		inv := make([]int, rank)
+		for i, o := range order {
+			inv[o] = i
+		}
+		nb := &attr.Blocked{
+			SizePerThread:  permute(b.SizePerThread, order),
+			ThreadsPerWarp: permute(b.ThreadsPerWarp, order),
+			WarpsPerCTA:    permute(b.WarpsPerCTA, order),
+			Order:          make([]int, rank),
+		}
+		for i, d := range b.Order {
+			nb.Order[i] = inv[d]
+		}
+		for _, basis := range b.CGA.Bases {
+			nb.CGA.Bases = append(nb.CGA.Bases, permute(basis, order))
+		}
+		return nb
+	}
+	if _, ok := e.(attr.Distributed); !ok {
+		return nil
+	}
+	ll, err := c.linear(e, srcShape)
+	if err != nil {
+		return nil
+	}
+	le := linearEncodingOf(ll, rank)
+	if le == nil {
+		return nil
+	}
+	for _, bases := range [][][]int{le.Register, le.Lane, le.Warp, le.Block} {
+		for i, v := range bases {
+			bases[i] = permute(v, order)
+		}
+	}
+	return le
+}
+
+func permute(v []int, order []int) []int {
+	out := make([]int, len(order))
+	for i, o := range order {
+		out[i] = v[o]
+	}
+	return out
+}
+
+// linearEncodingOf returns the #ttg.linear encoding with layout ll, whose
+// output dims must be dim0 … dim{rank-1}; nil when ll is not a distributed
+// layout of that rank.
+func linearEncodingOf(ll linear.Layout, rank int) *attr.LinearEncoding {
+	idx, ok := standardOutIndex(ll, rank)
+	if !ok {
+		return nil
+	}
+	le := &attr.LinearEncoding{}
+	for _, in := range ll.InDimNames() {
+		bases := reorderBases(ll.Bases(in), idx, rank)
+		switch in {
+		case "register":
+			le.Register = bases
+		case "lane":
+			le.Lane = bases
+		case "warp":
+			le.Warp = bases
+		case "block":
+			le.Block = bases
+		default:
+			return nil
+		}
+	}
+	return le
+}
+
+// sharedLinearOf returns the #ttg.shared_linear encoding with layout ll
+// (input dims offset and block), or nil.
+func sharedLinearOf(ll linear.Layout, rank, alignment int) *attr.SharedLinear {
+	idx, ok := standardOutIndex(ll, rank)
+	if !ok {
+		return nil
+	}
+	sl := &attr.SharedLinear{Alignment: alignment}
+	for _, in := range ll.InDimNames() {
+		bases := reorderBases(ll.Bases(in), idx, rank)
+		switch in {
+		case "offset":
+			sl.Offset = bases
+		case "block":
+			sl.Block = bases
+		default:
+			return nil
+		}
+	}
+	return sl
+}
+
+// standardOutIndex maps tensor dim d to its position among ll's out dims.
+func standardOutIndex(ll linear.Layout, rank int) ([]int, bool) {
+	if ll.NumOutDims() != rank {
+		return nil, false
+	}
+	idx := make([]int, rank)
+	for d := range rank {
+		idx[d] = ll.OutDimIndex(fmt.Sprintf("dim%d", d))
+		if idx[d] < 0 {
+			return nil, false
+		}
+	}
+	return idx, true
+}
+
+func reorderBases(bases [][]int, idx []int, rank int) [][]int {
+	out := make([][]int, len(bases))
+	for i, b := range bases {
+		v := make([]int, rank)
+		for d := range rank {
+			v[d] = b[idx[d]]
+		}
+		out[i] = v
+	}
+	return out
+}

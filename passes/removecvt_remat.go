@@ -1,0 +1,486 @@
+package passes
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/layoutopt/layoutopt/attr"
+	"github.com/layoutopt/layoutopt/dialect"
+	"github.com/layoutopt/layoutopt/linear"
+)
+
+// Rules 2 and 4: folding conversions into cheap producers and backward
+// rematerialization. Rule 2 is the special case of rule 4 where the chain
+// is one tt.splat, tt.make_range or arith.constant: recomputing it is free.
+
+// maxSlice bounds the values one rematerialization may touch.
+const maxSlice = 512
+
+// unit is what a value of a slice belongs to: an op (slot -1) whose
+// results change together, or slot k of an scf.for (iteration argument and
+// result) or of an scf.if (result).
+type unit struct {
+	op   *dialect.Operation
+	slot int
+}
+
+// slice is the backward slice of one conversion: every value that must be
+// produced in a new layout for the conversion to go away.
+type slice struct {
+	r      *rewriter
+	root   *dialect.Operation
+	req    map[*dialect.Value]attr.Encoding // member values and their new layout
+	leaves map[*dialect.Value]attr.Encoding // values that get a conversion instead
+	units  []unit                           // in discovery order
+	inUnit map[unit]bool
+	moved  map[unit]bool // re-typed in place (otherwise cloned)
+	clones map[*dialect.Value]*dialect.Value
+	leafOf map[*dialect.Value]*dialect.Value
+}
+
+// rematerializeAll tries rule 4 on every conversion and reports whether it
+// removed any.
+func (r *rewriter) rematerializeAll() bool {
+	progress := false
+	for _, op := range r.ops() {
+		if op.Name() != opConvert || op.Block() == nil || op.NumOperands() != 1 || op.NumResults() != 1 {
+			continue
+		}
+		if r.rematerialize(op) {
+			progress = true
+			r.changed = true
+		}
+	}
+	return progress
+}
+
+func (r *rewriter) rematerialize(root *dialect.Operation) bool {
+	_, target, _ := tensorInfo(root.Result(0).Type())
+	if target == nil || encodingOf(root.Operand(0)) == nil {
+		return false
+	}
+	s := &slice{
+		r: r, root: root,
+		req:    map[*dialect.Value]attr.Encoding{},
+		leaves: map[*dialect.Value]attr.Encoding{},
+		inUnit: map[unit]bool{},
+		moved:  map[unit]bool{},
+		clones: map[*dialect.Value]*dialect.Value{},
+		leafOf: map[*dialect.Value]*dialect.Value{},
+	}
+	if !s.visit(root.Operand(0), target) || len(s.leaves) > 1 {
+		return false
+	}
+	if _, ok := target.(*attr.DotOperand); ok {
+		// Like Triton, leave conversions to dot operands alone unless
+		// they fold into cheap producers.
+		if len(s.leaves) > 0 {
+			return false
+		}
+		for _, u := range s.units {
+			if u.slot >= 0 {
+				return false
+			}
+			if c := r.classify(u.op); c != classCheap && c != classConvert {
+				return false
+			}
+		}
+	}
+	if !s.analyzeMoves() {
+		return false
+	}
+	// A conversion between equal layouts (spelled differently, so rule 1
+	// could not drop it) costs nothing at run time, but still goes when the
+	// chain can take the target's spelling for free.
+	cost, rootCost := s.cost(), r.convertCost(root)
+	if cost >= rootCost && (cost > 0 || len(s.leaves) > 0) {
+		return false
+	}
+	s.apply()
+	return true
+}
+
+func (s *slice) addUnit(u unit) {
+	if !s.inUnit[u] {
+		s.inUnit[u] = true
+		s.units = append(s.units, u)
+	}
+}
+
+// visit requires value v in layout e and collects what that takes. It
+// returns false when v cannot be produced in e.
+func (s *slice) visit(v *dialect.Value, e attr.Encoding) bool {
+	cur := encodingOf(v)
+	if cur == nil {
+		return false
+	}
+	if attr.Equal(cur, e) {
+		return true
+	}
+	if old, ok := s.req[v]; ok {
+		return attr.Equal(old, e)
+	}
+	if old, ok := s.leaves[v]; ok {
+		return attr.Equal(old, e)
+	}
+	if len(s.req) >= maxSlice {
+		return false
+	}
+	d := v.DefiningOp()
+	if d == nil {
+		owner := v.OwnerBlock().ParentOp()
+		if owner != nil && owner.Name() == opFor && v.OwnerBlock() == entryBlock(owner) && v.ArgIndex() >= 1 {
+			return s.visitFor(owner, v.ArgIndex()-1, e)
+		}
+		return s.leaf(v, e)
+	}
+	switch d.Name() {
+	case opFor:
+		return s.visitFor(d, v.ResultIndex(), e)
+	case opIf:
+		return s.visitIf(d, v.ResultIndex(), e)
+	}
+	c := s.r.classify(d)
+	switch c {
+	case classFixed:
+		return s.leaf(v, e)
+	case classConvert:
+		s.req[v] = e
+		s.addUnit(unit{d, -1})
+		return s.visit(d.Operand(0), e)
+	}
+	needs := make([]attr.Encoding, d.NumOperands())
+	for i, o := range d.Operands() {
+		if encodingOf(o) == nil {
+			continue
+		}
+		if needs[i] = s.r.inferOperand(d, c, i, e); needs[i] == nil {
+			return s.leaf(v, e)
+		}
+	}
+	for _, res := range d.Results() {
+		s.req[res] = e
+	}
+	s.addUnit(unit{d, -1})
+	for i, o := range d.Operands() {
+		if needs[i] != nil && !s.visit(o, needs[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// leaf converts v to e instead of recomputing it; converting the root's own
+// source would gain nothing.
+func (s *slice) leaf(v *dialect.Value, e attr.Encoding) bool {
+	if v == s.root.Operand(0) {
+		return false
+	}
+	s.leaves[v] = e
+	return true
+}
+
+func (s *slice) visitFor(forOp *dialect.Operation, k int, e attr.Encoding) bool {
+	body := entryBlock(forOp)
+	if body == nil || k+1 >= body.NumArgs() || k >= forOp.NumResults() || 3+k >= forOp.NumOperands() {
+		return false
+	}
+	yield := body.Last()
+	if yield == nil || yield.Name() != opYield || k >= yield.NumOperands() {
+		return false
+	}
+	arg, res := body.Arg(k+1), forOp.Result(k)
+	if old, ok := s.req[arg]; ok {
+		return attr.Equal(old, e)
+	}
+	s.req[arg], s.req[res] = e, e
+	s.addUnit(unit{forOp, k})
+	return s.visit(forOp.Operand(3+k), e) && s.visit(yield.Operand(k), e)
+}
+
+func (s *slice) visitIf(ifOp *dialect.Operation, k int, e attr.Encoding) bool {
+	s.req[ifOp.Result(k)] = e
+	s.addUnit(unit{ifOp, k})
+	for _, rg := range ifOp.Regions() {
+		b := rg.Entry()
+		if b == nil {
+			return false
+		}
+		y := b.Last()
+		if y == nil || y.Name() != opYield || k >= y.NumOperands() {
+			return false
+		}
+		if !s.visit(y.Operand(k), e) {
+			return false
+		}
+	}
+	return true
+}
+
+// values returns the values of a unit.
+func (s *slice) values(u unit) []*dialect.Value {
+	switch {
+	case u.slot < 0:
+		return u.op.Results()
+	case u.op.Name() == opFor:
+		return []*dialect.Value{entryBlock(u.op).Arg(u.slot + 1), u.op.Result(u.slot)}
+	default:
+		return []*dialect.Value{u.op.Result(u.slot)}
+	}
+}
+
+// analyzeMoves decides which units are re-typed in place: those whose
+// values are used only by the root and by other moved units. The others are
+// cloned, which keeps the originals alive, so their producers must be
+// cloned too; loop slots and if results cannot be cloned, so the slice fails
+// when one of them has another user.
+func (s *slice) analyzeMoves() bool {
+	for _, u := range s.units {
+		s.moved[u] = true
+	}
+	for changed := true; changed; {
+		changed = false
+		for _, u := range s.units {
+			if !s.moved[u] {
+				continue
+			}
+			for _, v := range s.values(u) {
+				for _, use := range v.Uses() {
+					if !s.acceptedUse(use) {
+						s.moved[u] = false
+						changed = true
+						break
+					}
+				}
+				if !s.moved[u] {
+					break
+				}
+			}
+		}
+	}
+	for _, u := range s.units {
+		if u.slot >= 0 && !s.moved[u] {
+			return false
+		}
+	}
+	return true
+}
+
+// acceptedUse reports whether a use of a slice value goes away or follows
+// the value when the value is re-typed in place.
+func (s *slice) acceptedUse(use dialect.Use) bool {
+	op := use.Op
+	if op == s.root {
+		return true
+	}
+	switch op.Name() {
+	case opYield:
+		p := op.ParentOp()
+		if p == nil {
+			return false
+		}
+		u := unit{p, use.Index}
+		return s.inUnit[u] && s.moved[u]
+	case opFor:
+		u := unit{op, use.Index - 3}
+		return use.Index >= 3 && s.inUnit[u] && s.moved[u]
+	}
+	u := unit{op, -1}
+	return s.inUnit[u] && s.moved[u]
+}
+
+// cost is the cost of rematerializing: cloned ops and leaf conversions,
+// weighted by loop depth relative to the root (see the pass Doc).
+func (s *slice) cost() int {
+	r := s.r
+	base := r.loopDepth(s.root)
+	total := 0
+	for _, u := range s.units {
+		if u.slot >= 0 || s.moved[u] {
+			continue
+		}
+		total += r.opCost(u.op) * weight(r.loopDepth(u.op)-base)
+	}
+	for v, e := range s.leaves {
+		_, cur, shape := tensorInfo(v.Type())
+		depth := 0
+		if d := v.DefiningOp(); d != nil {
+			depth = r.loopDepth(d)
+		} else if p := v.OwnerBlock().ParentOp(); p != nil && p != r.fn {
+			depth = r.loopDepth(p)
+			if p.Name() == opFor {
+				depth++
+			}
+		}
+		total += r.layoutConversionCost(cur, e, shape, elemBytes(v.Type())) * weight(depth-base)
+	}
+	return total
+}
+
+// weight is 8^d for d > 0 and 1 otherwise.
+func weight(d int) int {
+	w := 1
+	for range max(d, 0) {
+		w *= 8
+	}
+	return w
+}
+
+// convertCost is the cost of conversion op c (see the pass Doc).
+func (r *rewriter) convertCost(c *dialect.Operation) int {
+	_, se, shape := tensorInfo(c.Operand(0).Type())
+	_, de, _ := tensorInfo(c.Result(0).Type())
+	return r.layoutConversionCost(se, de, shape, elemBytes(c.Result(0).Type()))
+}
+
+// layoutConversionCost prices converting a tensor of this shape from
+// layout src to dst: free when equal, n*b when only registers move, 4*n*b
+// within a warp, 8*n*b+256 through shared memory.
+func (r *rewriter) layoutConversionCost(src, dst attr.Encoding, shape []int, b int) int {
+	n := numElements(shape) * b
+	ls, err1 := r.layouts.linear(src, shape)
+	ld, err2 := r.layouts.linear(dst, shape)
+	switch {
+	case err1 != nil || err2 != nil:
+		return 8*n + 256
+	case ls.Equal(ld):
+		return 0
+	case sameBases(ls, ld, "lane") && sameBases(ls, ld, "warp") && sameBases(ls, ld, "block"):
+		return n
+	case sameBases(ls, ld, "warp") && sameBases(ls, ld, "block"):
+		return 4 * n
+	}
+	return 8*n + 256
+}
+
+func sameBases(a, b linear.Layout, in string) bool {
+	ab, bb := a.Bases(in), b.Bases(in)
+	if !a.HasInDim(in) {
+		ab = nil
+	}
+	if !b.HasInDim(in) {
+		bb = nil
+	}
+	if len(ab) != len(bb) {
+		return false
+	}
+	for i := range ab {
+		if !slices.Equal(ab[i], bb[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// opCost prices recomputing op once more (see the pass Doc).
+func (r *rewriter) opCost(op *dialect.Operation) int {
+	if op.NumResults() == 0 {
+		return 0
+	}
+	_, _, shape := tensorInfo(op.Result(0).Type())
+	n := numElements(shape) * elemBytes(op.Result(0).Type())
+	switch c := r.classify(op); c {
+	case classCheap, classConvert, classExpand, classTrans:
+		return 0
+	case classReduce:
+		_, _, in := tensorInfo(op.Operand(0).Type())
+		return 2 * numElements(in) * elemBytes(op.Operand(0).Type())
+	case classElementwise:
+		if op.Name() == opBroadcast {
+			return 0
+		}
+		if op.Name() == opLoad || expensiveMath(op.Name()) {
+			return 8 * n
+		}
+		return n
+	}
+	return 8 * n
+}
+
+func expensiveMath(name string) bool {
+	if strings.HasPrefix(name, "math.") || strings.HasPrefix(name, "tt.precise_") {
+		return true
+	}
+	switch name {
+	case "arith.divf", "arith.divsi", "arith.divui", "arith.remf", "arith.remsi", "arith.remui",
+		"arith.ceildivsi", "arith.ceildivui", "arith.floordivsi", "tt.extern_elementwise", "tt.mulhiui":
+		return true
+	}
+	return false
+}
+
+// lookup returns the value that stands for v in its new layout.
+func (s *slice) lookup(v *dialect.Value) *dialect.Value {
+	if w, ok := s.leafOf[v]; ok {
+		return w
+	}
+	if _, ok := s.req[v]; !ok {
+		return v
+	}
+	if d := v.DefiningOp(); d != nil && d.Name() == opConvert {
+		return s.lookup(d.Operand(0))
+	}
+	if w, ok := s.clones[v]; ok {
+		return w
+	}
+	return v
+}
+
+// apply rewrites the IR: leaf conversions, re-typed and cloned units, the
+// operands that now refer to the new values, and the root replaced.
+func (s *slice) apply() {
+	for v, e := range s.leaves {
+		c := newConvert(v, e, locOf(v))
+		insertAfterDef(v, c)
+		s.leafOf[v] = c.Result(0)
+	}
+	var ops []*dialect.Operation
+	for _, u := range s.units {
+		e := s.req[s.values(u)[0]]
+		switch {
+		case u.slot >= 0:
+			for _, v := range s.values(u) {
+				retype(v, e)
+			}
+		case u.op.Name() == opConvert:
+			// Looked through: lookup follows the source.
+		case s.moved[u]:
+			for _, v := range u.op.Results() {
+				retype(v, e)
+			}
+			ops = append(ops, u.op)
+		default:
+			c := u.op.Clone()
+			u.op.Block().InsertAfter(u.op, c)
+			for i, v := range u.op.Results() {
+				retype(c.Result(i), e)
+				s.clones[v] = c.Result(i)
+			}
+			ops = append(ops, c)
+		}
+	}
+	for _, op := range ops {
+		for i, v := range op.Operands() {
+			if encodingOf(v) != nil {
+				op.SetOperand(i, s.lookup(v))
+			}
+		}
+	}
+	for _, u := range s.units {
+		if u.slot < 0 {
+			continue
+		}
+		if u.op.Name() == opFor {
+			u.op.SetOperand(3+u.slot, s.lookup(u.op.Operand(3+u.slot)))
+			y := entryBlock(u.op).Last()
+			y.SetOperand(u.slot, s.lookup(y.Operand(u.slot)))
+			continue
+		}
+		for _, rg := range u.op.Regions() {
+			y := rg.Entry().Last()
+			y.SetOperand(u.slot, s.lookup(y.Operand(u.slot)))
+		}
+	}
+	s.root.Result(0).ReplaceAllUsesWith(s.lookup(s.root.Operand(0)))
+	_ = s.root.Erase()
+}
