@@ -332,11 +332,9 @@ func (r *run) transform(ch chunk, out *bytes.Buffer, emit func(dialect.Diagnosti
 	if m == nil || diags.HasErrors() {
 		return false
 	}
-	diags, err := r.pipeline.Run(m, r.runConfig())
-	for _, d := range diags {
-		emit(d)
-	}
-	if err != nil {
+	rc := r.runConfig()
+	rc.OnDiagnostic = emit
+	if _, err := r.pipeline.Run(m, rc); err != nil {
 		return false
 	}
 	var perr error
@@ -351,7 +349,7 @@ func (r *run) transform(ch chunk, out *bytes.Buffer, emit func(dialect.Diagnosti
 }
 
 func (r *run) printConfig() dialect.PrintConfig {
-	return dialect.PrintConfig{DebugInfo: r.cfg.debugInfo, Generic: r.cfg.generic}
+	return dialect.PrintConfig{DebugInfo: r.cfg.debugInfo, Generic: r.cfg.generic, LocalScope: r.cfg.localScope}
 }
 
 // runConfig returns the pass manager configuration: verifier, timing and

@@ -26,6 +26,7 @@ type Context struct {
 type diagSink struct {
 	diags  dialect.Diagnostics
 	errors int
+	notify func(dialect.Diagnostic) // RunConfig.OnDiagnostic
 }
 
 func (s *diagSink) emit(d dialect.Diagnostic) {
@@ -33,6 +34,9 @@ func (s *diagSink) emit(d dialect.Diagnostic) {
 		s.errors++
 	}
 	s.diags = append(s.diags, d)
+	if s.notify != nil {
+		s.notify(d)
+	}
 }
 
 // Option returns the value of the pass option name, as given in the

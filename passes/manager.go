@@ -23,6 +23,10 @@ type RunConfig struct {
 	// Timing, when set, receives the wall time of every pass and nested
 	// pipeline, as a tree under Timing.Root.
 	Timing *Timing
+	// OnDiagnostic, when set, is called with each diagnostic as it is
+	// reported, so that a driver can print diagnostics in order with its
+	// instrumentation output. Run still returns them all.
+	OnDiagnostic func(d dialect.Diagnostic)
 }
 
 // PassEvent describes one run of a pass on one op, for instrumentation.
@@ -31,6 +35,10 @@ type PassEvent struct {
 	Op     *dialect.Operation // the op the pass runs on
 	Module *dialect.Module
 	Failed bool // AfterPass only: the pass failed on Op
+	// Verifier is set in the extra AfterPass call made when the pass ran
+	// without error on all its ops but left IR that does not verify; Op is
+	// then the op the pipeline runs on, and Failed is true.
+	Verifier bool
 }
 
 // Run runs the pipeline on m, whose top-level op must match p.Anchor. It
@@ -47,7 +55,7 @@ type PassEvent struct {
 // "pass 'NAME' produced IR that does not verify", followed by the
 // verifier's diagnostics.
 func (p *Pipeline) Run(m *dialect.Module, cfg RunConfig) (dialect.Diagnostics, error) {
-	r := &runner{m: m, cfg: cfg, sink: &diagSink{}}
+	r := &runner{m: m, cfg: cfg, sink: &diagSink{notify: cfg.OnDiagnostic}}
 	root := m.Op
 	var timer *Timer
 	if cfg.Timing != nil {
@@ -150,6 +158,9 @@ func (r *runner) element(e *Element, anchor string, op *dialect.Operation, timer
 	}
 	diags := dialect.Verify(r.m)
 	if diags.HasErrors() {
+		if r.cfg.AfterPass != nil {
+			r.cfg.AfterPass(PassEvent{Pass: pass, Op: op, Module: r.m, Failed: true, Verifier: true})
+		}
 		r.sink.emit(dialect.Diagnostic{
 			Pos:      OpPos(op),
 			Severity: dialect.Error,

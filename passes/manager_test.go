@@ -191,7 +191,18 @@ var breakIR = &Pass{Name: "test-break", Summary: "break the IR", Run: func(ctx *
 func TestRunVerifierNamesThePass(t *testing.T) {
 	reg := NewRegistry()
 	reg.Register(breakIR)
-	diags, err := runPipeline(t, reg, "builtin.module(test-break)", RunConfig{})
+	var events []PassEvent
+	var streamed dialect.Diagnostics
+	diags, err := runPipeline(t, reg, "builtin.module(test-break)", RunConfig{
+		AfterPass:    func(e PassEvent) { events = append(events, e) },
+		OnDiagnostic: func(d dialect.Diagnostic) { streamed = append(streamed, d) },
+	})
+	if len(events) != 2 || events[0].Failed || !events[1].Failed || !events[1].Verifier || events[1].Op.Name() != "builtin.module" {
+		t.Errorf("AfterPass events %+v: want a success, then a verifier failure on the module", events)
+	}
+	if diff := cmp.Diff(diags, streamed); diff != "" {
+		t.Errorf("OnDiagnostic saw other diagnostics than Run returned (-returned +streamed):\n%s", diff)
+	}
 	var f *Failure
 	if !errors.As(err, &f) || !f.Verifier || f.Pass != breakIR {
 		t.Fatalf("error %v, want a verifier failure of test-break", err)

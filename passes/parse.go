@@ -176,10 +176,21 @@ func (p *pipelineParser) nested(anchor string, at, depth int) (*Pipeline, error)
 }
 
 // braces scans "{...}" with p.pos at the '{', and returns the text between
-// the braces and its offset.
+// the braces and its offset. As in MLIR, only braces count here: quotes
+// inside options protect spaces, not braces.
 func (p *pipelineParser) braces() (string, int, error) {
 	open := p.pos
-	end, ok := matchBrace(p.text, open)
+	end, ok := -1, false
+	for i, depth := open, 0; i < len(p.text); i++ {
+		if c := p.text[i]; c == '{' {
+			depth++
+		} else if c == '}' {
+			if depth--; depth == 0 {
+				end, ok = i, true
+				break
+			}
+		}
+	}
 	if !ok {
 		return "", 0, p.errAt(open, "missing closing '}' while processing pass options")
 	}

@@ -175,7 +175,7 @@ func genPipeline(reg *Registry, depth int) *rapid.Generator[*Pipeline] {
 					// trailing space.
 					v := rapid.StringMatching(`[a-z{}'" ,=]{0,8}`).Draw(t, "label")
 					v = strings.TrimSpace(v)
-					if v != "" && !(strings.ContainsRune(v, '\'') && strings.ContainsRune(v, '"') && !balanced(v)) {
+					if v != "" && balanced(v) {
 						opts = append(opts, OptionValue{"label", v})
 					}
 				}
@@ -186,8 +186,8 @@ func genPipeline(reg *Registry, depth int) *rapid.Generator[*Pipeline] {
 	})
 }
 
-// balanced reports whether the braces of s are balanced, so that it can
-// be written inside braces.
+// balanced reports whether the braces of s are balanced: only such values
+// can be written in a pipeline.
 func balanced(s string) bool {
 	d := 0
 	for _, c := range s {
