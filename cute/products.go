@@ -263,7 +263,8 @@ func RakedProduct(a, b Layout) (Layout, error) { return rankProduct("raked produ
 // (CuTe's tile_to_shape with the default order): block is padded to the rank
 // of target, each mode of target must be a multiple of the block's, and the
 // result is the blocked product with the compact column-major layout of the
-// repeat counts, coalesced mode by mode.
+// repeat counts. Like CuTe C++ since 3.8 it does not coalesce: block
+// (2,5):(5,1) and target (6,20) give ((2,3),(5,4)):((5,10),(1,30)).
 func TileToShape(block Layout, target IntTuple) (Layout, error) {
 	return tileToShape(block, target, IntTuple{}, false)
 }
@@ -310,30 +311,15 @@ func tileToShape(block Layout, target, order IntTuple, ordered bool) (Layout, er
 	if err != nil {
 		return fail(err)
 	}
-	bp, err := BlockedProduct(padded, rep)
-	if err != nil {
-		return fail(err)
-	}
-	return CoalesceProfile(bp, shape)
-}
-
-// shapeDiv is CuTe's shape_div for integers that divide one another: a/b,
-// or ±1 when |a| < |b|.
-func shapeDiv(a, b int) (int, bool) {
-	if a%b != 0 && (a == 0 || b%a != 0) {
-		return 0, false
-	}
-	if q := a / b; q != 0 {
-		return q, true
-	}
-	return sign(a) * sign(b), true
+	return BlockedProduct(padded, rep)
 }
 
 // Upcast reinterprets l for elements n times larger (CuTe's upcast<n>): in
-// each leaf the stride is divided by n (rounding |d| < n up to ±1) and the
-// size by the number of old elements per new one. Stride-0 leaves are kept.
-// Example: (4,3):(2,4) upcast by 4 is (2,3):(1,1). A stride or size that does
-// not divide evenly is an error wrapping ErrNotAdmissible.
+// each leaf s:d with d != 0 the stride d and n must divide one another; the
+// stride becomes sign(d)·⌈|d|/n⌉ and the size ⌈s/⌈n/|d|⌉⌉ (a partly covered
+// new element counts). Stride-0 leaves are kept. Example: (4,3):(2,4) upcast
+// by 4 is (2,3):(1,1). A stride that fails the divisibility condition is an
+// error wrapping ErrNotAdmissible.
 func Upcast(l Layout, n int) (Layout, error) {
 	if n < 1 {
 		return Layout{}, errorf("upcast of %v: factor %d is not positive", l, n)
@@ -345,18 +331,11 @@ func Upcast(l Layout, n int) (Layout, error) {
 			fs[k], fd[k] = s, 0
 			continue
 		}
-		per, ok := shapeDiv(n, abs(d))
-		var ns, nd int
-		if ok {
-			ns, ok = shapeDiv(s, per)
+		if ad := abs(d); ad%n != 0 && n%ad != 0 {
+			return Layout{}, notAdmissible("upcast of %v by %d: stride %d and %d divide neither way", l, n, d, n)
 		}
-		if ok {
-			nd, ok = shapeDiv(d, n)
-		}
-		if !ok {
-			return Layout{}, notAdmissible("upcast of %v by %d: leaf %d:%d does not divide evenly", l, n, s, d)
-		}
-		fs[k], fd[k] = ns, nd
+		fs[k] = ceilDiv(s, ceilDiv(n, abs(d)))
+		fd[k] = sign(d) * ceilDiv(abs(d), n)
 	}
 	shape, _ := unflatten(fs, l.shape)
 	stride, _ := unflatten(fd, l.stride)
