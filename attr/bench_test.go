@@ -2,18 +2,34 @@ package attr
 
 import "testing"
 
+// benchToLinear measures ToLinear (which is cached) and, as a
+// sub-benchmark "convert", the conversion itself.
 func benchToLinear(b *testing.B, text string, shape []int) {
 	enc, _, err := Parse(text, nil)
 	if err != nil {
 		b.Fatal(err)
 	}
 	l := enc.(Layout)
-	b.ReportAllocs()
-	for b.Loop() {
-		if _, err := l.ToLinear(shape); err != nil {
-			b.Fatal(err)
+	b.Run("cached", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			if _, err := l.ToLinear(shape); err != nil {
+				b.Fatal(err)
+			}
 		}
-	}
+	})
+	b.Run("convert", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			ll, err := l.toLay(shape)
+			if err != nil {
+				b.Fatal(err)
+			}
+			if _, err := ll.toLinear(); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
 }
 
 func BenchmarkToLinearBlocked(b *testing.B) {

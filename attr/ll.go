@@ -193,16 +193,32 @@ func mul(a, b lay) lay {
 	for j, o := range outs {
 		r.outs[j] = lout{o, a.outSize(o) * b.outSize(o)}
 	}
-	conv := func(src lay, v []int, shift bool) []int {
-		w := make([]int, len(outs))
-		for j, o := range outs {
-			k := src.outIndex(o)
+	total := 0
+	for _, n := range ins {
+		if k := a.inIndex(n); k >= 0 {
+			total += len(a.ins[k].bases)
+		}
+		if k := b.inIndex(n); k >= 0 {
+			total += len(b.ins[k].bases)
+		}
+	}
+	flat := make([]int, total*len(outs)) // one backing array for every basis
+	// idx[j] is the position of result out-dim j in a and b (-1 if absent);
+	// shift[j] is how far b's values move up (log2 of a's size there).
+	aIdx, bIdx, shift := make([]int, len(outs)), make([]int, len(outs)), make([]int, len(outs))
+	for j, o := range outs {
+		aIdx[j], bIdx[j], shift[j] = a.outIndex(o), b.outIndex(o), log2(a.outSize(o))
+	}
+	conv := func(v []int, idx []int, shifted bool) []int {
+		w := flat[:len(outs):len(outs)]
+		flat = flat[len(outs):]
+		for j, k := range idx {
 			if k < 0 {
 				continue
 			}
 			w[j] = v[k]
-			if shift {
-				w[j] <<= log2(a.outSize(o))
+			if shifted {
+				w[j] <<= shift[j]
 			}
 		}
 		return w
@@ -211,12 +227,12 @@ func mul(a, b lay) lay {
 		var bs [][]int
 		if k := a.inIndex(n); k >= 0 {
 			for _, v := range a.ins[k].bases {
-				bs = append(bs, conv(a, v, false))
+				bs = append(bs, conv(v, aIdx, false))
 			}
 		}
 		if k := b.inIndex(n); k >= 0 {
 			for _, v := range b.ins[k].bases {
-				bs = append(bs, conv(b, v, true))
+				bs = append(bs, conv(v, bIdx, true))
 			}
 		}
 		r.ins[i] = lin{n, bs}

@@ -488,7 +488,7 @@ func (a *args) strict(allowed ...string) error {
 func (a *args) require(keys ...string) error {
 	for _, k := range keys {
 		if a.get(k) == nil {
-			return a.p.errf(a.start, "%s: missing key '%s'", a.p.text[a.start:min(len(a.p.text), a.start+strings.IndexByte(a.p.text[a.start:], '<')+1)]+"…", k)
+			return a.p.errf(a.start, "#%s: missing key '%s'", a.name, k)
 		}
 	}
 	return nil
@@ -759,6 +759,9 @@ func buildDotOp(a *args) (Encoding, error) {
 	}
 	return d, d.check()
 }
+
+// The nvidia_mma, amd_mfma and amd_wmma builders ignore keys they do not
+// know, as Triton's parsers for them do; the others reject them.
 
 func buildNvidiaMma(a *args) (Encoding, error) {
 	if err := a.require("versionMajor", "warpsPerCTA", "instrShape"); err != nil {

@@ -2,6 +2,9 @@ package attr
 
 import (
 	"fmt"
+	"strconv"
+	"strings"
+	"sync"
 
 	"github.com/layoutopt/layoutopt/linear"
 )
@@ -23,12 +26,45 @@ func (l lay) toLinear() (linear.Layout, error) {
 	return linear.New(ins, outs, false)
 }
 
+// cache holds the layouts computed so far, keyed by the encoding's text
+// and the shape, as Triton's dialect caches toLinearLayout; linear.Layout
+// values are immutable, so they can be shared. It is emptied when it
+// reaches cacheLimit entries.
+var cache struct {
+	sync.Mutex
+	m map[string]linear.Layout
+}
+
+const cacheLimit = 4096
+
 func toLinear(l Layout, shape []int) (linear.Layout, error) {
-	ll, err := l.toLay(shape)
+	var kb strings.Builder
+	kb.WriteString(l.Format(nil))
+	for _, s := range shape {
+		kb.WriteByte(' ')
+		kb.WriteString(strconv.Itoa(s))
+	}
+	key := kb.String()
+	cache.Lock()
+	ll, ok := cache.m[key]
+	cache.Unlock()
+	if ok {
+		return ll, nil
+	}
+	lay, err := l.toLay(shape)
 	if err != nil {
 		return linear.Layout{}, err
 	}
-	return ll.toLinear()
+	if ll, err = lay.toLinear(); err != nil {
+		return linear.Layout{}, err
+	}
+	cache.Lock()
+	if cache.m == nil || len(cache.m) >= cacheLimit {
+		cache.m = make(map[string]linear.Layout)
+	}
+	cache.m[key] = ll
+	cache.Unlock()
+	return ll, nil
 }
 
 // ToLinear implements Layout.
