@@ -43,20 +43,22 @@ func (e *echelon) add(c int, v uint64) bool {
 	return true
 }
 
-// colRank returns the GF(2) rank of a set of column vectors.
+// colRank returns the GF(2) rank of a set of at most 64 column vectors, by
+// forward elimination on a copy: each non-zero column eliminates its lowest
+// set bit from the columns after it (branch-free).
 func colRank(cols []uint64) int {
-	var vec [64]uint64
-	var has uint64
+	var m [64]uint64
+	n := copy(m[:], cols)
 	rank := 0
-	for _, v := range cols {
-		for m := v & has; m != 0; m = v & has {
-			v ^= vec[63-bits.LeadingZeros64(m)]
+	for i := 0; i < n; i++ {
+		v := m[i]
+		if v == 0 {
+			continue
 		}
-		if v != 0 {
-			b := 63 - bits.LeadingZeros64(v)
-			vec[b] = v
-			has |= 1 << uint(b)
-			rank++
+		rank++
+		p := uint(bits.TrailingZeros64(v))
+		for j := i + 1; j < n; j++ {
+			m[j] ^= v & -(m[j] >> p & 1)
 		}
 	}
 	return rank
@@ -64,7 +66,19 @@ func colRank(cols []uint64) int {
 
 // RankOfColumns returns the GF(2) rank of the matrix whose columns are cols
 // (each a bit vector). It does not allocate.
-func RankOfColumns(cols []uint64) int { return colRank(cols) }
+func RankOfColumns(cols []uint64) int {
+	if len(cols) <= 64 {
+		return colRank(cols)
+	}
+	var e echelon
+	rank := 0
+	for _, v := range cols {
+		if e.add(0, v) {
+			rank++
+		}
+	}
+	return rank
+}
 
 // RREF reduces rows, a GF(2) matrix with one row per uint64 (bit c is column
 // c, for c < nCols), to reduced row-echelon form in place, as f2reduce does:

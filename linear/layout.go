@@ -441,26 +441,31 @@ func (l Layout) Apply(ins ...int) []int {
 // writes min(len(out), NumOutDims()) coordinates.
 func (l Layout) ApplyInto(out []int, ins ...int) {
 	v := l.applyPacked(ins)
-	for j, o := range l.outs {
-		if j >= len(out) {
-			break
-		}
+	n := min(len(out), len(l.outs))
+	for j := 0; j < n; j++ {
+		o := &l.outs[j]
 		out[j] = int(v >> uint(o.off) & mask(o.log2))
 	}
 }
 
 func (l Layout) applyPacked(ins []int) uint64 {
+	// Gather the input bits into one word (bit c = column c), then XOR the
+	// columns of its set bits.
+	var x uint64
+	n := min(len(ins), len(l.ins))
+	for i := 0; i < n; i++ {
+		d := &l.ins[i]
+		x |= uint64(ins[i]) & mask(d.log2) << uint(d.off)
+	}
 	var acc uint64
-	for i, d := range l.ins {
-		if i >= len(ins) {
+	cols := l.cols
+	for x != 0 {
+		c := bits.TrailingZeros64(x)
+		if c >= len(cols) {
 			break
 		}
-		x := uint64(ins[i]) & mask(d.log2)
-		cols := l.cols[d.off : d.off+d.log2]
-		for x != 0 {
-			acc ^= cols[bits.TrailingZeros64(x)]
-			x &= x - 1
-		}
+		acc ^= cols[c]
+		x &= x - 1
 	}
 	return acc
 }

@@ -528,88 +528,89 @@ func (l Layout) NumConsecutiveInOut() int {
 //
 // As in Triton, an in-dim that both layouts have with equal bases (ignoring
 // out sizes) maps to itself; the other bits are solved over GF(2) with free
-// variables set to 0, the minimal solution. The result has l's in-dims and
-// outer's in-dims as out-dims (with outer's sizes).
+// variables set to 0, the minimal solution: each basis of l is written over
+// the columns of outer that are independent of the columns before them. The
+// result has l's in-dims, and outer's in-dims as out-dims (with outer's
+// sizes). Where that identity rule leaves the system unsolvable (Triton
+// asserts), the whole system is solved without it.
 func (l Layout) InvertAndCompose(outer Layout) (Layout, error) {
 	if !sameNames(outer.outs, l.outs) {
 		return Layout{}, fmt.Errorf("linear: invertAndCompose: out-dims %v and %v differ", l.OutDimNames(), outer.OutDimNames())
 	}
-	a, err := outer.TransposeOuts(l.OutDimNames())
-	if err != nil {
-		return Layout{}, err
-	}
+	// to[j] is the offset of l's out-dim j in outer's packed values.
+	var to [64]int
 	for j, o := range l.outs {
-		if a.outs[j].log2 < o.log2 {
-			return Layout{}, fmt.Errorf("linear: invertAndCompose: out-dim %q of the outer layout (size %d) is smaller than %d", o.name, 1<<uint(a.outs[j].log2), 1<<uint(o.log2))
+		k := outer.outs[find(outer.outs, o.name)]
+		if k.log2 < o.log2 {
+			return Layout{}, fmt.Errorf("linear: invertAndCompose: out-dim %q of the outer layout (size %d) is smaller than %d", o.name, 1<<uint(k.log2), 1<<uint(o.log2))
 		}
+		to[j] = k.off
 	}
-	if !a.IsSurjective() {
+	if !outer.IsSurjective() {
 		return Layout{}, fmt.Errorf("linear: invertAndCompose: the outer layout is not surjective:%s", outer)
 	}
-	outNames := l.OutDimNames()
-	var identity, aRest, bRest []string
-	for _, d := range a.ins {
-		if find(l.ins, d.name) < 0 {
-			aRest = append(aRest, d.name)
+	repack := func(v uint64) uint64 {
+		var w uint64
+		for j, o := range l.outs {
+			w |= field(v, o) << uint(to[j])
+		}
+		return w
+	}
+	// identity[k] is set for outer's in-dims k that l has with the same bases.
+	var identity [64]bool
+	for k, d := range outer.ins {
+		i := find(l.ins, d.name)
+		if i < 0 || l.ins[i].log2 != d.log2 {
 			continue
 		}
-		as, _ := a.Sublayout([]string{d.name}, outNames)
-		bs, _ := l.Sublayout([]string{d.name}, outNames)
-		if as.EqualIgnoringOutDimSizes(bs) {
-			identity = append(identity, d.name)
-		} else {
-			aRest = append(aRest, d.name)
+		same := true
+		for b := 0; b < d.log2 && same; b++ {
+			same = repack(l.cols[l.ins[i].off+b]) == outer.cols[d.off+b]
+		}
+		identity[k] = same
+	}
+	cols := make([]uint64, len(l.cols))
+	if !l.solve(outer, identity[:len(outer.ins)], repack, cols) {
+		clear(identity[:])
+		if !l.solve(outer, identity[:len(outer.ins)], repack, cols) {
+			return Layout{}, fmt.Errorf("linear: invertAndCompose: the image of the layout is not contained in the image of the outer layout")
+		}
+	}
+	// Column c of outer is bit c of the result: its out-dims are outer's
+	// in-dims, packed in order.
+	return Layout{l.ins, outer.ins, cols, colRank(cols)}, nil
+}
+
+// solve fills cols with the columns of l.InvertAndCompose(outer) for the
+// given identity in-dims of outer (lstsq in Triton). It reports false if some
+// basis of l is outside the span of outer's non-identity columns.
+func (l Layout) solve(outer Layout, identity []bool, repack func(uint64) uint64, cols []uint64) bool {
+	var e echelon
+	for k, d := range outer.ins {
+		if identity[k] {
+			continue
+		}
+		for c := d.off; c < d.off+d.log2; c++ {
+			e.add(c, outer.cols[c])
 		}
 	}
 	for _, d := range l.ins {
-		if !slices.Contains(identity, d.name) {
-			bRest = append(bRest, d.name)
+		k := find(outer.ins, d.name)
+		if k >= 0 && identity[k] {
+			for b := 0; b < d.log2; b++ {
+				cols[d.off+b] = 1 << uint(outer.ins[k].off+b)
+			}
+			continue
+		}
+		for c := d.off; c < d.off+d.log2; c++ {
+			rest, combo := e.reduce(repack(l.cols[c]))
+			if rest != 0 {
+				return false
+			}
+			cols[c] = combo
 		}
 	}
-	ar, _ := a.Sublayout(aRest, outNames)
-	br, _ := l.Sublayout(bRest, outNames)
-	ret, err := lstsq(ar, br)
-	if err != nil {
-		return Layout{}, err
-	}
-	for _, n := range identity {
-		id, err := Identity1D(a.InDimSize(n), n, n)
-		if err != nil {
-			return Layout{}, err
-		}
-		if ret, err = Mul(ret, id); err != nil {
-			return Layout{}, err
-		}
-	}
-	if ret, err = ret.TransposeIns(l.InDimNames()); err != nil {
-		return Layout{}, err
-	}
-	return ret.TransposeOuts(a.InDimNames())
-}
-
-// lstsq solves A·X = B over GF(2) for X with free variables set to 0: each
-// basis of B is written over the pivot columns of A (those independent of
-// the columns before them). A and B have the same out-dims in the same
-// order, A's sizes no smaller. The result maps B's in-dims to A's in-dims.
-func lstsq(a, b Layout) (Layout, error) {
-	var e echelon
-	for c, v := range a.cols {
-		e.add(c, v)
-	}
-	cols := make([]uint64, len(b.cols))
-	for c, v := range b.cols {
-		// Re-pack B's coordinates at A's offsets (A's fields are wider).
-		var w uint64
-		for j, o := range b.outs {
-			w |= field(v, o) << uint(a.outs[j].off)
-		}
-		rest, combo := e.reduce(w)
-		if rest != 0 {
-			return Layout{}, fmt.Errorf("linear: invertAndCompose: the image of the layout is not contained in the image of the outer layout")
-		}
-		cols[c] = combo
-	}
-	return assemble(b.ins, a.ins, cols)
+	return true
 }
 
 // PseudoInvert returns a right inverse B of a surjective layout A: A(B(y)) = y
