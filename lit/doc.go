@@ -24,7 +24,11 @@
 // holds, and is expected to fail if any XFAIL holds ("*" always does). A
 // passing XFAIL test is an XPASS, which is a failure. ALLOW_RETRIES: N
 // reruns a failing test up to N times; passing on a retry is a FLAKYPASS.
-// Scanning stops at END.
+// "DEFINE: %{name} = text" adds a substitution for the RUN lines after it,
+// in front of all others (the name must be new); "REDEFINE: %{name} =
+// text" changes an existing one from there on; both continue onto the
+// next line of the same keyword after a trailing backslash, joined by one
+// space. Scanning stops at END.
 //
 // # Substitutions
 //
@@ -93,6 +97,11 @@
 // test as it finishes, "PASS: SUITE :: path (3 of 10)", then a summary in
 // lit's form whose last line is exactly "N passed, N failed", followed by
 // ", N skipped" when any test was UNSUPPORTED.
+//
+// A test's commands see the runner's environment (the lit command passes
+// its own) with the configuration's env entries and path directories
+// added; the working directory is the test's directory under the exec
+// root.
 //
 // For Go programs, [Discover] finds tests and [Runner.Run] runs one, so a
 // go test can run a suite as subtests.

@@ -69,6 +69,7 @@ var e2eSuite = map[string]string{
 	"needs.test":    "REQUIRES: fast, !windows\nRUN: true\n",
 	"flaky.test":    "ALLOW_RETRIES: 1\nRUN: flaky %t.seen\n",
 	"norun.test":    "nothing to run here\n",
+	"define.test":   "DEFINE: %{greet} = echo \\\nDEFINE:   hi %s\nRUN: %{greet} | grep-q define.test\n",
 	"Inputs/x.test": "RUN: false\n",
 }
 
@@ -94,22 +95,22 @@ func TestMainEndToEnd(t *testing.T) {
 	if st != 1 {
 		t.Errorf("status = %d, want 1; stderr %s", st, errs)
 	}
-	if got, want := lastLine(out), "8 passed, 4 failed, 2 skipped"; got != want {
+	if got, want := lastLine(out), "9 passed, 4 failed, 2 skipped"; got != want {
 		t.Errorf("last line = %q, want %q\n%s", got, want, out)
 	}
 	wantCodes := map[string]string{
-		"pass": "PASS", "pipe": "PASS", "split": "PASS", "cont": "PASS", "notcrash": "PASS", "needs": "PASS",
+		"pass": "PASS", "pipe": "PASS", "split": "PASS", "cont": "PASS", "define": "PASS", "notcrash": "PASS", "needs": "PASS",
 		"fail": "FAIL", "crash": "FAIL", "xfail": "XFAIL", "xpass": "XPASS", "unsup": "UNSUPPORTED",
 		"unsup2": "UNSUPPORTED", "flaky": "FLAKYPASS", "norun": "UNRESOLVED",
 	}
 	for name, code := range wantCodes {
-		re := regexp.MustCompile(`(?m)^` + code + `: E2E :: ` + name + `\.test \(\d+ of 14\)$`)
+		re := regexp.MustCompile(`(?m)^` + code + `: E2E :: ` + name + `\.test \(\d+ of 15\)$`)
 		if !re.MatchString(out) {
 			t.Errorf("no %s line for %s in\n%s", code, name, out)
 		}
 	}
 	for _, want := range []string{
-		"-- Testing: 14 tests, 3 workers --",
+		"-- Testing: 15 tests, 3 workers --",
 		"******************** TEST 'E2E :: fail.test' FAILED ********************",
 		"Failed Command (RUN: at line 1):\n--\nfake-opt " + filepath.Join(dir, "suite", "fail.test") + " | grep-q 'op sub'\n--",
 		"Command Output (stderr):\n--\ngrep-q: \"op sub\" not found in input\n--",
@@ -118,12 +119,12 @@ func TestMainEndToEnd(t *testing.T) {
 		"Failed Tests (2):\n  E2E :: crash.test\n  E2E :: fail.test\n",
 		"Unexpectedly Passed Tests (1):\n  E2E :: xpass.test\n",
 		"Unresolved Tests (1):\n  E2E :: norun.test\n",
-		"Total Discovered Tests: 14\n",
-		"  Unsupported        : 2 (14.29%)\n",
-		"  Passed             : 6 (42.86%)\n",
-		"  Passed With Retry  : 1 (7.14%)\n",
-		"  Expectedly Failed  : 1 (7.14%)\n",
-		"  Failed             : 2 (14.29%)\n",
+		"Total Discovered Tests: 15\n",
+		"  Unsupported        : 2 (13.33%)\n",
+		"  Passed             : 7 (46.67%)\n",
+		"  Passed With Retry  : 1 (6.67%)\n",
+		"  Expectedly Failed  : 1 (6.67%)\n",
+		"  Failed             : 2 (13.33%)\n",
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("output lacks %q:\n%s", want, out)
@@ -163,7 +164,7 @@ func TestMainEndToEnd(t *testing.T) {
 		t.Fatalf("xunit has %d suites, want 1", len(doc.Suites))
 	}
 	s := doc.Suites[0]
-	if s.Name != "E2E" || s.Tests != 14 || s.Failures != 4 || s.Skipped != 2 || len(s.Cases) != 14 {
+	if s.Name != "E2E" || s.Tests != 15 || s.Failures != 4 || s.Skipped != 2 || len(s.Cases) != 15 {
 		t.Errorf("xunit suite = %s tests=%d failures=%d skipped=%d cases=%d", s.Name, s.Tests, s.Failures, s.Skipped, len(s.Cases))
 	}
 	for _, c := range s.Cases {
@@ -198,14 +199,14 @@ func TestMainFilterAndFlags(t *testing.T) {
 	if got := lastLine(out); got != "2 passed, 0 failed" {
 		t.Errorf("filtered last line = %q\n%s", got, out)
 	}
-	for _, want := range []string{"-- Testing: 2 of 14 tests,", "  Excluded", "TEST 'E2E :: pass.test' PASS", "Exit Code: 0"} {
+	for _, want := range []string{"-- Testing: 2 of 15 tests,", "  Excluded", "TEST 'E2E :: pass.test' PASS", "Exit Code: 0"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("filtered output lacks %q:\n%s", want, out)
 		}
 	}
 
 	st, out, _ = runMain(t, dir, "-q", "suite", "--filter-out", "x?pass|fail|crash|norun")
-	if st != 0 || lastLine(out) != "5 passed, 0 failed, 2 skipped" || strings.Contains(out, "PASS:") {
+	if st != 0 || lastLine(out) != "6 passed, 0 failed, 2 skipped" || strings.Contains(out, "PASS:") {
 		t.Errorf("-q --filter-out: status %d\n%s", st, out)
 	}
 

@@ -163,6 +163,14 @@ func (r *Runner) run(t *Test) Result {
 		Substitution{"%t", tmpBase + ".tmp"},
 		Substitution{"%T", tmpDir},
 	)
+	lineSubs := make([][]Substitution, len(sc.runs))
+	for i, rl := range sc.runs {
+		ls, err := applyDefines(t.Path, subs, sc.defines[:rl.defines])
+		if err != nil {
+			return Result{Code: Unresolved, Output: err.Error() + "\n"}
+		}
+		lineSubs[i] = ls
+	}
 	env := append(append([]string(nil), r.Env...), cfg.Env...)
 	if len(cfg.Path) > 0 {
 		p := strings.Join(cfg.Path, string(os.PathListSeparator))
@@ -176,7 +184,7 @@ func (r *Runner) run(t *Test) Result {
 	passed := false
 	attempts := sc.allowRetries + 1
 	for attempt := 0; attempt < attempts && !passed; attempt++ {
-		passed, out = r.execute(sc.runs, subs, execDir, env, cfg.ToolPaths)
+		passed, out = r.execute(sc.runs, lineSubs, execDir, env, cfg.ToolPaths)
 		if passed && attempt > 0 && !xfail {
 			return Result{Code: FlakyPass, Output: out}
 		}
@@ -229,16 +237,17 @@ func (b *lockedBuffer) Write(p []byte) (int, error) {
 	return b.buf.Write(p)
 }
 
-// execute runs the RUN lines in order and stops at the first that fails.
+// execute runs the RUN lines in order and stops at the first that fails;
+// subs[i] are the substitutions of runs[i].
 // It returns whether all succeeded and the log, in lit's format.
-func (r *Runner) execute(runs []runLine, subs []Substitution, dir string, env []string, toolPaths map[string]string) (bool, string) {
+func (r *Runner) execute(runs []runLine, subs [][]Substitution, dir string, env []string, toolPaths map[string]string) (bool, string) {
 	var stdout, stderr lockedBuffer
 	sh := &shell{dir: dir, env: env, tools: r.toolTable(), toolPaths: toolPaths, stdout: &stdout, stderr: &stderr}
 	var log strings.Builder
 	log.WriteString("Script:\n--\n")
 	cmds := make([]string, len(runs))
 	for i, rl := range runs {
-		cmds[i] = substitute(rl.text, subs)
+		cmds[i] = substitute(rl.text, subs[i])
 		fmt.Fprintf(&log, ": 'RUN: at line %d'; %s\n", rl.line, cmds[i])
 	}
 	log.WriteString("--\n")

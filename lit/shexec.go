@@ -426,11 +426,40 @@ func runExternal(path string, args []string, dir string, env []string, stdin io.
 	cmd.Args[0] = args[0]
 	cmd.Dir = dir
 	cmd.Env = env
-	cmd.Stdin = stdin
 	cmd.Stdout = stdout
 	cmd.Stderr = stderr
-	err := cmd.Run()
-	if err == nil {
+	// Feed a non-file stdin through a pipe of our own, so that waiting for
+	// the process does not wait for an upstream command that has not
+	// finished writing (exec.Cmd.Wait would).
+	var feed *os.File
+	if f, ok := stdin.(*os.File); ok {
+		cmd.Stdin = f
+	} else {
+		r, w, err := os.Pipe()
+		if err != nil {
+			fmt.Fprintf(stderr, "%s: %v\n", args[0], err)
+			return 127
+		}
+		cmd.Stdin, feed = r, w
+	}
+	err := cmd.Start()
+	if feed != nil {
+		cmd.Stdin.(*os.File).Close() // the child has its own copy
+	}
+	if err != nil {
+		if feed != nil {
+			feed.Close()
+		}
+		fmt.Fprintf(stderr, "%s: %v\n", args[0], err)
+		return 127
+	}
+	if feed != nil {
+		go func() {
+			io.Copy(feed, stdin) // ends when the child exits (EPIPE) or stdin ends
+			feed.Close()
+		}()
+	}
+	if err = cmd.Wait(); err == nil {
 		return 0
 	}
 	var ee *exec.ExitError

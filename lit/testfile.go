@@ -3,26 +3,39 @@ package lit
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 )
 
 // runLine is one RUN command of a test, after joining continuation lines.
 type runLine struct {
-	line int    // 1-based line of its first RUN:
-	text string // the command text, before substitution
+	line    int    // 1-based line of its first RUN:
+	text    string // the command text, before substitution
+	defines int    // how many of the test's DEFINE/REDEFINE come before it
+}
+
+// define is a DEFINE: or REDEFINE: directive of a test.
+type define struct {
+	line     int
+	redefine bool
+	sub      Substitution
 }
 
 // testScript is what a test file asks of the runner.
 type testScript struct {
 	runs         []runLine
+	defines      []define
 	requires     []string // each must be true
 	unsupported  []string // any true: the test is unsupported
 	xfail        []string // any true ("*" always): the test must fail
 	allowRetries int
 }
 
-var keywords = []string{"RUN:", "REQUIRES:", "UNSUPPORTED:", "XFAIL:", "ALLOW_RETRIES:", "END."}
+var keywords = []string{"RUN:", "REQUIRES:", "UNSUPPORTED:", "XFAIL:", "ALLOW_RETRIES:", "DEFINE:", "REDEFINE:", "END."}
+
+// defineRE matches the text of a DEFINE: or REDEFINE: directive.
+var defineRE = regexp.MustCompile(`^\s*(%\{[-+=._a-zA-Z0-9:]+\})\s*=(.*)$`)
 
 var lineExpr = regexp.MustCompile(`%\(line *([+-]) *([0-9]+) *\)|%\(line\)`)
 
@@ -63,6 +76,8 @@ func parseTestScript(file string, data []byte) (*testScript, error) {
 	s := &testScript{allowRetries: -1}
 	continuing := false
 	lastRunLine := 0
+	defining := "" // the DEFINE:/REDEFINE: keyword whose text continues
+	defineText := ""
 	for n, line := range strings.Split(string(data), "\n") {
 		lineNo := n + 1
 		errorf := func(format string, args ...any) error {
@@ -82,7 +97,28 @@ func parseTestScript(file string, data []byte) (*testScript, error) {
 		if kw != "RUN:" && continuing {
 			return nil, errorf("RUN: line ending in '\\' is followed by %s", kw)
 		}
+		if defining != "" && kw != defining {
+			return nil, errorf("%s line ending in '\\' is followed by %s", defining, kw)
+		}
 		switch kw {
+		case "DEFINE:", "REDEFINE:":
+			text := strings.TrimSpace(rest)
+			if defining != "" {
+				defineText += " " + text
+			} else {
+				defineText = text
+			}
+			if strings.HasSuffix(defineText, `\`) {
+				defining = kw
+				defineText = strings.TrimSpace(strings.TrimSuffix(defineText, `\`))
+				continue
+			}
+			defining = ""
+			m := defineRE.FindStringSubmatch(defineText)
+			if m == nil {
+				return nil, errorf("%s expects '%%{name} = value', not %q", kw, defineText)
+			}
+			s.defines = append(s.defines, define{line: lineNo, redefine: kw == "REDEFINE:", sub: Substitution{m[1], strings.TrimSpace(m[2])}})
 		case "RUN:":
 			rest = lineExpr.ReplaceAllStringFunc(rest, func(m string) string {
 				sub := lineExpr.FindStringSubmatch(m)
@@ -99,7 +135,7 @@ func parseTestScript(file string, data []byte) (*testScript, error) {
 				last := &s.runs[len(s.runs)-1]
 				last.text = strings.TrimSuffix(last.text, `\`) + rest
 			} else {
-				s.runs = append(s.runs, runLine{line: lineNo, text: rest})
+				s.runs = append(s.runs, runLine{line: lineNo, text: rest, defines: len(s.defines)})
 			}
 			continuing = strings.HasSuffix(rest, `\`)
 			lastRunLine = lineNo
@@ -142,6 +178,9 @@ func parseTestScript(file string, data []byte) (*testScript, error) {
 	if continuing {
 		return nil, fmt.Errorf("%s:%d: error: RUN: line ends in '\\' but no RUN: line follows", file, lastRunLine)
 	}
+	if defining != "" {
+		return nil, fmt.Errorf("%s: error: %s line ends in '\\' but no %s line follows", file, defining, defining)
+	}
 	if len(s.runs) == 0 {
 		return nil, fmt.Errorf("%s: error: test has no 'RUN:' line", file)
 	}
@@ -160,4 +199,26 @@ func substitute(line string, subs []Substitution) string {
 		line = strings.ReplaceAll(line, s.Pattern, s.Replacement)
 	}
 	return strings.ReplaceAll(line, marker, "%")
+}
+
+// applyDefines returns base with the test's first n DEFINE/REDEFINE
+// directives applied: DEFINE adds a substitution in front of the others
+// (it must be new), REDEFINE changes the value of one that exists.
+func applyDefines(file string, base []Substitution, defs []define) ([]Substitution, error) {
+	subs := base
+	for _, d := range defs {
+		i := slices.IndexFunc(subs, func(s Substitution) bool { return s.Pattern == d.sub.Pattern })
+		switch {
+		case d.redefine && i < 0:
+			return nil, fmt.Errorf("%s:%d: error: REDEFINE: %s is not defined", file, d.line, d.sub.Pattern)
+		case d.redefine:
+			subs = slices.Clone(subs)
+			subs[i].Replacement = d.sub.Replacement
+		case i >= 0:
+			return nil, fmt.Errorf("%s:%d: error: DEFINE: %s is already defined; use REDEFINE:", file, d.line, d.sub.Pattern)
+		default:
+			subs = append([]Substitution{d.sub}, subs...)
+		}
+	}
+	return subs, nil
 }

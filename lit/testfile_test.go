@@ -28,9 +28,9 @@ func TestParseTestScript(t *testing.T) {
 	}
 	want := &testScript{
 		runs: []runLine{
-			{1, " layout-opt %s    -canonicalize | FileCheck %s"},
-			{3, " echo 3 5 2"},
-			{11, " but this is"},
+			{1, " layout-opt %s    -canonicalize | FileCheck %s", 0},
+			{3, " echo 3 5 2", 0},
+			{11, " but this is", 0},
 		},
 		requires:     []string{"asserts", "linux && !windows"},
 		unsupported:  []string{"slow"},
@@ -39,6 +39,55 @@ func TestParseTestScript(t *testing.T) {
 	}
 	if d := cmp.Diff(want, s, cmp.AllowUnexported(testScript{}, runLine{})); d != "" {
 		t.Errorf("parseTestScript mismatch (-want +got):\n%s", d)
+	}
+}
+
+func TestDefines(t *testing.T) {
+	text := `// DEFINE: %{opt} = layout-opt \
+// DEFINE:     -canonicalize
+// RUN: %{opt} %s
+// REDEFINE: %{opt} = other %{x}
+// DEFINE: %{x}=X
+// RUN: %{opt} %s
+`
+	s, err := parseTestScript("t", []byte(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantDefs := []define{
+		{2, false, Substitution{"%{opt}", "layout-opt -canonicalize"}},
+		{4, true, Substitution{"%{opt}", "other %{x}"}},
+		{5, false, Substitution{"%{x}", "X"}},
+	}
+	if d := cmp.Diff(wantDefs, s.defines, cmp.AllowUnexported(define{})); d != "" {
+		t.Errorf("defines (-want +got):\n%s", d)
+	}
+	base := []Substitution{{"%s", "file"}}
+	var got []string
+	for _, rl := range s.runs {
+		subs, err := applyDefines("t", base, s.defines[:rl.defines])
+		if err != nil {
+			t.Fatal(err)
+		}
+		got = append(got, substitute(rl.text, subs))
+	}
+	// A substitution applies in list order: %{x} is in front of %{opt}, so
+	// the %{x} that %{opt} brings in stays.
+	want := []string{" layout-opt -canonicalize file", " other %{x} file"}
+	if d := cmp.Diff(want, got); d != "" {
+		t.Errorf("substituted RUN lines (-want +got):\n%s", d)
+	}
+
+	for _, bad := range []struct {
+		defs []define
+		msg  string
+	}{
+		{[]define{{3, true, Substitution{"%{y}", "v"}}}, "t:3: error: REDEFINE: %{y} is not defined"},
+		{[]define{{1, false, Substitution{"%s", "v"}}}, "t:1: error: DEFINE: %s is already defined"},
+	} {
+		if _, err := applyDefines("t", base, bad.defs); err == nil || !strings.HasPrefix(err.Error(), bad.msg) {
+			t.Errorf("applyDefines(%v) = %v, want %q", bad.defs, err, bad.msg)
+		}
 	}
 }
 
@@ -52,6 +101,9 @@ func TestParseTestScriptErrors(t *testing.T) {
 		{"// RUN: a\n// UNSUPPORTED: x \\\n", "t:2: error: UNSUPPORTED: does not take continuation"},
 		{"// RUN: a\n// ALLOW_RETRIES: x\n", "t:2: error: ALLOW_RETRIES: expects"},
 		{"// RUN: a\n// ALLOW_RETRIES: 1\n// ALLOW_RETRIES: 1\n", "t:3: error: ALLOW_RETRIES: given more than once"},
+		{"// DEFINE: x = y\n// RUN: a\n", "t:1: error: DEFINE: expects '%{name} = value'"},
+		{"// DEFINE: %{x} = \\\n// RUN: a\n", "t:2: error: DEFINE: line ending in '\\' is followed by RUN:"},
+		{"// RUN: a\n// REDEFINE: %{x} = \\\n", "t: error: REDEFINE: line ends in '\\'"},
 	}
 	for _, tt := range tests {
 		_, err := parseTestScript("t", []byte(tt.text))
