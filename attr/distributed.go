@@ -262,6 +262,7 @@ type FieldError struct {
 	Msg   string
 }
 
+// Error returns the message.
 func (e *FieldError) Error() string { return e.Msg }
 
 func ferr(field string, err error) error {

@@ -95,7 +95,7 @@ func Main(p *lit.Proc) int {
 	}
 	tt, err := parseTensorType(*typeText)
 	if err != nil {
-		var te *TypeError
+		var te *typeError
 		errors.As(err, &te)
 		return failAt(p, "-t", *typeText, te.Offset, te.Msg)
 	}

@@ -217,7 +217,7 @@ func FuzzParseTensorType(f *testing.F) {
 	f.Fuzz(func(t *testing.T, s string) {
 		tt, err := parseTensorType(s)
 		if err != nil {
-			if te, ok := err.(*TypeError); !ok || te.Offset < 0 || te.Offset > len(s) {
+			if te, ok := err.(*typeError); !ok || te.Offset < 0 || te.Offset > len(s) {
 				t.Fatalf("parseTensorType(%q): bad error %v", s, err)
 			}
 			return

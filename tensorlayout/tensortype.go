@@ -14,13 +14,13 @@ type tensorType struct {
 	encoding string // "" when the type has none
 }
 
-// TypeError is a malformed -t value; Offset is a byte offset into it.
-type TypeError struct {
+// typeError is a malformed -t value; Offset is a byte offset into it.
+type typeError struct {
 	Offset int
 	Msg    string
 }
 
-func (e *TypeError) Error() string { return e.Msg }
+func (e *typeError) Error() string { return e.Msg }
 
 // parseTensorType reads "tensor<64x64xf16>", optionally with an encoding
 // ("tensor<64x64xf16, #blocked>"), or a shared-memory descriptor
@@ -40,10 +40,10 @@ func parseTensorType(s string) (tensorType, error) {
 		body = s[len("!ttg.memdesc<"):]
 		lead += len("!ttg.memdesc<")
 	default:
-		return t, &TypeError{lead, fmt.Sprintf("expected a tensor type such as tensor<64x64xf16>, got %q", s)}
+		return t, &typeError{lead, fmt.Sprintf("expected a tensor type such as tensor<64x64xf16>, got %q", s)}
 	}
 	if !strings.HasSuffix(body, ">") {
-		return t, &TypeError{len(src), "expected '>' at the end of the type"}
+		return t, &typeError{len(src), "expected '>' at the end of the type"}
 	}
 	body = body[:len(body)-1]
 	pos := 0
@@ -54,30 +54,30 @@ func parseTensorType(s string) (tensorType, error) {
 		}
 		if i == pos || i >= len(body) || body[i] != 'x' {
 			if i < len(body) && body[i] == '?' {
-				return t, &TypeError{lead + i, "dynamic dimensions ('?') are not supported"}
+				return t, &typeError{lead + i, "dynamic dimensions ('?') are not supported"}
 			}
 			break
 		}
 		n, err := strconv.Atoi(body[pos:i])
 		if err != nil || n <= 0 || n > 1<<30 {
-			return t, &TypeError{lead + pos, fmt.Sprintf("invalid dimension %q", body[pos:i])}
+			return t, &typeError{lead + pos, fmt.Sprintf("invalid dimension %q", body[pos:i])}
 		}
 		t.shape = append(t.shape, n)
 		pos = i + 1
 	}
 	if len(t.shape) == 0 {
-		return t, &TypeError{lead, "expected a shape such as 64x64x before the element type"}
+		return t, &typeError{lead, "expected a shape such as 64x64x before the element type"}
 	}
 	rest := body[pos:]
 	end := elemEnd(rest)
 	t.elem = strings.TrimSpace(rest[:end])
 	if t.elem == "" || strings.ContainsAny(t.elem, " ,") {
-		return t, &TypeError{lead + pos, "expected an element type such as f16"}
+		return t, &typeError{lead + pos, "expected an element type such as f16"}
 	}
 	rest = rest[end:]
 	if r := strings.TrimSpace(rest); r != "" {
 		if !strings.HasPrefix(r, ",") {
-			return t, &TypeError{lead + pos + end, fmt.Sprintf("unexpected %q after the element type", r)}
+			return t, &typeError{lead + pos + end, fmt.Sprintf("unexpected %q after the element type", r)}
 		}
 		t.encoding = strings.TrimSpace(r[1:])
 	}
