@@ -5,11 +5,12 @@
 //
 //	tensor-layout -l '#ttg.blocked<{…}>' -t 'tensor<64x64xf16>' [-view V]
 //	tensor-layout -i defs.mlir -l '#mma' -t 'tensor<64x64xf32>'
+//	tensor-layout -l 'defs.mlir#mma' -t 'tensor<64x64xf32>'
 //	tensor-layout -i defs.mlir -alias-names blocked,mma -t 'tensor<64x64xf32>'
 //	tensor-layout -l '(6,4):(4,1)'
 //
-// The encoding comes from -l (attribute text, or an alias defined in the -i
-// file), from -alias-names (each alias of the -i file in turn, as Triton's
+// The encoding comes from -l (attribute text, an alias defined in the -i
+// file, or FILE#name: the alias name defined in FILE), from -alias-names (each alias of the -i file in turn, as Triton's
 // tool does), or from an encoding written inside the -t type. The views:
 //
 //   - tensor (the default): for every tensor element, row-major and nested

@@ -14,12 +14,14 @@ import (
 )
 
 const usage = `usage: tensor-layout -l ATTR -t TYPE [-view tensor|hw|linear|json]
+       tensor-layout -l FILE#NAME -t TYPE [-view …]
        tensor-layout -i FILE -alias-names NAME[,NAME…] -t TYPE [-view …]
        tensor-layout -l CUTE_LAYOUT [-view table|linear]
 
 Prints the layout of a tensor of type TYPE (e.g. tensor<64x64xf16>) under
-the TritonGPU encoding ATTR (e.g. '#ttg.blocked<{…}>', or '#name' with -i),
-or a CuTe layout such as '(6,4):(4,1)'.
+the TritonGPU encoding ATTR (e.g. '#ttg.blocked<{…}>', '#name' with -i, or
+FILE#name for an alias defined in FILE), or a CuTe layout such as
+'(6,4):(4,1)'.
 
 Views:
   tensor  for each tensor element, the hardware locations that hold it
@@ -68,7 +70,15 @@ func Main(p *lit.Proc) int {
 		v = "hw"
 	}
 	if t := strings.TrimSpace(*layoutText); t != "" && !strings.HasPrefix(t, "#") {
-		return runCuTe(p, t, v)
+		// FILE#name: an alias defined in FILE.
+		if i := strings.LastIndexByte(t, '#'); i > 0 && *input == "" {
+			if st, err := os.Stat(p.Path(t[:i])); err == nil && st.Mode().IsRegular() {
+				*input, *layoutText = t[:i], t[i:]
+			}
+		}
+		if *input == "" || !strings.HasPrefix(*layoutText, "#") {
+			return runCuTe(p, t, v)
+		}
 	}
 	if v == "" {
 		v = "tensor"

@@ -117,6 +117,10 @@ func TestAliasFile(t *testing.T) {
 	if code != 0 || out != "#ttg.linear<{register = [[0, 1], [8, 0], [0, 8], [0, 16], [0, 32], [32, 0]], lane = [[0, 2], [0, 4], [1, 0], [2, 0], [4, 0]], warp = [[0, 0], [16, 0]], block = []}>\n" {
 		t.Errorf("exit %d, stdout %q, stderr %q", code, out, errs)
 	}
+	out, errs, code = run(t, dir, "-l", "defs.mlir#mma", "-t", "tensor<64x64xf32>", "-view", "linear")
+	if code != 0 || !strings.HasPrefix(out, "#ttg.linear<{register = [[0, 1], [8, 0], [0, 16], [0, 32], [32, 0]]") {
+		t.Errorf("-l FILE#name: exit %d, stdout %q, stderr %q", code, out, errs)
+	}
 	out, errs, code = run(t, dir, "-i", filepath.Join(dir, "defs.mlir"), "-alias-names", "blocked,mma", "-t", "tensor<16x16xf16>")
 	if code != 0 || strings.Count(out, "Print layout attribute: ") != 2 || !strings.Contains(out, "#ttg.nvidia_mma") {
 		t.Errorf("exit %d, stdout %q, stderr %q", code, out, errs)
