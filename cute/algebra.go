@@ -66,19 +66,25 @@ func byModes(t Tiler) ([]Tiler, bool) {
 func concat(modes ...Layout) Layout {
 	ss := make([]IntTuple, len(modes))
 	ds := make([]IntTuple, len(modes))
+	n := 0
 	for i, m := range modes {
 		ss[i], ds[i] = m.shape, m.stride
+		n += len(m.fs)
 	}
-	return build(tupleOf(ss), tupleOf(ds))
+	fs, fd := make([]int, 0, n), make([]int, 0, n)
+	for _, m := range modes {
+		fs, fd = append(fs, m.fs...), append(fd, m.fd...)
+	}
+	return Layout{shape: tupleOf(ss), stride: tupleOf(ds), fs: fs, fd: fd}
 }
 
-// flatLayout builds a layout of depth <= 1 from leaves; one leaf gives an
-// integer layout.
+// flatLayout builds a layout of depth <= 1 from leaves, taking ownership of
+// the slices; one leaf gives an integer layout.
 func flatLayout(shapes, strides []int) Layout {
 	if len(shapes) == 1 {
-		return build(Int(shapes[0]), Int(strides[0]))
+		return Layout{shape: Int(shapes[0]), stride: Int(strides[0]), fs: shapes, fd: strides}
 	}
-	return build(Ints(shapes...), Ints(strides...))
+	return Layout{shape: Ints(shapes...), stride: Ints(strides...), fs: shapes, fd: strides}
 }
 
 // bwCoalesce is CuTe's bw_coalesce: it walks the leaves (fs, fd) from the
@@ -86,7 +92,8 @@ func flatLayout(shapes, strides []int) Layout {
 // merging a leaf s:d into the front mode S:D when s·d == D.
 func bwCoalesce(fs, fd []int, ns, nd int) Layout {
 	// rs, rd hold the result reversed: the front mode is the last element.
-	rs, rd := []int{ns}, []int{nd}
+	rs, rd := make([]int, 1, len(fs)+1), make([]int, 1, len(fs)+1)
+	rs[0], rd[0] = ns, nd
 	for i := len(fs) - 1; i >= 0; i-- {
 		s, d := fs[i], fd[i]
 		f := len(rs) - 1
@@ -303,7 +310,7 @@ func composeMode(fs, fd []int, s, d int, reach []int) (IntTuple, IntTuple, error
 	if d < 0 {
 		return IntTuple{}, IntTuple{}, errorf("tiler mode %d:%d has a negative stride", s, d)
 	}
-	var outS, outD []int
+	outS, outD := make([]int, 0, n+1), make([]int, 0, n+1)
 	rs, rd := s, d
 	for j := 0; j < n; j++ {
 		N := fs[j]

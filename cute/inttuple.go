@@ -108,7 +108,7 @@ func (t IntTuple) FlatRank() int {
 }
 
 // Leaves returns the integer leaves in left-to-right (colexicographic) order.
-func (t IntTuple) Leaves() []int { return t.appendLeaves(nil) }
+func (t IntTuple) Leaves() []int { return t.appendLeaves(make([]int, 0, t.FlatRank())) }
 
 func (t IntTuple) appendLeaves(dst []int) []int {
 	if !t.tuple {

@@ -211,7 +211,7 @@ func (l Layout) At(coords ...int) (int, error) {
 // split colexicographically within it. For example, for
 // (3,(2,3)):(3,(12,1)) the coordinates 16, (1,5) and (1,(1,2)) all give 17.
 func (l Layout) Crd2Idx(coord IntTuple) (int, error) {
-	return Crd2Idx(coord, l.shape, l.stride)
+	return crd2idx(coord, l.shape, l.stride)
 }
 
 // Crd2Idx maps the coordinate coord of shape to an offset through stride; see
