@@ -1,6 +1,7 @@
 package optdriver
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -139,7 +140,7 @@ func (t *Tool) newFlagSet(c *config, reg *passes.Registry) (*flag.FlagSet, map[s
 
 	fs.StringVar(&c.output, "o", "-", "Output `filename` (- for standard output); written only on success")
 	fs.Var(&c.pipeline, "pass-pipeline", "Textual description of the `pipeline` to run, e.g. 'builtin.module(canonicalize-layouts{form=linear})'")
-	fs.Var(&c.pipeline, "p", "Alias for --pass-pipeline")
+	fs.Var(&c.pipeline, "p", "Alias for --pass-pipeline (the `pipeline` text)")
 	fs.BoolVar(&c.dumpPipeline, "dump-pass-pipeline", false, "Print the pipeline that will be run to standard error")
 	fs.Var(&c.split, "split-input-file", "Split the input at `marker` lines (default '// -----') and process each chunk independently")
 	fs.StringVar(&c.outputSplitMarker, "output-split-marker", DefaultSplitMarker, "Write `marker` between the outputs of split chunks")
@@ -157,7 +158,7 @@ func (t *Tool) newFlagSet(c *config, reg *passes.Registry) (*flag.FlagSet, map[s
 	fs.Var(&c.printBefore, "mlir-print-ir-before", "Print the IR before each pass in the comma-separated `passes`")
 	fs.Var(&c.printAfter, "mlir-print-ir-after", "Print the IR after each pass in the comma-separated `passes`")
 	fs.BoolVar(&c.timing, "mlir-timing", false, "Print a report of the time spent in each pass, to standard error")
-	fs.StringVar(&c.timingDisplay, "mlir-timing-display", "tree", "Layout of the -mlir-timing report: `tree` or list")
+	fs.StringVar(&c.timingDisplay, "mlir-timing-display", "tree", "Layout of the -mlir-timing report (`mode`: tree or list)")
 	fs.BoolVar(&c.threading, "mlir-disable-threading", false, "Accepted for compatibility with mlir-opt; passes always run on one thread")
 	fs.BoolVar(&c.listPasses, "list-passes", false, "Print the registered passes and their options, then exit")
 	fs.BoolVar(&c.help, "help", false, "Print this help, then exit")
@@ -218,6 +219,11 @@ func flagError(err error) error {
 	if msg := err.Error(); strings.HasPrefix(msg, undefined) {
 		name := strings.TrimPrefix(msg, undefined)
 		return fmt.Errorf("unknown command line argument '%s': not a flag or a registered pass (see -help and -list-passes)", name)
+	}
+	// Flags that take an optional value (-verify-diagnostics[=mode]) are
+	// "boolean" to the flag package; their values are not.
+	if msg := err.Error(); strings.HasPrefix(msg, "invalid boolean value ") {
+		return errors.New("invalid value " + strings.TrimPrefix(msg, "invalid boolean value "))
 	}
 	return err
 }

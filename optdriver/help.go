@@ -36,7 +36,7 @@ func (t *Tool) usage(w io.Writer, fs *flag.FlagSet, passFlags map[string]bool, r
 		} else {
 			left += "=<" + arg + ">"
 		}
-		if def := f.DefValue; def != "" && def != "false" && def != "-" && def != "true" {
+		if def := f.DefValue; def != "" && def != "false" && def != "-" {
 			text += " (default: " + def + ")"
 		}
 		opts = append(opts, row{left, text})
