@@ -27,6 +27,7 @@ type options struct {
 	ignoreFail  bool
 	maxFailures int
 	execRoot    string
+	timeout     int
 }
 
 // Main is the lit command: it discovers the tests under the paths in
@@ -65,6 +66,7 @@ func Main(p *Proc, tools map[string]Tool) int {
 	fs.BoolVar(&o.showTests, "show-tests", false, "list the tests found and exit")
 	fs.BoolVar(&o.ignoreFail, "ignore-fail", false, "exit with status 0 even when tests failed")
 	fs.IntVar(&o.maxFailures, "max-failures", 0, "stop after `N` failures (0: no limit)")
+	fs.IntVar(&o.timeout, "timeout", 0, "fail a test that runs longer than `SECONDS` (0: no limit)")
 	fs.StringVar(&o.execRoot, "exec-root", "", "put every suite's Output directories under `DIR`")
 
 	args := append(expandJ(p.Args), strings.Fields(p.Getenv("LIT_OPTS"))...)
@@ -138,7 +140,7 @@ func Main(p *Proc, tools map[string]Tool) int {
 		fmt.Fprintf(p.Stdout, "-- Testing: %d of %d tests, %d workers --\n", len(selected), len(tests), workers)
 	}
 
-	r := &Runner{Tools: tools, Env: p.Env, ExecRoot: p.Path(o.execRoot)}
+	r := &Runner{Tools: tools, Env: p.Env, ExecRoot: p.Path(o.execRoot), Timeout: time.Duration(o.timeout) * time.Second}
 	if o.execRoot == "" {
 		r.ExecRoot = ""
 	}

@@ -16,7 +16,7 @@ type Totals struct {
 }
 
 // Count tallies results: PASS, FLAKYPASS and XFAIL count as passed; FAIL,
-// XPASS and UNRESOLVED as failed; UNSUPPORTED as skipped. Excluded tests
+// XPASS, UNRESOLVED and TIMEOUT as failed; UNSUPPORTED as skipped. Excluded tests
 // were never selected and count as none of these.
 func Count(results []Result) Totals {
 	var t Totals
@@ -71,7 +71,7 @@ func WriteSummary(w io.Writer, results []Result, elapsed time.Duration, quiet bo
 	for _, r := range results {
 		byCode[r.Code] = append(byCode[r.Code], r)
 	}
-	for _, c := range []Code{Unresolved, XPass, Fail} {
+	for _, c := range []Code{Unresolved, Timeout, XPass, Fail} {
 		rs := byCode[c]
 		if len(rs) == 0 {
 			continue

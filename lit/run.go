@@ -2,10 +2,12 @@ package lit
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"os"
 	"path"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -22,6 +24,7 @@ const (
 	FlakyPass               // passed after failing first (ALLOW_RETRIES)
 	XFail                   // failed, as its XFAIL said it would
 	Unresolved              // could not be run: bad keywords, no RUN line
+	Timeout                 // ran past Runner.Timeout
 	Fail                    // a RUN line failed
 	XPass                   // passed although an XFAIL said it would fail
 )
@@ -33,6 +36,7 @@ var codeNames = [...]struct{ name, label string }{
 	FlakyPass:   {"FLAKYPASS", "Passed With Retry"},
 	XFail:       {"XFAIL", "Expectedly Failed"},
 	Unresolved:  {"UNRESOLVED", "Unresolved"},
+	Timeout:     {"TIMEOUT", "Timed Out"},
 	Fail:        {"FAIL", "Failed"},
 	XPass:       {"XPASS", "Unexpectedly Passed"},
 }
@@ -54,7 +58,7 @@ func (c Code) Label() string {
 }
 
 // IsFailure reports whether the code makes the run fail.
-func (c Code) IsFailure() bool { return c == Fail || c == XPass || c == Unresolved }
+func (c Code) IsFailure() bool { return c == Fail || c == XPass || c == Unresolved || c == Timeout }
 
 // Result is the outcome of running one test.
 type Result struct {
@@ -76,6 +80,10 @@ type Runner struct {
 	// ExecRoot, when set, replaces each suite's exec_root: a test's %t
 	// then lives under ExecRoot/<suite name>/<dir>/Output.
 	ExecRoot string
+	// Timeout, when positive, limits each test's wall time. A test that
+	// runs past it is a TIMEOUT: its external processes are killed, but
+	// an in-process tool cannot be stopped and finishes in the background.
+	Timeout time.Duration
 
 	once  sync.Once
 	tools map[string]Tool
@@ -96,13 +104,28 @@ func (r *Runner) toolTable() map[string]Tool {
 // ALLOW_RETRIES allows), and judges the outcome against XFAIL.
 func (r *Runner) Run(t *Test) Result {
 	start := time.Now()
-	res := r.run(t)
+	var res Result
+	if r.Timeout <= 0 {
+		res = r.run(context.Background(), t)
+	} else {
+		ctx, cancel := context.WithTimeout(context.Background(), r.Timeout)
+		done := make(chan Result, 1)
+		go func() { done <- r.run(ctx, t) }()
+		select {
+		case res = <-done:
+		case <-ctx.Done():
+		}
+		if ctx.Err() != nil {
+			res = Result{Code: Timeout, Output: fmt.Sprintf("Reached timeout of %v\n%s", r.Timeout, res.Output)}
+		}
+		cancel()
+	}
 	res.Test = t
 	res.Elapsed = time.Since(start)
 	return res
 }
 
-func (r *Runner) run(t *Test) Result {
+func (r *Runner) run(ctx context.Context, t *Test) Result {
 	data, err := os.ReadFile(t.Path)
 	if err != nil {
 		return Result{Code: Unresolved, Output: err.Error() + "\n"}
@@ -147,22 +170,7 @@ func (r *Runner) run(t *Test) Result {
 	if err := os.MkdirAll(tmpDir, 0o777); err != nil {
 		return Result{Code: Unresolved, Output: err.Error() + "\n"}
 	}
-	srcDir := filepath.Dir(t.Path)
-	subs := append([]Substitution(nil), cfg.Substitutions...)
-	subs = append(subs,
-		Substitution{"%{pathsep}", string(os.PathListSeparator)},
-		Substitution{"%/s", filepath.ToSlash(t.Path)},
-		Substitution{"%/S", filepath.ToSlash(srcDir)},
-		Substitution{"%/p", filepath.ToSlash(srcDir)},
-		Substitution{"%/t", filepath.ToSlash(tmpBase + ".tmp")},
-		Substitution{"%/T", filepath.ToSlash(tmpDir)},
-		Substitution{"%s", t.Path},
-		Substitution{"%S", srcDir},
-		Substitution{"%p", srcDir},
-		Substitution{"%basename_t", filepath.Base(tmpBase)},
-		Substitution{"%t", tmpBase + ".tmp"},
-		Substitution{"%T", tmpDir},
-	)
+	subs := append(slices.Clone(cfg.Substitutions), builtinSubstitutions(t.Path, tmpDir, tmpBase)...)
 	lineSubs := make([][]Substitution, len(sc.runs))
 	for i, rl := range sc.runs {
 		ls, err := applyDefines(t.Path, subs, sc.defines[:rl.defines])
@@ -183,8 +191,8 @@ func (r *Runner) run(t *Test) Result {
 	var out string
 	passed := false
 	attempts := sc.allowRetries + 1
-	for attempt := 0; attempt < attempts && !passed; attempt++ {
-		passed, out = r.execute(sc.runs, lineSubs, execDir, env, cfg.ToolPaths)
+	for attempt := 0; attempt < attempts && !passed && ctx.Err() == nil; attempt++ {
+		passed, out = r.execute(ctx, sc.runs, lineSubs, execDir, env, cfg.ToolPaths)
 		if passed && attempt > 0 && !xfail {
 			return Result{Code: FlakyPass, Output: out}
 		}
@@ -198,6 +206,60 @@ func (r *Runner) run(t *Test) Result {
 		return Result{Code: Pass, Output: out}
 	}
 	return Result{Code: Fail, Output: out}
+}
+
+// builtinSubstitutions returns lit's own substitutions for a test file
+// with the given temporary directory (%T) and base (%t is tmpBase+".tmp").
+func builtinSubstitutions(file, tmpDir, tmpBase string) []Substitution {
+	srcDir := filepath.Dir(file)
+	tmp := tmpBase + ".tmp"
+	real := func(p string) string { // symlinks resolved, as far as p exists
+		dir, base := p, ""
+		for {
+			if r, err := filepath.EvalSymlinks(dir); err == nil {
+				return filepath.Join(r, base)
+			}
+			parent := filepath.Dir(dir)
+			if parent == dir {
+				return p
+			}
+			dir, base = parent, filepath.Join(filepath.Base(dir), base)
+		}
+	}
+	stem := func(p string) string { return strings.TrimSuffix(filepath.Base(p), filepath.Ext(p)) }
+	subs := []Substitution{
+		{"%{pathsep}", string(os.PathListSeparator)},
+		{"%{fs-src-root}", filepath.VolumeName(file) + string(filepath.Separator)},
+		{"%{fs-tmp-root}", filepath.VolumeName(tmp) + string(filepath.Separator)},
+		{"%{fs-sep}", string(filepath.Separator)},
+		{"%{s:basename}", filepath.Base(file)},
+		{"%{s:stem}", stem(file)},
+		{"%{t:stem}", filepath.Base(tmpBase)},
+		{"%basename_t", filepath.Base(tmpBase)},
+	}
+	for _, v := range []struct{ letter, path string }{
+		{"s", file}, {"S", srcDir}, {"p", srcDir}, {"t", tmp}, {"T", tmpDir},
+	} {
+		subs = append(subs,
+			Substitution{"%{" + v.letter + ":real}", real(v.path)},
+			Substitution{"%/" + v.letter, filepath.ToSlash(v.path)},
+			Substitution{"%:" + v.letter, noDriveColon(v.path)},
+		)
+	}
+	for _, v := range []struct{ letter, path string }{
+		{"s", file}, {"S", srcDir}, {"p", srcDir}, {"t", tmp}, {"T", tmpDir},
+	} {
+		subs = append(subs, Substitution{"%" + v.letter, v.path})
+	}
+	return subs
+}
+
+// noDriveColon drops the colon of a Windows drive letter ("C:\\x" → "C\\x").
+func noDriveColon(p string) string {
+	if len(p) >= 2 && p[1] == ':' {
+		return p[:1] + p[2:]
+	}
+	return p
 }
 
 // paths returns the directory a test runs in, its Output directory (%T)
@@ -240,9 +302,9 @@ func (b *lockedBuffer) Write(p []byte) (int, error) {
 // execute runs the RUN lines in order and stops at the first that fails;
 // subs[i] are the substitutions of runs[i].
 // It returns whether all succeeded and the log, in lit's format.
-func (r *Runner) execute(runs []runLine, subs [][]Substitution, dir string, env []string, toolPaths map[string]string) (bool, string) {
+func (r *Runner) execute(ctx context.Context, runs []runLine, subs [][]Substitution, dir string, env []string, toolPaths map[string]string) (bool, string) {
 	var stdout, stderr lockedBuffer
-	sh := &shell{dir: dir, env: env, tools: r.toolTable(), toolPaths: toolPaths, stdout: &stdout, stderr: &stderr}
+	sh := &shell{ctx: ctx, dir: dir, env: env, tools: r.toolTable(), toolPaths: toolPaths, stdout: &stdout, stderr: &stderr}
 	var log strings.Builder
 	log.WriteString("Script:\n--\n")
 	cmds := make([]string, len(runs))
@@ -253,6 +315,10 @@ func (r *Runner) execute(runs []runLine, subs [][]Substitution, dir string, env 
 	log.WriteString("--\n")
 	status := 0
 	for i, rl := range runs {
+		if ctx.Err() != nil {
+			status = 1
+			break
+		}
 		st, err := sh.runLine(cmds[i])
 		if err != nil {
 			fmt.Fprintf(&stderr, "shell parser error on RUN: at line %d: %v\n", rl.line, err)

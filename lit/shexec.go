@@ -1,6 +1,7 @@
 package lit
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -25,6 +26,7 @@ const crashStatus = -6
 // environment that `cd`, `export` and `env` change, the commands it knows,
 // and where unredirected output goes.
 type shell struct {
+	ctx       context.Context // cancels external processes; nil: never
 	dir       string
 	env       []string
 	tools     map[string]Tool   // in-process commands
@@ -384,7 +386,7 @@ func (sh *shell) exec(args []string, dir string, env []string, stdin io.Reader, 
 			}
 			path = found
 		}
-		return runExternal(path, args, dir, env, stdin, stdout, stderr)
+		return runExternal(sh.ctx, path, args, dir, env, stdin, stdout, stderr)
 	}
 	if tool, ok := sh.tools[name]; ok {
 		return runTool(tool, &Proc{Args: args[1:], Dir: dir, Env: env, Stdin: stdin, Stdout: stdout, Stderr: stderr})
@@ -394,7 +396,7 @@ func (sh *shell) exec(args []string, dir string, env []string, stdin io.Reader, 
 		fmt.Fprintf(stderr, "'%s': command not found\n", name)
 		return 127
 	}
-	return runExternal(path, args, dir, env, stdin, stdout, stderr)
+	return runExternal(sh.ctx, path, args, dir, env, stdin, stdout, stderr)
 }
 
 // unsetEnv removes every entry for key from env.
@@ -421,8 +423,11 @@ func runTool(tool Tool, p *Proc) (status int) {
 
 // runExternal runs an executable and returns its exit status, minus the
 // signal number when a signal killed it.
-func runExternal(path string, args []string, dir string, env []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	cmd := exec.Command(path, args[1:]...)
+func runExternal(ctx context.Context, path string, args []string, dir string, env []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	cmd := exec.CommandContext(ctx, path, args[1:]...)
 	cmd.Args[0] = args[0]
 	cmd.Dir = dir
 	cmd.Env = env
