@@ -81,12 +81,20 @@ func parseFunc(p *OpParser, st *OpState) error {
 	var argAttrs []Attribute
 	anyArgAttr := false
 	if !p.ParseOptional(")") {
+		named := p.PeekOperand()
 		for {
-			ref, err := p.ParseOperand()
-			if err != nil {
-				return err
+			var ref OperandRef
+			var t Type
+			var err error
+			if named {
+				if ref, err = p.ParseOperand(); err != nil {
+					return err
+				}
+				t, err = p.ParseColonType()
+			} else {
+				// A declaration may list bare types.
+				t, err = p.ParseType()
 			}
-			t, err := p.ParseColonType()
 			if err != nil {
 				return err
 			}
@@ -132,6 +140,11 @@ func parseFunc(p *OpParser, st *OpState) error {
 	if p.isPunct("{") {
 		if args == nil {
 			args = []*Value{}
+		}
+		for _, a := range args {
+			if a.NameHint == "" {
+				return p.errorHere("expected SSA identifiers for the arguments of a function with a body")
+			}
 		}
 		r, err := p.ParseRegion(args, true)
 		if err != nil {
