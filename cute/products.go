@@ -102,6 +102,9 @@ func byModeOp(a Layout, t Tiler, f func(a, b Layout) (Layout, error)) (Layout, e
 // the (tile, rest) pairs that a by-mode divide or product leaves at the
 // tiler's leaves into ((tiles…), (rests…, untouched modes…)).
 func zip2By(x IntTuple, t Tiler) (IntTuple, error) {
+	if _, ok := t.(keep); ok {
+		return IntTuple{}, errorf("a mode left whole by _ has no (tile, rest) pair to zip")
+	}
 	modes, ok := byModes(t)
 	if !ok {
 		if !x.tuple || len(x.elems) != 2 {

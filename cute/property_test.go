@@ -419,3 +419,42 @@ func genPow2Layout(t *rapid.T) Layout {
 	}
 	return MustLayout(Ints(shapes...), Ints(strides...))
 }
+
+func TestPropertyByModeDivides(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		a := genLayout(t, "a")
+		tiles := make([]int, a.Rank())
+		for i, m := range a.Modes() {
+			tiles[i] = rapid.IntRange(1, m.Size()).Draw(t, "tile")
+		}
+		tiler := Ints(tiles...)
+		l, err := LogicalDivide(a, tiler)
+		if err != nil {
+			if !errors.Is(err, ErrNotAdmissible) {
+				t.Fatalf("LogicalDivide(%v, %v): unexpected error %v", a, tiler, err)
+			}
+			return
+		}
+		want := l.Values()
+		slices.Sort(want)
+		for name, f := range map[string]func(Layout, Tiler) (Layout, error){
+			"zipped": ZippedDivide, "tiled": TiledDivide, "flat": FlatDivide,
+		} {
+			r, err := f(a, tiler)
+			if err != nil {
+				t.Fatalf("%s divide of %v by %v failed where the logical divide did not: %v", name, a, tiler, err)
+			}
+			got := r.Values()
+			slices.Sort(got)
+			if !slices.Equal(got, want) {
+				t.Fatalf("%s divide %v does not rearrange the logical divide %v", name, r, l)
+			}
+		}
+		// The tile mode of the zipped divide is the composition A ∘ tiler.
+		z, _ := ZippedDivide(a, tiler)
+		c, err := Composition(a, tiler)
+		if err != nil || !slices.Equal(z.Mode(0).Values(), c.Values()) {
+			t.Fatalf("mode 0 of %v is not %v ∘ %v = %v (%v)", z, a, tiler, c, err)
+		}
+	})
+}
