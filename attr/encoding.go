@@ -240,6 +240,13 @@ func checkPow2s(field string, v []int) error {
 	return nil
 }
 
+func checkPow2(field string, v int) error {
+	if !isPow2(v) {
+		return ferrf(field, "%s = %d is not a power of two", field, v)
+	}
+	return nil
+}
+
 func checkLen(field string, v []int, rank int) error {
 	if len(v) != rank {
 		return fmt.Errorf("%s has %d entries, expected %d (the rank)", field, len(v), rank)

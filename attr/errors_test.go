@@ -106,6 +106,8 @@ func TestVerifyModule(t *testing.T) {
 		{lin, ModuleInfo{ThreadsPerWarp: 32}, "Layout has 4 threads per warp"},
 		{slice, ModuleInfo{NumWarps: 8}, "Layout has 4 warps per CTA"},
 		{SharedMemory{}, ModuleInfo{NumWarps: 8}, ""},
+		{&SwizzledShared{Vec: 1, PerPhase: 1, MaxPhase: 1, Order: []int{1, 0}}, ModuleInfo{NumWarps: 8, NumCTAs: 2}, ""},
+		{&SwizzledShared{Vec: 3, PerPhase: 1, MaxPhase: 1, Order: []int{1, 0}}, ModuleInfo{}, "vec = 3 is not a power of two"},
 	} {
 		err := c.enc.Verify(c.m)
 		switch {

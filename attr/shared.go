@@ -238,22 +238,24 @@ func (SharedMemory) Format(func(Encoding) string) string { return "#ttg.shared_m
 
 func checkSwizzled(vec, perPhase, maxPhase int, order []int, cga CGALayout) error {
 	return firstErr(
-		ferr("vec", checkPow2s("vec", []int{vec})),
-		ferr("perPhase", checkPow2s("perPhase", []int{perPhase})),
-		ferr("maxPhase", checkPow2s("maxPhase", []int{maxPhase})),
+		checkPow2("vec", vec),
+		checkPow2("perPhase", perPhase),
+		checkPow2("maxPhase", maxPhase),
 		ferr("order", checkPermutation("order", order)),
 		ferr("CGALayout", cga.verify(len(order))),
 	)
 }
 
-// Verify implements Encoding.
-func (s *SwizzledShared) Verify(m ModuleInfo) error {
-	return firstErr(checkSwizzled(s.Vec, s.PerPhase, s.MaxPhase, s.Order, s.CGA), ferr("CGALayout", s.CGA.verifyModule(m)))
+// Verify implements Encoding. Shared layouts are not checked against the
+// module (Triton checks the warps, lanes and CTAs of distributed layouts
+// only).
+func (s *SwizzledShared) Verify(ModuleInfo) error {
+	return checkSwizzled(s.Vec, s.PerPhase, s.MaxPhase, s.Order, s.CGA)
 }
 
 // Verify implements Encoding.
-func (s *AMDRotatingShared) Verify(m ModuleInfo) error {
-	return firstErr(checkSwizzled(s.Vec, s.PerPhase, s.MaxPhase, s.Order, s.CGA), ferr("CGALayout", s.CGA.verifyModule(m)))
+func (s *AMDRotatingShared) Verify(ModuleInfo) error {
+	return checkSwizzled(s.Vec, s.PerPhase, s.MaxPhase, s.Order, s.CGA)
 }
 
 func (s *NVMMAShared) check() error {
@@ -270,9 +272,7 @@ func (s *NVMMAShared) check() error {
 }
 
 // Verify implements Encoding.
-func (s *NVMMAShared) Verify(m ModuleInfo) error {
-	return firstErr(s.check(), ferr("CGALayout", s.CGA.verifyModule(m)))
-}
+func (s *NVMMAShared) Verify(ModuleInfo) error { return s.check() }
 
 func (p *PaddedShared) check() error {
 	if len(p.Intervals) != len(p.Paddings) {
@@ -313,15 +313,7 @@ func (p *PaddedShared) check() error {
 }
 
 // Verify implements Encoding.
-func (p *PaddedShared) Verify(m ModuleInfo) error {
-	if err := p.check(); err != nil {
-		return err
-	}
-	if n := 1 << len(p.Block); m.NumCTAs > 0 && n != m.NumCTAs {
-		return ferrf("block", "Layout has %d CTAs per CGA, but the context requires %d CTAs per CGA", n, m.NumCTAs)
-	}
-	return nil
-}
+func (p *PaddedShared) Verify(ModuleInfo) error { return p.check() }
 
 func (s *SharedLinear) lay() lay {
 	return fromBases([]lin{{"offset", s.Offset}, {"block", s.Block}}, standardDims(s.Rank()))
@@ -345,15 +337,7 @@ func (s *SharedLinear) check() error {
 }
 
 // Verify implements Encoding.
-func (s *SharedLinear) Verify(m ModuleInfo) error {
-	if err := s.check(); err != nil {
-		return err
-	}
-	if n := 1 << len(s.Block); m.NumCTAs > 0 && n != m.NumCTAs {
-		return ferrf("block", "Layout has %d CTAs per CGA, but the context requires %d CTAs per CGA", n, m.NumCTAs)
-	}
-	return nil
-}
+func (s *SharedLinear) Verify(ModuleInfo) error { return s.check() }
 
 // Verify implements Encoding: the memory space has no fields.
 func (SharedMemory) Verify(ModuleInfo) error { return nil }
