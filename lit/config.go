@@ -45,6 +45,7 @@ type ConfigError struct {
 	Msg  string
 }
 
+// Error formats the error as "file:line: error: message".
 func (e *ConfigError) Error() string {
 	return fmt.Sprintf("%s:%d: error: %s", e.File, e.Line, e.Msg)
 }
@@ -64,9 +65,6 @@ func (c *Config) Clone() *Config {
 	}
 	return &d
 }
-
-// HasFeature reports whether f is an available feature.
-func (c *Config) HasFeature(f string) bool { return slices.Contains(c.Features, f) }
 
 // LoadConfig reads a configuration file: a suite's lit.cfg when parent is
 // nil, or a lit.local.cfg that adjusts a copy of parent.

@@ -66,14 +66,15 @@ type token struct {
 	pos  int    // byte offset in the line
 }
 
-// ShellError is a syntax error in a RUN line, located by its column (1-based
+// shellError is a syntax error in a RUN line, located by its column (1-based
 // byte offset) in the line after substitution.
-type ShellError struct {
+type shellError struct {
 	Col int
 	Msg string
 }
 
-func (e *ShellError) Error() string { return fmt.Sprintf("col %d: %s", e.Col, e.Msg) }
+// Error formats the error as "col N: message".
+func (e *shellError) Error() string { return fmt.Sprintf("col %d: %s", e.Col, e.Msg) }
 
 // lexShell splits a RUN line into tokens.
 func lexShell(s string) ([]token, error) {
@@ -122,7 +123,7 @@ func lexShell(s string) ([]token, error) {
 				for _, d := range s[start:i] {
 					fd = fd*10 + int(d-'0')
 					if fd > 1<<20 {
-						return nil, &ShellError{start + 1, "file descriptor number too large"}
+						return nil, &shellError{start + 1, "file descriptor number too large"}
 					}
 				}
 				toks = append(toks, token{kind: tokOp, op: op, fd: fd, pos: start})
@@ -173,7 +174,7 @@ func lexWord(s string, i int) (word, int, error) {
 		case c == '\'':
 			j := strings.IndexByte(s[i+1:], '\'')
 			if j < 0 {
-				return word{}, 0, &ShellError{i + 1, "missing closing quote (')"}
+				return word{}, 0, &shellError{i + 1, "missing closing quote (')"}
 			}
 			q := s[i+1 : i+1+j]
 			quotedGlob = quotedGlob || strings.ContainsAny(q, "*?")
@@ -205,11 +206,11 @@ func lexWord(s string, i int) (word, int, error) {
 				i++
 			}
 			if !closed {
-				return word{}, 0, &ShellError{start + 1, `missing closing quote (")`}
+				return word{}, 0, &shellError{start + 1, `missing closing quote (")`}
 			}
 		case c == '\\':
 			if i+1 == len(s) {
-				return word{}, 0, &ShellError{i + 1, "escape character at end of line"}
+				return word{}, 0, &shellError{i + 1, "escape character at end of line"}
 			}
 			b.WriteByte(s[i+1])
 			i += 2
@@ -224,7 +225,7 @@ func lexWord(s string, i int) (word, int, error) {
 	}
 done:
 	if w.glob && quotedGlob {
-		return word{}, 0, &ShellError{i + 1, "glob characters both inside and outside quotes are not supported"}
+		return word{}, 0, &shellError{i + 1, "glob characters both inside and outside quotes are not supported"}
 	}
 	w.text = b.String()
 	return w, i, nil
@@ -238,7 +239,7 @@ func parseShell(s string) (node, error) {
 	}
 	p := &shParser{toks: toks, end: len(s)}
 	if len(toks) == 0 {
-		return nil, &ShellError{1, "empty command"}
+		return nil, &shellError{1, "empty command"}
 	}
 	var lhs node
 	lhs, err = p.pipeline()
@@ -250,16 +251,16 @@ func parseShell(s string) (node, error) {
 		switch t.op {
 		case "&&", "||", ";":
 		case "&":
-			return nil, &ShellError{t.pos + 1, "unsupported shell operator '&'"}
+			return nil, &shellError{t.pos + 1, "unsupported shell operator '&'"}
 		default:
-			return nil, &ShellError{t.pos + 1, fmt.Sprintf("syntax error near unexpected token %q", t.op)}
+			return nil, &shellError{t.pos + 1, fmt.Sprintf("syntax error near unexpected token %q", t.op)}
 		}
 		p.i++
 		if p.i == len(p.toks) {
 			if t.op == ";" { // a trailing ";" is allowed, as in sh
 				break
 			}
-			return nil, &ShellError{t.pos + 1, fmt.Sprintf("missing command after %q", t.op)}
+			return nil, &shellError{t.pos + 1, fmt.Sprintf("missing command after %q", t.op)}
 		}
 		rhs, err := p.pipeline()
 		if err != nil {
@@ -294,10 +295,10 @@ func (p *shParser) pipeline() (*pipeline, error) {
 
 func (p *shParser) command() (*command, error) {
 	if p.i == len(p.toks) {
-		return nil, &ShellError{p.end + 1, "missing command"}
+		return nil, &shellError{p.end + 1, "missing command"}
 	}
 	if t := p.toks[p.i]; t.kind != tokWord {
-		return nil, &ShellError{t.pos + 1, fmt.Sprintf("syntax error near unexpected token %q", t.op)}
+		return nil, &shellError{t.pos + 1, fmt.Sprintf("syntax error near unexpected token %q", t.op)}
 	}
 	var c command
 	for p.i < len(p.toks) {
@@ -311,11 +312,11 @@ func (p *shParser) command() (*command, error) {
 		case "|", "||", "&&", ";", "&":
 			return &c, nil
 		case "<<":
-			return nil, &ShellError{t.pos + 1, "here-documents (<<) are not supported"}
+			return nil, &shellError{t.pos + 1, "here-documents (<<) are not supported"}
 		}
 		p.i++
 		if p.i == len(p.toks) || p.toks[p.i].kind != tokWord {
-			return nil, &ShellError{t.pos + 1, fmt.Sprintf("missing target after redirection %q", t.op)}
+			return nil, &shellError{t.pos + 1, fmt.Sprintf("missing target after redirection %q", t.op)}
 		}
 		c.redirects = append(c.redirects, redirect{op: t.op, fd: t.fd, target: p.toks[p.i].word})
 		p.i++

@@ -78,7 +78,7 @@ func TestParseShellStructure(t *testing.T) {
 	}
 }
 
-func TestParseShellErrors(t *testing.T) {
+func TestParseshellErrors(t *testing.T) {
 	tests := []struct {
 		in  string
 		col int
@@ -102,9 +102,9 @@ func TestParseShellErrors(t *testing.T) {
 	}
 	for _, tt := range tests {
 		_, err := parseShell(tt.in)
-		var se *ShellError
+		var se *shellError
 		if !errors.As(err, &se) {
-			t.Errorf("parseShell(%q) error = %v, want a ShellError", tt.in, err)
+			t.Errorf("parseShell(%q) error = %v, want a shellError", tt.in, err)
 			continue
 		}
 		if se.Col != tt.col || !strings.Contains(se.Msg, tt.msg) {
@@ -125,7 +125,7 @@ func FuzzParseShell(f *testing.F) {
 	f.Fuzz(func(t *testing.T, s string) {
 		n, err := parseShell(s)
 		if err != nil {
-			var se *ShellError
+			var se *shellError
 			if !errors.As(err, &se) || se.Col < 1 || se.Col > len(s)+1 {
 				t.Fatalf("parseShell(%q): bad error %v", s, err)
 			}
