@@ -301,6 +301,12 @@ func fuzzyExample(pat *pattern) string {
 func (c *checker) printFuzzyMatch(pat *pattern, bufStart, bufEnd int) {
 	buf := c.in.text[bufStart:bufEnd]
 	example := fuzzyExample(pat)
+	if example == "" {
+		// LLVM computes an edit distance against an empty example string
+		// from an uninitialized value here, so its note is unpredictable;
+		// an empty example carries no information, so print none.
+		return
+	}
 	lines := 0
 	best := -1
 	bestQ := 0.0

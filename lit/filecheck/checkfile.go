@@ -206,6 +206,9 @@ type checkFile struct {
 func readCheckFile(buf *srcBuf, o *Options, checkPrefixes, commentPrefixes []string, isDefaultPrefix bool) (*checkFile, []error) {
 	cf := &checkFile{buf: buf, ctx: newVarContext()}
 	if errs := defineCmdlineVariables(cf.ctx, o.Defines); len(errs) > 0 {
+		for _, e := range errs {
+			markLogged(e)
+		}
 		return nil, errs
 	}
 	popts := parseOptions{matchFullLines: o.MatchFullLines, strictWhitespace: o.StrictWhitespace, ignoreCase: o.IgnoreCase}

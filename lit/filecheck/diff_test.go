@@ -36,6 +36,9 @@ func runLLVM(dir string, c genCase) (runResult, error) {
 	cmd := exec.Command(llvmFileCheck, append(append([]string{}, c.args...), "check.txt")...)
 	cmd.Dir = dir
 	cmd.Env = []string{}
+	if c.env != "" {
+		cmd.Env = []string{"FILECHECK_OPTS=" + c.env}
+	}
 	cmd.Stdin = strings.NewReader(c.input)
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
@@ -54,6 +57,7 @@ func runGo(dir string, c genCase) runResult {
 	p := &lit.Proc{
 		Args:   append(append([]string{"--next-diff=false"}, c.args...), "check.txt"),
 		Dir:    dir,
+		Env:    []string{"FILECHECK_OPTS=" + c.env},
 		Stdin:  strings.NewReader(c.input),
 		Stdout: &stdout,
 		Stderr: &stderr,

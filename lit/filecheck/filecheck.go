@@ -55,6 +55,17 @@ func Check(checkName string, checkText []byte, inputName string, input []byte, o
 		return false, &Error{Status: status, Msg: strings.TrimSuffix(first.String(), "\n")}
 	}
 
+	for _, d := range opts.Defines {
+		eq := strings.IndexByte(d, '=')
+		if eq < 0 {
+			fmt.Fprintf(w, "Missing equal sign in command-line definition '-D%s'\n", d)
+			return fail(2)
+		}
+		if eq == 0 {
+			fmt.Fprintf(w, "Missing variable name in command-line definition '-D%s'\n", d)
+			return fail(2)
+		}
+	}
 	checkPrefixes := opts.CheckPrefixes
 	isDefault := len(checkPrefixes) == 0
 	unique := map[string]bool{}
@@ -97,6 +108,9 @@ func Check(checkName string, checkText []byte, inputName string, input []byte, o
 			var de *diagError
 			if errors.As(e, &de) {
 				printMessage(w, de.b, de.off, kindError, de.msg)
+				if de.logged {
+					io.WriteString(w, "\n")
+				}
 				if de.exit != 0 {
 					status = de.exit
 				}

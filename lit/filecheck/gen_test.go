@@ -9,6 +9,7 @@ import (
 // genCase is one generated FileCheck run: check file, input and flags.
 type genCase struct {
 	name  string
+	env   string // FILECHECK_OPTS, "" for none
 	check string
 	input string
 	args  []string
@@ -23,7 +24,7 @@ type caseGen struct {
 
 var genWords = []string{
 	"foo", "bar", "baz", "add", "mul", "%0", "%1", "%arg0", "r1", "r2", "r7",
-	"x", "y", "label1:", "func", "@f", "@g", "=", "i32", "f16", "tensor<4x4xf32>",
+	"x", "y", "label1:", "line 3", "line 5", "0x0a", "007", "func", "@f", "@g", "=", "i32", "f16", "tensor<4x4xf32>",
 	"#blocked", "{", "}", "(", ")", "10", "42", "0x1f", "7", "ret", "BAD", "Foo",
 	"a.b", "c*d", "[1]", "$v", "line", "end",
 }
@@ -120,6 +121,24 @@ func (g *caseGen) regexify(frag string, st *genState) string {
 			if w == "line" {
 				words[k] = "[[@LINE]]"
 			}
+		case 9:
+			if isNumber(w) && len(st.numVars) > 0 {
+				words[k] = fmt.Sprintf("[[#%s(%s,%d)]]", g.pick([]string{"add", "sub", "max", "min", "mul"}), g.pick(st.numVars), g.r.Intn(3))
+			}
+		case 10:
+			if isNumber(w) {
+				v := fmt.Sprintf("N%d", g.r.Intn(3))
+				words[k] = fmt.Sprintf("[[#%%.%du,%s:]]", g.r.Intn(3), v)
+				st.numVars = append(st.numVars, v)
+			}
+		case 11:
+			if w == "line" || g.chance(0.2) {
+				words[k] = g.pick([]string{"[[#@LINE]]", "[[@LINE-1]]", "[[# @LINE + 1]]"})
+			}
+		case 12:
+			if isNumber(w) {
+				words[k] = "[[#]]"
+			}
 		case 8:
 			if len(w) > 2 {
 				words[k] = w[:1] + "{{" + regexClassFor(w[1:]) + "}}"
@@ -212,6 +231,9 @@ func (g *caseGen) gen(seed int64) genCase {
 	opt(0.08, "--enable-var-scope")
 	opt(0.05, "--allow-deprecated-dag-overlap")
 	opt(0.05, "--allow-unused-prefixes")
+	opt(0.1, g.pick([]string{"-v", "-vv", "--dump-input=always", "--dump-input=never", "-dump-input=fail"}))
+	opt(0.1, "--dump-input-filter="+g.pick([]string{"all", "annotation-full", "annotation", "error"}))
+	opt(0.05, "--dump-input-context", fmt.Sprint(g.r.Intn(4)))
 	if g.chance(0.08) {
 		args = append(args, "--implicit-check-not="+g.pick([]string{"BAD", "bar", "{{r[0-9]}}", "error"}))
 	}
@@ -265,6 +287,15 @@ func (g *caseGen) gen(seed int64) genCase {
 			}
 		}
 		pat := g.fragment(line)
+		if fullLines && g.chance(0.6) {
+			pat = strings.Join(strings.Fields(line), " ")
+			if pat == "" {
+				pat = g.pick(genWords)
+			}
+		}
+		if kind == "-DAG" && g.chance(0.3) && len(lines) > 0 {
+			pat = g.fragment(lines[g.r.Intn(len(lines))])
+		}
 		if kind == "-NOT" {
 			pat = g.pick(append(genWords, "BAD", "error", "{{x|y}}"))
 		}
@@ -332,5 +363,11 @@ func (g *caseGen) gen(seed int64) genCase {
 	if g.chance(0.05) {
 		input = strings.ReplaceAll(input, "\n", "\r\n")
 	}
-	return genCase{name: fmt.Sprintf("seed%d", seed), check: check.String(), input: input, args: args}
+	c := genCase{name: fmt.Sprintf("seed%d", seed), check: check.String(), input: input, args: args}
+	if len(args) > 0 && g.chance(0.1) {
+		// Pass the options through FILECHECK_OPTS instead.
+		c.env = strings.Join(args, " ")
+		c.args = nil
+	}
+	return c
 }

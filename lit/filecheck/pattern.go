@@ -392,7 +392,7 @@ func (p *pattern) parseBlock(match sref, isNum bool, line int, defs map[string]i
 		orig := match
 		name, pseudo, err := parseVariable(&match)
 		if err != nil {
-			return parsedBlock{}, err
+			return parsedBlock{}, markLogged(err)
 		}
 		isDef = varEnd >= 0
 		substNeeded = !isDef
@@ -425,7 +425,7 @@ func (p *pattern) parseBlock(match sref, isNum bool, line int, defs map[string]i
 		var err error
 		expr, defVar, err = parseNumericBlock(match, legacyLine, line, ctx)
 		if err != nil {
-			return parsedBlock{}, err
+			return parsedBlock{}, markLogged(err)
 		}
 		substNeeded = expr.ast != nil
 		if defVar != nil {

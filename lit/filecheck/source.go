@@ -104,6 +104,17 @@ type diagError struct {
 	msg    string
 	ranges [][2]int // offsets in b
 	exit   int      // exit status FileCheck uses for this error (0: default)
+	// logged marks errors LLVM reports through logAllUnhandledErrors,
+	// which adds an empty line after the diagnostic.
+	logged bool
+}
+
+// markLogged sets logged on err when it is a *diagError and returns it.
+func markLogged(err error) error {
+	if de, ok := err.(*diagError); ok {
+		de.logged = true
+	}
+	return err
 }
 
 func (e *diagError) Error() string {
