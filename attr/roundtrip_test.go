@@ -62,6 +62,48 @@ func TestRoundTripShared(t *testing.T) {
 		}
 	}
 	t.Logf("round-tripped %d alias definitions", n)
+	// Every inline attribute in the bodies (slices, dot operands, memory
+	// spaces) prints back as written, with the file's aliases.
+	inline := 0
+	for _, f := range files {
+		data, _ := os.ReadFile(f)
+		text := string(data)
+		aliases := map[string]Encoding{}
+		names := map[Encoding]string{}
+		for _, line := range strings.Split(text, "\n") {
+			if m := aliasDef.FindStringSubmatch(line); m != nil && !strings.HasPrefix(m[2], "#loc") {
+				e, _, err := Parse(m[2], func(a string) (Encoding, bool) { e, ok := aliases[a]; return e, ok })
+				if err != nil {
+					t.Fatal(err)
+				}
+				aliases[m[1]], names[e] = e, "#"+m[1]
+			}
+		}
+		body := text[strings.Index(text, "module"):]
+		for i := strings.Index(body, "#ttg."); i >= 0; {
+			enc, n, err := Parse(body[i:], func(a string) (Encoding, bool) { e, ok := aliases[a]; return e, ok })
+			if err != nil {
+				t.Errorf("%s: %v in %.80s", filepath.Base(f), err, body[i:])
+				break
+			}
+			ref := func(e Encoding) string {
+				if n, ok := names[e]; ok {
+					return n
+				}
+				return e.Format(nil)
+			}
+			if got := enc.Format(ref); got != body[i:i+n] {
+				t.Errorf("%s: printed %s, file has %s", filepath.Base(f), got, body[i:i+n])
+			}
+			inline++
+			next := strings.Index(body[i+n:], "#ttg.")
+			if next < 0 {
+				break
+			}
+			i += n + next
+		}
+	}
+	t.Logf("round-tripped %d inline attributes", inline)
 	if n == 0 {
 		t.Fatal("no alias definitions found")
 	}
