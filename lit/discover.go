@@ -31,7 +31,7 @@ func (t *Test) FullName() string { return t.Config.Name + " :: " + t.Rel }
 // whatever its suffix. Tests come back sorted by full name, without
 // duplicates.
 func Discover(paths ...string) ([]*Test, error) {
-	d := &discoverer{configs: map[string]*Config{}}
+	d := &discoverer{configs: map[string]*Config{}, walking: map[string]bool{}}
 	seen := map[string]bool{}
 	var tests []*Test
 	for _, p := range paths {
@@ -75,6 +75,7 @@ func Discover(paths ...string) ([]*Test, error) {
 
 type discoverer struct {
 	configs map[string]*Config // directory → its configuration
+	walking map[string]bool    // real paths of the directories being walked
 }
 
 func newTest(path, root string, cfg *Config) *Test {
@@ -134,6 +135,13 @@ func (d *discoverer) local(dir string, parent *Config) (*Config, error) {
 
 // walk adds the tests in dir, whose configuration is cfg.
 func (d *discoverer) walk(dir, root string, cfg *Config, add func(*Test)) error {
+	if real, err := filepath.EvalSymlinks(dir); err == nil {
+		if d.walking[real] {
+			return nil // a symbolic link back into a directory being walked
+		}
+		d.walking[real] = true
+		defer delete(d.walking, real)
+	}
 	entries, err := os.ReadDir(dir)
 	if err != nil {
 		return fmt.Errorf("lit: %v", err)

@@ -51,12 +51,20 @@ func TestDiscover(t *testing.T) {
 		"suite/other/g.mlir":            "",
 		"outside/lit.cfg":               "name = O\nsuffixes = .mlir\n",
 		"outside/deep/dir/explicit.xyz": "",
+		"outside/deep/linked.mlir":      "",
 	})
+	// A symbolic link to a directory is followed, unless it loops.
+	if err := os.Symlink(filepath.Join(dir, "suite"), filepath.Join(dir, "suite/sub/loop")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(filepath.Join(dir, "outside/deep"), filepath.Join(dir, "suite/linked")); err != nil {
+		t.Fatal(err)
+	}
 	tests, err := Discover(filepath.Join(dir, "suite"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []string{"N :: e.n", "S :: a.mlir", "S :: b.ll", "S :: other/g.mlir", "S :: sub/c.txt", "S :: sub/deeper/d.mlir"}
+	want := []string{"N :: e.n", "S :: a.mlir", "S :: b.ll", "S :: linked/linked.mlir", "S :: other/g.mlir", "S :: sub/c.txt", "S :: sub/deeper/d.mlir"}
 	if d := cmp.Diff(want, testNames(tests)); d != "" {
 		t.Errorf("Discover (-want +got):\n%s", d)
 	}
