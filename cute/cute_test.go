@@ -54,6 +54,8 @@ func TestParseLayoutErrors(t *testing.T) {
 		{"()", 1, 2, "expected an integer"},
 		{"(1234567890123456789):(1)", 1, 2, "integer too large"},
 		{"(1099511627777):(1)", 1, 1, "exceeds the supported extent"},
+		{"(1099511627776,2):(1099511627776,1)", 1, 1, "exceeds the supported extent"},
+		{"(1048576,1048577):(1,1048576)", 1, 1, "exceeds the supported extent"},
 		{strings.Repeat("(", 70) + "1", 1, 65, "nested deeper"},
 	}
 	for _, tt := range tests {

@@ -95,14 +95,13 @@ func (l Layout) check() error {
 		if s < 1 {
 			return errorf("shape %v: mode size %d is not positive", l.shape, s)
 		}
-		if s > MaxExtent || abs(l.fd[k]) > MaxExtent {
+		d := abs(l.fd[k])
+		// Compare by division so that the products cannot overflow.
+		if s > MaxExtent/size || d > MaxExtent || (d > 0 && s-1 > (MaxExtent-span)/d) {
 			return errorf("layout %v exceeds the supported extent 2^40", l)
 		}
 		size *= s
-		span += (s - 1) * abs(l.fd[k])
-		if size > MaxExtent || span > MaxExtent {
-			return errorf("layout %v exceeds the supported extent 2^40", l)
-		}
+		span += (s - 1) * d
 	}
 	return nil
 }
