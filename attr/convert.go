@@ -196,7 +196,6 @@ func (d *DotOperand) cga() CGALayout {
 	case *AMDWmma:
 		pc = p.CGA
 	}
-	rank := d.Rank()
 	k := d.kDim()
 	var c CGALayout
 	for _, b := range pc.Bases {
@@ -204,7 +203,6 @@ func (d *DotOperand) cga() CGALayout {
 		b[k] = 0
 		c.Bases = append(c.Bases, b)
 	}
-	_ = rank
 	return c
 }
 
