@@ -198,15 +198,16 @@ func Filter(l Layout) Layout {
 // tiler does not reach: ((8,6),4,2):((48,8),2,1) ∘ <4:1,2:1> is (4,2):(48,2).
 //
 // The result is CuTe C++'s (with static integers) where it exists. Where no
-// shape:stride layout represents A ∘ B — a stride of B that neither divides
-// nor is divided by a mode of A it crosses, or a mode of A used only partly
-// before the next — Composition returns an error wrapping ErrNotAdmissible;
-// this includes the cases C++'s weaker static check lets through and gets
-// wrong, such as (6,2):(1,10) ∘ 4:4.
+// shape:stride layout represents A ∘ B, Composition returns an error
+// wrapping ErrNotAdmissible: a stride of B that neither divides nor is
+// divided by a mode of A it crosses, a mode of A used only partly before the
+// next, or modes of B whose offsets, added, carry from one mode of A into
+// the next. This includes cases C++'s weaker static checks let through and
+// get wrong, such as (6,2):(1,10) ∘ 4:4, for which C++ returns (2,2):(4,10).
 func Composition(a Layout, b Tiler) (Layout, error) {
 	r, err := compose(a, b)
 	if err != nil {
-		return Layout{}, fmt.Errorf("composition %v ∘ %s: %w", a, b.tilerString(), err)
+		return Layout{}, wrap(fmt.Sprintf("composition %v ∘ %s", a, b.tilerString()), err)
 	}
 	return r, nil
 }

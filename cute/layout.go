@@ -21,6 +21,21 @@ func errorf(format string, args ...any) error {
 	return fmt.Errorf("cute: "+format, args...)
 }
 
+// opError adds the operation and its operands to an error from inside it,
+// keeping a single "cute: " prefix and the error chain.
+type opError struct {
+	op  string
+	err error
+}
+
+func (e *opError) Error() string {
+	return "cute: " + e.op + ": " + strings.TrimPrefix(e.err.Error(), "cute: ")
+}
+
+func (e *opError) Unwrap() error { return e.err }
+
+func wrap(op string, err error) error { return &opError{op: op, err: err} }
+
 func notAdmissible(format string, args ...any) error {
 	return fmt.Errorf("cute: %s: %w", fmt.Sprintf(format, args...), ErrNotAdmissible)
 }

@@ -4,7 +4,7 @@ import "fmt"
 
 // wrapOp prefixes err with the operation and its operands.
 func wrapOp(op string, a Layout, t Tiler, err error) error {
-	return fmt.Errorf("%s(%v, %s): %w", op, a, t.tilerString(), err)
+	return wrap(fmt.Sprintf("%s(%v, %s)", op, a, t.tilerString()), err)
 }
 
 // LogicalDivide is CuTe's A ⊘ B = A ∘ (B, complement(B, size(A))): a rank-2
@@ -235,7 +235,7 @@ func rankProduct(name string, a, b Layout, raked bool) (Layout, error) {
 	pa, pb := padRank(a, r), padRank(b, r)
 	p, err := logicalProduct(pa, pb)
 	if err != nil {
-		return Layout{}, fmt.Errorf("%s(%v, %v): %w", name, a, b, err)
+		return Layout{}, wrap(fmt.Sprintf("%s(%v, %v)", name, a, b), err)
 	}
 	blocks, tiles := p.Mode(0).Modes(), p.Mode(1).Modes()
 	out := make([]Layout, r)
@@ -282,7 +282,7 @@ func TileToShapeOrder(block Layout, target, order IntTuple) (Layout, error) {
 
 func tileToShape(block Layout, target, order IntTuple, ordered bool) (Layout, error) {
 	fail := func(err error) (Layout, error) {
-		return Layout{}, fmt.Errorf("tile to shape(%v, %v): %w", block, target, err)
+		return Layout{}, wrap(fmt.Sprintf("tile to shape(%v, %v)", block, target), err)
 	}
 	if err := checkShape(target); err != nil {
 		return fail(err)
