@@ -434,4 +434,3 @@ func (p *parser) alignment(a *args) error {
 	a.fields = append(a.fields, field{key: "alignment", off: off, val: v})
 	return nil
 }
-
