@@ -124,6 +124,15 @@ func TestQueries(t *testing.T) {
 			t.Errorf("%s = %d, want %d", c.name, c.got, c.want)
 		}
 	}
+	if l.NumInDims() != 2 || l.NumOutDims() != 2 || !l.HasOutDim("dim1") || l.HasOutDim("lane") || !l.HasInDim("lane") {
+		t.Error("dim presence queries")
+	}
+	if got := l.Columns(); !slices.Equal(got, []uint64{0b100, 0b001, 0, 0b010}) {
+		t.Errorf("Columns = %b", got)
+	}
+	if got := l.Bases("lane"); len(got) != 1 || !slices.Equal(got[0], []int{2, 0}) || l.Bases("warp") != nil {
+		t.Errorf("Bases = %v", got)
+	}
 	if !l.IsSurjective() || l.IsInjective() || l.IsInvertible() {
 		t.Errorf("surjective %v injective %v invertible %v", l.IsSurjective(), l.IsInjective(), l.IsInvertible())
 	}

@@ -76,7 +76,7 @@ func writeBody(sb *strings.Builder, ins []InDim) {
 		if i > 0 {
 			sb.WriteString(", ")
 		}
-		sb.WriteString(d.Name + " = [")
+		sb.WriteString(attrName(d.Name) + " = [")
 		for b, basis := range d.Bases {
 			if b > 0 {
 				sb.WriteString(", ")
@@ -88,6 +88,22 @@ func writeBody(sb *strings.Builder, ins []InDim) {
 		sb.WriteString("]")
 	}
 	sb.WriteString("}")
+}
+
+// attrName returns a dimension name as an attribute-dictionary key: bare if
+// it is an identifier, quoted otherwise (as MLIR prints keys).
+func attrName(name string) string {
+	ok := name != "" && isIdentStart(name[0])
+	for i := 1; ok && i < len(name); i++ {
+		ok = isIdentChar(name[i])
+	}
+	if ok {
+		return name
+	}
+	if strings.ContainsAny(name, "\"\\\n") {
+		return strconv.Quote(name)
+	}
+	return `"` + name + `"`
 }
 
 // SyntaxError is a malformed #ttg.linear text: Msg says what is wrong at

@@ -98,6 +98,7 @@ func TestParseAttr(t *testing.T) {
 		{" {register=[[1]],\n lane=[]} ", "#ttg.linear<{register = [[1]], lane = []}>", 0},
 		{`{"offset" = [[2], [1]]}`, "#ttg.linear<{offset = [[2], [1]]}>", 0},
 		{"{}", "#ttg.linear<{}>", 0},
+		{`{"0" = [], a.b$ = [[0]]}`, `#ttg.linear<{"0" = [], a.b$ = [[0]]}>`, 0},
 		{"#ttg.linear<{}>  ", "#ttg.linear<{}>", 0},
 		{"", "", 0},
 		{"#ttg.blocked<{}>", "", 0},

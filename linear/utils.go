@@ -11,15 +11,23 @@ import (
 // Supremum merges two ordered name lists into one that keeps the relative
 // order of each (Triton's LayoutUtils supremum, which Mul uses to order the
 // dims of a product). Where several merges are possible the first list wins:
-// Supremum([a b], [a c]) = [a b c] and Supremum([a b], [b c]) = [a b c]. It
-// fails only where Triton's algorithm detects that no merge exists.
+// Supremum([a b], [a c]) = [a b c] and Supremum([a b], [b c]) = [a b c].
+// Like Triton's code, it does not detect lists whose common names are in
+// different orders: Supremum([a b], [b a]) = [a b]. It fails on a list that
+// repeats a name.
 func Supremum(x, y []string) ([]string, error) {
 	posX := make(map[string]int, len(x))
 	posY := make(map[string]int, len(y))
 	for i, n := range x {
+		if _, dup := posX[n]; dup {
+			return nil, fmt.Errorf("linear: supremum: %q repeats in %v", n, x)
+		}
 		posX[n] = i
 	}
 	for j, n := range y {
+		if _, dup := posY[n]; dup {
+			return nil, fmt.Errorf("linear: supremum: %q repeats in %v", n, y)
+		}
 		posY[n] = j
 	}
 	var result []string
@@ -28,7 +36,6 @@ func Supremum(x, y []string) ([]string, error) {
 		result = append(result, n)
 		in[n] = true
 	}
-	errNone := fmt.Errorf("linear: supremum of %v and %v does not exist", x, y)
 	const inf = int(^uint(0) >> 1)
 	i, j := 0, 0
 	for i < len(x) || j < len(y) {
@@ -42,9 +49,6 @@ func Supremum(x, y []string) ([]string, error) {
 			break
 		}
 		if i < len(x) && j < len(y) && x[i] == y[j] {
-			if posY[x[i]] < j {
-				return nil, errNone
-			}
 			add(x[i])
 			i, j = i+1, j+1
 			continue
@@ -70,16 +74,12 @@ func Supremum(x, y []string) ([]string, error) {
 			j++
 			continue
 		}
+		// Both heads occur later in the other list (Triton's consistency
+		// checks here cannot fail for lists of distinct names).
 		if candX <= candY {
-			if posY[x[i]] < j {
-				return nil, errNone
-			}
 			add(x[i])
 			i++
 		} else {
-			if posX[y[j]] < i {
-				return nil, errNone
-			}
 			add(y[j])
 			j++
 		}
