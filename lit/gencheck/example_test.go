@@ -22,8 +22,8 @@ module {
 	// Output:
 	// // CHECK: #[[$BLOCKED:.+]] = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 	// // CHECK-LABEL: tt.func @add(
-	// // CHECK-SAME:  %[[VAL_0:[a-zA-Z0-9$._-]+]]: tensor<128xi32, #[[$BLOCKED]]>) -> tensor<128xi32, #[[$BLOCKED]]> {
-	// // CHECK:           %[[VAL_1:.*]] = arith.addi %[[VAL_0]], %[[VAL_0]] : tensor<128xi32, #[[$BLOCKED]]>
-	// // CHECK:           tt.return %[[VAL_1]] : tensor<128xi32, #[[$BLOCKED]]>
+	// // CHECK-SAME:  %[[ARG0:[a-zA-Z0-9$._-]+]]: tensor<128xi32, #[[$BLOCKED]]>) -> tensor<128xi32, #[[$BLOCKED]]> {
+	// // CHECK:           %[[VAL_0:.*]] = arith.addi %[[ARG0]], %[[ARG0]] : tensor<128xi32, #[[$BLOCKED]]>
+	// // CHECK:           tt.return %[[VAL_0]] : tensor<128xi32, #[[$BLOCKED]]>
 	// // CHECK:         }
 }

@@ -2,10 +2,12 @@ package gencheck
 
 import (
 	"bufio"
+	"bytes"
 	"flag"
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"regexp"
 	"strings"
 
@@ -60,9 +62,11 @@ func (n *namer) lookup(ssa string) (string, bool) {
 	return "", false
 }
 
-func (n *namer) define(ssa string) string {
+// define names a new SSA value: after the value itself when useSSA or
+// the namer's ssaNames is set and the name starts with a letter, else VAL_N.
+func (n *namer) define(ssa string, useSSA bool) string {
 	name := ""
-	if n.ssaNames && ssa != "" && (ssa[0] >= 'a' && ssa[0] <= 'z' || ssa[0] >= 'A' && ssa[0] <= 'Z') {
+	if (n.ssaNames || useSSA) && ssa != "" && (ssa[0] >= 'a' && ssa[0] <= 'z' || ssa[0] >= 'A' && ssa[0] <= 'Z') {
 		name = strings.ToUpper(badVarRE.ReplaceAllString(ssa, "_"))
 	}
 	if name == "" || n.used[name] {
@@ -95,11 +99,33 @@ func (n *namer) define(ssa string) string {
 // line of each top-level operation (a function) becomes a CHECK-LABEL with
 // its arguments on CHECK-SAME lines, every other line a CHECK; each SSA
 // value becomes a capture %[[VAL_N:.*]] where it is defined and %[[VAL_N]]
-// where it is used; attribute aliases (#blocked = ...) become global
-// captures #[[$BLOCKED:.+]] that later lines refer to. "{{" and "[[" in the
-// text are escaped. The checks are meant as a starting point for a test,
-// to be trimmed by hand.
+// where it is used (function arguments are named after themselves:
+// %arg0 → ARG0); attribute aliases (#blocked = ...) become global captures
+// #[[$BLOCKED:.+]] that later lines refer to. "{{" and "[[" in the text are
+// escaped. The checks are meant as a starting point for a test, to be
+// trimmed by hand.
 func Generate(w io.Writer, r io.Reader, opts Options) error {
+	sections, err := generate(r, opts)
+	if err != nil {
+		return err
+	}
+	bw := bufio.NewWriter(w)
+	for i, sec := range sections {
+		for _, l := range sec {
+			bw.WriteString(l)
+			bw.WriteByte('\n')
+		}
+		if i > 0 && len(sec) > 0 {
+			bw.WriteByte('\n')
+		}
+	}
+	return bw.Flush()
+}
+
+// generate returns the check lines by section: the first holds what comes
+// before the first top-level operation (attribute aliases), each other one
+// top-level operation.
+func generate(r io.Reader, opts Options) ([][]string, error) {
 	prefix := opts.Prefix
 	if prefix == "" {
 		prefix = "CHECK"
@@ -118,21 +144,11 @@ func Generate(w io.Writer, r io.Reader, opts Options) error {
 	if opts.StrictNames {
 		varRE = ssaName
 	}
-	bw := bufio.NewWriter(w)
 	nm := &namer{used: map[string]bool{}, ssaNames: opts.SSANames}
 	attrs := map[string]string{}
 	attrUsed := map[string]bool{}
-	var segment []string // check lines of the current section
-	flush := func() {
-		if len(segment) > 0 {
-			for _, l := range segment {
-				bw.WriteString(l)
-				bw.WriteByte('\n')
-			}
-			bw.WriteByte('\n')
-			segment = segment[:0]
-		}
-	}
+	sections := [][]string{nil}
+	body := 0 // lines of the current section that came from its operation
 	sc := bufio.NewScanner(r)
 	sc.Buffer(nil, 64<<20)
 	for sc.Scan() {
@@ -140,16 +156,17 @@ func Generate(w io.Writer, r io.Reader, opts Options) error {
 		if line == "" || strings.HasPrefix(line, "// -----") {
 			continue
 		}
+		cur := len(sections) - 1
 		if m := attrDefRE.FindStringSubmatch(line); m != nil {
-			name := "$" + strings.ToUpper(badVarRE.ReplaceAllString(strings.TrimPrefix(m[1], "#"), "_"))
+			base := strings.ToUpper(badVarRE.ReplaceAllString(strings.TrimPrefix(m[1], "#"), "_"))
+			name := "$" + base
 			for i := 0; attrUsed[name]; i++ {
-				name = fmt.Sprintf("$%s_%d", strings.ToUpper(badVarRE.ReplaceAllString(strings.TrimPrefix(m[1], "#"), "_")), i)
+				name = fmt.Sprintf("$%s_%d", base, i)
 			}
 			attrUsed[name] = true
-			rest := escape(line[len(m[0]):])
-			rest = replaceAttrs(rest, attrs)
+			rest := replaceAttrs(escape(line[len(m[0]):]), attrs)
 			attrs[m[1]] = name
-			fmt.Fprintf(bw, "%s %s: #[[%s:.+]] =%s\n", comment, prefix, name, rest)
+			sections[cur] = append(sections[cur], fmt.Sprintf("%s %s: #[[%s:.+]] =%s", comment, prefix, name, rest))
 		}
 		trimmed := strings.TrimLeft(line, " \t")
 		if trimmed[0] == '^' { // a block label; drop its "// pred:" comment
@@ -165,7 +182,8 @@ func Generate(w io.Writer, r io.Reader, opts Options) error {
 		if strings.HasSuffix(line, "{") {
 			nm.scopes = append(nm.scopes, map[string]string{})
 			if level == start {
-				flush()
+				sections = append(sections, nil)
+				cur, body = cur+1, 0
 			}
 			if m := resultsRE.FindString(line); m != "" {
 				nm.toParent = strings.Count(m, "%")
@@ -174,31 +192,93 @@ func Generate(w io.Writer, r io.Reader, opts Options) error {
 		if level < start {
 			continue
 		}
-		if len(segment) == 0 {
+		if body == 0 {
 			nm.counter = 0
 			nm.used = map[string]bool{}
 		}
 		line = replaceAttrs(escape(line), attrs)
 		chunks := strings.Split(line, "%")
-		if len(segment) > 0 || strings.TrimSpace(chunks[0]) == "" {
-			segment = append(segment, comment+" "+prefix+":       "+chunks[0]+nameChunks(nm, chunks[1:], varRE))
+		if body > 0 || strings.TrimSpace(chunks[0]) == "" {
+			sections[cur] = append(sections[cur], comment+" "+prefix+":       "+chunks[0]+nameChunks(nm, chunks[1:], varRE, false))
+			body++
 			continue
 		}
-		segment = append(segment, comment+" "+prefix+"-LABEL: "+strings.TrimLeft(chunks[0], " \t"))
+		sections[cur] = append(sections[cur], comment+" "+prefix+"-LABEL: "+strings.TrimLeft(chunks[0], " \t"))
 		for _, c := range chunks[1:] {
-			segment = append(segment, comment+" "+prefix+"-SAME:  "+nameChunks(nm, []string{c}, ssaName))
+			sections[cur] = append(sections[cur], comment+" "+prefix+"-SAME:  "+nameChunks(nm, []string{c}, ssaName, true))
 		}
+		body++
 	}
 	if err := sc.Err(); err != nil {
+		return nil, err
+	}
+	return sections, nil
+}
+
+// Update returns source with fresh check lines for output: lines of
+// source that are checks with opts' prefix are dropped, the checks of each
+// top-level operation of output go right before the line of source that
+// starts the same operation (the n-th line matching delim, a regular
+// expression such as `func @`, that is not a comment), and the checks before the first operation
+// (attribute aliases) right before the first such line. Source and output
+// must hold the same number of operations.
+func Update(w io.Writer, source, output io.Reader, opts Options, delim *regexp.Regexp) error {
+	sections, err := generate(output, opts)
+	if err != nil {
 		return err
 	}
-	flush()
+	prefix := opts.Prefix
+	if prefix == "" {
+		prefix = "CHECK"
+	}
+	comment := opts.Comment
+	if comment == "" {
+		comment = "//"
+	}
+	old := regexp.MustCompile(`^\s*` + regexp.QuoteMeta(comment) + `\s*` + regexp.QuoteMeta(prefix) + `(-[A-Z]+)?:`)
+	data, err := io.ReadAll(source)
+	if err != nil {
+		return err
+	}
+	src := [][]string{nil}
+	for _, l := range strings.SplitAfter(string(data), "\n") {
+		if l == "" || old.MatchString(l) {
+			continue
+		}
+		if delim.MatchString(l) && !strings.HasPrefix(strings.TrimSpace(l), comment) {
+			src = append(src, nil)
+		}
+		src[len(src)-1] = append(src[len(src)-1], l)
+	}
+	if len(src) != len(sections) {
+		return fmt.Errorf("the source has %d operations (lines matching %q) but the output has %d", len(src)-1, delim, len(sections)-1)
+	}
+	bw := bufio.NewWriter(w)
+	for i, lines := range src {
+		if i == 0 {
+			for _, l := range lines {
+				bw.WriteString(l)
+			}
+			continue
+		}
+		if i == 1 {
+			for _, l := range sections[0] {
+				bw.WriteString(l + "\n")
+			}
+		}
+		for _, l := range sections[i] {
+			bw.WriteString(l + "\n")
+		}
+		for _, l := range lines {
+			bw.WriteString(l)
+		}
+	}
 	return bw.Flush()
 }
 
 // nameChunks rebuilds a line split at "%": each chunk starts with an SSA
 // name, which becomes a capture or a use of one.
-func nameChunks(nm *namer, chunks []string, varRE string) string {
+func nameChunks(nm *namer, chunks []string, varRE string, useSSA bool) string {
 	var b strings.Builder
 	for _, c := range chunks {
 		ssa := ssaRE.FindString(c)
@@ -209,7 +289,7 @@ func nameChunks(nm *namer, chunks []string, varRE string) string {
 		if v, ok := nm.lookup(ssa); ok {
 			b.WriteString("%[[" + v + "]]")
 		} else {
-			b.WriteString("%[[" + nm.define(ssa) + ":" + varRE + "]]")
+			b.WriteString("%[[" + nm.define(ssa, useSSA) + ":" + varRE + "]]")
 		}
 		b.WriteString(c[len(ssa):])
 	}
@@ -237,21 +317,27 @@ func replaceAttrs(s string, attrs map[string]string) string {
 	})
 }
 
-// Main is the gen-checks command: it reads the named file (or stdin) and
-// writes CHECK lines to stdout or -o FILE.
+// Main is the gen-checks command: it reads tool output from the named file
+// (or stdin) and writes CHECK lines to stdout or -o FILE. With --source
+// TEST it writes TEST with the checks put in place instead (see [Update]),
+// and with -i it rewrites TEST itself.
 func Main(p *lit.Proc) int {
 	fs := flag.NewFlagSet("gen-checks", flag.ContinueOnError)
 	fs.SetOutput(p.Stderr)
 	var opts Options
-	var out string
+	var out, source, delim string
+	var inPlace bool
 	fs.StringVar(&opts.Prefix, "check-prefix", "CHECK", "check `PREFIX` to write")
 	fs.StringVar(&opts.Comment, "comment", "//", "comment `LEADER` of the check lines")
 	fs.IntVar(&opts.StartScope, "starts-from-scope", 1, "brace `DEPTH` whose lines start a CHECK-LABEL section (0: top level)")
-	fs.BoolVar(&opts.SSANames, "use-ssa-names", false, "name captures after SSA values (%arg0 → ARG0)")
+	fs.BoolVar(&opts.SSANames, "use-ssa-names", false, "name captures after SSA values (%x → X)")
 	fs.BoolVar(&opts.StrictNames, "strict-names", false, "capture SSA names with their exact syntax instead of .*")
 	fs.StringVar(&out, "o", "", "write to `FILE` instead of stdout")
+	fs.StringVar(&source, "source", "", "put the checks into the test `FILE`, before each operation, replacing old ones")
+	fs.StringVar(&delim, "source-delim-regex", "func @", "`REGEX` of the source lines that start an operation")
+	fs.BoolVar(&inPlace, "i", false, "with --source: rewrite the source file")
 	fs.Usage = func() {
-		fmt.Fprintln(p.Stderr, "usage: gen-checks [options] [FILE]\n\nPrints FileCheck lines for tool output read from FILE or stdin, e.g.\n  layout-opt t.mlir -canonicalize | lit gen-checks\n\nOptions:")
+		fmt.Fprintln(p.Stderr, "usage: gen-checks [options] [FILE]\n\nPrints FileCheck lines for tool output read from FILE or stdin, e.g.\n  layout-opt t.mlir -canonicalize | lit gen-checks\n  layout-opt t.mlir -canonicalize | lit gen-checks --source t.mlir -i\n\nOptions:")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(p.Args); err != nil {
@@ -260,8 +346,19 @@ func Main(p *lit.Proc) int {
 		}
 		return 2
 	}
+	fail := func(err error) int {
+		fmt.Fprintf(p.Stderr, "gen-checks: %v\n", err)
+		return 1
+	}
 	if opts.StartScope == 0 {
 		opts.StartScope = -1
+	}
+	if inPlace && (source == "" || out != "") {
+		return fail(fmt.Errorf("-i needs --source and no -o"))
+	}
+	delimRE, err := regexp.Compile(delim)
+	if err != nil {
+		return fail(fmt.Errorf("bad --source-delim-regex: %v", err))
 	}
 	in := p.Stdin
 	switch fs.NArg() {
@@ -270,8 +367,7 @@ func Main(p *lit.Proc) int {
 		if fs.Arg(0) != "-" {
 			f, err := os.Open(p.Path(fs.Arg(0)))
 			if err != nil {
-				fmt.Fprintf(p.Stderr, "gen-checks: %v\n", err)
-				return 1
+				return fail(err)
 			}
 			defer f.Close()
 			in = f
@@ -280,20 +376,56 @@ func Main(p *lit.Proc) int {
 		fs.Usage()
 		return 2
 	}
-	var w io.Writer = p.Stdout
-	var buf strings.Builder
-	if out != "" {
-		w = &buf
-	}
-	if err := Generate(w, in, opts); err != nil {
-		fmt.Fprintf(p.Stderr, "gen-checks: %v\n", err)
-		return 1
-	}
-	if out != "" {
-		if err := os.WriteFile(p.Path(out), []byte(buf.String()), 0o644); err != nil {
-			fmt.Fprintf(p.Stderr, "gen-checks: %v\n", err)
-			return 1
+	var buf bytes.Buffer
+	if source == "" {
+		err = Generate(&buf, in, opts)
+	} else {
+		var src []byte
+		if src, err = os.ReadFile(p.Path(source)); err == nil {
+			err = Update(&buf, bytes.NewReader(src), in, opts, delimRE)
 		}
 	}
+	if err != nil {
+		return fail(err)
+	}
+	if inPlace {
+		out = source
+	}
+	if out == "" {
+		if _, err := p.Stdout.Write(buf.Bytes()); err != nil {
+			return fail(err)
+		}
+		return 0
+	}
+	if err := writeFile(p.Path(out), buf.Bytes()); err != nil {
+		return fail(err)
+	}
 	return 0
+}
+
+// writeFile replaces path's content through a temporary file and a rename,
+// so that a failure leaves the old file whole.
+func writeFile(path string, data []byte) error {
+	mode := os.FileMode(0o644)
+	if fi, err := os.Stat(path); err == nil {
+		mode = fi.Mode().Perm()
+	}
+	f, err := os.CreateTemp(filepath.Dir(path), ".gen-checks-*")
+	if err != nil {
+		return err
+	}
+	_, err = f.Write(data)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Chmod(f.Name(), mode)
+	}
+	if err == nil {
+		err = os.Rename(f.Name(), path)
+	}
+	if err != nil {
+		os.Remove(f.Name())
+	}
+	return err
 }

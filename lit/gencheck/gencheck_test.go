@@ -48,22 +48,22 @@ func TestGenerate(t *testing.T) {
 	want := `// CHECK: #[[$BLOCKED:.+]] = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
 // CHECK: #[[$BLOCKED1:.+]] = #ttg.blocked<{sizePerThread = [4, 1], threadsPerWarp = [4, 8], warpsPerCTA = [1, 4], order = [0, 1]}>
 // CHECK-LABEL: tt.func @convert(
-// CHECK-SAME:  %[[VAL_0:[a-zA-Z0-9$._-]+]]: tensor<128x64xf16, #[[$BLOCKED]]>,
-// CHECK-SAME:  %[[VAL_1:[a-zA-Z0-9$._-]+]]: i32) -> tensor<128x64xf16, #[[$BLOCKED1]]> {
-// CHECK:           %[[VAL_2:.*]] = arith.constant 0 : index
-// CHECK:           %[[VAL_3:.*]] = ttg.convert_layout %[[VAL_0]] : tensor<128x64xf16, #[[$BLOCKED]]> -> tensor<128x64xf16, #[[$BLOCKED1]]>
-// CHECK:           %[[VAL_4:.*]] = scf.for %[[VAL_5:.*]] = %[[VAL_2]] to %[[VAL_2]] step %[[VAL_2]] iter_args(%[[VAL_6:.*]] = %[[VAL_3]]) -> (tensor<128x64xf16, #[[$BLOCKED1]]>) {
-// CHECK:             %[[VAL_7:.*]] = arith.addf %[[VAL_6]], %[[VAL_6]] : tensor<128x64xf16, #[[$BLOCKED1]]>
-// CHECK:             scf.yield %[[VAL_7]] : tensor<128x64xf16, #[[$BLOCKED1]]>
+// CHECK-SAME:  %[[ARG0:[a-zA-Z0-9$._-]+]]: tensor<128x64xf16, #[[$BLOCKED]]>,
+// CHECK-SAME:  %[[ARG1:[a-zA-Z0-9$._-]+]]: i32) -> tensor<128x64xf16, #[[$BLOCKED1]]> {
+// CHECK:           %[[VAL_0:.*]] = arith.constant 0 : index
+// CHECK:           %[[VAL_1:.*]] = ttg.convert_layout %[[ARG0]] : tensor<128x64xf16, #[[$BLOCKED]]> -> tensor<128x64xf16, #[[$BLOCKED1]]>
+// CHECK:           %[[VAL_2:.*]] = scf.for %[[VAL_3:.*]] = %[[VAL_0]] to %[[VAL_0]] step %[[VAL_0]] iter_args(%[[VAL_4:.*]] = %[[VAL_1]]) -> (tensor<128x64xf16, #[[$BLOCKED1]]>) {
+// CHECK:             %[[VAL_5:.*]] = arith.addf %[[VAL_4]], %[[VAL_4]] : tensor<128x64xf16, #[[$BLOCKED1]]>
+// CHECK:             scf.yield %[[VAL_5]] : tensor<128x64xf16, #[[$BLOCKED1]]>
 // CHECK:           }
-// CHECK:           tt.return %[[VAL_4]] : tensor<128x64xf16, #[[$BLOCKED1]]>
+// CHECK:           tt.return %[[VAL_2]] : tensor<128x64xf16, #[[$BLOCKED1]]>
 // CHECK:         }
 
 // CHECK-LABEL: tt.func @second(
-// CHECK-SAME:  %[[VAL_0:[a-zA-Z0-9$._-]+]]: i32) -> i32 {
-// CHECK:           %[[VAL_1:.*]] = arith.addi %[[VAL_0]], %[[VAL_0]] : i32 loc("x.mlir":3:4)
-// CHECK:           ^bb1(%[[VAL_2:.*]]: i32):
-// CHECK:           tt.return %[[VAL_1]] : i32
+// CHECK-SAME:  %[[ARG0:[a-zA-Z0-9$._-]+]]: i32) -> i32 {
+// CHECK:           %[[VAL_0:.*]] = arith.addi %[[ARG0]], %[[ARG0]] : i32 loc("x.mlir":3:4)
+// CHECK:           ^bb1(%[[VAL_1:.*]]: i32):
+// CHECK:           tt.return %[[VAL_0]] : i32
 // CHECK:         }
 
 // CHECK-LABEL: tt.func @third() {
@@ -92,10 +92,10 @@ func TestGenerateOptions(t *testing.T) {
 				"; OPT:       }\n\n"},
 		{Options{StartScope: -1, StrictNames: true},
 			"// CHECK-LABEL: func @f(\n" +
-				"// CHECK-SAME:  %[[VAL_0:[a-zA-Z0-9$._-]+]]: i32,\n" +
-				"// CHECK-SAME:  %[[VAL_1:[a-zA-Z0-9$._-]+]]: i32) {\n" +
-				"// CHECK:         %[[VAL_2:[a-zA-Z0-9$._-]+]] = add %[[VAL_0]], %[[VAL_1]]\n" +
-				"// CHECK:         %[[VAL_3:[a-zA-Z0-9$._-]+]] = neg %[[VAL_2]]\n" +
+				"// CHECK-SAME:  %[[ARG0:[a-zA-Z0-9$._-]+]]: i32,\n" +
+				"// CHECK-SAME:  %[[ARG1:[a-zA-Z0-9$._-]+]]: i32) {\n" +
+				"// CHECK:         %[[VAL_0:[a-zA-Z0-9$._-]+]] = add %[[ARG0]], %[[ARG1]]\n" +
+				"// CHECK:         %[[VAL_1:[a-zA-Z0-9$._-]+]] = neg %[[VAL_0]]\n" +
 				"// CHECK:       }\n\n"},
 		{Options{}, ""}, // depth 1 is inside the function: body only, no label
 	}
@@ -212,6 +212,111 @@ func BenchmarkGenerate(b *testing.B) {
 	for b.Loop() {
 		if err := Generate(&bytes.Buffer{}, strings.NewReader(in), Options{}); err != nil {
 			b.Fatal(err)
+		}
+	}
+}
+
+const sampleSource = `// RUN: layout-opt %s | FileCheck %s
+
+#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module {
+  // CHECK-LABEL: stale check, replaced
+  tt.func @f(%arg0: i32) -> i32 {
+    tt.return %arg0 : i32
+  }
+
+  tt.func @g() {
+    tt.return
+  }
+}
+`
+
+const sampleOutput = `#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module {
+  tt.func @f(%arg0: i32) -> i32 {
+    tt.return %arg0 : i32
+  }
+  tt.func @g() {
+    tt.return
+  }
+}
+`
+
+func TestUpdate(t *testing.T) {
+	delim := regexp.MustCompile(`func @`)
+	var out bytes.Buffer
+	if err := Update(&out, strings.NewReader(sampleSource), strings.NewReader(sampleOutput), Options{}, delim); err != nil {
+		t.Fatal(err)
+	}
+	want := `// RUN: layout-opt %s | FileCheck %s
+
+#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module {
+// CHECK: #[[$BLOCKED:.+]] = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+// CHECK-LABEL: tt.func @f(
+// CHECK-SAME:  %[[ARG0:[a-zA-Z0-9$._-]+]]: i32) -> i32 {
+// CHECK:           tt.return %[[ARG0]] : i32
+// CHECK:         }
+  tt.func @f(%arg0: i32) -> i32 {
+    tt.return %arg0 : i32
+  }
+
+// CHECK-LABEL: tt.func @g() {
+// CHECK:           tt.return
+// CHECK:         }
+  tt.func @g() {
+    tt.return
+  }
+}
+`
+	if out.String() != want {
+		t.Errorf("Update =\n%s\nwant\n%s", out.String(), want)
+	}
+
+	// Updating again with the same output changes nothing.
+	var again bytes.Buffer
+	if err := Update(&again, strings.NewReader(out.String()), strings.NewReader(sampleOutput), Options{}, delim); err != nil {
+		t.Fatal(err)
+	}
+	if again.String() != out.String() {
+		t.Errorf("Update is not idempotent:\n%s", again.String())
+	}
+
+	// A different prefix leaves the CHECK lines alone.
+	var other bytes.Buffer
+	if err := Update(&other, strings.NewReader(out.String()), strings.NewReader(sampleOutput), Options{Prefix: "OPT"}, delim); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(other.String(), "// CHECK:         }\n// OPT-LABEL: tt.func @g() {") {
+		t.Errorf("Update with prefix OPT:\n%s", other.String())
+	}
+
+	err := Update(&bytes.Buffer{}, strings.NewReader("tt.func @only() {\n}\n"), strings.NewReader(sampleOutput), Options{}, delim)
+	if err == nil || !strings.Contains(err.Error(), "the source has 1 operations") {
+		t.Errorf("mismatched sections: %v", err)
+	}
+}
+
+func TestMainInPlace(t *testing.T) {
+	dir := t.TempDir()
+	test := filepath.Join(dir, "t.mlir")
+	os.WriteFile(test, []byte(sampleSource), 0o640)
+	var out, errb bytes.Buffer
+	p := &lit.Proc{Args: []string{"--source", "t.mlir", "-i"}, Dir: dir, Stdin: strings.NewReader(sampleOutput), Stdout: &out, Stderr: &errb}
+	if st := Main(p); st != 0 || out.Len() != 0 {
+		t.Fatalf("gen-checks -i: %d %q %s", st, out.String(), errb.String())
+	}
+	data, _ := os.ReadFile(test)
+	if !strings.Contains(string(data), "// CHECK:         }\n  tt.func @g() {") || strings.Contains(string(data), "stale") {
+		t.Errorf("rewritten test:\n%s", data)
+	}
+	if fi, _ := os.Stat(test); fi.Mode().Perm() != 0o640 {
+		t.Errorf("mode changed to %v", fi.Mode())
+	}
+	for _, args := range [][]string{{"-i"}, {"--source", "t.mlir", "-i", "-o", "x"}, {"--source-delim-regex", "(", "--source", "t.mlir"}, {"--source", "missing.mlir"}} {
+		p := &lit.Proc{Args: args, Dir: dir, Stdin: strings.NewReader(sampleOutput), Stdout: &out, Stderr: &errb}
+		if st := Main(p); st == 0 {
+			t.Errorf("gen-checks %q succeeded", args)
 		}
 	}
 }
