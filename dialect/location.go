@@ -145,8 +145,9 @@ func LocString(l Location) string {
 	return string(append(b, ')'))
 }
 
-// appendQuoted appends s as an MLIR string literal: printable ASCII as is,
-// `"` and `\` escaped, everything else as \XX hex.
+// appendQuoted appends s as an MLIR string literal, as
+// llvm::printEscapedString does: printable ASCII as is, `"` and `\`
+// escaped, everything else (newlines too) as \XX hex.
 func appendQuoted(b []byte, s string) []byte {
 	b = append(b, '"')
 	for i := 0; i < len(s); i++ {
@@ -154,10 +155,6 @@ func appendQuoted(b []byte, s string) []byte {
 		switch {
 		case c == '"' || c == '\\':
 			b = append(b, '\\', c)
-		case c == '\n':
-			b = append(b, '\\', 'n')
-		case c == '\t':
-			b = append(b, '\\', 't')
 		case c >= 0x20 && c < 0x7f:
 			b = append(b, c)
 		default:

@@ -620,11 +620,11 @@ func (p *OpParser) parseNumberAttr(neg bool) (Attribute, error) {
 }
 
 func (p *OpParser) numberAttr(lit token, neg bool, t Type) (Attribute, error) {
+	if t == nil && lit.kind == tFloat {
+		t = F64
+	}
 	ft, isFloat := t.(*FloatType)
 	if lit.kind == tFloat || isFloat {
-		if t == nil {
-			t = F64
-		}
 		if !isFloat {
 			return nil, p.Errorf(p.tokPos(lit), "floating point value not valid for specified type")
 		}

@@ -17,6 +17,10 @@ type PrintConfig struct {
 	// LocalScope prints attributes inline instead of through aliases
 	// (-mlir-print-local-scope).
 	LocalScope bool
+	// PropsAsAttrs prints properties inside the attribute dictionary in
+	// generic form, as MLIR releases before 17 did (for older tools such as
+	// mlir-opt-14); Parse reads both spellings.
+	PropsAsAttrs bool
 }
 
 // OpPrinter writes IR text; custom op print functions (OpDef.Print) use its
@@ -371,7 +375,10 @@ func (p *OpPrinter) printGeneric(op *Operation) {
 		}
 		p.buf = append(p.buf, ']')
 	}
-	if len(op.Props) > 0 {
+	attrs := op.Attrs
+	if p.cfg.PropsAsAttrs {
+		attrs = append(op.Props[:len(op.Props):len(op.Props)], op.Attrs...)
+	} else if len(op.Props) > 0 {
 		p.buf = append(p.buf, " <"...)
 		p.buf = appendAttrDict(p.buf, sortedAttrs(op.Props), p.ref)
 		p.buf = append(p.buf, '>')
@@ -386,9 +393,9 @@ func (p *OpPrinter) printGeneric(op *Operation) {
 		}
 		p.buf = append(p.buf, ')')
 	}
-	if len(op.Attrs) > 0 {
+	if len(attrs) > 0 {
 		p.buf = append(p.buf, ' ')
-		p.buf = appendAttrDict(p.buf, sortedAttrs(op.Attrs), p.ref)
+		p.buf = appendAttrDict(p.buf, sortedAttrs(attrs), p.ref)
 	}
 	p.buf = append(p.buf, " : ("...)
 	for i := range op.operands {
