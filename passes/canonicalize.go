@@ -1,0 +1,532 @@
+package passes
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/layoutopt/layoutopt/attr"
+	"github.com/layoutopt/layoutopt/dialect"
+)
+
+// CanonicalizeLayoutsPass is canonicalize-layouts: it rewrites the layout
+// attributes of a module into one canonical spelling per layout, without
+// changing any tensor's linear layout.
+var CanonicalizeLayoutsPass = &Pass{
+	Name:    "canonicalize-layouts",
+	Summary: "Rewrite layout attributes canonically (named or #ttg.linear form) without changing any tensor's layout",
+	Doc: `Turns layout attributes into a canonical form, so that later passes and users
+compare layouts as functions. Every tensor keeps exactly the LinearLayout it had
+(checked for every type the pass rewrites); the result verifies.
+
+form=linear: every distributed encoding on every tensor type becomes the equivalent
+#ttg.linear, and every shared encoding with a linear form (swizzled_shared,
+nvmma_shared, amd_rotating_shared) on a memdesc becomes #ttg.shared_linear
+(alignment 16). Memdescs whose allocation shape differs from their shape, and
+padded_shared layouts, keep their encoding.
+
+form=named (default): attributes that are the same layout for every shape the
+module uses them with are merged into the first one seen (only attributes of the
+same kind merge, so an MMA accumulator never becomes a #blocked; slice and dot_op
+parents are merged with them), and a #ttg.linear that equals a named encoding —
+one used in the module, or a #ttg.blocked built to match — for every shape it is
+used with is printed as that named encoding.
+
+In both forms the attribute aliases are regenerated from scratch in first-use
+order (#blocked, #blocked1, ..., #linear, #mma, ...).`,
+	Options: []Option{{
+		Name:    "form",
+		Doc:     "named: merge equal layouts and prefer named encodings; linear: write every layout as #ttg.linear / #ttg.shared_linear",
+		Default: "named",
+		Values:  []string{"named", "linear"},
+	}},
+	Run: runCanonicalize,
+}
+
+func init() {
+	MustRegister(CanonicalizeLayoutsPass)
+}
+
+func runCanonicalize(ctx *Context, op *dialect.Operation) error {
+	m := ctx.Module
+	if m == nil || m.Op != op {
+		m = &dialect.Module{Op: op}
+	}
+	c := &canonicalizer{layouts: newLayoutCache()}
+	var f func(dialect.Type) dialect.Type
+	if ctx.Option("form") == "linear" {
+		f = c.linearForm(op)
+	} else {
+		f = c.namedForm(op)
+	}
+	if err := mapModuleTypes(op, m, f); err != nil {
+		return ctx.Errorf(op, "canonicalize-layouts: %v", err)
+	}
+	// Regenerate the attribute aliases; keep type aliases.
+	var kept []dialect.Alias
+	for _, a := range m.Aliases {
+		if a.Type != nil {
+			kept = append(kept, a)
+		}
+	}
+	m.Aliases = kept
+	ctx.MarkChanged()
+	return nil
+}
+
+type canonicalizer struct {
+	layouts *layoutCache
+}
+
+// layoutShape returns the shape a type's encoding is evaluated on: the
+// tensor shape, or a memdesc's allocation shape. ok is false for types
+// without a layout encoding.
+func layoutShape(t dialect.Type) (attr.Layout, []int, bool) {
+	switch x := t.(type) {
+	case *dialect.RankedTensorType:
+		if l, ok := dialect.Encoding(x).(attr.Layout); ok {
+			return l, intShape(x.Shape), true
+		}
+	case *dialect.MemDescType:
+		if l, ok := dialect.Encoding(x).(attr.Layout); ok && x.AllocShape == nil {
+			return l, intShape(x.Shape), true
+		}
+	}
+	return nil, nil, false
+}
+
+// withLayout returns tensor or memdesc type t with encoding e.
+func withLayout(t dialect.Type, e attr.Encoding) dialect.Type {
+	switch x := t.(type) {
+	case *dialect.RankedTensorType:
+		return x.WithEncoding(&dialect.EncodingAttr{Enc: e})
+	case *dialect.MemDescType:
+		y := *x
+		y.Encoding = &dialect.EncodingAttr{Enc: e}
+		return &y
+	}
+	return t
+}
+
+// linearFormOf returns the #ttg.linear or #ttg.shared_linear form of
+// layout l evaluated on shape, or nil when l has none (or already is one).
+func (c *canonicalizer) linearFormOf(l attr.Layout, shape []int) attr.Layout {
+	switch l.(type) {
+	case *attr.LinearEncoding, *attr.SharedLinear, *attr.PaddedShared:
+		return nil
+	}
+	_, dist := l.(attr.Distributed)
+	_, shared := l.(attr.Shared)
+	if !dist && !shared {
+		return nil
+	}
+	ll, err := c.layouts.linear(l, shape)
+	if err != nil {
+		return nil
+	}
+	le, err := attr.FromLinear(ll)
+	if err != nil {
+		return nil
+	}
+	return le
+}
+
+// linearForm plans form=linear. Each attribute is replaced as a whole, so
+// that ops whose tensors share one attribute (tt.broadcast, element-wise
+// ops) still do: the linear form is built on one of the shapes the
+// attribute is used with (the largest that works) and kept only if it is
+// the same layout as the original on every shape the attribute is used
+// with. An attribute with no such form (a #blocked broadcast from a shape
+// where its registers repeat fewer times) keeps its named spelling.
+func (c *canonicalizer) linearForm(op *dialect.Operation) func(dialect.Type) dialect.Type {
+	uses := collectUses(op)
+	byEnc := map[string][]use{}
+	var order []string
+	for _, u := range uses {
+		k := encKey(u.enc)
+		if _, ok := byEnc[k]; !ok {
+			order = append(order, k)
+		}
+		byEnc[k] = append(byEnc[k], u)
+	}
+	mapping := map[string]attr.Layout{}
+	for _, k := range order {
+		us := byEnc[k]
+		// Candidates: the linear form on each shape used, largest first.
+		cands := slices.Clone(us)
+		slices.SortStableFunc(cands, func(a, b use) int { return numElements(b.shape) - numElements(a.shape) })
+	candidates:
+		for _, u := range cands {
+			le := c.linearFormOf(u.enc, u.shape)
+			if le == nil {
+				continue
+			}
+			for _, v := range us {
+				if !c.layouts.sameLayout(v.enc, le, v.shape) {
+					continue candidates
+				}
+			}
+			mapping[k] = le
+			break
+		}
+	}
+	return func(t dialect.Type) dialect.Type {
+		if l, _, ok := layoutShape(t); ok {
+			if le, ok := mapping[encKey(l)]; ok {
+				return withLayout(t, le)
+			}
+		}
+		return t
+	}
+}
+
+// collectUses lists the (encoding, shape) pairs of every type under op.
+func collectUses(op *dialect.Operation) []use {
+	var uses []use
+	_ = mapModuleTypes(op, nil, func(t dialect.Type) dialect.Type {
+		if l, shape, ok := layoutShape(t); ok {
+			uses = append(uses, use{l, shape})
+		}
+		return t
+	})
+	return uses
+}
+
+// use is one (encoding, shape) pair a module's types evaluate.
+type use struct {
+	enc   attr.Layout
+	shape []int
+}
+
+// namedForm plans form=named for the module under op and returns the type
+// rewrite that applies the plan.
+func (c *canonicalizer) namedForm(op *dialect.Operation) func(dialect.Type) dialect.Type {
+	uses := collectUses(op)
+	var encs []attr.Encoding // distinct encodings (top-level and nested), first use first
+	seen := map[string]bool{}
+	var note func(e attr.Encoding)
+	note = func(e attr.Encoding) {
+		if e == nil {
+			return
+		}
+		if !seen[encKey(e)] {
+			seen[encKey(e)] = true
+			encs = append(encs, e)
+		}
+		switch x := e.(type) {
+		case *attr.Slice:
+			note(x.Parent)
+		case *attr.DotOperand:
+			note(x.Parent)
+		}
+	}
+	for _, u := range uses {
+		note(u.enc)
+	}
+	p := &plan{c: c, uses: uses, mapping: map[string]attr.Encoding{}}
+	// Merge attributes of the same kind (composites follow their parents).
+	var canon []attr.Encoding
+	for _, e := range encs {
+		if composite(e) {
+			continue
+		}
+		merged := false
+		for _, b := range canon {
+			if b.Name() == e.Name() && p.try(e, b) {
+				merged = true
+				break
+			}
+		}
+		if !merged {
+			canon = append(canon, e)
+		}
+	}
+	// A #ttg.linear becomes a named encoding when one matches everywhere;
+	// higher ranks first, so that their named forms can serve as slice
+	// parents for lower ranks.
+	slices.SortStableFunc(canon, func(a, b attr.Encoding) int {
+		return rankOf(b) - rankOf(a)
+	})
+	for _, e := range canon {
+		le, ok := e.(*attr.LinearEncoding)
+		if !ok {
+			continue
+		}
+		for _, n := range p.namedCandidates(le, encs) {
+			if p.try(le, n) {
+				break
+			}
+		}
+	}
+	return func(t dialect.Type) dialect.Type {
+		l, _, ok := layoutShape(t)
+		if !ok {
+			return t
+		}
+		if n := p.subst(l); n != nil && encKey(n) != encKey(l) {
+			return withLayout(t, n)
+		}
+		return t
+	}
+}
+
+func rankOf(e attr.Encoding) int {
+	if l, ok := e.(attr.Layout); ok {
+		return l.Rank()
+	}
+	return 0
+}
+
+func composite(e attr.Encoding) bool {
+	switch e.(type) {
+	case *attr.Slice, *attr.DotOperand:
+		return true
+	}
+	return false
+}
+
+// plan is a set of attribute substitutions for form=named.
+type plan struct {
+	c       *canonicalizer
+	uses    []use
+	mapping map[string]attr.Encoding
+}
+
+// subst applies the mapping to e and to the parents inside it.
+func (p *plan) subst(e attr.Encoding) attr.Encoding {
+	if e == nil {
+		return nil
+	}
+	if n, ok := p.mapping[encKey(e)]; ok {
+		// Targets may be mapped again (a merged #ttg.linear whose
+		// representative later became a named encoding): follow them.
+		for range len(p.mapping) {
+			m, ok := p.mapping[encKey(n)]
+			if !ok {
+				break
+			}
+			n = m
+		}
+		return n
+	}
+	switch x := e.(type) {
+	case *attr.Slice:
+		if d, ok := p.subst(x.Parent).(attr.Distributed); ok && d != x.Parent {
+			return &attr.Slice{Dim: x.Dim, Parent: d}
+		}
+	case *attr.DotOperand:
+		if d, ok := p.subst(x.Parent).(attr.Distributed); ok && d != x.Parent {
+			return &attr.DotOperand{OpIdx: x.OpIdx, Parent: d, KWidth: x.KWidth}
+		}
+	}
+	return e
+}
+
+// try adds the substitution a -> b when every use keeps its linear layout
+// under the substitutions so far, and reports whether it did.
+func (p *plan) try(a attr.Encoding, b attr.Encoding) bool {
+	k := encKey(a)
+	if k == encKey(b) {
+		return false
+	}
+	p.mapping[k] = b
+	for _, u := range p.uses {
+		n, ok := p.subst(u.enc).(attr.Layout)
+		if ok && encKey(n) == encKey(u.enc) {
+			continue // not affected
+		}
+		if !ok || !p.c.layouts.sameLayout(u.enc, n, u.shape) {
+			delete(p.mapping, k)
+			return false
+		}
+		if _, err := p.c.layouts.linear(n, u.shape); err != nil {
+			delete(p.mapping, k)
+			return false
+		}
+	}
+	return true
+}
+
+// namedCandidates lists the named encodings a linear one may become: the
+// module's named distributed encodings (after the merges), slices of those
+// one rank up, then #ttg.blocked layouts built to match its first use.
+func (p *plan) namedCandidates(le *attr.LinearEncoding, encs []attr.Encoding) []attr.Encoding {
+	var out, slices []attr.Encoding
+	for _, e := range encs {
+		n, ok := p.subst(e).(attr.Distributed)
+		if !ok {
+			continue
+		}
+		if _, ok := n.(*attr.LinearEncoding); ok {
+			continue
+		}
+		switch n.Rank() {
+		case le.Rank():
+			out = append(out, n)
+		case le.Rank() + 1:
+			if !composite(n) {
+				for dim := range n.Rank() {
+					slices = append(slices, &attr.Slice{Dim: dim, Parent: n})
+				}
+			}
+		}
+	}
+	out = append(out, slices...)
+	for _, u := range p.uses {
+		if encKey(u.enc) == encKey(le) {
+			if b := p.c.blockedFor(le, u.shape); b != nil {
+				out = append(out, b)
+			}
+			break
+		}
+	}
+	return out
+}
+
+// blockedFor searches the #ttg.blocked layouts of rank 1 or 2 (one CTA,
+// the warp and lane counts of le) for one equal to le on shape.
+func (c *canonicalizer) blockedFor(le *attr.LinearEncoding, shape []int) *attr.Blocked {
+	rank := len(shape)
+	if rank < 1 || rank > 2 || len(le.Block) > 0 {
+		return nil
+	}
+	lanes, warps := 1<<len(le.Lane), 1<<len(le.Warp)
+	orders := [][]int{{0}}
+	if rank == 2 {
+		orders = [][]int{{1, 0}, {0, 1}}
+	}
+	for _, order := range orders {
+		for _, spt := range splits(rank, 0, shape) {
+			for _, tpw := range splits(rank, lanes, nil) {
+				for _, wpc := range splits(rank, warps, nil) {
+					b := &attr.Blocked{SizePerThread: spt, ThreadsPerWarp: tpw, WarpsPerCTA: wpc, Order: order}
+					if b.Verify(attr.ModuleInfo{}) != nil {
+						continue
+					}
+					if c.layouts.sameLayout(le, b, shape) {
+						return b
+					}
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// splits lists rank-long vectors of powers of two: with total > 0, those
+// whose product is total; otherwise each entry up to limit[d] (and 64).
+func splits(rank, total int, limit []int) [][]int {
+	var out [][]int
+	var rec func(d int, cur []int, prod int)
+	rec = func(d int, cur []int, prod int) {
+		if d == rank {
+			if total == 0 || prod == total {
+				out = append(out, append([]int(nil), cur...))
+			}
+			return
+		}
+		hi := 64
+		if total > 0 {
+			hi = total / prod
+		} else if limit != nil {
+			hi = min(hi, max(limit[d], 1))
+		}
+		for v := 1; v <= hi; v *= 2 {
+			rec(d+1, append(cur, v), prod*v)
+		}
+	}
+	rec(0, nil, 1)
+	return out
+}
+
+// mapModuleTypes replaces every type in the IR under op — value types,
+// block arguments, types inside attributes (function types, dense
+// constants) and, when m is given, type aliases — by f applied to the
+// tensor and memdesc types inside it.
+func mapModuleTypes(op *dialect.Operation, m *dialect.Module, f func(dialect.Type) dialect.Type) error {
+	var err error
+	op.Walk(func(o *dialect.Operation) dialect.WalkResult {
+		for _, v := range o.Results() {
+			v.SetType(mapType(v.Type(), f))
+		}
+		for _, r := range o.Regions() {
+			for _, b := range r.Blocks {
+				for _, a := range b.Args() {
+					a.SetType(mapType(a.Type(), f))
+				}
+			}
+		}
+		for i := range o.Props {
+			o.Props[i].Value = mapAttr(o.Props[i].Value, f)
+		}
+		for i := range o.Attrs {
+			o.Attrs[i].Value = mapAttr(o.Attrs[i].Value, f)
+		}
+		return dialect.Advance
+	})
+	if m != nil {
+		for i := range m.Aliases {
+			if m.Aliases[i].Type != nil {
+				m.Aliases[i].Type = mapType(m.Aliases[i].Type, f)
+			}
+		}
+	}
+	return err
+}
+
+func mapType(t dialect.Type, f func(dialect.Type) dialect.Type) dialect.Type {
+	switch x := t.(type) {
+	case *dialect.RankedTensorType, *dialect.MemDescType:
+		return f(x)
+	case *dialect.FunctionType:
+		y := &dialect.FunctionType{}
+		for _, in := range x.Inputs {
+			y.Inputs = append(y.Inputs, mapType(in, f))
+		}
+		for _, out := range x.Results {
+			y.Results = append(y.Results, mapType(out, f))
+		}
+		return y
+	case *dialect.PointerType:
+		if p := mapType(x.Pointee, f); p != x.Pointee {
+			return &dialect.PointerType{Pointee: p, AddrSpace: x.AddrSpace}
+		}
+	case *dialect.TensorDescType:
+		if b, ok := mapType(x.Block, f).(*dialect.RankedTensorType); ok && b != x.Block {
+			return &dialect.TensorDescType{Block: b}
+		}
+	}
+	return t
+}
+
+func mapAttr(a dialect.Attribute, f func(dialect.Type) dialect.Type) dialect.Attribute {
+	switch x := a.(type) {
+	case *dialect.TypeAttr:
+		return &dialect.TypeAttr{Type: mapType(x.Type, f)}
+	case *dialect.DenseElementsAttr:
+		y := *x
+		y.Type = mapType(x.Type, f)
+		return &y
+	case *dialect.ArrayAttr:
+		y := &dialect.ArrayAttr{Elems: make([]dialect.Attribute, len(x.Elems))}
+		for i, e := range x.Elems {
+			y.Elems[i] = mapAttr(e, f)
+		}
+		return y
+	case *dialect.DictionaryAttr:
+		y := &dialect.DictionaryAttr{Entries: make([]dialect.NamedAttr, len(x.Entries))}
+		for i, e := range x.Entries {
+			y.Entries[i] = dialect.NamedAttr{Name: e.Name, Value: mapAttr(e.Value, f)}
+		}
+		return y
+	}
+	return a
+}
+
+// String returns the plan's substitutions, for debugging.
+func (p *plan) String() string {
+	s := ""
+	for k, v := range p.mapping {
+		s += fmt.Sprintf("%s -> %s\n", k, encKey(v))
+	}
+	return s
+}

@@ -1,0 +1,214 @@
+package passes_test
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/layoutopt/layoutopt/dialect"
+	"github.com/layoutopt/layoutopt/linear"
+	"github.com/layoutopt/layoutopt/passes"
+)
+
+// sharedDir returns ../shared next to the module root, skipping the test
+// when it is absent.
+func sharedDir(t testing.TB, sub string) string {
+	t.Helper()
+	dir, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			break
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			t.Skip("module root not found")
+		}
+		dir = parent
+	}
+	p := filepath.Join(dir, "..", "shared", sub)
+	if _, err := os.Stat(p); err != nil {
+		t.Skipf("%s not available", p)
+	}
+	return p
+}
+
+// runPipeline parses src, runs the pipeline text on it (the verifier runs
+// after every pass) and returns the module.
+func runPipeline(t testing.TB, name string, src []byte, pipeline string) *dialect.Module {
+	t.Helper()
+	m, diags := dialect.Parse(src, dialect.ParseConfig{Filename: name})
+	if diags.HasErrors() {
+		t.Fatalf("parse %s: %v", name, diags)
+	}
+	p, err := passes.ParsePipeline(pipeline)
+	if err != nil {
+		t.Fatalf("pipeline %q: %v", pipeline, err)
+	}
+	if diags, err := p.Run(m, passes.RunConfig{}); err != nil {
+		t.Fatalf("%s on %s: %v\n%v", pipeline, name, err, diags)
+	}
+	return m
+}
+
+func countOps(m *dialect.Module, name string) int {
+	n := 0
+	m.Walk(func(op *dialect.Operation) dialect.WalkResult {
+		if op.Name() == name {
+			n++
+		}
+		return dialect.Advance
+	})
+	return n
+}
+
+// anchorSignature lists, in program order, every anchor op (function,
+// expensive load, store, dot, shared-memory and atomic ops) with the linear
+// layout of each tensor operand, result and argument.
+type anchorSig struct {
+	name    string
+	layouts []linear.Layout
+}
+
+func isAnchor(op *dialect.Operation, threads int) bool {
+	switch op.Name() {
+	case "tt.func", "tt.store", "tt.dot", "ttng.warp_group_dot", "ttg.local_alloc", "ttg.local_load",
+		"ttg.local_store", "tt.atomic_rmw", "tt.atomic_cas", "tt.descriptor_load", "tt.descriptor_store":
+		return true
+	case "tt.load":
+		s, ok := dialect.ShapeOf(op.Operand(0).Type())
+		if !ok {
+			return true
+		}
+		n := int64(1)
+		for _, x := range s {
+			n *= x
+		}
+		return n >= int64(threads)
+	}
+	return false
+}
+
+func anchorSignature(t *testing.T, m *dialect.Module) []anchorSig {
+	t.Helper()
+	threads := int(m.IntAttr("ttg.num-warps", 4) * m.IntAttr("ttg.threads-per-warp", 32))
+	var sigs []anchorSig
+	m.Walk(func(op *dialect.Operation) dialect.WalkResult {
+		if !isAnchor(op, threads) {
+			return dialect.Advance
+		}
+		var types []dialect.Type
+		if op.Name() == "tt.func" {
+			for _, a := range op.Region(0).Entry().Args() {
+				types = append(types, a.Type())
+			}
+		} else {
+			types = append(op.OperandTypes(), op.ResultTypes()...)
+		}
+		sig := anchorSig{name: op.Name()}
+		for _, ty := range types {
+			if l, ok := layoutOfType(t, ty); ok {
+				sig.layouts = append(sig.layouts, l)
+			}
+		}
+		sigs = append(sigs, sig)
+		return dialect.Advance
+	})
+	return sigs
+}
+
+// layoutOfType returns the linear layout of a tensor or memdesc type (the
+// allocation shape for memdescs).
+func layoutOfType(t testing.TB, ty dialect.Type) (linear.Layout, bool) {
+	t.Helper()
+	enc := dialect.Encoding(ty)
+	if enc == nil {
+		return linear.Layout{}, false
+	}
+	l, ok := enc.(interface {
+		ToLinear([]int) (linear.Layout, error)
+	})
+	if !ok {
+		return linear.Layout{}, false
+	}
+	s, _ := dialect.ShapeOf(ty)
+	if md, ok := ty.(*dialect.MemDescType); ok && md.AllocShape != nil {
+		s = md.AllocShape
+	}
+	shape := make([]int, len(s))
+	for i, x := range s {
+		shape[i] = int(x)
+	}
+	ll, err := l.ToLinear(shape)
+	if err != nil {
+		return linear.Layout{}, false // e.g. a multi-buffered memdesc
+	}
+	return ll, true
+}
+
+func sameAnchors(t *testing.T, name string, before, after []anchorSig) {
+	t.Helper()
+	if len(before) != len(after) {
+		t.Errorf("%s: %d anchors before, %d after", name, len(before), len(after))
+		return
+	}
+	for i := range before {
+		b, a := before[i], after[i]
+		if b.name != a.name || len(b.layouts) != len(a.layouts) {
+			t.Errorf("%s: anchor %d: %s with %d tensors became %s with %d", name, i, b.name, len(b.layouts), a.name, len(a.layouts))
+			continue
+		}
+		for k := range b.layouts {
+			if !b.layouts[k].Equal(a.layouts[k]) {
+				t.Errorf("%s: anchor %d (%s): tensor %d changed layout", name, i, b.name, k)
+			}
+		}
+	}
+}
+
+// TestRemoveConversionsPrePost is the measure of the pass: on every
+// NAME.pre.ttgir of ../shared/triton36/prepost it must leave no more
+// ttg.convert_layout ops than Triton's NAME.post.ttgir, verify, and keep
+// every anchor's layouts.
+func TestRemoveConversionsPrePost(t *testing.T) {
+	dir := sharedDir(t, "triton36/prepost")
+	pres, _ := filepath.Glob(filepath.Join(dir, "*.pre.ttgir"))
+	if len(pres) == 0 {
+		t.Skip("no pre/post pairs")
+	}
+	for _, pre := range pres {
+		name := strings.TrimSuffix(filepath.Base(pre), ".pre.ttgir")
+		t.Run(name, func(t *testing.T) {
+			post := filepath.Join(dir, name+".post.ttgir")
+			postSrc, err := os.ReadFile(post)
+			if err != nil {
+				t.Skipf("no %s", post)
+			}
+			preSrc, err := os.ReadFile(pre)
+			if err != nil {
+				t.Fatal(err)
+			}
+			orig := dialect.MustParse(string(preSrc))
+			m := runPipeline(t, pre, preSrc, "builtin.module(remove-redundant-conversions)")
+			// The output must print, re-parse and verify.
+			out := m.String()
+			m2, diags := dialect.ParseString(out, dialect.ParseConfig{Filename: name + ".out"})
+			if diags.HasErrors() {
+				t.Fatalf("output does not re-parse: %v\n%s", diags, out)
+			}
+			if diags := dialect.Verify(m2); diags.HasErrors() {
+				t.Fatalf("output does not verify: %v\n%s", diags, out)
+			}
+			ours := countOps(m2, "ttg.convert_layout")
+			theirs := countOps(dialect.MustParse(string(postSrc)), "ttg.convert_layout")
+			t.Logf("%s: convert_layout ops: pre %d, ours %d, Triton %d", name, countOps(orig, "ttg.convert_layout"), ours, theirs)
+			if ours > theirs {
+				t.Errorf("%s: %d convert_layout ops left, Triton leaves %d\n%s", name, ours, theirs, out)
+			}
+			sameAnchors(t, name, anchorSignature(t, orig), anchorSignature(t, m2))
+		})
+	}
+}
