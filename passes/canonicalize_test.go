@@ -110,7 +110,6 @@ func TestCanonicalizeKeepsLayouts(t *testing.T) {
 	}
 }
 
-
 // checkLinearForm checks the output of form=linear: a named distributed
 // encoding may only remain when it is used with several shapes (so that no
 // single #ttg.linear denotes it on all of them).
