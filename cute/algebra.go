@@ -309,7 +309,7 @@ func composeMode(fs, fd []int, s, d int, reach []int) (IntTuple, IntTuple, error
 		return Int(s), Int(st), err
 	}
 	if d < 0 {
-		return IntTuple{}, IntTuple{}, errorf("tiler mode %d:%d has a negative stride", s, d)
+		return IntTuple{}, IntTuple{}, unsupported("tiler mode %d:%d has a negative stride", s, d)
 	}
 	outS, outD := make([]int, 0, n+1), make([]int, 0, n+1)
 	rs, rd := s, d
@@ -373,7 +373,7 @@ func composeMode(fs, fd []int, s, d int, reach []int) (IntTuple, IntTuple, error
 // [0, M) exactly. When it does not, a has holes that no ordered layout can
 // fill; the result, as in C++, is still ordered and disjoint from a but
 // leaves those holes: complement((4,2):(1,6), 24) is 2:12, missing 4 and 5.
-// Negative strides are not supported.
+// Negative strides are not supported (ErrUnsupported).
 func Complement(a Layout, cotarget int) (Layout, error) {
 	if cotarget < 1 {
 		return Layout{}, errorf("complement of %v: cotarget %d is not positive", a, cotarget)
@@ -385,7 +385,7 @@ func Complement(a Layout, cotarget int) (Layout, error) {
 	idx := make([]int, len(f.fs))
 	for i := range idx {
 		if f.fd[i] < 0 {
-			return Layout{}, errorf("complement of %v: negative strides are not supported", a)
+			return Layout{}, unsupported("complement of %v: negative strides", a)
 		}
 		idx[i] = i
 	}
@@ -470,7 +470,7 @@ func RightInverse(l Layout) Layout {
 // (broadcast) modes are allowed; a layout that is otherwise not injective,
 // such as (2,2):(1,1), for which C++'s result maps outside the domain, and a
 // stride that is not a multiple of the previous one are errors wrapping
-// ErrNotAdmissible. Negative strides are not supported.
+// ErrNotAdmissible. Negative strides are not supported (ErrUnsupported).
 func LeftInverse(l Layout) (Layout, error) {
 	c := Coalesce(l)
 	pre := prefixProducts(c.fs)
@@ -481,7 +481,7 @@ func LeftInverse(l Layout) (Layout, error) {
 		d := c.fd[i]
 		switch {
 		case d < 0:
-			return Layout{}, errorf("left inverse of %v: negative strides are not supported", l)
+			return Layout{}, unsupported("left inverse of %v: negative strides", l)
 		case d == 0:
 			continue
 		case d < span:

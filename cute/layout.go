@@ -12,6 +12,16 @@ import (
 // injectivity condition fails). Test for it with errors.Is.
 var ErrNotAdmissible = errors.New("not admissible")
 
+// ErrUnsupported is wrapped by errors for inputs this package does not
+// handle although CuTe may: negative strides where an operation sorts or
+// divides by strides (Complement, LeftInverse, and a negative tiler stride in
+// Composition).
+var ErrUnsupported = errors.New("unsupported")
+
+func unsupported(format string, args ...any) error {
+	return fmt.Errorf("cute: %s: %w", fmt.Sprintf(format, args...), ErrUnsupported)
+}
+
 // MaxExtent bounds the size of a layout and the span Σ(s-1)·|d| of its image,
 // so that the algebra never overflows an int. It is far above any tensor a
 // GPU holds.
