@@ -120,10 +120,14 @@ func BenchmarkParse(b *testing.B) { benchParse(b, PrintConfig{}) }
 func BenchmarkPrint(b *testing.B) { benchPrint(b, PrintConfig{}) }
 
 // BenchmarkParseGeneric parses a 20 MB module in generic form.
-func BenchmarkParseGeneric(b *testing.B) { benchParse(b, PrintConfig{Generic: true, PropsAsAttrs: true}) }
+func BenchmarkParseGeneric(b *testing.B) {
+	benchParse(b, PrintConfig{Generic: true, PropsAsAttrs: true})
+}
 
 // BenchmarkPrintGeneric prints a 20 MB module in generic form.
-func BenchmarkPrintGeneric(b *testing.B) { benchPrint(b, PrintConfig{Generic: true, PropsAsAttrs: true}) }
+func BenchmarkPrintGeneric(b *testing.B) {
+	benchPrint(b, PrintConfig{Generic: true, PropsAsAttrs: true})
+}
 
 // TestBenchModuleFile writes the generic-form benchmark module (readable by
 // mlir-opt-14 --allow-unregistered-dialect) to $DIALECT_BENCH_OUT and, when

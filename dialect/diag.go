@@ -137,3 +137,43 @@ func (ds Diagnostics) Swap(i, j int)      { ds[i], ds[j] = ds[j], ds[i] }
 func (ds *Diagnostics) Errorf(pos Pos, format string, args ...any) {
 	*ds = append(*ds, Diagnostic{Pos: pos, Severity: Error, Msg: fmt.Sprintf(format, args...)})
 }
+
+// Render formats ds as mlir-opt prints diagnostics on a terminal: each
+// line `file:line:col: severity: msg` followed by the source line and a
+// caret under the column, when the position lies in src (whose first line
+// is line startLine; 0 means 1).
+func (ds Diagnostics) Render(src []byte, startLine int) string {
+	if startLine <= 0 {
+		startLine = 1
+	}
+	lines := strings.Split(string(src), "\n")
+	var b strings.Builder
+	var write func(d Diagnostic)
+	write = func(d Diagnostic) {
+		fmt.Fprintf(&b, "%s: %s: %s\n", d.Pos, d.Severity, d.Msg)
+		if i := d.Pos.Line - startLine; d.Pos.IsValid() && i >= 0 && i < len(lines) {
+			line := strings.TrimSuffix(lines[i], "\r")
+			b.WriteString(line)
+			b.WriteByte('\n')
+			col := d.Pos.Col - 1
+			if col > len(line) {
+				col = len(line)
+			}
+			for k := 0; k < col; k++ {
+				if line[k] == '\t' {
+					b.WriteByte('\t')
+				} else {
+					b.WriteByte(' ')
+				}
+			}
+			b.WriteString("^\n")
+		}
+		for _, n := range d.Notes {
+			write(n)
+		}
+	}
+	for _, d := range ds {
+		write(d)
+	}
+	return b.String()
+}

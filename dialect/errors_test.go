@@ -107,3 +107,17 @@ func TestNestingLimit(t *testing.T) {
 		t.Errorf("got %v", diags)
 	}
 }
+
+func TestRender(t *testing.T) {
+	src := "tt.func @f(%a: i32) {\n\t%0 = arith.addf %a, %a : f32\n  tt.return\n}\n"
+	_, diags := ParseString(src, ParseConfig{Filename: "r.mlir"})
+	want := "r.mlir:2:18: error: use of value '%a' expects different type than prior uses: 'f32' vs 'i32'\n" +
+		"\t%0 = arith.addf %a, %a : f32\n" +
+		"\t                ^\n" +
+		"r.mlir:1:12: note: prior use here\n" +
+		"tt.func @f(%a: i32) {\n" +
+		"           ^\n"
+	if got := diags.Render([]byte(src), 1); got != want {
+		t.Errorf("got:\n%s\nwant:\n%s", got, want)
+	}
+}
