@@ -274,16 +274,34 @@ func (g *caseGen) gen(seed int64) genCase {
 			kind = ""
 		}
 		switch kind {
-		case "-NEXT", "-EMPTY":
+		case "-EMPTY":
+			cursor++
+			if cursor <= len(lines) && g.chance(0.7) {
+				// Make the expected empty line exist.
+				lines = append(lines[:cursor], append([]string{""}, lines[cursor:]...)...)
+			}
+		case "-NEXT":
 			cursor++
 			if cursor < len(lines) {
 				line = lines[cursor]
 			}
 		case "-SAME", "-NOT":
+			if f := strings.Fields(line); len(f) > 0 && kind == "-SAME" {
+				line = f[len(f)-1]
+			}
 		default:
 			cursor += g.r.Intn(2)
 			if cursor < len(lines) {
 				line = lines[cursor]
+			}
+		}
+		if kind == "-COUNT-2" && cursor+1 < len(lines) && g.chance(0.7) {
+			// Repeat a word of this line on the next one.
+			if f := strings.Fields(line); len(f) > 0 {
+				w := f[g.r.Intn(len(f))]
+				line = w
+				lines[cursor+1] = w + " " + lines[cursor+1]
+				cursor++
 			}
 		}
 		pat := g.fragment(line)
@@ -293,22 +311,25 @@ func (g *caseGen) gen(seed int64) genCase {
 				pat = g.pick(genWords)
 			}
 		}
-		if kind == "-DAG" && g.chance(0.3) && len(lines) > 0 {
-			pat = g.fragment(lines[g.r.Intn(len(lines))])
+		if kind == "-DAG" && g.chance(0.3) && cursor < len(lines) {
+			pat = g.fragment(lines[cursor+g.r.Intn(len(lines)-cursor)])
 		}
 		if kind == "-NOT" {
 			pat = g.pick(append(genWords, "BAD", "error", "{{x|y}}"))
+			if g.chance(0.6) {
+				pat = g.pick([]string{"error", "nothere", "{{warn|fatal}}", "[[#]] bad"})
+			}
 		}
 		if kind == "-EMPTY" {
 			pat = ""
 		}
-		if kind != "-EMPTY" && kind != "-LABEL" && g.chance(0.35) {
+		if kind != "-EMPTY" && kind != "-LABEL" && g.chance(0.25) {
 			pat = g.regexify(pat, st)
 		}
 		if ignoreCase && g.chance(0.5) {
 			pat = strings.ToUpper(pat)
 		}
-		if kind != "-EMPTY" && g.chance(0.08) {
+		if kind != "-EMPTY" && g.chance(0.05) {
 			pat = g.mutate(pat)
 		}
 		modifier := ""
@@ -354,7 +375,7 @@ func (g *caseGen) gen(seed int64) genCase {
 		}
 	}
 	if g.chance(0.15) {
-		check.WriteString("// " + g.pick(prefixes) + "-NOT: " + g.pick(genWords) + "\n")
+		check.WriteString("// " + g.pick(prefixes) + "-NOT: " + g.pick(append(genWords, "error", "nothere")) + "\n")
 	}
 	input := strings.Join(lines, "\n")
 	if !empty && g.chance(0.85) {
