@@ -45,20 +45,31 @@ func Main(p *Proc, tools map[string]Tool) int {
 		fmt.Fprintln(p.Stderr, "usage: lit [options] PATH...\n\nRuns the lit tests in the files and directories given.\n\nOptions:")
 		fs.PrintDefaults()
 	}
-	for _, n := range []string{"j", "threads", "workers"} {
-		fs.IntVar(&o.workers, n, runtime.NumCPU(), "number of tests to run at once")
+	// Each option has lit's names; the first is documented, the others
+	// are aliases.
+	usage := func(names []string, i int, text string) string {
+		if i == 0 {
+			return text
+		}
+		return "same as -" + names[0]
 	}
-	for _, n := range []string{"v", "verbose", "vv"} {
-		fs.BoolVar(&o.verbose, n, false, "print the log of each failing test")
+	for _, f := range []struct {
+		names []string
+		dst   *bool
+		text  string
+	}{
+		{[]string{"v", "verbose", "vv"}, &o.verbose, "print the log of each failing test"},
+		{[]string{"a", "show-all"}, &o.showAll, "print the log of every test"},
+		{[]string{"q", "quiet"}, &o.quiet, "print nothing but failures and the closing line"},
+		{[]string{"s", "succinct"}, &o.succinct, "print only failing tests"},
+	} {
+		for i, n := range f.names {
+			fs.BoolVar(f.dst, n, false, usage(f.names, i, f.text))
+		}
 	}
-	for _, n := range []string{"a", "show-all"} {
-		fs.BoolVar(&o.showAll, n, false, "print the log of every test")
-	}
-	for _, n := range []string{"q", "quiet"} {
-		fs.BoolVar(&o.quiet, n, false, "print nothing but failures and the closing line")
-	}
-	for _, n := range []string{"s", "succinct"} {
-		fs.BoolVar(&o.succinct, n, false, "print only failing tests")
+	jNames := []string{"j", "threads", "workers"}
+	for i, n := range jNames {
+		fs.IntVar(&o.workers, n, runtime.NumCPU(), usage(jNames, i, "run `N` tests at once"))
 	}
 	fs.StringVar(&o.filter, "filter", p.Getenv("LIT_FILTER"), "run only tests whose name matches `REGEX` (case-insensitive)")
 	fs.StringVar(&o.filterOut, "filter-out", p.Getenv("LIT_FILTER_OUT"), "skip tests whose name matches `REGEX` (case-insensitive)")
