@@ -42,7 +42,7 @@ func TestRunWithFileCheck(t *testing.T) {
 
 func TestGenChecksSubcommand(t *testing.T) {
 	st, out := runLit(t.TempDir(), "gen-checks", "--starts-from-scope=0")
-	if want := "// CHECK:       %[[VAL_0:.*]] = op\n\n"; st != 0 || out != want {
+	if want := "// CHECK:       %[[VAL_0:.*]] = op\n"; st != 0 || out != want {
 		t.Errorf("gen-checks: status %d, output %q", st, out)
 	}
 }
