@@ -1,12 +1,16 @@
 package optdriver_test
 
 import (
+	"bytes"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/layoutopt/layoutopt/dialect"
+	"github.com/layoutopt/layoutopt/lit"
+	"github.com/layoutopt/layoutopt/optdriver"
+	"github.com/layoutopt/layoutopt/passes"
 )
 
 const goodIR = `module {
@@ -367,6 +371,26 @@ func driverCases(t *testing.T) []driverCase {
 			check: func(t *testing.T, r result) {
 				contains(t, "stderr", r.stderr, "in.mlir:1:4: error: invalid regex: ")
 			}},
+		{name: "-verify-diagnostics with a failing pass", files: map[string]string{"in.mlir": "module {\n  // expected-error @below {{refusing op 'tt.func'}}\n  tt.func @f() {\n    tt.return\n  }\n}\n"},
+			args: []string{"in.mlir", "-verify-diagnostics", "-test-fail"},
+			check: func(t *testing.T, r result) {
+				// The status is the verification's; the failed chunk prints nothing.
+				if r.stderr != "" || r.stdout != "" {
+					t.Errorf("stdout %q stderr %q", r.stdout, r.stderr)
+				}
+			}},
+		{name: "-verify-diagnostics on a verifier failure", files: map[string]string{"in.mlir": "module { // expected-error {{pass 'test-break' produced IR that does not verify}}\n  tt.func @f(%a: i32) {\n    %c = arith.constant 1 : i32\n    %0 = arith.addi %a, %c : i32 // expected-error {{'arith.addi' op operand #1}}\n    tt.return\n  }\n}\n"},
+			args: []string{"in.mlir", "-verify-diagnostics", "-test-break"},
+			check: func(t *testing.T, r result) {
+				if r.stderr != "" {
+					t.Errorf("stderr %q", r.stderr)
+				}
+			}},
+		{name: "-mlir-print-ir-after-failure on a verifier failure", code: 1, files: map[string]string{"in.mlir": goodIR},
+			args: []string{"in.mlir", "-test-break", "-mlir-print-ir-after-failure"},
+			check: func(t *testing.T, r result) {
+				contains(t, "stderr", r.stderr, "// -----// IR Dump After TestBreak Failed (test-break) //----- //\n", "error: pass 'test-break' produced IR that does not verify")
+			}},
 		{name: "-allow-unregistered-dialect", files: map[string]string{"in.mlir": "module {\n  \"foo.bar\"() : () -> ()\n}\n"},
 			args: []string{"in.mlir", "-allow-unregistered-dialect"},
 			check: func(t *testing.T, r result) {
@@ -601,5 +625,96 @@ func TestOutputFilePermissions(t *testing.T) {
 	}
 	if fi.Mode().Perm() != 0o600 {
 		t.Errorf("mode %v, want 0600", fi.Mode().Perm())
+	}
+}
+
+// convertKernel has one conversion between two spellings of the same
+// layout, which remove-redundant-conversions removes.
+const convertKernel = `#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#blocked1 = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @kernel(%out: !tt.ptr<i32>) {
+    %0 = tt.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32, #blocked>
+    %1 = ttg.convert_layout %0 : tensor<128xi32, #blocked> -> tensor<128xi32, #blocked1>
+    %2 = tt.splat %out : !tt.ptr<i32> -> tensor<128x!tt.ptr<i32>, #blocked1>
+    %3 = tt.addptr %2, %1 : tensor<128x!tt.ptr<i32>, #blocked1>, tensor<128xi32, #blocked1>
+    tt.store %3, %1 : tensor<128x!tt.ptr<i32>, #blocked1>
+    tt.return
+  }
+}
+`
+
+// TestLayoutOptRealPasses runs the layout passes through the real binary
+// with the command lines users write, Triton's spelling included.
+func TestLayoutOptRealPasses(t *testing.T) {
+	for _, name := range []string{"remove-redundant-conversions", "canonicalize-layouts"} {
+		if passes.Lookup(name) == nil {
+			t.Skipf("pass %s is not registered", name)
+		}
+	}
+	input := convertKernel + "\n// -----\n\n" + convertKernel
+	dir := writeFiles(t, map[string]string{"k.mlir": input})
+	for _, args := range [][]string{
+		{"k.mlir", "-split-input-file", "--tritongpu-remove-layout-conversions"},
+		{"k.mlir", "-split-input-file", "-remove-redundant-conversions", "-canonicalize-layouts"},
+		{"k.mlir", "-split-input-file", "-pass-pipeline=builtin.module(canonicalize-layouts{form=linear},remove-redundant-conversions)"},
+		{"k.mlir", "-split-input-file", "-pass-pipeline=builtin.module(tt.func(remove-redundant-conversions))"},
+	} {
+		r := runBinary(t, layoutOptBin, dir, "", args...)
+		if r.code != 0 {
+			t.Errorf("%v: status %d\n%s", args, r.code, r.stderr)
+			continue
+		}
+		if strings.Contains(r.stdout, "ttg.convert_layout") || strings.Count(r.stdout, "tt.store") != 2 || strings.Count(r.stdout, "\n// -----\n") != 1 {
+			t.Errorf("%v: want two modules without conversions:\n%s", args, r.stdout)
+		}
+	}
+	r := runBinary(t, layoutOptBin, dir, "", "k.mlir", "-canonicalize-layouts=form=fancy")
+	if r.code != 1 || !strings.Contains(r.stderr, `layout-opt: error: invalid options for -canonicalize-layouts="form=fancy": pass 'canonicalize-layouts': invalid value "fancy" for option 'form'`) {
+		t.Errorf("bad form: status %d, stderr %q", r.code, r.stderr)
+	}
+	r = runBinary(t, layoutOptBin, dir, "", "-help")
+	if r.code != 0 || !strings.Contains(r.stdout, "--tritongpu-remove-layout-conversions") || !strings.Contains(r.stdout, "form=<named|linear>") {
+		t.Errorf("-help lacks the layout passes:\n%s", r.stdout)
+	}
+}
+
+// sharedFile returns the path of a file under ../shared (from the module
+// root), skipping the test when it is absent.
+func sharedFile(tb testing.TB, rel string) string {
+	tb.Helper()
+	root, err := moduleRoot()
+	if err != nil {
+		tb.Fatal(err)
+	}
+	path := filepath.Join(root, "..", "shared", rel)
+	if _, err := os.Stat(path); err != nil {
+		tb.Skipf("%s not available: %v", rel, err)
+	}
+	return path
+}
+
+// BenchmarkDriver runs layout-opt in-process on a real Triton kernel:
+// parse, verify, the pass (if any), verify, print.
+func BenchmarkDriver(b *testing.B) {
+	path := sharedFile(b, "triton36/prepost/softmax_b1024_sm90_w4.pre.ttgir")
+	for _, bc := range []struct {
+		name string
+		args []string
+	}{
+		{"print", []string{path}},
+		{"remove-redundant-conversions", []string{path, "-remove-redundant-conversions"}},
+		{"print-ir-after-all", []string{path, "-remove-redundant-conversions", "-canonicalize-layouts", "-mlir-print-ir-after-all", "-mlir-print-ir-after-change"}},
+	} {
+		b.Run(bc.name, func(b *testing.B) {
+			tool := &optdriver.Tool{}
+			b.ReportAllocs()
+			for b.Loop() {
+				var out, errb bytes.Buffer
+				if code := tool.Main(&lit.Proc{Args: bc.args, Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errb}); code != 0 {
+					b.Fatalf("status %d: %s", code, errb.String())
+				}
+			}
+		})
 	}
 }

@@ -199,3 +199,37 @@ func TestSourcePrint(t *testing.T) {
 		t.Errorf("got\n%s\nwant\n%s", got, want)
 	}
 }
+
+// FuzzSplitAndExpectations checks that splitting and scanning for
+// expectations never panic, that chunks tile the input, and that every
+// expectation is located inside the input.
+func FuzzSplitAndExpectations(f *testing.F) {
+	f.Add("a\n// -----\n// expected-error @+1 {{x}}\nop\n", DefaultSplitMarker)
+	f.Add("// expected-remark-re @below {{a{{.*}}b}}\n// ----\n//==\nz", "//==")
+	f.Add("// expected-note@-9 {{}}\n// expected-error@above {{{{(}}}}", DefaultSplitMarker)
+	f.Fuzz(func(t *testing.T, src, marker string) {
+		chunks, warns := splitInput(src, marker, "f")
+		end := 0
+		for _, c := range chunks {
+			if c.offset < end || c.offset+len(c.text) > len(src) || src[c.offset:c.offset+len(c.text)] != c.text {
+				t.Fatalf("chunk at %d (%q) does not lie in order in the input", c.offset, c.text)
+			}
+			if want := 1 + strings.Count(src[:c.offset], "\n"); c.startLine != want {
+				t.Fatalf("chunk at %d starts on line %d, want %d", c.offset, c.startLine, want)
+			}
+			end = c.offset + len(c.text)
+			exps, _ := parseExpectations(src, c, "f")
+			for _, e := range exps {
+				if e.pos.Line < c.startLine || e.pos.Line > c.startLine+strings.Count(c.text, "\n") {
+					t.Fatalf("expectation at %v outside its chunk (lines from %d)", e.pos, c.startLine)
+				}
+				e.match("some message")
+			}
+		}
+		for _, w := range warns {
+			if !w.Pos.IsValid() {
+				t.Fatalf("warning without a position: %v", w)
+			}
+		}
+	})
+}
