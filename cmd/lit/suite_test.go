@@ -37,9 +37,18 @@ func TestLitSuite(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(root, lit.ConfigName)); err != nil {
 		t.Skipf("no lit suite: %v", err)
 	}
+	runSuite(t, root)
+}
+
+// runSuite runs the lit tests under root as parallel subtests named by
+// their path in the suite.
+func runSuite(t *testing.T, root string) {
 	tests, err := lit.Discover(root)
 	if err != nil {
 		t.Fatal(err)
+	}
+	if len(tests) == 0 {
+		t.Fatalf("no lit tests under %s", root)
 	}
 	r := &lit.Runner{Tools: Tools(), Env: os.Environ(), ExecRoot: t.TempDir()}
 	for _, lt := range tests {
@@ -53,5 +62,30 @@ func TestLitSuite(t *testing.T) {
 				t.Skipf("UNSUPPORTED: %s", res.Output)
 			}
 		})
+	}
+}
+
+// TestRunSuite checks runSuite on a small suite of passing tests: each
+// becomes a subtest that passes or skips, and %t lands in the exec root,
+// not in the suite.
+func TestRunSuite(t *testing.T) {
+	dir := t.TempDir()
+	files := map[string]string{
+		"lit.cfg":        "name = GO\nsuffixes = .mlir\n",
+		"a.mlir":         "// RUN: echo 'op' > %t && FileCheck %s < %t\n// CHECK: op\n",
+		"sub/b.mlir":     "// RUN: echo x | not FileCheck %s\n// CHECK: y\n",
+		"sub/skip.mlir":  "// REQUIRES: nothing-has-this\n// RUN: false\n",
+		"sub/xfail.mlir": "// XFAIL: *\n// RUN: false\n",
+	}
+	for name, content := range files {
+		p := filepath.Join(dir, name)
+		os.MkdirAll(filepath.Dir(p), 0o777)
+		if err := os.WriteFile(p, []byte(content), 0o666); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Run("suite", func(t *testing.T) { runSuite(t, dir) })
+	if _, err := os.Stat(filepath.Join(dir, "Output")); !os.IsNotExist(err) {
+		t.Errorf("the run wrote into the suite: %v", err)
 	}
 }
