@@ -396,8 +396,8 @@ func (c *canonicalizer) blockedFor(le *attr.LinearEncoding, shape []int) *attr.B
 	}
 	for _, order := range orders {
 		for _, spt := range splits(rank, 0, shape) {
-			for _, tpw := range splits(rank, lanes, nil) {
-				for _, wpc := range splits(rank, warps, nil) {
+			for _, tpw := range fitting(splits(rank, lanes, nil), le.Lane) {
+				for _, wpc := range fitting(splits(rank, warps, nil), le.Warp) {
 					b := &attr.Blocked{SizePerThread: spt, ThreadsPerWarp: tpw, WarpsPerCTA: wpc, Order: order}
 					if b.Verify(attr.ModuleInfo{}) != nil {
 						continue
@@ -410,6 +410,29 @@ func (c *canonicalizer) blockedFor(le *attr.LinearEncoding, shape []int) *attr.B
 		}
 	}
 	return nil
+}
+
+// fitting keeps the splits that give every dim at least as many bases as
+// the non-zero bases of le along it (zero bases are broadcasts that may sit
+// in any dim), which prunes the search to a handful of candidates.
+func fitting(cands [][]int, bases [][]int) [][]int {
+	var out [][]int
+next:
+	for _, c := range cands {
+		for d := range c {
+			n := 0
+			for _, b := range bases {
+				if d < len(b) && b[d] != 0 {
+					n++
+				}
+			}
+			if 1<<n > c[d] {
+				continue next
+			}
+		}
+		out = append(out, c)
+	}
+	return out
 }
 
 // splits lists rank-long vectors of powers of two: with total > 0, those

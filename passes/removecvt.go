@@ -50,8 +50,9 @@ b = bytes per element, pointers 8, i1 1):
     n*b for element-wise arithmetic, 8*n*b for transcendental math, divisions,
     remainders and cheap loads (assumed to hit L1), and 2*n*b (input size) for
     tt.reduce;
-  - every op and conversion is weighted by 8 for each scf.for it sits in that
-    the removed conversion does not.
+  - every op and conversion is weighted by 8^d, where d is how many more scf.for
+    loops it sits in than the removed conversion (negative when it sits outside
+    the conversion's loop, so hoisting a conversion out of a loop pays).
 The chain is rematerialized when its cost (cloned ops plus the leaf conversion) is
 strictly less than the cost of the conversion it removes. Conversions whose target
 is a #ttg.dot_op layout are only folded into cheap producers, as Triton leaves

@@ -1,6 +1,7 @@
 package passes
 
 import (
+	"math"
 	"slices"
 	"strings"
 
@@ -92,7 +93,7 @@ func (r *rewriter) rematerialize(root *dialect.Operation) bool {
 	// A conversion between equal layouts (spelled differently, so rule 1
 	// could not drop it) costs nothing at run time, but still goes when the
 	// chain can take the target's spelling for free.
-	cost, rootCost := s.cost(), r.convertCost(root)
+	cost, rootCost := s.cost(), float64(r.convertCost(root))
 	if cost >= rootCost && (cost > 0 || len(s.leaves) > 0) {
 		return false
 	}
@@ -291,15 +292,15 @@ func (s *slice) acceptedUse(use dialect.Use) bool {
 
 // cost is the cost of rematerializing: cloned ops and leaf conversions,
 // weighted by loop depth relative to the root (see the pass Doc).
-func (s *slice) cost() int {
+func (s *slice) cost() float64 {
 	r := s.r
 	base := r.loopDepth(s.root)
-	total := 0
+	total := 0.0
 	for _, u := range s.units {
 		if u.slot >= 0 || s.moved[u] {
 			continue
 		}
-		total += r.opCost(u.op) * weight(r.loopDepth(u.op)-base)
+		total += float64(r.opCost(u.op)) * weight(r.loopDepth(u.op)-base)
 	}
 	for v, e := range s.leaves {
 		_, cur, shape := tensorInfo(v.Type())
@@ -312,18 +313,15 @@ func (s *slice) cost() int {
 				depth++
 			}
 		}
-		total += r.layoutConversionCost(cur, e, shape, elemBytes(v.Type())) * weight(depth-base)
+		total += float64(r.layoutConversionCost(cur, e, shape, elemBytes(v.Type()))) * weight(depth-base)
 	}
 	return total
 }
 
-// weight is 8^d for d > 0 and 1 otherwise.
-func weight(d int) int {
-	w := 1
-	for range max(d, 0) {
-		w *= 8
-	}
-	return w
+// weight is 8^d: work d loops deeper than the removed conversion runs 8^d
+// times as often (and 8^-d times as often d loops shallower).
+func weight(d int) float64 {
+	return math.Pow(8, float64(d))
 }
 
 // convertCost is the cost of conversion op c (see the pass Doc).
