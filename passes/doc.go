@@ -48,8 +48,8 @@
 // Pipeline.Run is the pass manager. A nested pipeline runs on every op of
 // its anchor kind directly nested in the op of the enclosing pipeline, and
 // a pass anchored on another op than its pipeline is nested implicitly, as
-// mlir-opt does. After each pass the module is verified (RunConfig.
-// DisableVerify turns that off), and a pass that breaks it is named:
+// mlir-opt does. After each pass the module is verified
+// (RunConfig.DisableVerify turns that off), and a pass that breaks it is named:
 // "pass 'NAME' produced IR that does not verify", followed by the
 // verifier's diagnostics. RunConfig also carries the instrumentation that
 // the layout-opt driver (package optdriver) uses: BeforePass and AfterPass
