@@ -93,8 +93,9 @@
 // failing command, its exit code, stdout and stderr), -a (log of every
 // test), -q, -s, --filter REGEX and --filter-out REGEX (case-insensitive,
 // on "SUITE :: path"), --xunit-xml-output FILE, --max-failures N,
-// --timeout SECONDS (per test), --show-tests, --ignore-fail, and
-// --exec-root DIR. It prints a line per
+// --timeout SECONDS (per test), --show-tests, --ignore-fail,
+// --allow-empty-runs and --exec-root DIR. Finding no test, or filters that
+// leave none, is an error (status 2), as in lit. It prints a line per
 // test as it finishes, "PASS: SUITE :: path (3 of 10)", then a summary in
 // lit's form whose last line is exactly "N passed, N failed", followed by
 // ", N skipped" when any test was UNSUPPORTED.

@@ -28,6 +28,7 @@ type options struct {
 	maxFailures int
 	execRoot    string
 	timeout     int
+	allowEmpty  bool
 }
 
 // Main is the lit command: it discovers the tests under the paths in
@@ -75,6 +76,7 @@ func Main(p *Proc, tools map[string]Tool) int {
 	fs.StringVar(&o.filterOut, "filter-out", p.Getenv("LIT_FILTER_OUT"), "skip tests whose name matches `REGEX` (case-insensitive)")
 	fs.StringVar(&o.xunit, "xunit-xml-output", "", "write results as xunit XML to `FILE`")
 	fs.BoolVar(&o.showTests, "show-tests", false, "list the tests found and exit")
+	fs.BoolVar(&o.allowEmpty, "allow-empty-runs", false, "do not fail when the filters select no test")
 	fs.BoolVar(&o.ignoreFail, "ignore-fail", false, "exit with status 0 even when tests failed")
 	fs.IntVar(&o.maxFailures, "max-failures", 0, "stop after `N` failures (0: no limit)")
 	fs.IntVar(&o.timeout, "timeout", 0, "fail a test that runs longer than `SECONDS` (0: no limit)")
@@ -127,6 +129,10 @@ func Main(p *Proc, tools map[string]Tool) int {
 		fmt.Fprintln(p.Stderr, err)
 		return 2
 	}
+	if len(tests) == 0 {
+		fmt.Fprintln(p.Stderr, "lit: error: did not discover any tests for the given paths")
+		return 2
+	}
 	if o.showTests {
 		for _, t := range tests {
 			fmt.Fprintf(p.Stdout, "  %s\n", t.FullName())
@@ -143,6 +149,10 @@ func Main(p *Proc, tools map[string]Tool) int {
 			continue
 		}
 		selected = append(selected, t)
+	}
+	if len(selected) == 0 && !o.allowEmpty {
+		fmt.Fprintf(p.Stderr, "lit: error: the filters did not match any tests (of %d discovered); use --allow-empty-runs to allow this\n", len(tests))
+		return 2
 	}
 	workers := min(o.workers, max(len(selected), 1))
 	if len(selected) == len(tests) {

@@ -234,7 +234,12 @@ func TestMainFilterAndFlags(t *testing.T) {
 		t.Errorf("--exec-root: %%t not under the exec root: %v", err)
 	}
 
-	for _, args := range [][]string{{}, {"-j", "0", "suite"}, {"--filter", "(", "suite"}, {"nope"}, {"--bogus"}} {
+	if st, out, _ := runMain(t, dir, "--filter", "no-such-test", "--allow-empty-runs", "suite"); st != 0 || lastLine(out) != "0 passed, 0 failed" {
+		t.Errorf("--allow-empty-runs: status %d\n%s", st, out)
+	}
+	os.MkdirAll(filepath.Join(dir, "suite", "empty"), 0o777)
+	for _, args := range [][]string{{}, {"-j", "0", "suite"}, {"--filter", "(", "suite"}, {"nope"}, {"--bogus"},
+		{"--filter", "no-such-test", "suite"}, {"suite/empty"}} {
 		if st, _, _ := runMain(t, dir, args...); st != 2 {
 			t.Errorf("Main(%q) = %d, want 2", args, st)
 		}
