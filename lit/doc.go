@@ -92,7 +92,8 @@
 // flags follow lit's: -j N, -v (log of each failure: the script, the
 // failing command, its exit code, stdout and stderr), -a (log of every
 // test), -q, -s, --filter REGEX and --filter-out REGEX (case-insensitive,
-// on "SUITE :: path"), --xunit-xml-output FILE, --max-failures N,
+// on "SUITE :: path"), --xunit-xml-output FILE, -o FILE (JSON results),
+// --max-failures N,
 // --timeout SECONDS (per test), --show-tests, --ignore-fail,
 // --allow-empty-runs and --exec-root DIR. Finding no test, or filters that
 // leave none, is an error (status 2), as in lit. It prints a line per

@@ -29,6 +29,7 @@ type options struct {
 	execRoot    string
 	timeout     int
 	allowEmpty  bool
+	jsonOut     string
 }
 
 // Main is the lit command: it discovers the tests under the paths in
@@ -75,6 +76,8 @@ func Main(p *Proc, tools map[string]Tool) int {
 	fs.StringVar(&o.filter, "filter", p.Getenv("LIT_FILTER"), "run only tests whose name matches `REGEX` (case-insensitive)")
 	fs.StringVar(&o.filterOut, "filter-out", p.Getenv("LIT_FILTER_OUT"), "skip tests whose name matches `REGEX` (case-insensitive)")
 	fs.StringVar(&o.xunit, "xunit-xml-output", "", "write results as xunit XML to `FILE`")
+	fs.StringVar(&o.jsonOut, "o", "", "write results as JSON to `FILE`")
+	fs.StringVar(&o.jsonOut, "output", "", "same as -o")
 	fs.BoolVar(&o.showTests, "show-tests", false, "list the tests found and exit")
 	fs.BoolVar(&o.allowEmpty, "allow-empty-runs", false, "do not fail when the filters select no test")
 	fs.BoolVar(&o.ignoreFail, "ignore-fail", false, "exit with status 0 even when tests failed")
@@ -170,8 +173,14 @@ func Main(p *Proc, tools map[string]Tool) int {
 	elapsed := time.Since(start)
 
 	WriteSummary(p.Stdout, results, elapsed, o.quiet)
-	if o.xunit != "" {
-		if err := writeFile(p.Path(o.xunit), func(w io.Writer) error { return WriteXUnit(w, results, elapsed) }); err != nil {
+	for _, out := range []struct {
+		path  string
+		write func(io.Writer, []Result, time.Duration) error
+	}{{o.xunit, WriteXUnit}, {o.jsonOut, WriteJSON}} {
+		if out.path == "" {
+			continue
+		}
+		if err := writeFile(p.Path(out.path), func(w io.Writer) error { return out.write(w, results, elapsed) }); err != nil {
 			fmt.Fprintf(p.Stderr, "lit: error: %v\n", err)
 			return 2
 		}

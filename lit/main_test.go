@@ -2,6 +2,7 @@ package lit
 
 import (
 	"bytes"
+	"encoding/json"
 	"encoding/xml"
 	"fmt"
 	"os"
@@ -223,6 +224,23 @@ func TestMainFilterAndFlags(t *testing.T) {
 	st, out, _ = runMain(t, dir, "-j", "1", "--max-failures", "1", "suite")
 	if st != 1 || !strings.Contains(lastLine(out), " 1 failed") {
 		t.Errorf("--max-failures 1: status %d, last line %q", st, lastLine(out))
+	}
+
+	st, _, _ = runMain(t, dir, "suite/pass.test", "suite/fail.test", "-o", "out.json")
+	var doc struct {
+		Version []int   `json:"__version__"`
+		Elapsed float64 `json:"elapsed"`
+		Tests   []struct {
+			Name, Code, Output string
+		} `json:"tests"`
+	}
+	data, err := os.ReadFile(filepath.Join(dir, "out.json"))
+	if err == nil {
+		err = json.Unmarshal(data, &doc)
+	}
+	if st != 1 || err != nil || len(doc.Tests) != 2 || doc.Tests[0].Name != "E2E :: fail.test" || doc.Tests[0].Code != "FAIL" ||
+		!strings.Contains(doc.Tests[0].Output, "grep-q") || doc.Tests[1].Code != "PASS" || len(doc.Version) != 3 {
+		t.Errorf("-o: status %d, err %v, %+v", st, err, doc)
 	}
 
 	execRoot := filepath.Join(dir, "exec")

@@ -1,6 +1,7 @@
 package lit
 
 import (
+	"encoding/json"
 	"encoding/xml"
 	"fmt"
 	"io"
@@ -185,4 +186,31 @@ func cdata(s string) string {
 		return r
 	}, strings.ToValidUTF8(s, "\uFFFD"))
 	return strings.ReplaceAll(s, "]]>", "]]]]><![CDATA[>")
+}
+
+// WriteJSON writes results in the form of lit's -o/--output file:
+//
+//	{"__version__": [17, 0, 0], "elapsed": 1.5,
+//	 "tests": [{"name": "S :: a.mlir", "code": "PASS", "output": "...", "elapsed": 0.01}, ...]}
+//
+// (the version is that of the lit whose format this follows).
+func WriteJSON(w io.Writer, results []Result, elapsed time.Duration) error {
+	type test struct {
+		Name    string  `json:"name"`
+		Code    string  `json:"code"`
+		Output  string  `json:"output"`
+		Elapsed float64 `json:"elapsed"`
+	}
+	doc := struct {
+		Version []int   `json:"__version__"`
+		Elapsed float64 `json:"elapsed"`
+		Tests   []test  `json:"tests"`
+	}{Version: []int{17, 0, 0}, Elapsed: elapsed.Seconds(), Tests: []test{}}
+	for _, r := range results {
+		doc.Tests = append(doc.Tests, test{r.Test.FullName(), r.Code.String(), r.Output, r.Elapsed.Seconds()})
+	}
+	sort.Slice(doc.Tests, func(i, j int) bool { return doc.Tests[i].Name < doc.Tests[j].Name })
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(doc)
 }
