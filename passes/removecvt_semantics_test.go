@@ -1,0 +1,223 @@
+package passes_test
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/layoutopt/layoutopt/dialect"
+)
+
+// The value a program computes does not depend on layouts: a conversion
+// is the identity on values, and re-creating an op in another layout
+// computes the same values. So remove-redundant-conversions must leave every
+// observable operation (stores, loads, dots, returns, loop inputs and
+// outputs) computing the same terms, where a term is an op name with its
+// attributes applied to the terms of its operands, conversions being
+// transparent and layouts ignored.
+
+type terms struct {
+	ids   map[string]int             // term text -> id, shared by the modules compared
+	memo  map[*dialect.Value]int     // value -> term id
+	ordOf map[*dialect.Operation]int // op -> ordinal among ops of its name
+}
+
+func newTerms(ids map[string]int, m *dialect.Module) *terms {
+	t := &terms{ids: ids, memo: map[*dialect.Value]int{}, ordOf: map[*dialect.Operation]int{}}
+	count := map[string]int{}
+	m.Walk(func(op *dialect.Operation) dialect.WalkResult {
+		t.ordOf[op] = count[op.Name()]
+		count[op.Name()]++
+		return dialect.Advance
+	})
+	return t
+}
+
+func (t *terms) intern(s string) int {
+	if id, ok := t.ids[s]; ok {
+		return id
+	}
+	id := len(t.ids)
+	t.ids[s] = id
+	return id
+}
+
+func (t *terms) opKey(op *dialect.Operation) string {
+	return fmt.Sprintf("%s#%d", op.Name(), t.ordOf[op])
+}
+
+// attrText formats an op's attributes without the types inside them (dense
+// constants carry their tensor type, layout included).
+func attrText(op *dialect.Operation) string {
+	var parts []string
+	for _, na := range append(slices.Clone(op.Props), op.Attrs...) {
+		v := na.Value
+		if d, ok := v.(*dialect.DenseElementsAttr); ok {
+			var el []string
+			for _, e := range d.Elems {
+				el = append(el, dialect.AttrString(e))
+			}
+			parts = append(parts, na.Name+"=dense"+strings.Join(el, ",")+d.Hex)
+			continue
+		}
+		parts = append(parts, na.Name+"="+dialect.AttrString(v))
+	}
+	slices.Sort(parts)
+	return strings.Join(parts, " ")
+}
+
+func (t *terms) of(v *dialect.Value) int {
+	if id, ok := t.memo[v]; ok {
+		return id
+	}
+	var s string
+	if d := v.DefiningOp(); d == nil {
+		owner := v.OwnerBlock().ParentOp()
+		s = fmt.Sprintf("arg(%s,%d)", t.opKey(owner), v.ArgIndex())
+	} else {
+		switch d.Name() {
+		case "ttg.convert_layout":
+			id := t.of(d.Operand(0))
+			t.memo[v] = id
+			return id
+		case "scf.for", "scf.while":
+			s = fmt.Sprintf("result(%s,%d)", t.opKey(d), v.ResultIndex())
+		case "scf.if":
+			s = fmt.Sprintf("if(%d", t.of(d.Operand(0)))
+			for _, r := range d.Regions() {
+				y := r.Entry().Last()
+				s += fmt.Sprintf(",%d", t.of(y.Operand(v.ResultIndex())))
+			}
+			s += ")"
+		default:
+			var ops []string
+			for _, o := range d.Operands() {
+				ops = append(ops, fmt.Sprint(t.of(o)))
+			}
+			body := ""
+			for _, r := range d.Regions() {
+				for _, b := range r.Blocks {
+					for _, o := range b.Ops() {
+						body += o.Name() + ";"
+					}
+				}
+			}
+			s = fmt.Sprintf("%s{%s}[%s](%s)#%d", d.Name(), attrText(d), body, strings.Join(ops, ","), v.ResultIndex())
+		}
+	}
+	id := t.intern(s)
+	t.memo[v] = id
+	return id
+}
+
+// observations lists what m computes at every observable op.
+func observations(ids map[string]int, m *dialect.Module) []string {
+	t := newTerms(ids, m)
+	threads := int(m.IntAttr("ttg.num-warps", 4) * m.IntAttr("ttg.threads-per-warp", 32))
+	var obs []string
+	m.Walk(func(op *dialect.Operation) dialect.WalkResult {
+		observe := false
+		switch op.Name() {
+		case "tt.store", "tt.dot", "tt.return", "scf.yield", "scf.for", "tt.atomic_rmw", "tt.atomic_cas", "ttg.local_alloc", "ttg.local_store":
+			observe = true
+		case "tt.load":
+			observe = isAnchor(op, threads)
+		}
+		if !observe {
+			return dialect.Advance
+		}
+		var ops []string
+		for _, o := range op.Operands() {
+			ops = append(ops, fmt.Sprint(t.of(o)))
+		}
+		obs = append(obs, fmt.Sprintf("%s(%s)", op.Name(), strings.Join(ops, ",")))
+		return dialect.Advance
+	})
+	return obs
+}
+
+// sameComputation checks that after computes what before computes.
+func sameComputation(t *testing.T, name string, before, after *dialect.Module) {
+	t.Helper()
+	ids := map[string]int{}
+	b, a := observations(ids, before), observations(ids, after)
+	if !slices.Equal(b, a) {
+		t.Errorf("%s: the computation changed:\nbefore %v\nafter  %v\n%s", name, b, a, after)
+	}
+}
+
+// TestRemoveConversionsKeepsMeaning checks the pre/post inputs and every
+// lit test input of the pass.
+func TestRemoveConversionsKeepsMeaning(t *testing.T) {
+	var inputs []string
+	var names []string
+	if dir := sharedDirOrEmpty(t, "triton36"); dir != "" {
+		fs, _ := filepath.Glob(filepath.Join(dir, "*", "*.ttgir"))
+		for _, f := range fs {
+			src, err := os.ReadFile(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			inputs, names = append(inputs, string(src)), append(names, filepath.Base(f))
+		}
+	}
+	lits, _ := filepath.Glob(filepath.Join("..", "test", "passes", "remove-conversions-*.mlir"))
+	for _, f := range lits {
+		src, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, chunk := range strings.Split(string(src), "// -----") {
+			inputs, names = append(inputs, chunk), append(names, fmt.Sprintf("%s#%d", filepath.Base(f), i))
+		}
+	}
+	if len(inputs) == 0 {
+		t.Skip("no inputs")
+	}
+	for i, src := range inputs {
+		before, diags := dialect.ParseString(src, dialect.ParseConfig{Filename: names[i]})
+		if diags.HasErrors() {
+			t.Fatalf("%s: %v", names[i], diags)
+		}
+		after := runPipeline(t, names[i], []byte(src), "builtin.module(remove-redundant-conversions)")
+		sameComputation(t, names[i], before, after)
+	}
+}
+
+// sharedDirOrEmpty is sharedDir without skipping.
+func sharedDirOrEmpty(t *testing.T, sub string) string {
+	dir := ""
+	t.Run("locate", func(t *testing.T) { dir = sharedDir(t, sub) })
+	return dir
+}
+
+// TestObservationsDetectChanges makes sure the comparison above can fail:
+// swapping the operands of a subtraction changes what is stored, while
+// inserting a conversion does not.
+func TestObservationsDetectChanges(t *testing.T) {
+	const src = `#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#blocked1 = #ttg.blocked<{sizePerThread = [2], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @f(%p: tensor<256x!tt.ptr<f32>, #blocked>, %a: tensor<256xf32, #blocked>, %b: tensor<256xf32, #blocked>) {
+    %0 = arith.subf %a, %b : tensor<256xf32, #blocked>
+    tt.store %p, %0 : tensor<256x!tt.ptr<f32>, #blocked>
+    tt.return
+  }
+}`
+	ids := map[string]int{}
+	base := observations(ids, dialect.MustParse(src))
+	swapped := dialect.MustParse(strings.Replace(src, "arith.subf %a, %b", "arith.subf %b, %a", 1))
+	if slices.Equal(base, observations(ids, swapped)) {
+		t.Error("swapped operands not detected")
+	}
+	converted := dialect.MustParse(strings.Replace(src, "tt.store %p, %0",
+		"%1 = ttg.convert_layout %0 : tensor<256xf32, #blocked> -> tensor<256xf32, #blocked1>\n"+
+			"    %2 = ttg.convert_layout %1 : tensor<256xf32, #blocked1> -> tensor<256xf32, #blocked>\n"+
+			"    tt.store %p, %2", 1))
+	if !slices.Equal(base, observations(ids, converted)) {
+		t.Error("conversions changed the observations")
+	}
+}
