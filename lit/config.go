@@ -28,6 +28,7 @@ type Config struct {
 	ToolPaths     map[string]string // command name → executable that runs it
 	Path          []string          // directories put in front of PATH
 	Unsupported   bool              // every test here is UNSUPPORTED
+	Pipefail      bool              // a pipeline fails when any command fails (default true)
 	SourceRoot    string            // directory of the suite's lit.cfg
 	ExecRoot      string            // where Output/ directories (%t) go; default SourceRoot
 }
@@ -85,7 +86,7 @@ func ParseConfig(file string, data []byte, parent *Config) (*Config, error) {
 	dir := filepath.Dir(file)
 	var c *Config
 	if parent == nil {
-		c = &Config{SourceRoot: dir, ToolPaths: map[string]string{}}
+		c = &Config{SourceRoot: dir, ToolPaths: map[string]string{}, Pipefail: true}
 	} else {
 		c = parent.Clone()
 	}
@@ -178,14 +179,19 @@ func ParseConfig(file string, data []byte, parent *Config) (*Config, error) {
 				value = resolve(value)
 			}
 			c.ToolPaths[arg] = value
-		case "unsupported":
+		case "unsupported", "pipefail":
+			var b bool
 			switch value {
 			case "true":
-				c.Unsupported = true
+				b = true
 			case "false":
-				c.Unsupported = false
 			default:
-				return nil, errorf("unsupported must be true or false, not %q", value)
+				return nil, errorf("%s must be true or false, not %q", key, value)
+			}
+			if key == "unsupported" {
+				c.Unsupported = b
+			} else {
+				c.Pipefail = b
 			}
 		case "exec_root":
 			if parent != nil {

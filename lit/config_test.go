@@ -38,6 +38,7 @@ exec_root = ../build
 		Env:           []string{"FILECHECK_OPTS=--enable-var-scope"},
 		ToolPaths:     map[string]string{"FileCheck": "/src/bin/FileCheck", "llc": "llc-14"},
 		Path:          []string{"/src/test/bin", "/abs/bin"},
+		Pipefail:      true,
 		SourceRoot:    "/src/test",
 		ExecRoot:      "/src/build",
 	}
@@ -45,19 +46,19 @@ exec_root = ../build
 		t.Errorf("ParseConfig mismatch (-want +got):\n%s", d)
 	}
 
-	local := "suffixes = .txt\nsubstitute %opt = other\nsubstitute %new = n\nunsupported = true\nfeatures =\n"
+	local := "suffixes = .txt\nsubstitute %opt = other\nsubstitute %new = n\nunsupported = true\nfeatures =\npipefail = false\n"
 	l, err := ParseConfig("/src/test/sub/lit.local.cfg", []byte(local), c)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !l.Unsupported || !cmp.Equal(l.Suffixes, []string{".txt"}) || len(l.Features) != 0 {
+	if !l.Unsupported || l.Pipefail || !cmp.Equal(l.Suffixes, []string{".txt"}) || len(l.Features) != 0 {
 		t.Errorf("local config = %+v", l)
 	}
 	wantSubs := []Substitution{{"%opt", "other"}, {"%{pathsep-free}", "a b"}, {"%new", "n"}}
 	if d := cmp.Diff(wantSubs, l.Substitutions); d != "" {
 		t.Errorf("local substitutions (-want +got):\n%s", d)
 	}
-	if c.Unsupported || len(c.Suffixes) != 2 || c.Substitutions[0].Replacement != "layout-opt --x=1" {
+	if c.Unsupported || !c.Pipefail || len(c.Suffixes) != 2 || c.Substitutions[0].Replacement != "layout-opt --x=1" {
 		t.Errorf("a local config changed its parent: %+v", c)
 	}
 
@@ -83,6 +84,7 @@ func TestParseConfigErrors(t *testing.T) {
 		{"name x = y", 1, "unexpected", false},
 		{"name =", 1, "empty name", false},
 		{"unsupported = maybe", 1, "true or false", false},
+		{"pipefail = 1", 1, "pipefail must be true or false", false},
 		{"tool X =", 1, "empty path", false},
 		{"exec_root = /x", 1, "only in lit.cfg", true},
 		{"exec_root =", 1, "empty exec_root", false},

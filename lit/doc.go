@@ -76,8 +76,9 @@
 //	path = ../bin                     # directories put in front of PATH
 //	exec_root = ../build/test         # where Output/ (%t) lives (lit.cfg only)
 //	unsupported = true                # every test here is UNSUPPORTED
+//	pipefail = false                  # a pipeline's status is its last command's
 //
-// The lists (suffixes, excludes, features, path) are separated by white
+// Pipefail is on by default, as in lit. The lists (suffixes, excludes, features, path) are separated by white
 // space. "substitute PATTERN = TEXT" replaces the plain text PATTERN
 // (substitutions are not regular expressions here) and keeps its place when
 // a later file sets the same PATTERN again. Relative paths are relative to

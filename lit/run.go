@@ -192,7 +192,7 @@ func (r *Runner) run(ctx context.Context, t *Test) Result {
 	passed := false
 	attempts := sc.allowRetries + 1
 	for attempt := 0; attempt < attempts && !passed && ctx.Err() == nil; attempt++ {
-		passed, out = r.execute(ctx, sc.runs, lineSubs, execDir, env, cfg.ToolPaths)
+		passed, out = r.execute(ctx, sc.runs, lineSubs, execDir, env, cfg)
 		if passed && attempt > 0 && !xfail {
 			return Result{Code: FlakyPass, Output: out}
 		}
@@ -302,9 +302,10 @@ func (b *lockedBuffer) Write(p []byte) (int, error) {
 // execute runs the RUN lines in order and stops at the first that fails;
 // subs[i] are the substitutions of runs[i].
 // It returns whether all succeeded and the log, in lit's format.
-func (r *Runner) execute(ctx context.Context, runs []runLine, subs [][]Substitution, dir string, env []string, toolPaths map[string]string) (bool, string) {
+func (r *Runner) execute(ctx context.Context, runs []runLine, subs [][]Substitution, dir string, env []string, cfg *Config) (bool, string) {
 	var stdout, stderr lockedBuffer
-	sh := &shell{ctx: ctx, dir: dir, env: env, tools: r.toolTable(), toolPaths: toolPaths, stdout: &stdout, stderr: &stderr}
+	sh := &shell{ctx: ctx, dir: dir, env: env, tools: r.toolTable(), toolPaths: cfg.ToolPaths, noPipefail: !cfg.Pipefail,
+		stdout: &stdout, stderr: &stderr}
 	var log strings.Builder
 	log.WriteString("Script:\n--\n")
 	cmds := make([]string, len(runs))

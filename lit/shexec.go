@@ -26,13 +26,14 @@ const crashStatus = -6
 // environment that `cd`, `export` and `env` change, the commands it knows,
 // and where unredirected output goes.
 type shell struct {
-	ctx       context.Context // cancels external processes; nil: never
-	dir       string
-	env       []string
-	tools     map[string]Tool   // in-process commands
-	toolPaths map[string]string // command name → executable, preferred over tools
-	stdout    io.Writer         // must be safe for concurrent use
-	stderr    io.Writer         // must be safe for concurrent use
+	ctx        context.Context // cancels external processes; nil: never
+	dir        string
+	env        []string
+	tools      map[string]Tool   // in-process commands
+	toolPaths  map[string]string // command name → executable, preferred over tools
+	noPipefail bool              // a pipeline's status is its last command's
+	stdout     io.Writer         // must be safe for concurrent use
+	stderr     io.Writer         // must be safe for concurrent use
 }
 
 // syncWriter serialises writes to w.
@@ -78,7 +79,8 @@ func (sh *shell) run(n node) int {
 }
 
 // runPipeline runs the commands of p concurrently, connected by pipes, and
-// returns the status of the last command that failed (pipefail), or 0.
+// returns the status of the last command that failed (pipefail), or 0;
+// without pipefail, the status of the last command.
 func (sh *shell) runPipeline(p *pipeline) int {
 	if len(p.commands) == 1 {
 		c := p.commands[0]
@@ -126,6 +128,9 @@ func (sh *shell) runPipeline(p *pipeline) int {
 		}
 	}
 	wg.Wait()
+	if sh.noPipefail {
+		return status[len(status)-1]
+	}
 	for i := len(status) - 1; i >= 0; i-- {
 		if status[i] != 0 {
 			return status[i]

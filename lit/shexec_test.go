@@ -166,6 +166,16 @@ func TestShellRun(t *testing.T) {
 	}
 }
 
+func TestShellNoPipefail(t *testing.T) {
+	var out, errb lockedBuffer
+	sh := &shell{dir: t.TempDir(), tools: fakeTools(), stdout: &out, stderr: &errb, noPipefail: true}
+	for line, want := range map[string]int{"exit 3 | true": 0, "true | exit 4": 4, "exit 3 | exit 5 | true": 0} {
+		if st, err := sh.runLine(line); err != nil || st != want {
+			t.Errorf("without pipefail, %q = %d, %v; want %d", line, st, err, want)
+		}
+	}
+}
+
 func TestShellToolPaths(t *testing.T) {
 	dir := t.TempDir()
 	script := filepath.Join(dir, "fake")
