@@ -61,7 +61,15 @@ func (t *Tool) errorf(w io.Writer, format string, args ...any) {
 // Main runs the tool with the process environment p and returns the exit
 // status: 0 on success, 1 on any error (with -verify-diagnostics: 1 when
 // the diagnostics do not match the expectations).
-func (t *Tool) Main(p *lit.Proc) int {
+func (t *Tool) Main(p *lit.Proc) (status int) {
+	// A bug must not take down a process that runs many tools in-process
+	// (the lit runner): report it as an error instead.
+	defer func() {
+		if v := recover(); v != nil {
+			t.errorf(p.Stderr, "internal error: %v (please report this bug)", v)
+			status = 1
+		}
+	}()
 	reg := t.registry()
 	c, fs, passFlags, err := t.parseArgs(p.Args, reg)
 	if err != nil {

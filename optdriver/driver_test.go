@@ -718,3 +718,17 @@ func BenchmarkDriver(b *testing.B) {
 		})
 	}
 }
+
+type panicWriter struct{}
+
+func (panicWriter) Write([]byte) (int, error) { panic("writer exploded") }
+
+// TestMainRecoversPanics checks that a bug surfaces as an error and exit
+// status 1, not as a crash of the process hosting the driver.
+func TestMainRecoversPanics(t *testing.T) {
+	var errb bytes.Buffer
+	code := optdriver.Main(&lit.Proc{Args: []string{"-version"}, Stdin: strings.NewReader(""), Stdout: panicWriter{}, Stderr: &errb})
+	if code != 1 || errb.String() != "layout-opt: error: internal error: writer exploded (please report this bug)\n" {
+		t.Errorf("status %d, stderr %q", code, errb.String())
+	}
+}
