@@ -35,9 +35,13 @@
 // Before a RUN line runs, the suite's substitutions apply in the order the
 // configuration gives them, then the built-in ones: %s (the test file), %S
 // and %p (its directory), %t (a temporary path for the test,
-// EXEC/dir/Output/name.tmp), %T (that Output directory), %basename_t,
-// %{pathsep}, the slash forms %/s %/S %/p %/t %/T, and %(line), %(line+N),
-// %(line-N) (the RUN line's number). %% is a literal %.
+// EXEC/dir/Output/name.tmp), %T (that Output directory), %basename_t and
+// %{t:stem} (the base name of %t without .tmp), %{s:basename}, %{s:stem},
+// the slash forms %/s %/S %/p %/t %/T, the symlink-free forms %{s:real}
+// %{S:real} %{p:real} %{t:real} %{T:real}, the drive-colon-free forms %:s
+// %:S %:p %:t %:T, %{pathsep}, %{fs-sep}, %{fs-src-root}, %{fs-tmp-root},
+// and %(line), %(line+N), %(line-N) (the RUN line's number). %% is a
+// literal %.
 //
 // # The shell
 //
@@ -67,7 +71,7 @@
 //
 //	name = LAYOUTOPT                  # suite name, shown as "LAYOUTOPT :: path"
 //	suffixes = .mlir .ll              # which files are tests
-//	excludes = Inputs README.txt      # names (files or directories) that are not
+//	excludes = Inputs README.txt      # file and directory names to skip
 //	features = asserts nvptx          # available features, for REQUIRES etc.
 //	features += gpu                   # "+=" appends to a list, "=" replaces it
 //	substitute %triton = layout-opt --mlir-print-debuginfo
