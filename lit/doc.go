@@ -47,8 +47,9 @@
 //
 // RUN lines run in lit's internal shell, never /bin/sh: words with sh
 // quoting ('…', "…", backslash) and globs (* and ? outside quotes, expanded
-// in the working directory); pipelines with | (with pipefail: a pipeline
-// fails when any command in it fails); && and || and ; (left to right, as
+// in the working directory); pipelines with | (with pipefail, unless the
+// configuration turns it off: a pipeline fails when any command in it
+// fails); && and || and ; (left to right, as
 // lit); redirections >, >>, <, 2>, 2>>, 2>&1, 1>&2, &> and >&FILE. The
 // commands of a pipeline run concurrently and stream through pipes.
 //
