@@ -440,8 +440,24 @@ func (l Layout) Apply(ins ...int) []int {
 // ApplyInto is Apply writing its result into out, without allocating. It
 // writes min(len(out), NumOutDims()) coordinates.
 func (l Layout) ApplyInto(out []int, ins ...int) {
-	v := l.applyPacked(ins)
-	n := min(len(out), len(l.outs))
+	// applyPacked, written out: one call less on the hot path.
+	var x uint64
+	n := min(len(ins), len(l.ins))
+	for i := 0; i < n; i++ {
+		d := &l.ins[i]
+		x |= uint64(ins[i]) & mask(d.log2) << uint(d.off)
+	}
+	var v uint64
+	cols := l.cols
+	for x != 0 {
+		c := bits.TrailingZeros64(x)
+		if c >= len(cols) {
+			break
+		}
+		v ^= cols[c]
+		x &= x - 1
+	}
+	n = min(len(out), len(l.outs))
 	for j := 0; j < n; j++ {
 		o := &l.outs[j]
 		out[j] = int(v >> uint(o.off) & mask(o.log2))
