@@ -4,6 +4,8 @@ import (
 	"errors"
 	"strings"
 	"testing"
+
+	"pgregory.net/rapid"
 )
 
 func TestParseShell(t *testing.T) {
@@ -150,4 +152,19 @@ func BenchmarkParseShell(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
+}
+
+// TestQuotedRoundTrip checks that any argument, quoted for the shell, lexes
+// back to itself as one word.
+func TestQuotedRoundTrip(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		text := rapid.String().Draw(t, "text")
+		toks, err := lexShell("cmd " + word{text: text}.quoted())
+		if err != nil {
+			t.Fatalf("quoted %q: %v", text, err)
+		}
+		if len(toks) != 2 || toks[1].kind != tokWord || toks[1].word.text != text || toks[1].word.glob {
+			t.Fatalf("quoted %q lexes to %+v", text, toks)
+		}
+	})
 }
