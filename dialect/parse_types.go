@@ -133,23 +133,79 @@ func (p *OpParser) parseResultTypes() ([]Type, error) {
 	return []Type{t}, nil
 }
 
+// funcTypeKey identifies a small function type by its (interned) parts.
+type funcTypeKey struct {
+	nin, nout int
+	ts        [8]Type
+}
+
 func (p *OpParser) parseFunctionType() (Type, error) {
 	p.advance() // (
-	var ins []Type
+	var buf [8]Type
+	ts := buf[:0]
 	if !p.ParseOptional(")") {
-		var err error
-		if ins, err = p.ParseTypeList(); err != nil {
-			return nil, err
+		for {
+			t, err := p.ParseType()
+			if err != nil {
+				return nil, err
+			}
+			ts = append(ts, t)
+			if !p.ParseOptional(",") {
+				break
+			}
 		}
 		if err := p.Expect(")"); err != nil {
 			return nil, err
 		}
 	}
-	outs, err := p.ParseArrowTypeList()
-	if err != nil {
+	nin := len(ts)
+	if err := p.Expect("->"); err != nil {
 		return nil, err
 	}
-	return &FunctionType{Inputs: ins, Results: outs}, nil
+	if p.ParseOptional("(") {
+		if !p.ParseOptional(")") {
+			for {
+				t, err := p.ParseType()
+				if err != nil {
+					return nil, err
+				}
+				ts = append(ts, t)
+				if !p.ParseOptional(",") {
+					break
+				}
+			}
+			if err := p.Expect(")"); err != nil {
+				return nil, err
+			}
+		}
+	} else {
+		t, err := p.ParseType()
+		if err != nil {
+			return nil, err
+		}
+		ts = append(ts, t)
+	}
+	mk := func() *FunctionType {
+		ft := &FunctionType{}
+		if nin > 0 {
+			ft.Inputs = append([]Type(nil), ts[:nin]...)
+		}
+		if len(ts) > nin {
+			ft.Results = append([]Type(nil), ts[nin:]...)
+		}
+		return ft
+	}
+	if len(ts) > len(buf) {
+		return mk(), nil
+	}
+	key := funcTypeKey{nin: nin, nout: len(ts) - nin}
+	copy(key.ts[:], ts)
+	if ft, ok := p.funcTypes[key]; ok {
+		return ft, nil
+	}
+	ft := mk()
+	p.funcTypes[key] = ft
+	return ft, nil
 }
 
 func (p *OpParser) parseBuiltinType() (Type, error) {

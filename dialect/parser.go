@@ -52,6 +52,9 @@ type OpParser struct {
 	attrCache   map[string]Attribute
 	derived     map[derivedKey]Type
 	argPos      map[*Value]Pos // where entry arguments of custom ops were named
+	refArena    []OperandRef
+	valArena    []*Value
+	funcTypes   map[funcTypeKey]*FunctionType
 
 	scope *valueScope
 	depth int
@@ -63,14 +66,37 @@ type OpParser struct {
 // valueScope maps SSA names to values inside one region; isolated scopes
 // (function bodies) stop lookups and own the pending forward references.
 type valueScope struct {
-	names    map[string]*valueDef
+	names    map[string]valueDef
 	parent   *valueScope
 	isolated bool
-	forward  map[string]*valueDef
+	forward  map[string]*forwardDef
 	blocks   map[string]*blockDef
 }
 
+// valueDef is what an SSA name stands for: one value (a block argument) or
+// a group of op results.
 type valueDef struct {
+	one   *Value
+	group []Value
+	pos   Pos
+}
+
+func (d valueDef) count() int {
+	if d.group != nil {
+		return len(d.group)
+	}
+	return 1
+}
+
+func (d valueDef) at(i int) *Value {
+	if d.group != nil {
+		return &d.group[i]
+	}
+	return d.one
+}
+
+// forwardDef collects the placeholders of a name used before its definition.
+type forwardDef struct {
 	vals []*Value
 	pos  Pos
 }
@@ -108,6 +134,7 @@ func Parse(src []byte, cfg ParseConfig) (*Module, Diagnostics) {
 		attrCache:   map[string]Attribute{},
 		derived:     map[derivedKey]Type{},
 		argPos:      map[*Value]Pos{},
+		funcTypes:   map[funcTypeKey]*FunctionType{},
 		mod:         &Module{},
 	}
 	p.advance()
@@ -434,9 +461,9 @@ func (p *OpParser) parseTypeAliasDef() error {
 // ---- values ----
 
 func (p *OpParser) pushScope(isolated bool) {
-	s := &valueScope{names: map[string]*valueDef{}, parent: p.scope, isolated: isolated || p.scope == nil}
+	s := &valueScope{names: map[string]valueDef{}, parent: p.scope, isolated: isolated || p.scope == nil}
 	if s.isolated {
-		s.forward = map[string]*valueDef{}
+		s.forward = map[string]*forwardDef{}
 	}
 	p.scope = s
 }
@@ -486,7 +513,8 @@ func (p *OpParser) PeekOperand() bool { return p.tok.kind == tPercent }
 
 // ParseOperandList consumes zero or more comma-separated SSA uses.
 func (p *OpParser) ParseOperandList() ([]OperandRef, error) {
-	var refs []OperandRef
+	var buf [8]OperandRef
+	refs := buf[:0]
 	if !p.PeekOperand() {
 		return nil, nil
 	}
@@ -497,9 +525,36 @@ func (p *OpParser) ParseOperandList() ([]OperandRef, error) {
 		}
 		refs = append(refs, r)
 		if !p.ParseOptional(",") {
-			return refs, nil
+			return p.keepRefs(refs), nil
 		}
 	}
+}
+
+// keepRefs copies refs into the parser's arena (fewer small allocations).
+func (p *OpParser) keepRefs(refs []OperandRef) []OperandRef {
+	n := len(refs)
+	if n > 256 {
+		return append([]OperandRef(nil), refs...)
+	}
+	if cap(p.refArena)-len(p.refArena) < n {
+		p.refArena = make([]OperandRef, 0, 4096)
+	}
+	start := len(p.refArena)
+	p.refArena = append(p.refArena, refs...)
+	return p.refArena[start : start+n : start+n]
+}
+
+// valueSlice returns a zeroed slice of n values from the parser's arena.
+func (p *OpParser) valueSlice(n int) []*Value {
+	if n > 256 {
+		return make([]*Value, n)
+	}
+	if cap(p.valArena)-len(p.valArena) < n {
+		p.valArena = make([]*Value, 0, 4096)
+	}
+	start := len(p.valArena)
+	p.valArena = p.valArena[:start+n]
+	return p.valArena[start : start+n : start+n]
 }
 
 // Resolve finds the value ref names and checks that it has type t (a
@@ -507,10 +562,10 @@ func (p *OpParser) ParseOperandList() ([]OperandRef, error) {
 func (p *OpParser) Resolve(ref OperandRef, t Type) (*Value, error) {
 	for s := p.scope; s != nil; s = s.parent {
 		if d, ok := s.names[ref.Name]; ok {
-			if ref.Index >= len(d.vals) {
+			if ref.Index >= d.count() {
 				return nil, p.Errorf(ref.Pos, "reference to invalid result number")
 			}
-			v := d.vals[ref.Index]
+			v := d.at(ref.Index)
 			if v.typ == nil {
 				// A value of a failed op: accept silently (the op's error
 				// was reported).
@@ -532,7 +587,7 @@ func (p *OpParser) Resolve(ref OperandRef, t Type) (*Value, error) {
 	iso := p.isolatedScope()
 	d := iso.forward[ref.Name]
 	if d == nil {
-		d = &valueDef{pos: ref.Pos}
+		d = &forwardDef{pos: ref.Pos}
 		iso.forward[ref.Name] = d
 	}
 	for len(d.vals) <= ref.Index {
@@ -554,7 +609,7 @@ func (p *OpParser) ResolveAll(refs []OperandRef, types []Type, pos Pos) ([]*Valu
 	if len(types) != len(refs) && !(len(types) == 1 && len(refs) > 0) {
 		return nil, p.Errorf(pos, "%d operands present, but expected %d", len(refs), len(types))
 	}
-	vals := make([]*Value, len(refs))
+	vals := p.valueSlice(len(refs))
 	for i, r := range refs {
 		t := types[0]
 		if len(types) == len(refs) {
@@ -571,13 +626,13 @@ func (p *OpParser) ResolveAll(refs []OperandRef, types []Type, pos Pos) ([]*Valu
 
 // define binds name to vals in the current scope, resolving pending
 // forward references.
-func (p *OpParser) define(name string, vals []*Value, pos Pos) error {
+func (p *OpParser) define(name string, def valueDef) error {
 	if d, dup := p.scope.names[name]; dup {
-		err := p.Errorf(pos, "redefinition of SSA value '%%%s'", name)
+		err := p.Errorf(def.pos, "redefinition of SSA value '%%%s'", name)
 		p.addNote(d.pos, "previously defined here")
 		return err
 	}
-	p.scope.names[name] = &valueDef{vals: vals, pos: pos}
+	p.scope.names[name] = def
 	iso := p.isolatedScope()
 	if d, ok := iso.forward[name]; ok {
 		delete(iso.forward, name)
@@ -585,14 +640,15 @@ func (p *OpParser) define(name string, vals []*Value, pos Pos) error {
 			if ph == nil {
 				continue
 			}
-			if i >= len(vals) {
+			if i >= def.count() {
 				return p.Errorf(d.pos, "reference to invalid result number")
 			}
-			if ph.typ != nil && vals[i].typ != nil && !TypesEqual(ph.typ, vals[i].typ) {
+			v := def.at(i)
+			if ph.typ != nil && v.typ != nil && !TypesEqual(ph.typ, v.typ) {
 				p.Errorf(d.pos, "use of value '%%%s' expects different type than prior uses: '%s' vs '%s'",
-					name, TypeString(ph.typ), TypeString(vals[i].typ))
+					name, TypeString(ph.typ), TypeString(v.typ))
 			}
-			ph.ReplaceAllUsesWith(vals[i])
+			ph.ReplaceAllUsesWith(v)
 		}
 	}
 	return nil
@@ -617,7 +673,8 @@ type resultGroup struct {
 
 // parseOperation parses one op and appends it to block.
 func (p *OpParser) parseOperation(block *Block) (*Operation, error) {
-	var groups []resultGroup
+	var gbuf [2]resultGroup
+	groups := gbuf[:0]
 	numResults := 0
 	if p.tok.kind == tPercent {
 		for {
@@ -661,11 +718,11 @@ func (p *OpParser) parseOperation(block *Block) (*Operation, error) {
 	if err != nil {
 		// Define the results anyway so that later uses do not cascade.
 		for _, g := range groups {
-			vals := make([]*Value, g.count)
+			vals := make([]Value, g.count)
 			for i := range vals {
-				vals[i] = &Value{NameHint: g.name}
+				vals[i].NameHint = g.name
 			}
-			p.define(g.name, vals, g.pos)
+			p.define(g.name, valueDef{group: vals, pos: g.pos})
 		}
 		return nil, err
 	}
@@ -683,31 +740,38 @@ func (p *OpParser) parseOperation(block *Block) (*Operation, error) {
 	}
 	k := 0
 	for _, g := range groups {
-		vals := make([]*Value, g.count)
-		for i := range vals {
-			v := &op.results[k]
-			if i == 0 {
-				v.NameHint = g.name
-			}
-			vals[i] = v
-			k++
-		}
-		if err := p.define(g.name, vals, g.pos); err != nil {
+		op.results[k].NameHint = g.name
+		if err := p.define(g.name, valueDef{group: op.results[k : k+g.count : k+g.count], pos: g.pos}); err != nil {
 			return op, err
 		}
+		k += g.count
 	}
 	block.Append(op)
 	return op, nil
 }
 
 func (p *OpParser) newOp(st *OpState, def *OpDef) *Operation {
-	op := &Operation{name: st.Name, def: def, Props: st.Props, Attrs: st.Attrs, Successors: st.Successors}
-	op.operands = make([]Operand, len(st.Operands))
+	var op *Operation
+	if len(st.Operands) <= 3 && len(st.Types) <= 1 {
+		// One allocation for the common small op.
+		blk := &struct {
+			op  Operation
+			res [1]Value
+			ops [3]Operand
+		}{}
+		op = &blk.op
+		op.operands = blk.ops[:len(st.Operands):len(st.Operands)]
+		op.results = blk.res[:len(st.Types):len(st.Types)]
+	} else {
+		op = &Operation{}
+		op.operands = make([]Operand, len(st.Operands))
+		op.results = make([]Value, len(st.Types))
+	}
+	op.name, op.def, op.Props, op.Attrs, op.Successors = st.Name, def, st.Props, st.Attrs, st.Successors
 	for i, v := range st.Operands {
 		op.operands[i] = Operand{value: v, owner: op, index: i}
 		op.operands[i].link()
 	}
-	op.results = make([]Value, len(st.Types))
 	for i, t := range st.Types {
 		op.results[i] = Value{typ: t, def: op, index: i}
 	}
@@ -959,7 +1023,7 @@ func (p *OpParser) ParseRegion(entryArgs []*Value, isolated bool) (*Region, erro
 			pos = p.Pos()
 		}
 		delete(p.argPos, a)
-		if err := p.define(a.NameHint, []*Value{a}, pos); err != nil {
+		if err := p.define(a.NameHint, valueDef{one: a, pos: pos}); err != nil {
 			return nil, err
 		}
 	}
@@ -1056,7 +1120,7 @@ func (p *OpParser) parseBlockHeader() (*Block, error) {
 				}
 				v := b.AddArg(t)
 				v.NameHint, v.Loc = ref.Name, loc
-				if err := p.define(ref.Name, []*Value{v}, ref.Pos); err != nil {
+				if err := p.define(ref.Name, valueDef{one: v, pos: ref.Pos}); err != nil {
 					return nil, err
 				}
 				if !p.ParseOptional(",") {
