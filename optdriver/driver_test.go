@@ -2,6 +2,7 @@ package optdriver_test
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -730,5 +731,38 @@ func TestMainRecoversPanics(t *testing.T) {
 	code := optdriver.Main(&lit.Proc{Args: []string{"-version"}, Stdin: strings.NewReader(""), Stdout: panicWriter{}, Stderr: &errb})
 	if code != 1 || errb.String() != "layout-opt: error: internal error: writer exploded (please report this bug)\n" {
 		t.Errorf("status %d, stderr %q", code, errb.String())
+	}
+}
+
+// TestMainConcurrent runs the driver from many goroutines at once, as the
+// lit runner does, and checks that every run gives the same result.
+func TestMainConcurrent(t *testing.T) {
+	dir := writeFiles(t, map[string]string{"in.mlir": splitIR, "k.mlir": convertKernel})
+	runs := [][]string{
+		{"in.mlir", "-split-input-file", "-test-remark", "-mlir-print-ir-after-all", "-mlir-timing"},
+		{"k.mlir", "-remove-redundant-conversions", "-canonicalize-layouts=form=linear", "-mlir-print-ir-after-change"},
+	}
+	want := make([]result, len(runs))
+	for i, args := range runs {
+		want[i] = runInProcess(t, dir, "", args...)
+	}
+	done := make(chan error)
+	const n = 8
+	for g := 0; g < n; g++ {
+		go func() {
+			for i, args := range runs {
+				r := runInProcess(t, dir, "", args...)
+				if r.code != want[i].code || r.stdout != want[i].stdout {
+					done <- fmt.Errorf("run %v: status %d, stdout differs from the sequential run", args, r.code)
+					return
+				}
+			}
+			done <- nil
+		}()
+	}
+	for g := 0; g < n; g++ {
+		if err := <-done; err != nil {
+			t.Error(err)
+		}
 	}
 }
