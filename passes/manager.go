@@ -141,18 +141,23 @@ func (r *runner) pipeline(p *Pipeline, op *dialect.Operation, timer *Timer) erro
 func (r *runner) element(e *Element, anchor string, op *dialect.Operation, timer *Timer) error {
 	pass := e.Pass
 	targets := []*dialect.Operation{op}
+	var nest *Timer // the implicit pipeline's timer
 	if a := pass.AnchorOp(); a != AnyOp && a != anchor && !(anchor == AnyOp && a == op.Name()) {
 		// Implicit nesting: run on the children of the anchor kind.
 		targets = children(op, a)
-		timer = timer.childKey(implicitNest{e}, "'"+a+"' Pipeline")
+		nest = timer.childKey(implicitNest{e}, "'"+a+"' Pipeline")
+		timer = nest
 	}
 	opts := resolveOptions(pass, e.Options)
 	t := timer.childKey(e, pass.DisplayName())
+	start := time.Now()
 	for _, target := range targets {
 		if err := r.runPass(pass, opts, target, t); err != nil {
+			nest.Add(time.Since(start))
 			return err
 		}
 	}
+	nest.Add(time.Since(start))
 	if r.cfg.DisableVerify {
 		return nil
 	}

@@ -280,6 +280,17 @@ func TestRunTiming(t *testing.T) {
 	if diff := cmp.Diff(want, tree); diff != "" {
 		t.Errorf("timer tree (-want +got):\n%s", diff)
 	}
+	// A pipeline's time covers its passes'.
+	for _, c := range timing.Root().Children {
+		for _, cc := range c.Children {
+			if c.Wall < cc.Wall {
+				t.Errorf("%s took %v, less than its %s (%v)", c.Name, c.Wall, cc.Name, cc.Wall)
+			}
+		}
+		if strings.HasSuffix(c.Name, "Pipeline") && c.Wall == 0 {
+			t.Errorf("%s has no time", c.Name)
+		}
+	}
 	for _, mode := range []DisplayMode{DisplayTree, DisplayList} {
 		var b bytes.Buffer
 		if err := timing.Report(&b, mode); err != nil {
