@@ -94,7 +94,7 @@ func (t *Tool) Main(p *lit.Proc) (status int) {
 	if c.dumpPipeline {
 		fmt.Fprintln(p.Stderr, pl)
 	}
-	r := &run{tool: t, cfg: c, proc: p, pipeline: pl}
+	r := &run{cfg: c, proc: p, pipeline: pl}
 	if r.printBefore, err = resolvePasses(reg, c.printBefore.names); err == nil {
 		r.printAfter, err = resolvePasses(reg, c.printAfter.names)
 	}
@@ -249,7 +249,6 @@ func unwrapPath(err error) error {
 
 // run is one execution of the tool over an input.
 type run struct {
-	tool        *Tool
 	cfg         *config
 	proc        *lit.Proc
 	pipeline    *passes.Pipeline
