@@ -162,6 +162,22 @@ func lexRedirOp(s string) (string, int) {
 // lexWord reads one word starting at s[i] and returns it with the offset just
 // past it.
 func lexWord(s string, i int) (word, int, error) {
+	// Fast path: a word without quotes or backslashes is a substring.
+	j, glob := i, false
+	for ; j < len(s); j++ {
+		c := s[j]
+		if c == '\'' || c == '"' || c == '\\' {
+			break
+		}
+		if c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f' ||
+			c == '|' || c == '&' || c == ';' || c == '<' || c == '>' {
+			return word{text: s[i:j], glob: glob}, j, nil
+		}
+		glob = glob || c == '*' || c == '?'
+	}
+	if j == len(s) {
+		return word{text: s[i:], glob: glob}, j, nil
+	}
 	var b strings.Builder
 	var w word
 	quotedGlob := false
