@@ -130,7 +130,8 @@ func BenchmarkPrintGeneric(b *testing.B) {
 }
 
 // TestBenchModuleFile writes the generic-form benchmark module (readable by
-// mlir-opt-14 --allow-unregistered-dialect) to $DIALECT_BENCH_OUT and, when
+// mlir-opt-14 --allow-unregistered-dialect; with DIALECT_BENCH_FORM=custom,
+// Triton's custom form) to $DIALECT_BENCH_OUT and, when
 // $DIALECT_BENCH_IN names a file, times parse + print of it in-process.
 // It is a helper for the mlir-opt comparison in the README; it skips
 // unless one of the variables is set.
@@ -140,6 +141,9 @@ func TestBenchModuleFile(t *testing.T) {
 		t.Skip("set DIALECT_BENCH_OUT or DIALECT_BENCH_IN")
 	}
 	cfg := PrintConfig{Generic: true, PropsAsAttrs: true}
+	if os.Getenv("DIALECT_BENCH_FORM") == "custom" {
+		cfg = PrintConfig{}
+	}
 	if out != "" {
 		src := benchModule(t, 17<<20, cfg)
 		if err := os.WriteFile(out, src, 0o644); err != nil {

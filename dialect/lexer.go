@@ -129,7 +129,16 @@ func (lx *lexer) next() token {
 			return lx.errTok(t, "invalid identifier after '"+string(c)+"'")
 		}
 		t.text = lx.str[start+1 : lx.off]
-		t.kind = map[byte]tokKind{'%': tPercent, '^': tCaret, '#': tHash, '!': tExcl}[c]
+		switch c {
+		case '%':
+			t.kind = tPercent
+		case '^':
+			t.kind = tCaret
+		case '#':
+			t.kind = tHash
+		default:
+			t.kind = tExcl
+		}
 		return t
 	case '@':
 		lx.off++

@@ -32,7 +32,7 @@ type OpPrinter struct {
 	cfg    PrintConfig
 	indent int
 
-	names      map[*Value]string
+	names      map[*Value]ssaName
 	blockNames map[*Block]string
 	ref        AliasFunc
 	typeText   map[Type]string // rendered types (types are immutable)
@@ -107,7 +107,7 @@ func (m *Module) String() string {
 }
 
 func newPrinter(w io.Writer, cfg PrintConfig) *OpPrinter {
-	return &OpPrinter{w: w, cfg: cfg, names: map[*Value]string{}, blockNames: map[*Block]string{}, typeText: map[Type]string{}}
+	return &OpPrinter{w: w, cfg: cfg, names: map[*Value]ssaName{}, blockNames: map[*Block]string{}, typeText: map[Type]string{}}
 }
 
 func printOpString(op *Operation, cfg PrintConfig) string {
@@ -131,6 +131,27 @@ func (p *OpPrinter) flush(force bool) {
 }
 
 // ---- SSA names ----
+
+// ssaName is a printed SSA name: %base or %num, then #idx when idx >= 0.
+type ssaName struct {
+	base string
+	num  int32
+	idx  int32
+}
+
+func (n ssaName) appendTo(b []byte) []byte {
+	b = append(b, '%')
+	if n.base != "" {
+		b = append(b, n.base...)
+	} else {
+		b = strconv.AppendInt(b, int64(n.num), 10)
+	}
+	if n.idx >= 0 {
+		b = append(b, '#')
+		b = strconv.AppendInt(b, int64(n.idx), 10)
+	}
+	return b
+}
 
 type nameCounters struct {
 	nextValue, nextArg, nextConflict int
@@ -211,15 +232,15 @@ func (p *OpPrinter) nameRegion(r *Region, c nameCounters, sc *nameScope) {
 			// they have a name of their own (as in MLIR).
 			switch {
 			case !isAutoName(a.NameHint):
-				p.names[a] = "%" + p.uniq(a.NameHint, &c, sc)
+				p.names[a] = ssaName{base: p.uniq(a.NameHint, &c, sc), idx: -1}
 				if i == 0 {
 					c.nextArg++
 				}
 			case i == 0:
-				p.names[a] = "%" + p.uniq("arg"+strconv.Itoa(c.nextArg), &c, sc)
+				p.names[a] = ssaName{base: p.uniq("arg"+strconv.Itoa(c.nextArg), &c, sc), idx: -1}
 				c.nextArg++
 			default:
-				p.names[a] = "%" + strconv.Itoa(c.nextValue)
+				p.names[a] = ssaName{num: int32(c.nextValue), idx: -1}
 				c.nextValue++
 			}
 		}
@@ -250,18 +271,20 @@ func (p *OpPrinter) nameResults(o *Operation, c *nameCounters, sc *nameScope) {
 		for j < n && !groupStart(o, j) {
 			j++
 		}
-		var base string
+		var n ssaName
 		if h := o.results[i].NameHint; !isAutoName(h) {
-			base = p.uniq(h, c, sc)
+			n.base = p.uniq(h, c, sc)
 		} else {
-			base = strconv.Itoa(c.nextValue)
+			n.num = int32(c.nextValue)
 			c.nextValue++
 		}
 		if j-i == 1 {
-			p.names[&o.results[i]] = "%" + base
+			n.idx = -1
+			p.names[&o.results[i]] = n
 		} else {
 			for k := i; k < j; k++ {
-				p.names[&o.results[k]] = "%" + base + "#" + strconv.Itoa(k-i)
+				n.idx = int32(k - i)
+				p.names[&o.results[k]] = n
 			}
 		}
 		i = j
@@ -313,31 +336,33 @@ func (p *OpPrinter) printResultsLHS(op *Operation) {
 		if i > 0 {
 			p.buf = append(p.buf, ", "...)
 		}
-		name := p.valueName(&op.results[i])
+		n, ok := p.names[&op.results[i]]
+		if !ok {
+			n = ssaName{base: op.results[i].NameHint, idx: -1}
+		}
+		n.idx = -1
+		p.buf = n.appendTo(p.buf)
 		if j-i > 1 {
-			name = name[:strings.LastIndexByte(name, '#')]
-			p.buf = append(p.buf, name...)
 			p.buf = append(p.buf, ':')
 			p.buf = strconv.AppendInt(p.buf, int64(j-i), 10)
-		} else {
-			p.buf = append(p.buf, name...)
 		}
 		i = j
 	}
 	p.buf = append(p.buf, " = "...)
 }
 
-func (p *OpPrinter) valueName(v *Value) string {
+// appendValue appends the printed name of v.
+func (p *OpPrinter) appendValue(b []byte, v *Value) []byte {
 	if v == nil {
-		return "<<NULL VALUE>>"
+		return append(b, "<<NULL VALUE>>"...)
 	}
 	if n, ok := p.names[v]; ok {
-		return n
+		return n.appendTo(b)
 	}
 	if v.NameHint != "" {
-		return "%" + v.NameHint
+		return append(append(b, '%'), v.NameHint...)
 	}
-	return "<<UNKNOWN SSA VALUE>>"
+	return append(b, "<<UNKNOWN SSA VALUE>>"...)
 }
 
 func sortedAttrs(lists ...[]NamedAttr) []NamedAttr {
@@ -362,7 +387,7 @@ func (p *OpPrinter) printGeneric(op *Operation) {
 		if i > 0 {
 			p.buf = append(p.buf, ", "...)
 		}
-		p.buf = append(p.buf, p.valueName(op.operands[i].value)...)
+		p.buf = p.appendValue(p.buf, op.operands[i].value)
 	}
 	p.buf = append(p.buf, ')')
 	if len(op.Successors) > 0 {
@@ -468,7 +493,7 @@ func (p *OpPrinter) Region(r *Region, printEntryArgs, printEmptyBlock bool) {
 func (p *OpPrinter) Raw(s string) { p.buf = append(p.buf, s...) }
 
 // Operand writes a value's name.
-func (p *OpPrinter) Operand(v *Value) { p.buf = append(p.buf, p.valueName(v)...) }
+func (p *OpPrinter) Operand(v *Value) { p.buf = p.appendValue(p.buf, v) }
 
 // Operands writes values separated by ", ".
 func (p *OpPrinter) Operands(vs []*Value) {
