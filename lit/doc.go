@@ -99,7 +99,8 @@
 // failing command, its exit code, stdout and stderr), -a (log of every
 // test), -q, -s, --filter REGEX and --filter-out REGEX (case-insensitive,
 // on "SUITE :: path"), --xunit-xml-output FILE, -o FILE (JSON results),
-// --max-failures N,
+// --max-failures N, --num-shards M and --run-shard K (or LIT_NUM_SHARDS
+// and LIT_RUN_SHARD: run every M-th test starting at the K-th),
 // --timeout SECONDS (per test), --show-tests, --ignore-fail,
 // --allow-empty-runs and --exec-root DIR. Finding no test, or filters that
 // leave none, is an error (status 2), as in lit. It prints a line per

@@ -30,6 +30,8 @@ type options struct {
 	timeout     int
 	allowEmpty  bool
 	jsonOut     string
+	numShards   int
+	runShard    int
 }
 
 // Main is the lit command: it discovers the tests under the paths in
@@ -78,6 +80,8 @@ func Main(p *Proc, tools map[string]Tool) int {
 	fs.StringVar(&o.xunit, "xunit-xml-output", "", "write results as xunit XML to `FILE`")
 	fs.StringVar(&o.jsonOut, "o", "", "write results as JSON to `FILE`")
 	fs.StringVar(&o.jsonOut, "output", "", "same as -o")
+	fs.IntVar(&o.numShards, "num-shards", envInt(p, "LIT_NUM_SHARDS", 1), "split the tests into `M` shards")
+	fs.IntVar(&o.runShard, "run-shard", envInt(p, "LIT_RUN_SHARD", 1), "run shard `K` of M (tests K, K+M, K+2M, ...)")
 	fs.BoolVar(&o.showTests, "show-tests", false, "list the tests found and exit")
 	fs.BoolVar(&o.allowEmpty, "allow-empty-runs", false, "do not fail when the filters select no test")
 	fs.BoolVar(&o.ignoreFail, "ignore-fail", false, "exit with status 0 even when tests failed")
@@ -103,6 +107,10 @@ func Main(p *Proc, tools map[string]Tool) int {
 	if len(paths) == 0 {
 		fmt.Fprintln(p.Stderr, "lit: error: no test paths given")
 		fs.Usage()
+		return 2
+	}
+	if o.numShards < 1 || o.runShard < 1 || o.runShard > o.numShards {
+		fmt.Fprintf(p.Stderr, "lit: error: --run-shard must be between 1 and --num-shards (%d), not %d\n", o.numShards, o.runShard)
 		return 2
 	}
 	if o.workers < 1 {
@@ -145,9 +153,10 @@ func Main(p *Proc, tools map[string]Tool) int {
 
 	var results []Result
 	var selected []*Test
-	for _, t := range tests {
+	for i, t := range tests {
 		name := t.FullName()
-		if include != nil && !include.MatchString(name) || exclude != nil && exclude.MatchString(name) {
+		if include != nil && !include.MatchString(name) || exclude != nil && exclude.MatchString(name) ||
+			i%o.numShards != o.runShard-1 {
 			results = append(results, Result{Test: t, Code: Excluded})
 			continue
 		}
@@ -189,6 +198,14 @@ func Main(p *Proc, tools map[string]Tool) int {
 		return 1
 	}
 	return 0
+}
+
+// envInt returns the integer in environment variable key, or def.
+func envInt(p *Proc, key string, def int) int {
+	if n, err := strconv.Atoi(p.Getenv(key)); err == nil {
+		return n
+	}
+	return def
 }
 
 // expandJ rewrites "-j4" as "-j=4", the form lit users type.

@@ -243,6 +243,20 @@ func TestMainFilterAndFlags(t *testing.T) {
 		t.Errorf("-o: status %d, err %v, %+v", st, err, doc)
 	}
 
+	// Shards split the tests by position: 15 tests in 4 shards.
+	total := 0
+	for k := 1; k <= 4; k++ {
+		st, out, _ := runMain(t, dir, "--num-shards", "4", "--run-shard", fmt.Sprint(k), "suite")
+		var n int
+		if _, err := fmt.Sscanf(out, "-- Testing: %d of 15 tests", &n); err != nil || st == 2 {
+			t.Fatalf("shard %d: status %d: %v\n%s", k, st, err, out)
+		}
+		total += n
+	}
+	if total != 15 {
+		t.Errorf("shards ran %d tests, want 15", total)
+	}
+
 	execRoot := filepath.Join(dir, "exec")
 	st, _, _ = runMain(t, dir, "--exec-root", execRoot, "suite/pipe.test")
 	if st != 0 {
@@ -257,7 +271,7 @@ func TestMainFilterAndFlags(t *testing.T) {
 	}
 	os.MkdirAll(filepath.Join(dir, "suite", "empty"), 0o777)
 	for _, args := range [][]string{{}, {"-j", "0", "suite"}, {"--filter", "(", "suite"}, {"nope"}, {"--bogus"},
-		{"--filter", "no-such-test", "suite"}, {"suite/empty"}} {
+		{"--filter", "no-such-test", "suite"}, {"suite/empty"}, {"--num-shards", "2", "--run-shard", "3", "suite"}} {
 		if st, _, _ := runMain(t, dir, args...); st != 2 {
 			t.Errorf("Main(%q) = %d, want 2", args, st)
 		}
