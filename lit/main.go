@@ -153,10 +153,15 @@ func Main(p *Proc, tools map[string]Tool) int {
 
 	var results []Result
 	var selected []*Test
-	for i, t := range tests {
+	matched := 0 // tests that pass the filters; shards split these
+	for _, t := range tests {
 		name := t.FullName()
-		if include != nil && !include.MatchString(name) || exclude != nil && exclude.MatchString(name) ||
-			i%o.numShards != o.runShard-1 {
+		if include != nil && !include.MatchString(name) || exclude != nil && exclude.MatchString(name) {
+			results = append(results, Result{Test: t, Code: Excluded})
+			continue
+		}
+		matched++
+		if (matched-1)%o.numShards != o.runShard-1 {
 			results = append(results, Result{Test: t, Code: Excluded})
 			continue
 		}
