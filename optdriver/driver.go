@@ -3,6 +3,7 @@ package optdriver
 import (
 	"bytes"
 	"crypto/sha256"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -125,7 +126,7 @@ func (t *Tool) Main(p *lit.Proc) (status int) {
 		}
 	} else if ok {
 		if err := writeFileAtomic(p.Path(c.output), out); err != nil {
-			t.errorf(p.Stderr, "%v", err)
+			t.errorf(p.Stderr, "cannot write output file '%s': %v", c.output, err)
 			return 1
 		}
 	}
@@ -206,18 +207,25 @@ func readInput(p *lit.Proc, input string) (string, string, error) {
 
 // writeFileAtomic writes data to a temporary file in path's directory and
 // renames it over path, so that path is either untouched or complete. An
-// existing file keeps its permissions.
+// existing file keeps its permissions. A path that exists but is not a
+// regular file (/dev/null, a pipe) is written directly.
 func writeFileAtomic(path string, data []byte) error {
 	mode := os.FileMode(0o644)
 	if fi, err := os.Stat(path); err == nil {
+		if fi.IsDir() {
+			return errors.New("is a directory")
+		}
 		if !fi.Mode().IsRegular() {
-			return fmt.Errorf("cannot write output file '%s': not a regular file", path)
+			if err := os.WriteFile(path, data, 0); err != nil {
+				return unwrapPath(err)
+			}
+			return nil
 		}
 		mode = fi.Mode().Perm()
 	}
 	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
 	if err != nil {
-		return fmt.Errorf("cannot write output file '%s': %v", path, unwrapPath(err))
+		return unwrapPath(err)
 	}
 	tmp := f.Name()
 	_, err = f.Write(data)
@@ -232,7 +240,7 @@ func writeFileAtomic(path string, data []byte) error {
 	}
 	if err != nil {
 		os.Remove(tmp)
-		return fmt.Errorf("cannot write output file '%s': %v", path, unwrapPath(err))
+		return unwrapPath(err)
 	}
 	return nil
 }

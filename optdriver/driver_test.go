@@ -168,8 +168,21 @@ func driverCases(t *testing.T) []driverCase {
 			}},
 		{name: "-o into a missing directory", code: 1, files: map[string]string{"in.mlir": goodIR}, args: []string{"in.mlir", "-o", "no/such/dir/out.mlir"},
 			check: func(t *testing.T, r result) {
-				contains(t, "stderr", r.stderr, "layout-opt: error: cannot write output file '")
-				contains(t, "stderr", r.stderr, "no such file or directory")
+				if want := "layout-opt: error: cannot write output file 'no/such/dir/out.mlir': no such file or directory\n"; r.stderr != want {
+					t.Errorf("stderr %q, want %q", r.stderr, want)
+				}
+			}},
+		{name: "-o /dev/null", files: map[string]string{"in.mlir": goodIR}, args: []string{"in.mlir", "-o", os.DevNull},
+			check: func(t *testing.T, r result) {
+				if r.stdout != "" || r.stderr != "" {
+					t.Errorf("stdout %q stderr %q", r.stdout, r.stderr)
+				}
+			}},
+		{name: "-o names a directory", code: 1, files: map[string]string{"in.mlir": goodIR, "d/x": ""}, args: []string{"in.mlir", "-o", "d"},
+			check: func(t *testing.T, r result) {
+				if want := "layout-opt: error: cannot write output file 'd': is a directory\n"; r.stderr != want {
+					t.Errorf("stderr %q, want %q", r.stderr, want)
+				}
 			}},
 		{name: "unreadable file", code: 1, args: []string{"missing.mlir"},
 			check: func(t *testing.T, r result) {
