@@ -79,7 +79,14 @@ func TestDifferential(t *testing.T) {
 	g := &caseGen{}
 	cases := make([]genCase, n)
 	for i := range cases {
-		cases[i] = g.gen(int64(i))
+		switch {
+		case i%6 == 4:
+			cases[i] = g.genRegex(int64(i))
+		case i%6 == 5:
+			cases[i] = g.genNumeric(int64(i))
+		default:
+			cases[i] = g.gen(int64(i))
+		}
 	}
 	type outcome struct {
 		c         genCase
@@ -111,6 +118,11 @@ func TestDifferential(t *testing.T) {
 	for _, r := range results {
 		if r.err != nil {
 			t.Fatal(r.err)
+		}
+		if r.llvm.status < 0 || r.llvm.status > 2 {
+			// LLVM FileCheck crashed (it does on a few odd regexes).
+			t.Logf("%s: LLVM FileCheck crashed; skipped", r.c.name)
+			continue
 		}
 		statuses[r.llvm.status]++
 		if r.llvm.stderr == r.got.stderr {

@@ -70,6 +70,12 @@
 //     value (the captured texts and their prefixes), then at later starts.
 //     This finds the same match as LLVM for the usual patterns; a few
 //     pathological patterns could need more candidates than are tried.
+//     llvm::Regex never matches a back-reference to a group that holds
+//     only an anchor ("[[V:^]] ... [[V]]") and misses some matches when the
+//     referenced group holds a repeated group that can match the empty
+//     string ("[[V:(a?)*b]]...[[V]]") or that matched nothing through a
+//     "?" or "{0,}" piece before a later "$"; this package finds those
+//     matches.
 //   - LLVM computes the "possible intended match" note of a pattern made
 //     only of substitutions (for example "CHECK: [[X]]") from an
 //     uninitialized value, so whether it prints it is unpredictable; this

@@ -256,6 +256,11 @@ func (p *pattern) matchAt(buf, body string, s int) []int {
 // back-references, and returns the submatch indexes and group numbers.
 func (p *pattern) search(buf string, vals []string) ([]int, []int) {
 	body, groups := p.build(vals, nil)
+	if body == "" {
+		// The regex is empty once substituted (every substitution was
+		// ""): llvm::Regex rejects an empty regex and never matches.
+		return nil, nil
+	}
 	if !p.hasRef {
 		return p.findFrom(buf, body, 0), groups
 	}
