@@ -779,3 +779,31 @@ func TestMainConcurrent(t *testing.T) {
 		}
 	}
 }
+
+// TestSharedKernels runs layout-opt in-process over every real Triton
+// kernel in ../shared with the layout passes, as a user would, and checks
+// that the output reads back and prints the same.
+func TestSharedKernels(t *testing.T) {
+	dir := filepath.Dir(sharedFile(t, "triton36/prepost/softmax_b1024_sm90_w4.pre.ttgir"))
+	files, _ := filepath.Glob(filepath.Join(dir, "*.pre.ttgir"))
+	more, _ := filepath.Glob(filepath.Join(dir, "..", "ttgir", "*.ttgir"))
+	files = append(files, more...)
+	if len(files) == 0 {
+		t.Skip("no shared kernels")
+	}
+	for _, path := range files {
+		t.Run(filepath.Base(path), func(t *testing.T) {
+			r := runInProcess(t, "", "", path, "-tritongpu-remove-layout-conversions", "-canonicalize-layouts", "-mlir-print-debuginfo")
+			if r.code != 0 {
+				t.Fatalf("status %d:\n%s", r.code, r.stderr)
+			}
+			again := runInProcess(t, "", r.stdout, "-", "-mlir-print-debuginfo")
+			if again.code != 0 {
+				t.Fatalf("the output does not read back (status %d):\n%s", again.code, again.stderr)
+			}
+			if again.stdout != r.stdout {
+				t.Errorf("the output is not a fixed point of printing")
+			}
+		})
+	}
+}
