@@ -32,6 +32,8 @@ type options struct {
 	jsonOut     string
 	numShards   int
 	runShard    int
+
+	include, exclude *regexp.Regexp // compiled filters; nil: none
 }
 
 // Main is the lit command: it discovers the tests under the paths in
@@ -42,6 +44,68 @@ type options struct {
 // arguments in the environment variable LIT_OPTS come after p.Args;
 // LIT_FILTER and LIT_FILTER_OUT give defaults for --filter and --filter-out.
 func Main(p *Proc, tools map[string]Tool) int {
+	o, paths, status := parseArgs(p)
+	if o == nil {
+		return status
+	}
+	tests, err := Discover(paths...)
+	if err != nil {
+		fmt.Fprintln(p.Stderr, err)
+		return 2
+	}
+	if len(tests) == 0 {
+		fmt.Fprintln(p.Stderr, "lit: error: did not discover any tests for the given paths")
+		return 2
+	}
+	if o.showTests {
+		for _, t := range tests {
+			fmt.Fprintf(p.Stdout, "  %s\n", t.FullName())
+		}
+		return 0
+	}
+	selected, results := o.selectTests(tests)
+	if len(selected) == 0 && !o.allowEmpty {
+		fmt.Fprintf(p.Stderr, "lit: error: the filters did not match any tests (of %d discovered); use --allow-empty-runs to allow this\n", len(tests))
+		return 2
+	}
+	workers := min(o.workers, max(len(selected), 1))
+	if len(selected) == len(tests) {
+		fmt.Fprintf(p.Stdout, "-- Testing: %d tests, %d workers --\n", len(tests), workers)
+	} else {
+		fmt.Fprintf(p.Stdout, "-- Testing: %d of %d tests, %d workers --\n", len(selected), len(tests), workers)
+	}
+
+	r := &Runner{Tools: tools, Env: p.Env, Timeout: time.Duration(o.timeout) * time.Second}
+	if o.execRoot != "" {
+		r.ExecRoot = p.Path(o.execRoot)
+	}
+	start := time.Now()
+	results = append(results, runAll(r, selected, workers, p.Stdout, *o)...)
+	elapsed := time.Since(start)
+
+	WriteSummary(p.Stdout, results, elapsed, o.quiet)
+	for _, out := range []struct {
+		path  string
+		write func(io.Writer, []Result, time.Duration) error
+	}{{o.xunit, WriteXUnit}, {o.jsonOut, WriteJSON}} {
+		if out.path == "" {
+			continue
+		}
+		if err := writeFile(p.Path(out.path), func(w io.Writer) error { return out.write(w, results, elapsed) }); err != nil {
+			fmt.Fprintf(p.Stderr, "lit: error: %v\n", err)
+			return 2
+		}
+	}
+	if Count(results).Failed > 0 && !o.ignoreFail {
+		return 1
+	}
+	return 0
+}
+
+// parseArgs reads the command line (p.Args, then LIT_OPTS). It returns the
+// options and the absolute test paths, or nil options and the exit status
+// when there is nothing to run.
+func parseArgs(p *Proc) (*options, []string, int) {
 	fs := flag.NewFlagSet("lit", flag.ContinueOnError)
 	fs.SetOutput(p.Stderr)
 	var o options
@@ -94,9 +158,9 @@ func Main(p *Proc, tools map[string]Tool) int {
 	for {
 		if err := fs.Parse(args); err != nil {
 			if err == flag.ErrHelp {
-				return 0
+				return nil, nil, 0
 			}
-			return 2
+			return nil, nil, 2
 		}
 		if fs.NArg() == 0 {
 			break
@@ -107,102 +171,54 @@ func Main(p *Proc, tools map[string]Tool) int {
 	if len(paths) == 0 {
 		fmt.Fprintln(p.Stderr, "lit: error: no test paths given")
 		fs.Usage()
-		return 2
+		return nil, nil, 2
 	}
 	if o.numShards < 1 || o.runShard < 1 || o.runShard > o.numShards {
 		fmt.Fprintf(p.Stderr, "lit: error: --run-shard must be between 1 and --num-shards (%d), not %d\n", o.numShards, o.runShard)
-		return 2
+		return nil, nil, 2
 	}
 	if o.workers < 1 {
 		fmt.Fprintln(p.Stderr, "lit: error: -j must be at least 1")
-		return 2
+		return nil, nil, 2
 	}
-	var include, exclude *regexp.Regexp
 	for _, f := range []struct {
 		expr string
 		re   **regexp.Regexp
-	}{{o.filter, &include}, {o.filterOut, &exclude}} {
+	}{{o.filter, &o.include}, {o.filterOut, &o.exclude}} {
 		if f.expr == "" {
 			continue
 		}
 		re, err := regexp.Compile("(?i)" + f.expr)
 		if err != nil {
 			fmt.Fprintf(p.Stderr, "lit: error: bad filter: %v\n", err)
-			return 2
+			return nil, nil, 2
 		}
 		*f.re = re
 	}
 	for i, path := range paths {
 		paths[i] = p.Path(path)
 	}
-	tests, err := Discover(paths...)
-	if err != nil {
-		fmt.Fprintln(p.Stderr, err)
-		return 2
-	}
-	if len(tests) == 0 {
-		fmt.Fprintln(p.Stderr, "lit: error: did not discover any tests for the given paths")
-		return 2
-	}
-	if o.showTests {
-		for _, t := range tests {
-			fmt.Fprintf(p.Stdout, "  %s\n", t.FullName())
-		}
-		return 0
-	}
+	return &o, paths, 0
+}
 
-	var results []Result
-	var selected []*Test
+// selectTests picks the tests to run: those that pass the filters and
+// fall in the shard. The others come back as Excluded results.
+func (o *options) selectTests(tests []*Test) (selected []*Test, excluded []Result) {
 	matched := 0 // tests that pass the filters; shards split these
 	for _, t := range tests {
 		name := t.FullName()
-		if include != nil && !include.MatchString(name) || exclude != nil && exclude.MatchString(name) {
-			results = append(results, Result{Test: t, Code: Excluded})
+		if o.include != nil && !o.include.MatchString(name) || o.exclude != nil && o.exclude.MatchString(name) {
+			excluded = append(excluded, Result{Test: t, Code: Excluded})
 			continue
 		}
 		matched++
 		if (matched-1)%o.numShards != o.runShard-1 {
-			results = append(results, Result{Test: t, Code: Excluded})
+			excluded = append(excluded, Result{Test: t, Code: Excluded})
 			continue
 		}
 		selected = append(selected, t)
 	}
-	if len(selected) == 0 && !o.allowEmpty {
-		fmt.Fprintf(p.Stderr, "lit: error: the filters did not match any tests (of %d discovered); use --allow-empty-runs to allow this\n", len(tests))
-		return 2
-	}
-	workers := min(o.workers, max(len(selected), 1))
-	if len(selected) == len(tests) {
-		fmt.Fprintf(p.Stdout, "-- Testing: %d tests, %d workers --\n", len(tests), workers)
-	} else {
-		fmt.Fprintf(p.Stdout, "-- Testing: %d of %d tests, %d workers --\n", len(selected), len(tests), workers)
-	}
-
-	r := &Runner{Tools: tools, Env: p.Env, ExecRoot: p.Path(o.execRoot), Timeout: time.Duration(o.timeout) * time.Second}
-	if o.execRoot == "" {
-		r.ExecRoot = ""
-	}
-	start := time.Now()
-	results = append(results, runAll(r, selected, workers, p.Stdout, o)...)
-	elapsed := time.Since(start)
-
-	WriteSummary(p.Stdout, results, elapsed, o.quiet)
-	for _, out := range []struct {
-		path  string
-		write func(io.Writer, []Result, time.Duration) error
-	}{{o.xunit, WriteXUnit}, {o.jsonOut, WriteJSON}} {
-		if out.path == "" {
-			continue
-		}
-		if err := writeFile(p.Path(out.path), func(w io.Writer) error { return out.write(w, results, elapsed) }); err != nil {
-			fmt.Fprintf(p.Stderr, "lit: error: %v\n", err)
-			return 2
-		}
-	}
-	if Count(results).Failed > 0 && !o.ignoreFail {
-		return 1
-	}
-	return 0
+	return selected, excluded
 }
 
 // envInt returns the integer in environment variable key, or def.

@@ -128,10 +128,10 @@ func WriteXUnit(w io.Writer, results []Result, elapsed time.Duration) error {
 		s.results = append(s.results, r)
 	}
 	sort.Slice(suites, func(i, j int) bool { return suites[i].name < suites[j].name })
-	attr := func(s string) string {
+	attr := func(s string) string { // escapes quotes and newlines too
 		var b strings.Builder
 		xml.EscapeText(&b, []byte(s))
-		return strings.ReplaceAll(b.String(), `"`, "&#34;")
+		return b.String()
 	}
 	var b strings.Builder
 	b.WriteString("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
