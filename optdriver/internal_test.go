@@ -173,6 +173,8 @@ func TestDiagVerifier(t *testing.T) {
 	v.finish()
 	if len(v.failures) != 4 {
 		t.Errorf("only-expected: %d failures, want 4 (the unmet expectations): %v", len(v.failures), v.failures)
+	} else if f := v.failures[3]; f.Pos.IsValid() || f.Msg != `expected note "somewhere" was not produced` {
+		t.Errorf("unmet @unknown expectation reported as %v, want it at an unknown location", f)
 	}
 }
 

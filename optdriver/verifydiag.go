@@ -186,9 +186,13 @@ func (v *diagVerifier) processOne(d dialect.Diagnostic) {
 func (v *diagVerifier) finish() {
 	for _, e := range v.exps {
 		if !e.matched {
+			pos := e.pos
+			if e.unknown {
+				pos = dialect.Pos{} // MLIR reports these at "<unknown>:0"
+			}
 			v.failures = append(v.failures, report{
 				Diagnostic: dialect.Diagnostic{
-					Pos:      e.pos,
+					Pos:      pos,
 					Severity: dialect.Error,
 					Msg:      fmt.Sprintf("expected %s \"%s\" was not produced", e.severity, e.text),
 				},
