@@ -214,6 +214,10 @@ func substitutionMessages(pat *pattern) []string {
 		if len(errs) > 0 {
 			continue
 		}
+		if s.expr == nil {
+			// LLVM shows the regex-escaped value of string variables.
+			v = llvmEscape(v)
+		}
 		out = append(out, `with "`+writeEscaped(s.from.str())+`" equal to "`+writeEscaped(v)+`"`)
 	}
 	return out

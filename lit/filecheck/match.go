@@ -52,9 +52,6 @@ func (p *pattern) match(buf string, base int) matchResult {
 				errs = append(errs, e...)
 				continue
 			}
-			if pc.sub.expr == nil {
-				v = llvmUnescape(v)
-			}
 			vals[i] = v
 		}
 		if len(errs) > 0 {

@@ -56,15 +56,14 @@ func DefaultOptions() Options {
 // optSpec describes one command-line option.
 type optSpec struct {
 	name   string
-	kind   int // optBool, optString, optList, optPrefixList
+	kind   int // optBool, optString or optList
 	hidden bool
 }
 
 const (
-	optBool = iota
-	optString
-	optList // repeatable, takes a value
-	optUint
+	optBool   = iota
+	optString // takes a value, at most once
+	optList   // takes a value, repeatable
 )
 
 var optSpecs = []optSpec{
@@ -126,7 +125,6 @@ func parseArgs(args []string) (*cmdLine, error) {
 	var dumps, filters []string
 	var contexts []int
 	var positional []string
-	prefixesGiven := false
 	for i := 0; i < len(args); i++ {
 		a := args[i]
 		if a == "--" {
@@ -228,10 +226,8 @@ func parseArgs(args []string) (*cmdLine, error) {
 			seen[spec.name] = true
 			cl.inputFile = value
 		case "check-prefix":
-			prefixesGiven = true
 			cl.opts.CheckPrefixes = append(cl.opts.CheckPrefixes, value)
 		case "check-prefixes":
-			prefixesGiven = true
 			cl.opts.CheckPrefixes = append(cl.opts.CheckPrefixes, strings.Split(value, ",")...)
 		case "comment-prefixes":
 			if cl.opts.CommentPrefixes == nil {
@@ -264,7 +260,6 @@ func parseArgs(args []string) (*cmdLine, error) {
 			contexts = append(contexts, int(n))
 		}
 	}
-	_ = prefixesGiven
 	if len(positional) > 1 {
 		return nil, cmdErr("FileCheck: Too many positional arguments specified!",
 			"Can specify at most 1 positional arguments: See: FileCheck --help")

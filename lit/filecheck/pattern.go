@@ -158,15 +158,14 @@ type subst struct {
 	expr *expression
 }
 
-// result returns the text to insert, LLVM-escaped for string variables
-// (that escaped form is what diagnostics show), or the located errors.
+// result returns the value to insert (unescaped), or the located errors.
 func (s *subst) result(ctx *varContext) (string, []error) {
 	if s.expr == nil {
 		v, ok := ctx.strVars[s.from.str()]
 		if !ok {
 			return "", []error{errAt(s.from, "undefined variable: "+s.from.str())}
 		}
-		return llvmEscape(v.text), nil
+		return v.text, nil
 	}
 	v, errs := s.expr.ast.eval()
 	if len(errs) > 0 {
@@ -192,21 +191,6 @@ func llvmEscape(s string) string {
 	for i := 0; i < len(s); i++ {
 		if strings.IndexByte(`()^$|*+?.[]\{}`, s[i]) >= 0 {
 			b.WriteByte('\\')
-		}
-		b.WriteByte(s[i])
-	}
-	return b.String()
-}
-
-// llvmUnescape undoes llvmEscape.
-func llvmUnescape(s string) string {
-	if !strings.Contains(s, `\`) {
-		return s
-	}
-	var b strings.Builder
-	for i := 0; i < len(s); i++ {
-		if s[i] == '\\' && i+1 < len(s) {
-			i++
 		}
 		b.WriteByte(s[i])
 	}
