@@ -89,3 +89,20 @@ func TestTimeout(t *testing.T) {
 		}
 	}
 }
+
+func TestRunShellSyntaxError(t *testing.T) {
+	dir := t.TempDir()
+	writeTree(t, dir, map[string]string{
+		"lit.cfg":     "name = S\nsuffixes = .test\n",
+		"syntax.test": "RUN: echo ok\nRUN: echo 'unterminated\n",
+	})
+	tests, err := Discover(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := (&Runner{}).Run(tests[0])
+	if res.Code != Fail || !strings.Contains(res.Output, "shell parser error on RUN: at line 2: col 7: missing closing quote") ||
+		!strings.Contains(res.Output, "Command Output (stdout):\n--\nok\n--") {
+		t.Errorf("%v\n%s", res.Code, res.Output)
+	}
+}
