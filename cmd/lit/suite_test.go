@@ -35,7 +35,7 @@ func repoRoot(t *testing.T) string {
 func TestLitSuite(t *testing.T) {
 	root := filepath.Join(repoRoot(t), "test")
 	if _, err := os.Stat(filepath.Join(root, lit.ConfigName)); err != nil {
-		t.Skipf("no lit suite: %v", err)
+		t.Fatalf("the project's lit suite is missing: %v", err)
 	}
 	runSuite(t, root)
 }

@@ -4,6 +4,9 @@ import (
 	"github.com/layoutopt/layoutopt/lit"
 	"github.com/layoutopt/layoutopt/lit/filecheck"
 	"github.com/layoutopt/layoutopt/lit/gencheck"
+	"github.com/layoutopt/layoutopt/optdriver"
+	_ "github.com/layoutopt/layoutopt/passes" // registers the layout passes
+	"github.com/layoutopt/layoutopt/tensorlayout"
 )
 
 // Tools returns the project's tools that RUN lines call in-process, by
@@ -13,8 +16,10 @@ import (
 // to an external executable with "tool NAME = PATH".
 func Tools() map[string]lit.Tool {
 	return map[string]lit.Tool{
-		"FileCheck":  filecheck.Main,
-		"gen-checks": gencheck.Main,
+		"FileCheck":     filecheck.Main,
+		"gen-checks":    gencheck.Main,
+		"layout-opt":    optdriver.Main,
+		"tensor-layout": tensorlayout.Main,
 	}
 }
 
