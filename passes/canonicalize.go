@@ -386,7 +386,9 @@ func (p *plan) namedCandidates(le *attr.LinearEncoding, encs []attr.Encoding) []
 // the warp and lane counts of le) for one equal to le on shape.
 func (c *canonicalizer) blockedFor(le *attr.LinearEncoding, shape []int) *attr.Blocked {
 	rank := len(shape)
-	if rank < 1 || rank > 2 || len(le.Block) > 0 {
+	// Real layouts have at most 64 lanes, 32 warps and 256 registers; the
+	// bound keeps the search small on anything else.
+	if rank < 1 || rank > 2 || len(le.Block) > 0 || len(le.Lane) > 6 || len(le.Warp) > 5 || len(le.Register) > 8 {
 		return nil
 	}
 	lanes, warps := 1<<len(le.Lane), 1<<len(le.Warp)
@@ -395,7 +397,11 @@ func (c *canonicalizer) blockedFor(le *attr.LinearEncoding, shape []int) *attr.B
 		orders = [][]int{{1, 0}, {0, 1}}
 	}
 	for _, order := range orders {
-		for _, spt := range splits(rank, 0, shape) {
+		regs := make([]int, rank)
+		for d := range regs {
+			regs[d] = 1 << len(le.Register)
+		}
+		for _, spt := range splits(rank, 0, regs) {
 			for _, tpw := range fitting(splits(rank, lanes, nil), le.Lane) {
 				for _, wpc := range fitting(splits(rank, warps, nil), le.Warp) {
 					b := &attr.Blocked{SizePerThread: spt, ThreadsPerWarp: tpw, WarpsPerCTA: wpc, Order: order}

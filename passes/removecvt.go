@@ -219,9 +219,7 @@ func (r *rewriter) inferResult(op *dialect.Operation, c opClass, e attr.Encoding
 			return s.Parent
 		}
 	case classReduce:
-		if d, ok := e.(attr.Distributed); ok {
-			return &attr.Slice{Dim: intAttr(op, "axis"), Parent: d}
-		}
+		return sliceOf(intAttr(op, "axis"), e)
 	case classTrans:
 		order, ok := orderAttr(op)
 		if !ok {
@@ -240,9 +238,7 @@ func (r *rewriter) inferOperand(op *dialect.Operation, c opClass, i int, e attr.
 	case classElementwise, classConvert:
 		return e
 	case classExpand:
-		if d, ok := e.(attr.Distributed); ok {
-			return &attr.Slice{Dim: intAttr(op, "axis"), Parent: d}
-		}
+		return sliceOf(intAttr(op, "axis"), e)
 	case classReduce:
 		if s, ok := e.(*attr.Slice); ok && s.Dim == intAttr(op, "axis") {
 			return s.Parent
@@ -260,6 +256,20 @@ func (r *rewriter) inferOperand(op *dialect.Operation, c opClass, i int, e attr.
 		return r.checkedTranspose(e, inv, shape, op.Operand(i))
 	}
 	return nil
+}
+
+// sliceOf returns #ttg.slice<{dim, parent = e}>, or nil when that is not a
+// valid encoding (e not distributed, dim out of range).
+func sliceOf(dim int, e attr.Encoding) attr.Encoding {
+	d, ok := e.(attr.Distributed)
+	if !ok {
+		return nil
+	}
+	s := &attr.Slice{Dim: dim, Parent: d}
+	if s.Verify(attr.ModuleInfo{}) != nil {
+		return nil
+	}
+	return s
 }
 
 // checkedTranspose is transposeEnc, checked against the linear layouts:

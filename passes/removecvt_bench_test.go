@@ -1,0 +1,59 @@
+package passes_test
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/layoutopt/layoutopt/dialect"
+	"github.com/layoutopt/layoutopt/passes"
+)
+
+func benchPipeline(b *testing.B, file, pipeline string) {
+	src, err := os.ReadFile(filepath.Join(sharedDir(b, "triton36"), file))
+	if err != nil {
+		b.Skip(err)
+	}
+	m := dialect.MustParse(string(src))
+	p, err := passes.ParsePipeline(pipeline)
+	if err != nil {
+		b.Fatal(err)
+	}
+	cfg := passes.RunConfig{DisableVerify: true}
+	b.ReportAllocs()
+	for b.Loop() {
+		c := m.Clone()
+		if _, err := p.Run(c, cfg); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkRemoveConversionsMatmul(b *testing.B) {
+	benchPipeline(b, "prepost/matmul_64x64x32_f16_sm80_w4.pre.ttgir", "builtin.module(remove-redundant-conversions)")
+}
+
+func BenchmarkRemoveConversionsTranspose(b *testing.B) {
+	benchPipeline(b, "prepost/transpose_64x64_f32_sm90_w4.pre.ttgir", "builtin.module(remove-redundant-conversions)")
+}
+
+func BenchmarkCanonicalizeNamed(b *testing.B) {
+	benchPipeline(b, "ttgir/matmul_128x128x64_f16_sm90_w8.ttgir", "builtin.module(canonicalize-layouts)")
+}
+
+func BenchmarkCanonicalizeLinear(b *testing.B) {
+	benchPipeline(b, "ttgir/matmul_128x128x64_f16_sm90_w8.ttgir", "builtin.module(canonicalize-layouts{form=linear})")
+}
+
+// BenchmarkCloneOnly is the baseline the benchmarks above include.
+func BenchmarkCloneOnly(b *testing.B) {
+	src, err := os.ReadFile(filepath.Join(sharedDir(b, "triton36"), "prepost/matmul_64x64x32_f16_sm80_w4.pre.ttgir"))
+	if err != nil {
+		b.Skip(err)
+	}
+	m := dialect.MustParse(string(src))
+	b.ReportAllocs()
+	for b.Loop() {
+		_ = m.Clone()
+	}
+}

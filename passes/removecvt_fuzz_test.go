@@ -1,0 +1,64 @@
+package passes_test
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/layoutopt/layoutopt/dialect"
+	"github.com/layoutopt/layoutopt/passes"
+)
+
+// FuzzLayoutPasses runs both layout passes on any input that parses and
+// verifies: they must not panic, must leave IR that verifies, and
+// remove-redundant-conversions must keep what the program computes while
+// canonicalize-layouts keeps every value's layout. The seeds are the lit
+// test inputs of the passes.
+func FuzzLayoutPasses(f *testing.F) {
+	files, _ := filepath.Glob(filepath.Join("..", "test", "passes", "*.mlir"))
+	for _, file := range files {
+		src, err := os.ReadFile(file)
+		if err != nil {
+			f.Fatal(err)
+		}
+		for _, chunk := range strings.Split(string(src), "// -----") {
+			f.Add(chunk)
+		}
+	}
+	remove, err := passes.ParsePipeline("builtin.module(remove-redundant-conversions)")
+	if err != nil {
+		f.Fatal(err)
+	}
+	canon, err := passes.ParsePipeline("builtin.module(canonicalize-layouts{form=linear},canonicalize-layouts)")
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Fuzz(func(t *testing.T, src string) {
+		m, diags := dialect.ParseString(src, dialect.ParseConfig{Filename: "fuzz"})
+		if diags.HasErrors() || dialect.Verify(m).HasErrors() {
+			return
+		}
+		before := m.Clone()
+		if diags, err := remove.Run(m, passes.RunConfig{}); err != nil {
+			t.Fatalf("remove-redundant-conversions: %v\n%v\ninput:\n%s", err, diags, src)
+		}
+		sameComputation(t, "fuzz", before, m)
+
+		c := before.Clone()
+		if diags, err := canon.Run(c, passes.RunConfig{}); err != nil {
+			t.Fatalf("canonicalize-layouts: %v\n%v\ninput:\n%s", err, diags, src)
+		}
+		b, a := typedValues(before), typedValues(c)
+		if len(a) != len(b) {
+			t.Fatalf("canonicalize-layouts changed the number of values")
+		}
+		for i := range b {
+			lb, okb := layoutOfType(t, b[i])
+			la, oka := layoutOfType(t, a[i])
+			if okb && oka && !lb.Equal(la) {
+				t.Fatalf("canonicalize-layouts changed %s into %s", dialect.TypeString(b[i]), dialect.TypeString(a[i]))
+			}
+		}
+	})
+}

@@ -1,0 +1,205 @@
+package passes
+
+import (
+	"fmt"
+	"slices"
+	"testing"
+
+	"github.com/layoutopt/layoutopt/attr"
+	"github.com/layoutopt/layoutopt/dialect"
+	"pgregory.net/rapid"
+)
+
+func lin(reg, lane, warp [][]int) *attr.LinearEncoding {
+	return &attr.LinearEncoding{Register: reg, Lane: lane, Warp: warp, Block: [][]int{}}
+}
+
+func TestLayoutConversionCost(t *testing.T) {
+	r := &rewriter{layouts: newLayoutCache()}
+	base := lin([][]int{{1}, {2}}, [][]int{{4}, {8}, {16}, {32}, {64}}, [][]int{{128}, {256}})
+	const n = 512 * 4 // elements x bytes
+	tests := []struct {
+		name string
+		dst  attr.Encoding
+		want int
+	}{
+		{"same", base, 0},
+		{"same layout, other spelling", &attr.Blocked{SizePerThread: []int{4}, ThreadsPerWarp: []int{32}, WarpsPerCTA: []int{4}, Order: []int{0}}, 0},
+		{"registers only", lin([][]int{{2}, {1}}, [][]int{{4}, {8}, {16}, {32}, {64}}, [][]int{{128}, {256}}), n},
+		{"within a warp", lin([][]int{{64}, {2}}, [][]int{{4}, {8}, {16}, {32}, {1}}, [][]int{{128}, {256}}), 4 * n},
+		{"across warps", lin([][]int{{1}, {2}}, [][]int{{4}, {8}, {16}, {32}, {64}}, [][]int{{256}, {128}}), 8*n + 256},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := r.layoutConversionCost(base, tc.dst, []int{512}, 4); got != tc.want {
+				t.Errorf("cost = %d, want %d", got, tc.want)
+			}
+		})
+	}
+}
+
+func TestOpCost(t *testing.T) {
+	const src = `#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @f(%a: tensor<256xf32, #blocked>, %s: f32) {
+    %c = arith.constant dense<1.000000e+00> : tensor<256xf32, #blocked>
+    %0 = tt.splat %s : f32 -> tensor<256xf32, #blocked>
+    %1 = arith.addf %a, %0 : tensor<256xf32, #blocked>
+    %2 = math.exp %1 : tensor<256xf32, #blocked>
+    %3 = arith.divf %2, %c : tensor<256xf32, #blocked>
+    %4 = "tt.reduce"(%3) <{axis = 0 : i32}> ({
+    ^bb0(%x: f32, %y: f32):
+      %m = arith.addf %x, %y : f32
+      tt.reduce.return %m : f32
+    }) : (tensor<256xf32, #blocked>) -> f32
+    tt.return
+  }
+}`
+	m := dialect.MustParse(src)
+	fn := m.Body().First()
+	r := newRewriter(m, fn)
+	want := map[string]int{
+		"arith.constant": 0,
+		"tt.splat":       0,
+		"arith.addf":     256 * 4,
+		"math.exp":       8 * 256 * 4,
+		"arith.divf":     8 * 256 * 4,
+	}
+	got := map[string]int{}
+	for _, op := range r.ops() {
+		if _, ok := want[op.Name()]; ok && op.ParentOp() == fn {
+			got[op.Name()] = r.opCost(op)
+		}
+	}
+	for k, w := range want {
+		if got[k] != w {
+			t.Errorf("opCost(%s) = %d, want %d", k, got[k], w)
+		}
+	}
+}
+
+func TestWeight(t *testing.T) {
+	for d, w := range map[int]float64{-1: 0.125, 0: 1, 1: 8, 2: 64} {
+		if got := weight(d); got != w {
+			t.Errorf("weight(%d) = %v, want %v", d, got, w)
+		}
+	}
+}
+
+// genBlocked draws a one-CTA #ttg.blocked of the given rank for 4 warps of
+// 32 lanes.
+func genBlocked(t *rapid.T, rank int) *attr.Blocked {
+	pow := func(label string, maxLog int) int { return 1 << rapid.IntRange(0, maxLog).Draw(t, label) }
+	split := func(label string, total int) []int {
+		v := make([]int, rank)
+		for i := range v {
+			v[i] = 1
+		}
+		for total > 1 {
+			v[rapid.IntRange(0, rank-1).Draw(t, label)] *= 2
+			total /= 2
+		}
+		return v
+	}
+	spt := make([]int, rank)
+	for i := range spt {
+		spt[i] = pow("spt", 2)
+	}
+	order := rapid.Permutation(seq(rank)).Draw(t, "order")
+	return &attr.Blocked{SizePerThread: spt, ThreadsPerWarp: split("tpw", 32), WarpsPerCTA: split("wpc", 4), Order: order}
+}
+
+func seq(n int) []int {
+	s := make([]int, n)
+	for i := range s {
+		s[i] = i
+	}
+	return s
+}
+
+func genShape(t *rapid.T, rank int) []int {
+	s := make([]int, rank)
+	for i := range s {
+		s[i] = 1 << rapid.IntRange(0, 7).Draw(t, "shape")
+	}
+	return s
+}
+
+// TestTransposeEncMatchesLinear: the encoding transposeEnc gives tt.trans's
+// result is the operand's linear layout with its output dims permuted.
+func TestTransposeEncMatchesLinear(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		rank := rapid.IntRange(2, 3).Draw(t, "rank")
+		b := genBlocked(t, rank)
+		shape := genShape(t, rank)
+		order := rapid.Permutation(seq(rank)).Draw(t, "perm")
+		r := &rewriter{layouts: newLayoutCache()}
+		dstShape := permute(shape, order)
+		got := transposeEnc(r.layouts, b, order, shape)
+		if got == nil {
+			t.Fatalf("no transposed encoding for %s", encKey(b))
+		}
+		src, err := r.layouts.linear(b, shape)
+		if err != nil {
+			t.Fatal(err)
+		}
+		dst, err := r.layouts.linear(got, dstShape)
+		if err != nil {
+			t.Fatalf("%s on %v: %v", encKey(got), dstShape, err)
+		}
+		for _, in := range src.InDimNames() {
+			sb, db := src.Bases(in), dst.Bases(in)
+			if len(sb) != len(db) {
+				t.Fatalf("%s: %d bases, transposed %d", in, len(sb), len(db))
+			}
+			for k := range sb {
+				if !slices.Equal(permute(sb[k], order), db[k]) {
+					t.Fatalf("%s basis %d: %v transposed by %v is %v, got %v", in, k, sb[k], order, permute(sb[k], order), db[k])
+				}
+			}
+		}
+	})
+}
+
+// TestBlockedForFindsBlocked: the #ttg.linear form of any blocked layout of
+// rank 1 or 2 is recognised as some blocked layout with the same function.
+func TestBlockedForFindsBlocked(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		rank := rapid.IntRange(1, 2).Draw(t, "rank")
+		b := genBlocked(t, rank)
+		shape := genShape(t, rank)
+		c := &canonicalizer{layouts: newLayoutCache()}
+		ll, err := c.layouts.linear(b, shape)
+		if err != nil {
+			t.Fatal(err)
+		}
+		le, err := attr.FromLinear(ll)
+		if err != nil {
+			t.Fatal(err)
+		}
+		found := c.blockedFor(le.(*attr.LinearEncoding), shape)
+		if found == nil {
+			t.Fatalf("no blocked layout found for %s (from %s) on %v", encKey(le), encKey(b), shape)
+		}
+		if !c.layouts.sameLayout(found, b, shape) {
+			t.Fatalf("%s is not %s on %v", encKey(found), encKey(b), shape)
+		}
+	})
+}
+
+func TestSplits(t *testing.T) {
+	tests := []struct {
+		rank, total int
+		limit       []int
+		want        string
+	}{
+		{1, 4, nil, "[[4]]"},
+		{2, 4, nil, "[[1 4] [2 2] [4 1]]"},
+		{2, 0, []int{2, 1}, "[[1 1] [2 1]]"},
+	}
+	for _, tc := range tests {
+		if got := fmt.Sprint(splits(tc.rank, tc.total, tc.limit)); got != tc.want {
+			t.Errorf("splits(%d, %d, %v) = %s, want %s", tc.rank, tc.total, tc.limit, got, tc.want)
+		}
+	}
+}
