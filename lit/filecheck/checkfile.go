@@ -1,6 +1,7 @@
 package filecheck
 
 import (
+	"bytes"
 	"fmt"
 	"sort"
 	"strings"
@@ -18,20 +19,37 @@ type checkString struct {
 // canonicalize is FileCheck::CanonicalizeFile: it drops the '\r' of each
 // "\r\n" and, unless strict, squeezes runs of blanks into one space.
 func canonicalize(in []byte, strict bool) string {
+	special := " \t\r"
+	if strict {
+		special = "\r"
+	}
+	if bytes.IndexAny(in, special) < 0 {
+		return string(in)
+	}
 	var b strings.Builder
 	b.Grow(len(in))
-	for i := 0; i < len(in); i++ {
-		c := in[i]
-		if c == '\r' && i+1 < len(in) && in[i+1] == '\n' {
-			continue
+	for i := 0; i < len(in); {
+		j := bytes.IndexAny(in[i:], special)
+		if j < 0 {
+			b.Write(in[i:])
+			break
 		}
-		if strict || (c != ' ' && c != '\t') {
-			b.WriteByte(c)
-			continue
-		}
-		b.WriteByte(' ')
-		for i+1 < len(in) && (in[i+1] == ' ' || in[i+1] == '\t') {
+		b.Write(in[i : i+j])
+		i += j
+		switch c := in[i]; {
+		case c == '\r':
+			if i+1 >= len(in) || in[i+1] != '\n' {
+				b.WriteByte('\r')
+			}
 			i++
+		case strict:
+			b.WriteByte(c)
+			i++
+		default:
+			b.WriteByte(' ')
+			for i < len(in) && (in[i] == ' ' || in[i] == '\t') {
+				i++
+			}
 		}
 	}
 	return b.String()

@@ -75,6 +75,26 @@ func TestTranslateERE(t *testing.T) {
 	}
 }
 
+func TestCanonicalize(t *testing.T) {
+	tests := []struct {
+		in, want, wantStrict string
+	}{
+		{"a  b\t\tc", "a b c", "a  b\t\tc"},
+		{"a\r\nb\r", "a\nb\r", "a\nb\r"},
+		{" \t\r\n \r\r\n", " \n \r\n", " \t\n \r\n"},
+		{"plain", "plain", "plain"},
+		{"", "", ""},
+	}
+	for _, tc := range tests {
+		if got := canonicalize([]byte(tc.in), false); got != tc.want {
+			t.Errorf("canonicalize(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+		if got := canonicalize([]byte(tc.in), true); got != tc.wantStrict {
+			t.Errorf("canonicalize(%q, strict) = %q, want %q", tc.in, got, tc.wantStrict)
+		}
+	}
+}
+
 // TestSemantics pins FileCheck behaviours listed in LLVM's documentation
 // and verified against FileCheck-14.
 func TestSemantics(t *testing.T) {
@@ -123,6 +143,7 @@ func TestSemantics(t *testing.T) {
 		{"comment disables", "COM: CHECK: nope\nCHECK: yes\n", "yes\n", nil, true},
 		{"custom prefixes", "A: one\nB: two\n", "one two\n", func(o *Options) { o.CheckPrefixes = []string{"A", "B"} }, true},
 		{"prefix must start word", "XCHECK: nothing\nCHECK: a\n", "a\n", nil, true},
+		{"invalid UTF-8 in regex pattern", "CHECK: a\xff{{b}}\n", "xa\xffb\n", nil, true},
 		{"allow empty", "CHECK-NOT: x\n", "", func(o *Options) { o.AllowEmpty = true }, true},
 	}
 	for _, tc := range tests {

@@ -139,14 +139,14 @@ func (p *pattern) build(vals []string, lits map[int]string) (string, []int) {
 			groups[i] = next
 			next++
 			if v, ok := lits[i]; ok {
-				b.WriteString("(" + regexp.QuoteMeta(v) + ")")
+				b.WriteString("(" + quoteLiteral(v) + ")")
 			} else {
 				b.WriteString("(" + pc.re + ")")
 				next += pc.groups
 			}
 		case pieceBackref:
 			if v, ok := lits[pc.ref]; ok {
-				b.WriteString(regexp.QuoteMeta(v))
+				b.WriteString(quoteLiteral(v))
 			} else {
 				groups[i] = next
 				next++
@@ -155,14 +155,14 @@ func (p *pattern) build(vals []string, lits map[int]string) (string, []int) {
 				next += def.groups
 			}
 		case pieceStrSubst:
-			b.WriteString(regexp.QuoteMeta(vals[i]))
+			b.WriteString(quoteLiteral(vals[i]))
 		case pieceNumSubst:
-			b.WriteString(regexp.QuoteMeta(vals[i]))
+			b.WriteString(quoteLiteral(vals[i]))
 		case pieceNumDef:
 			groups[i] = next
 			next++
 			if pc.sub != nil {
-				b.WriteString("(" + regexp.QuoteMeta(vals[i]) + ")")
+				b.WriteString("(" + quoteLiteral(vals[i]) + ")")
 			} else {
 				b.WriteString("(" + pc.re + ")")
 				next += pc.groups

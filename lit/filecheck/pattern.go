@@ -312,7 +312,7 @@ func parsePattern(ctx *varContext, typ checkType, count int, literal bool, line 
 			end = i + 1
 		}
 		lit := str[:end]
-		p.pieces = append(p.pieces, piece{kind: pieceRaw, re: regexp.QuoteMeta(lit)})
+		p.pieces = append(p.pieces, piece{kind: pieceRaw, re: quoteLiteral(lit)})
 		p.llvmRe += llvmEscape(lit)
 		s = s.dropFront(end)
 	}

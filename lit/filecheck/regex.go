@@ -2,6 +2,7 @@ package filecheck
 
 import (
 	"fmt"
+	"regexp"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -310,3 +311,23 @@ func (t *ereTranslator) rangeOrChar(b *strings.Builder, r rune) {
 }
 
 func isDigit(c byte) bool { return c >= '0' && c <= '9' }
+
+// quoteLiteral is regexp.QuoteMeta for arbitrary bytes: each byte that is
+// not part of valid UTF-8 becomes U+FFFD, which is how Go's matcher sees
+// such a byte in the input (so it matches any invalid byte there).
+func quoteLiteral(s string) string {
+	if utf8.ValidString(s) {
+		return regexp.QuoteMeta(s)
+	}
+	var b strings.Builder
+	for len(s) > 0 {
+		r, n := utf8.DecodeRuneInString(s)
+		if r == utf8.RuneError && n == 1 {
+			b.WriteString(`\x{fffd}`)
+		} else {
+			b.WriteString(regexp.QuoteMeta(s[:n]))
+		}
+		s = s[n:]
+	}
+	return b.String()
+}
