@@ -469,15 +469,14 @@ func runExternal(ctx context.Context, path string, args []string, dir string, en
 			feed.Close()
 		}()
 	}
-	if err = cmd.Wait(); err == nil {
-		return 0
-	}
-	var ee *exec.ExitError
-	if errors.As(err, &ee) {
-		if ws, ok := ee.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
+	err = cmd.Wait()
+	if ps := cmd.ProcessState; ps != nil {
+		// The process's own status, even when copying its output failed
+		// because the next command stopped reading, as a shell reports it.
+		if ws, ok := ps.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
 			return -int(ws.Signal())
 		}
-		return ee.ExitCode()
+		return ps.ExitCode()
 	}
 	fmt.Fprintf(stderr, "%s: %v\n", args[0], err)
 	return 127

@@ -146,6 +146,7 @@ func TestShellRun(t *testing.T) {
 		{"colon", []string{": 'RUN: at line 1'"}, 0, "", ""},
 		{"external", []string{"sh -c 'echo ext; exit 4'"}, 4, "ext\n", ""},
 		{"external in pipe", []string{"echo abc | sh -c 'tr a-z A-Z'"}, 0, "ABC\n", ""},
+		{"external output not all read", []string{"sh -c 'echo a; echo b' | head1"}, 0, "a\n", ""},
 		{"external early reader exit", []string{"yes | head -n 1"}, 0, "y\n", ""},
 		{"external reads file", []string{"sh -c 'cat' < in.txt"}, 0, "abc\n", ""},
 		{"external crash", []string{"not --crash sh -c 'kill -SEGV $$'"}, 0, "", ""},
