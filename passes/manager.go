@@ -77,6 +77,7 @@ type Failure struct {
 	Verifier bool // the pass ran, but the IR it left does not verify
 }
 
+// Error says which pass failed, and whether through the verifier.
 func (f *Failure) Error() string {
 	if f.Verifier {
 		return fmt.Sprintf("pass '%s' produced IR that does not verify", f.Pass.Name)

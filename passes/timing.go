@@ -30,9 +30,9 @@ func (t *Timing) Root() *Timer { return &t.root }
 // methods accept a nil *Timer and do nothing, so that code can time
 // unconditionally.
 type Timer struct {
-	Name     string
-	Wall     time.Duration
-	Children []*Timer
+	Name     string        // as the report shows it: "Parser", "'tt.func' Pipeline", a pass's DisplayName
+	Wall     time.Duration // accumulated wall time
+	Children []*Timer      // sub-activities, in order of creation
 
 	key any // identity of the activity; Child merges on it
 }
