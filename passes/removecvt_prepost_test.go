@@ -212,3 +212,29 @@ func TestRemoveConversionsPrePost(t *testing.T) {
 		})
 	}
 }
+
+// TestRemoveConversionsStable runs the pass on Triton's own outputs (the
+// .ttgir files and every NAME.post.ttgir): it must not add conversions, and
+// its output must be a fixed point.
+func TestRemoveConversionsStable(t *testing.T) {
+	for _, file := range sharedTTGIR(t) {
+		if strings.HasSuffix(file, ".pre.ttgir") {
+			continue
+		}
+		t.Run(filepath.Base(file), func(t *testing.T) {
+			src, err := os.ReadFile(file)
+			if err != nil {
+				t.Fatal(err)
+			}
+			const pl = "builtin.module(remove-redundant-conversions)"
+			once := runPipeline(t, file, src, pl)
+			if got, was := countOps(once, "ttg.convert_layout"), countOps(dialect.MustParse(string(src)), "ttg.convert_layout"); got > was {
+				t.Errorf("%d conversions became %d", was, got)
+			}
+			out := once.String()
+			if again := runPipeline(t, "once", []byte(out), pl).String(); again != out {
+				t.Errorf("not a fixed point:\n%s\nthen:\n%s", out, again)
+			}
+		})
+	}
+}
