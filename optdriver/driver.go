@@ -87,6 +87,9 @@ func (t *Tool) Main(p *lit.Proc) (status int) {
 	case c.listPasses:
 		listPasses(p.Stdout, reg)
 		return 0
+	case c.showDialects:
+		fmt.Fprintf(p.Stdout, "Available Dialects: %s\n", strings.Join(dialects(), ", "))
+		return 0
 	}
 	pl, err := t.pipeline(c, reg, p.Stderr)
 	if err != nil {

@@ -521,13 +521,22 @@ func driverCases(t *testing.T) []driverCase {
 					"  test-opts: Remark on its options\n    mode=<fast|slow>: how fast (default: fast)\n    n=<int>: how many (default: 1)\n",
 					"  test-remark: Remark on each function\n    runs on: tt.func\n")
 			}},
+		{name: "-show-dialects", args: []string{"-show-dialects"},
+			check: func(t *testing.T, r result) {
+				contains(t, "stdout", r.stdout, "Available Dialects: ", "arith, ", "scf, ", "tt, ttg")
+				if strings.Count(r.stdout, "\n") != 1 {
+					t.Errorf("stdout %q, want one line", r.stdout)
+				}
+			}},
 		{name: "-help", args: []string{"-help"},
 			check: func(t *testing.T, r result) {
-				contains(t, "stdout", r.stdout, "OVERVIEW: ", "USAGE: layout-opt [options] [input file]", "OPTIONS:")
+				contains(t, "stdout", r.stdout, "OVERVIEW: ", "Available Dialects: ", "USAGE: layout-opt [options] [input file]", "OPTIONS:")
 				for _, f := range []string{"--allow-unregistered-dialect", "--dump-pass-pipeline", "--list-passes", "--mlir-print-debuginfo",
 					"--mlir-print-ir-after-all", "--mlir-print-ir-after-change", "--mlir-print-ir-before-all", "--mlir-print-op-generic",
 					"--mlir-timing", "-o <filename>", "--pass-pipeline=<pipeline>", "--split-input-file[=<marker>]",
-					"--verify-diagnostics[=<mode>]", "--verify-each", "--version"} {
+					"--verify-diagnostics[=<mode>]", "--verify-each", "--version", "--show-dialects", "--mlir-print-ir-after-failure",
+					"--mlir-print-ir-before=<passes>", "--mlir-print-ir-after=<passes>", "--mlir-print-ir-module-scope", "--mlir-print-local-scope",
+					"--mlir-timing-display=<mode>", "--output-split-marker=<marker>", "--mlir-disable-threading"} {
 					contains(t, "stdout", r.stdout, "\n  "+f+" ")
 				}
 				contains(t, "stdout", r.stdout, "Passes:\n", "--test-mark ", "-   Set test.marked on the module\n", "--test-mark-alias", "Alias for --test-mark",

@@ -40,10 +40,11 @@ type config struct {
 	timing        bool
 	timingDisplay string
 
-	listPasses bool
-	help       bool
-	version    bool
-	threading  bool // -mlir-disable-threading: accepted for compatibility
+	listPasses   bool
+	showDialects bool
+	help         bool
+	version      bool
+	threading    bool // -mlir-disable-threading: accepted for compatibility
 }
 
 // passUse is a pass given as a flag, with its option string.
@@ -161,6 +162,7 @@ func (t *Tool) newFlagSet(c *config, reg *passes.Registry) (*flag.FlagSet, map[s
 	fs.StringVar(&c.timingDisplay, "mlir-timing-display", "tree", "Layout of the -mlir-timing report (`mode`: tree or list)")
 	fs.BoolVar(&c.threading, "mlir-disable-threading", false, "Accepted for compatibility with mlir-opt; passes always run on one thread")
 	fs.BoolVar(&c.listPasses, "list-passes", false, "Print the registered passes and their options, then exit")
+	fs.BoolVar(&c.showDialects, "show-dialects", false, "Print the dialects whose ops are registered, then exit")
 	fs.BoolVar(&c.help, "help", false, "Print this help, then exit")
 	fs.BoolVar(&c.help, "h", false, "Alias for --help")
 	fs.BoolVar(&c.version, "version", false, "Print the version, then exit")

@@ -6,6 +6,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/layoutopt/layoutopt/dialect"
 	"github.com/layoutopt/layoutopt/passes"
 )
 
@@ -67,7 +68,8 @@ func (t *Tool) usage(w io.Writer, fs *flag.FlagSet, passFlags map[string]bool, r
 		}
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "OVERVIEW: %s\n\n", overview)
+	fmt.Fprintf(&b, "OVERVIEW: %s\n", overview)
+	fmt.Fprintf(&b, "Available Dialects: %s\n\n", strings.Join(dialects(), ", "))
 	fmt.Fprintf(&b, "USAGE: %s [options] [input file]\n\n", t.name())
 	b.WriteString("  The input file defaults to - (standard input). Flags and the input may come in any order.\n\n")
 	b.WriteString("OPTIONS:\n")
@@ -119,4 +121,16 @@ func optionDoc(o passes.Option) string {
 		doc += " (default: " + o.Default + ")"
 	}
 	return strings.TrimSpace(doc)
+}
+
+// dialects returns the sorted names of the dialects with registered ops.
+func dialects() []string {
+	var names []string
+	for _, op := range dialect.RegisteredOps() {
+		d := dialect.DialectOf(op)
+		if len(names) == 0 || names[len(names)-1] != d {
+			names = append(names, d)
+		}
+	}
+	return names
 }
