@@ -158,3 +158,31 @@ func BenchmarkParseTestScript(b *testing.B) {
 		}
 	}
 }
+
+// FuzzParseTestScript checks that any file gives a script or an error
+// located in it, never a panic.
+func FuzzParseTestScript(f *testing.F) {
+	for _, s := range []string{
+		"// RUN: a \\\n// RUN: b\n", "RUN: x\nREQUIRES: a && !b, c\nXFAIL: *\nALLOW_RETRIES: 3\nEND.\nRUN: y",
+		"DEFINE: %{a} = b \\\nDEFINE: c\nRUN: %{a}", "UNSUPPORTED: {{[}}", "RUN: %(line+1) %(line - 2)", "XRUN: no",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		sc, err := parseTestScript("f.test", []byte(s))
+		if err != nil {
+			if !strings.HasPrefix(err.Error(), "f.test:") {
+				t.Fatalf("unlocated error %q", err)
+			}
+			return
+		}
+		if len(sc.runs) == 0 {
+			t.Fatal("a script without RUN lines was accepted")
+		}
+		for _, rl := range sc.runs {
+			if rl.line < 1 || rl.line > strings.Count(s, "\n")+1 || rl.defines > len(sc.defines) {
+				t.Fatalf("bad run line %+v", rl)
+			}
+		}
+	})
+}
