@@ -37,7 +37,12 @@ layout. The rules, applied to a fixed point:
     cheaper than converting. Values on the chain used only by the chain are
     re-typed in place (free); values with other users are cloned (they cost).
     Conversions on the chain are looked through; at most one value outside the
-    chain (a leaf that cannot be recomputed) may be converted instead.
+    chain (a leaf that cannot be recomputed) may be converted instead, which
+    also moves conversions above tt.broadcast (fewer elements) and out of
+    loops (see the loop weights below).
+
+Not done: scf.while is not propagated through (its values keep their layouts),
+and loop-carried values that become dead are not removed.
 
 Cost model of rule 4 (units: bytes moved or computed; n = elements of the tensor,
 b = bytes per element, pointers 8, i1 1):

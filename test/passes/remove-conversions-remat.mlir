@@ -115,3 +115,23 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.thr
     tt.return
   }
 }
+
+// -----
+
+// With one leaf conversion allowed, a conversion after a broadcast moves
+// before it: converting 128x1 elements is cheaper than 128x64.
+
+#blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [0, 1]}>
+#blocked1 = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+// CHECK-LABEL: tt.func @hoist_over_broadcast
+// CHECK: %[[C:.*]] = ttg.convert_layout %arg1 : tensor<128x1xf32, #blocked> -> tensor<128x1xf32, #blocked1>
+// CHECK-NEXT: %[[B:.*]] = tt.broadcast %[[C]] : tensor<128x1xf32, #blocked1> -> tensor<128x64xf32, #blocked1>
+// CHECK-NEXT: tt.store %arg0, %[[B]] : tensor<128x64x!tt.ptr<f32>, #blocked1>
+  tt.func @hoist_over_broadcast(%arg0: tensor<128x64x!tt.ptr<f32>, #blocked1>, %arg1: tensor<128x1xf32, #blocked>) {
+    %0 = tt.broadcast %arg1 : tensor<128x1xf32, #blocked> -> tensor<128x64xf32, #blocked>
+    %1 = ttg.convert_layout %0 : tensor<128x64xf32, #blocked> -> tensor<128x64xf32, #blocked1>
+    tt.store %arg0, %1 : tensor<128x64x!tt.ptr<f32>, #blocked1>
+    tt.return
+  }
+}
