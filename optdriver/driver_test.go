@@ -432,6 +432,15 @@ func driverCases(t *testing.T) []driverCase {
 				}
 				contains(t, "stdout", r.stdout, `"tt.func"() <{`, `"arith.addi"(%arg0, %c)`)
 			}},
+		{name: "-mlir-print-local-scope", files: map[string]string{"in.mlir": convertKernel}, args: []string{"in.mlir", "-mlir-print-local-scope"},
+			check: func(t *testing.T, r result) {
+				lacks(t, "stdout", r.stdout, "#blocked =", "#blocked>")
+				contains(t, "stdout", r.stdout, "tensor<128xi32, #ttg.blocked<{sizePerThread = [1]")
+			}},
+		{name: "aliases by default", files: map[string]string{"in.mlir": convertKernel}, args: []string{"in.mlir"},
+			check: func(t *testing.T, r result) {
+				contains(t, "stdout", r.stdout, "#blocked = #ttg.blocked<{", "tensor<128xi32, #blocked>")
+			}},
 		{name: "-mlir-print-ir-before-all and -after-all", files: map[string]string{"in.mlir": goodIR},
 			args: []string{"in.mlir", "-test-mark", "-test-noop", "-mlir-print-ir-before-all", "-mlir-print-ir-after-all"},
 			check: func(t *testing.T, r result) {
