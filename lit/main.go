@@ -7,6 +7,7 @@ import (
 	"os"
 	"regexp"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -41,7 +42,8 @@ type options struct {
 // progress, failure logs and a summary that ends with the line
 // "N passed, N failed[, N skipped]" to p.Stdout, and returns 1 when a test
 // failed, 2 on a usage or configuration error, 0 otherwise. The extra
-// arguments in the environment variable LIT_OPTS come after p.Args;
+// arguments in the environment variable LIT_OPTS (split with sh quoting)
+// come after p.Args;
 // LIT_FILTER and LIT_FILTER_OUT give defaults for --filter and --filter-out.
 func Main(p *Proc, tools map[string]Tool) int {
 	o, paths, status := parseArgs(p)
@@ -153,7 +155,12 @@ func parseArgs(p *Proc) (*options, []string, int) {
 	fs.IntVar(&o.timeout, "timeout", 0, "fail a test that runs longer than `SECONDS` (0: no limit)")
 	fs.StringVar(&o.execRoot, "exec-root", "", "put every suite's Output directories under `DIR`")
 
-	args := append(expandJ(p.Args), strings.Fields(p.Getenv("LIT_OPTS"))...)
+	extra, err := splitWords(p.Getenv("LIT_OPTS"))
+	if err != nil {
+		fmt.Fprintf(p.Stderr, "lit: error: LIT_OPTS: %v\n", err)
+		return nil, nil, 2
+	}
+	args := expandJ(append(slices.Clone(p.Args), extra...))
 	var paths []string
 	for {
 		if err := fs.Parse(args); err != nil {
@@ -219,6 +226,22 @@ func (o *options) selectTests(tests []*Test) (selected []*Test, excluded []Resul
 		selected = append(selected, t)
 	}
 	return selected, excluded
+}
+
+// splitWords splits s into words with the RUN-line shell's quoting.
+func splitWords(s string) ([]string, error) {
+	toks, err := lexShell(s)
+	if err != nil {
+		return nil, err
+	}
+	words := make([]string, 0, len(toks))
+	for _, t := range toks {
+		if t.kind != tokWord {
+			return nil, fmt.Errorf("unexpected %q", t.op)
+		}
+		words = append(words, t.word.text)
+	}
+	return words, nil
 }
 
 // envInt returns the integer in environment variable key, or def.

@@ -282,10 +282,22 @@ func TestMainLitOpts(t *testing.T) {
 	dir := t.TempDir()
 	writeTree(t, filepath.Join(dir, "suite"), e2eSuite)
 	var out bytes.Buffer
-	p := &Proc{Args: []string{"suite"}, Dir: dir, Env: []string{"LIT_OPTS=-q", "LIT_FILTER=^E2E :: pass"},
+	p := &Proc{Args: []string{"suite"}, Dir: dir, Env: []string{"LIT_OPTS=-q --filter-out 'x pass'", "LIT_FILTER=^E2E :: pass"},
 		Stdin: strings.NewReader(""), Stdout: &out, Stderr: &out}
 	if st := Main(p, e2eTools()); st != 0 || lastLine(out.String()) != "1 passed, 0 failed" || strings.Contains(out.String(), "PASS:") {
 		t.Errorf("LIT_OPTS/LIT_FILTER: status %d\n%s", st, out.String())
+	}
+}
+
+func TestMainBadLitOpts(t *testing.T) {
+	var out bytes.Buffer
+	p := &Proc{Args: []string{"."}, Dir: t.TempDir(), Env: []string{"LIT_OPTS=-q 'open"}, Stdin: strings.NewReader(""), Stdout: &out, Stderr: &out}
+	if st := Main(p, nil); st != 2 || !strings.Contains(out.String(), "LIT_OPTS: col 4: missing closing quote") {
+		t.Errorf("status %d: %s", st, out.String())
+	}
+	p.Env = []string{"LIT_OPTS=-q | x"}
+	if st := Main(p, nil); st != 2 || !strings.Contains(out.String(), `LIT_OPTS: unexpected "|"`) {
+		t.Errorf("status %d: %s", st, out.String())
 	}
 }
 
