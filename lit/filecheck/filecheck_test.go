@@ -353,3 +353,24 @@ func TestExpressionOverflow(t *testing.T) {
 		}
 	}
 }
+
+// TestConcurrentChecks runs checks in parallel, as the in-process lit runner
+// does; run it with -race.
+func TestConcurrentChecks(t *testing.T) {
+	check, input := benchInput(64<<10, 50)
+	errs := make(chan error, 8)
+	for i := 0; i < 8; i++ {
+		go func() {
+			ok, err := Check("c", check, "-", input, DefaultOptions(), io.Discard)
+			if err == nil && !ok {
+				err = io.ErrUnexpectedEOF
+			}
+			errs <- err
+		}()
+	}
+	for i := 0; i < 8; i++ {
+		if err := <-errs; err != nil {
+			t.Error(err)
+		}
+	}
+}

@@ -58,6 +58,9 @@ var goldenCases = []struct {
 	{"literal", "CHECK{LITERAL}: {{x}}\n", "{{y}}\n", nil},
 	{"var-scope", "CHECK: [[V:[a-z]+]] [[$G:[a-z]+]]\nCHECK-LABEL: f\nCHECK: [[G]] [[V]]\n", "ab cd\nf\ncd ab\n", []string{"--enable-var-scope"}},
 	{"overflow", "CHECK: [[#N:]] [[#N*2]]\n", "5 10\n", nil},
+	{"missing-bracket", "CHECK: [[a]b]]\n", "x\n", nil},
+	{"verbose-no-dump", "CHECK: [[V:[a-z]+]] [[#N:]]\nCHECK-NEXT: [[V]]\nCHECK-NOT: q\n", "ab 12\nab\n", []string{"-v", "--dump-input=never"}},
+	{"dag-verbose-always", "CHECK-DAG: x\nCHECK-DAG: y\nCHECK-NOT: z\nCHECK-DAG: w\n", "y x\nw\n", []string{"-vv", "--dump-input=always"}},
 	{"comment-prefix", "COM: CHECK: ignored\nRUN: CHECK: also\nCHECK: z\n", "a\n", nil},
 }
 
