@@ -41,6 +41,9 @@ layout. The rules, applied to a fixed point:
     also moves conversions above tt.broadcast (fewer elements) and out of
     loops (see the loop weights below).
 
+Finally, identical copies of side-effect-free ops (left by rematerializing
+several conversions of one value) are merged, and dead ops are erased.
+
 Not done: scf.while is not propagated through (its values keep their layouts),
 and loop-carried values that become dead are not removed.
 
@@ -113,6 +116,7 @@ func (r *rewriter) run() bool {
 		}
 		r.foldConversions()
 	}
+	r.cse()
 	r.removeDeadCode()
 	return r.changed
 }

@@ -47,3 +47,28 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.thr
     tt.return
   }
 }
+
+// -----
+
+// Two conversions of one value are both rematerialized; the identical
+// copies they leave are merged.
+
+#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#blocked1 = #ttg.blocked<{sizePerThread = [2], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+// CHECK-LABEL: tt.func @two_conversions
+// CHECK-NOT: ttg.convert_layout
+// CHECK: %[[R:.*]] = tt.make_range {end = 256 : i32, start = 0 : i32} : tensor<256xi32, #blocked1>
+// CHECK-NEXT: %[[A:.*]] = arith.addi %[[R]], %[[R]] : tensor<256xi32, #blocked1>
+// CHECK-NEXT: %[[M:.*]] = arith.muli %[[A]], %[[A]] : tensor<256xi32, #blocked1>
+// CHECK-NEXT: tt.store %arg0, %[[M]] : tensor<256x!tt.ptr<i32>, #blocked1>
+  tt.func @two_conversions(%arg0: tensor<256x!tt.ptr<i32>, #blocked1>) {
+    %0 = tt.make_range {end = 256 : i32, start = 0 : i32} : tensor<256xi32, #blocked>
+    %1 = arith.addi %0, %0 : tensor<256xi32, #blocked>
+    %2 = ttg.convert_layout %1 : tensor<256xi32, #blocked> -> tensor<256xi32, #blocked1>
+    %3 = ttg.convert_layout %1 : tensor<256xi32, #blocked> -> tensor<256xi32, #blocked1>
+    %4 = arith.muli %2, %3 : tensor<256xi32, #blocked1>
+    tt.store %arg0, %4 : tensor<256x!tt.ptr<i32>, #blocked1>
+    tt.return
+  }
+}

@@ -1,0 +1,77 @@
+package passes
+
+import (
+	"fmt"
+	"maps"
+	"strings"
+
+	"github.com/layoutopt/layoutopt/dialect"
+)
+
+// Rematerialization clones cheap producers once per conversion it removes,
+// so two conversions of one value leave two identical copies. cse merges
+// identical side-effect-free ops without regions (same name, attributes,
+// operands and result types) when the first dominates the second: same
+// block earlier, or an enclosing block.
+func (r *rewriter) cse() {
+	r.cseRegions(r.fn, map[string]*dialect.Operation{})
+}
+
+func (r *rewriter) cseRegions(op *dialect.Operation, outer map[string]*dialect.Operation) {
+	for _, rg := range op.Regions() {
+		for _, b := range rg.Blocks {
+			seen := maps.Clone(outer)
+			for _, o := range b.Ops() {
+				if len(o.Regions()) > 0 {
+					r.cseRegions(o, seen)
+					continue
+				}
+				if !r.cseCandidate(o) {
+					continue
+				}
+				k := cseKey(o)
+				first, ok := seen[k]
+				if !ok {
+					seen[k] = o
+					continue
+				}
+				for i, v := range o.Results() {
+					v.ReplaceAllUsesWith(first.Result(i))
+				}
+				if o.Erase() == nil {
+					r.changed = true
+				}
+			}
+		}
+	}
+}
+
+func (r *rewriter) cseCandidate(op *dialect.Operation) bool {
+	if op.NumResults() == 0 || !op.HasTrait(dialect.Pure) || op.HasTrait(dialect.MemoryRead) || op.HasTrait(dialect.MemoryWrite) {
+		return false
+	}
+	switch r.classify(op) {
+	case classCheap, classElementwise, classExpand, classTrans, classConvert:
+		return true
+	}
+	return false
+}
+
+func cseKey(op *dialect.Operation) string {
+	var sb strings.Builder
+	sb.WriteString(op.Name())
+	for _, na := range op.Props {
+		fmt.Fprintf(&sb, " %s=%s", na.Name, dialect.AttrString(na.Value))
+	}
+	for _, na := range op.Attrs {
+		fmt.Fprintf(&sb, " %s=%s", na.Name, dialect.AttrString(na.Value))
+	}
+	for _, v := range op.Operands() {
+		fmt.Fprintf(&sb, " %p", v)
+	}
+	for _, t := range op.ResultTypes() {
+		sb.WriteString(" : ")
+		sb.WriteString(dialect.TypeString(t))
+	}
+	return sb.String()
+}
