@@ -110,6 +110,7 @@ func TestSemantics(t *testing.T) {
 		{"COUNT is not at-most", "CHECK-COUNT-3: a\n", "a\na\na\na\n", nil, true},
 		{"COUNT too few", "CHECK-COUNT-3: a\n", "a\na\n", nil, false},
 		{"same-line backreference", "CHECK: op [[R:r[0-9]]], [[R]]\n", "op r1, r2\nop r1, r1\n", nil, true},
+		{"backreference far away", "CHECK: op [[R:r[0-9]]], [[R]]\n", strings.Repeat("op r1, r2\n", 3000) + "op r3, r3\n", nil, true},
 		{"backreference mismatch", "CHECK: op [[R:r[0-9]]], [[R]]\n", "op r1, r2\n", nil, false},
 		{"greedy backreference", "CHECK: [[X:[a-z]+]][[X]]\n", "abab\n", nil, true},
 		{"variable across lines", "CHECK: def [[V:[a-z]+]]\nCHECK: use [[V]]\n", "def x\nuse x\n", nil, true},

@@ -15,8 +15,12 @@ type matchResult struct {
 	errs   []error
 }
 
-// maxBackrefTries bounds the search for same-line back-reference values.
-const maxBackrefTries = 512
+// Bounds on the search for same-line back-reference values: candidate
+// regexes tried at one start position, and in one search overall.
+const (
+	maxBackrefTriesPerStart = 64
+	maxBackrefTries         = 1 << 16
+)
 
 // match searches buf (the input from offset base on) for the pattern.
 func (p *pattern) match(buf string, base int) matchResult {
@@ -271,9 +275,11 @@ func (p *pattern) search(buf string, vals []string) ([]int, []int) {
 		if p.refsAgree(buf, m, groups) {
 			return m, groups
 		}
-		if mm, g := p.tryValues(buf, vals, s, m, groups, &tries); mm != nil {
+		startTries := 0
+		if mm, g := p.tryValues(buf, vals, s, m, groups, &startTries); mm != nil {
 			return mm, g
 		}
+		tries += startTries
 		if s >= len(buf) || tries > maxBackrefTries {
 			return nil, nil
 		}
@@ -343,7 +349,7 @@ func (p *pattern) tryValues(buf string, vals []string, s int, m, groups []int, t
 			return nil, nil
 		}
 		for _, v := range cands[k] {
-			if *tries > maxBackrefTries {
+			if *tries > maxBackrefTriesPerStart {
 				return nil, nil
 			}
 			if !p.defAccepts(refDefs[k], v) {
