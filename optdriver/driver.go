@@ -309,7 +309,7 @@ func (r *run) chunk(ch chunk, out *bytes.Buffer) bool {
 		if len(errs) > 0 {
 			return false
 		}
-		verifier = &diagVerifier{exps: exps, onlyExpected: mode == "only-expected"}
+		verifier = &diagVerifier{file: r.src.file, exps: exps, onlyExpected: mode == "only-expected"}
 		emit = verifier.process
 	} else {
 		emit = func(d dialect.Diagnostic) { r.src.print(r.proc.Stderr, report{Diagnostic: d}) }

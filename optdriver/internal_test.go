@@ -142,7 +142,7 @@ func TestDiagVerifier(t *testing.T) {
 		"// expected-note @unknown {{somewhere}}", // 4
 	}, "\n")
 	exps, _ := parseExpectations(src, chunk{text: src, startLine: 1}, "f")
-	v := &diagVerifier{exps: exps}
+	v := &diagVerifier{file: "f", exps: exps}
 	at := func(line int) dialect.Pos { return dialect.Pos{File: "f", Line: line, Col: 1} }
 	v.process(dialect.Diagnostic{Pos: at(1), Severity: dialect.Error, Msg: "a boom here", Notes: []dialect.Diagnostic{
 		{Severity: dialect.Note, Msg: "somewhere else"},
@@ -150,6 +150,8 @@ func TestDiagVerifier(t *testing.T) {
 	}})
 	v.process(dialect.Diagnostic{Pos: at(2), Severity: dialect.Error, Msg: "careful now"})
 	v.process(dialect.Diagnostic{Pos: at(2), Severity: dialect.Remark, Msg: "surprise"})
+	// Line 3 of another file is not line 3 of the input.
+	v.process(dialect.Diagnostic{Pos: dialect.Pos{File: "kernels.py", Line: 3, Col: 1}, Severity: dialect.Remark, Msg: "never comes"})
 	v.finish()
 	var got []string
 	for _, f := range v.failures {
@@ -158,6 +160,7 @@ func TestDiagVerifier(t *testing.T) {
 	want := []string{
 		"f:2:8: 'error' diagnostic emitted when expecting a 'warning'",
 		"f:2:1: unexpected remark: surprise",
+		"kernels.py:3:1: unexpected remark: never comes",
 		"f:2:8: expected warning \"careful\" was not produced",
 		"f:3:8: expected remark \"never comes\" was not produced",
 	}
@@ -168,7 +171,7 @@ func TestDiagVerifier(t *testing.T) {
 	// only-expected ignores what was not expected, but still wants every
 	// expectation.
 	exps, _ = parseExpectations(src, chunk{text: src, startLine: 1}, "f")
-	v = &diagVerifier{exps: exps, onlyExpected: true}
+	v = &diagVerifier{file: "f", exps: exps, onlyExpected: true}
 	v.process(dialect.Diagnostic{Pos: at(3), Severity: dialect.Error, Msg: "unrelated"})
 	v.finish()
 	if len(v.failures) != 4 {

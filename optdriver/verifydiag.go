@@ -129,6 +129,7 @@ func compileExpectation(text string) (*regexp.Regexp, error) {
 // diagVerifier checks the diagnostics of one chunk against its
 // expectations, as MLIR's SourceMgrDiagnosticVerifierHandler does.
 type diagVerifier struct {
+	file         string // the input: diagnostics located in other files match no expectation
 	exps         []*expectation
 	onlyExpected bool     // -verify-diagnostics=only-expected
 	failures     []report // what to report, in order
@@ -149,7 +150,7 @@ func (v *diagVerifier) processOne(d dialect.Diagnostic) {
 	var nearMiss *expectation
 	for _, e := range v.exps {
 		if d.Pos.IsValid() {
-			if e.unknown || e.line != d.Pos.Line {
+			if e.unknown || e.line != d.Pos.Line || d.Pos.File != v.file {
 				continue
 			}
 		} else if !e.unknown {
