@@ -1,7 +1,6 @@
 package passes
 
 import (
-	"fmt"
 	"slices"
 
 	"github.com/layoutopt/layoutopt/attr"
@@ -58,9 +57,7 @@ func runCanonicalize(ctx *Context, op *dialect.Operation) error {
 	} else {
 		f = c.namedForm(op)
 	}
-	if err := mapModuleTypes(op, m, f); err != nil {
-		return ctx.Errorf(op, "canonicalize-layouts: %v", err)
-	}
+	changed := mapModuleTypes(op, m, f)
 	// Regenerate the attribute aliases; keep type aliases.
 	var kept []dialect.Alias
 	for _, a := range m.Aliases {
@@ -68,8 +65,13 @@ func runCanonicalize(ctx *Context, op *dialect.Operation) error {
 			kept = append(kept, a)
 		}
 	}
+	if len(kept) != len(m.Aliases) {
+		changed = true
+	}
 	m.Aliases = kept
-	ctx.MarkChanged()
+	if changed {
+		ctx.MarkChanged()
+	}
 	return nil
 }
 
@@ -470,17 +472,23 @@ func splits(rank, total int, limit []int) [][]int {
 // mapModuleTypes replaces every type in the IR under op — value types,
 // block arguments, types inside attributes (function types, dense
 // constants) and, when m is given, type aliases — by f applied to the
-// tensor and memdesc types inside it.
-func mapModuleTypes(op *dialect.Operation, m *dialect.Module, f func(dialect.Type) dialect.Type) error {
-	var err error
+// tensor and memdesc types inside it. It reports whether any type changed.
+func mapModuleTypes(op *dialect.Operation, m *dialect.Module, f func(dialect.Type) dialect.Type) bool {
+	changed := false
+	setType := func(v *dialect.Value) {
+		if t := mapType(v.Type(), f); !dialect.TypesEqual(t, v.Type()) {
+			v.SetType(t)
+			changed = true
+		}
+	}
 	op.Walk(func(o *dialect.Operation) dialect.WalkResult {
 		for _, v := range o.Results() {
-			v.SetType(mapType(v.Type(), f))
+			setType(v)
 		}
 		for _, r := range o.Regions() {
 			for _, b := range r.Blocks {
 				for _, a := range b.Args() {
-					a.SetType(mapType(a.Type(), f))
+					setType(a)
 				}
 			}
 		}
@@ -499,7 +507,7 @@ func mapModuleTypes(op *dialect.Operation, m *dialect.Module, f func(dialect.Typ
 			}
 		}
 	}
-	return err
+	return changed
 }
 
 func mapType(t dialect.Type, f func(dialect.Type) dialect.Type) dialect.Type {
@@ -549,13 +557,4 @@ func mapAttr(a dialect.Attribute, f func(dialect.Type) dialect.Type) dialect.Att
 		return y
 	}
 	return a
-}
-
-// String returns the plan's substitutions, for debugging.
-func (p *plan) String() string {
-	s := ""
-	for k, v := range p.mapping {
-		s += fmt.Sprintf("%s -> %s\n", k, encKey(v))
-	}
-	return s
 }
