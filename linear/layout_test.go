@@ -187,3 +187,64 @@ func TestEquality(t *testing.T) {
 		t.Error("Empty() is not the zero Layout")
 	}
 }
+
+// fataler is what checkInvariants needs of a *testing.T or *rapid.T.
+type fataler interface {
+	Helper()
+	Fatal(args ...any)
+	Fatalf(format string, args ...any)
+}
+
+// checkInvariants verifies the internal invariants of a layout built by any
+// operation: offsets follow the sizes, the cached rank and lookup table match
+// the columns, and every column fits the out-dims.
+func checkInvariants(t fataler, l Layout) {
+	t.Helper()
+	off := 0
+	for _, d := range l.ins {
+		if d.off != off {
+			t.Fatalf("in-dim %q at offset %d, want %d", d.name, d.off, off)
+		}
+		off += d.log2
+	}
+	if off != len(l.cols) {
+		t.Fatalf("%d in bits, %d columns", off, len(l.cols))
+	}
+	off = 0
+	for _, o := range l.outs {
+		if o.off != off {
+			t.Fatalf("out-dim %q at offset %d, want %d", o.name, o.off, off)
+		}
+		off += o.log2
+	}
+	for c, v := range l.cols {
+		if off < 64 && v>>uint(off) != 0 {
+			t.Fatalf("column %d = %#x has bits above the %d out bits", c, v, off)
+		}
+	}
+	if l.rank != colRank(l.cols) {
+		t.Fatalf("cached rank %d, columns have rank %d", l.rank, colRank(l.cols))
+	}
+	if !slices.Equal(l.tab, applyTable(l.cols)) {
+		t.Fatal("stale lookup table")
+	}
+}
+
+func TestApplyTable(t *testing.T) {
+	cols := []uint64{1, 2, 4, 8, 16, 3}
+	tab := applyTable(cols)
+	if len(tab) != 32 {
+		t.Fatalf("len %d", len(tab))
+	}
+	for x := 0; x < 64; x++ {
+		var want uint64
+		for c := range cols {
+			if x>>uint(c)&1 != 0 {
+				want ^= cols[c]
+			}
+		}
+		if got := tab[x&15] ^ tab[16+x>>4]; got != want {
+			t.Fatalf("x=%d: %d, want %d", x, got, want)
+		}
+	}
+}

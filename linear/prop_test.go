@@ -207,10 +207,7 @@ func TestPropCompose(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		c, err := inner.Compose(outer)
-		if err != nil {
-			t.Fatal(err)
-		}
+		c := must(t, func() (Layout, error) { return inner.Compose(outer) })
 		ri, ro, rc := toRef(inner), toRef(outer), toRef(c)
 		for flat := 0; flat < inner.TotalInDimSize(); flat++ {
 			x := ri.split(flat)
@@ -304,10 +301,7 @@ func TestPropInvertAndCompose(t *testing.T) {
 				b = shared
 			}
 		}
-		c, err := b.InvertAndCompose(a)
-		if err != nil {
-			t.Fatal(err)
-		}
+		c := must(t, func() (Layout, error) { return b.InvertAndCompose(a) })
 		if !slices.Equal(c.InDimNames(), b.InDimNames()) || !slices.Equal(c.OutDimNames(), a.InDimNames()) {
 			t.Fatalf("dims %v -> %v", c.InDimNames(), c.OutDimNames())
 		}
@@ -397,6 +391,7 @@ func must(t *rapid.T, f func() (Layout, error)) Layout {
 	if err != nil {
 		t.Fatal(err)
 	}
+	checkInvariants(t, l)
 	return l
 }
 
@@ -414,7 +409,11 @@ func TestPropDivideUndoesMul(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		checkInvariants(t, a)
 		left, ok := DivideLeft(a, b)
+		if ok {
+			checkInvariants(t, left)
+		}
 		if !ok {
 			t.Fatalf("DivideLeft(b*c, b) failed:\nb=%v\nc=%v", b, c)
 		}
@@ -422,6 +421,9 @@ func TestPropDivideUndoesMul(t *testing.T) {
 			t.Fatalf("b * DivideLeft(b*c, b) != b*c: %v", err)
 		}
 		right, ok := DivideRight(a, c)
+		if ok {
+			checkInvariants(t, right)
+		}
 		if !ok {
 			t.Fatalf("DivideRight(b*c, c) failed:\nb=%v\nc=%v", b, c)
 		}

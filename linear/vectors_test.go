@@ -80,6 +80,14 @@ func TestTritonAlgebraVectors(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
+			for _, v := range []any{got, want} {
+				switch v := v.(type) {
+				case Layout:
+					checkInvariants(t, v)
+				case optional:
+					checkInvariants(t, v.l)
+				}
+			}
 			g, w := normalize(t, got), normalize(t, want)
 			if !reflect.DeepEqual(g, w) {
 				t.Errorf("got  %s\nwant %s", jsonString(g), jsonString(w))
