@@ -1,0 +1,15 @@
+module {
+  tt.func @one() {
+    tt.return
+  }
+}
+
+// =====
+
+// ===
+module {
+  tt.func @two() {
+    tt.return
+  }
+}
+// ======
