@@ -42,7 +42,9 @@ layout. The rules, applied to a fixed point:
     loops (see the loop weights below).
 
 Finally, identical copies of side-effect-free ops (left by rematerializing
-several conversions of one value) are merged, and dead ops are erased.
+several conversions of one value) are merged, and dead ops are erased. A run that
+would leave more conversions, or a higher total cost, than the function had is
+undone.
 
 Not done: scf.while is not propagated through (its values keep their layouts),
 and loop-carried values that become dead are not removed.
@@ -74,10 +76,58 @@ func init() {
 
 func runRemoveConversions(ctx *Context, fn *dialect.Operation) error {
 	r := newRewriter(ctx.Module, fn)
-	if r.run() {
-		ctx.MarkChanged()
+	body := entryBlock(fn)
+	if body == nil {
+		return nil
 	}
+	// The rules are heuristics; keep a copy so that a run that leaves more
+	// conversions, or costlier ones, than it found can be undone.
+	var backup *dialect.Operation
+	if len(fn.Regions()) == 1 && len(fn.Region(0).Blocks) == 1 {
+		backup = fn.Clone()
+	}
+	count, cost := r.conversionStats()
+	if !r.run() {
+		return nil
+	}
+	if n, c := r.conversionStats(); backup != nil && (n > count || c > cost) {
+		restoreBody(body, entryBlock(backup))
+		return nil
+	}
+	ctx.MarkChanged()
 	return nil
+}
+
+// conversionStats counts the function's conversions and sums their costs,
+// weighted by 8 per enclosing loop.
+func (r *rewriter) conversionStats() (int, float64) {
+	n, cost := 0, 0.0
+	for _, op := range r.ops() {
+		if op.Name() == opConvert && op.NumOperands() == 1 && op.NumResults() == 1 {
+			n++
+			cost += float64(r.convertCost(op)) * weight(r.loopDepth(op))
+		}
+	}
+	return n, cost
+}
+
+// restoreBody replaces the ops of body by those of saved, a copy of it
+// whose arguments stand for body's.
+func restoreBody(body, saved *dialect.Block) {
+	ops := body.Ops()
+	for i := len(ops) - 1; i >= 0; i-- {
+		// Later ops are gone first, so every result is unused by now.
+		if ops[i].Erase() != nil {
+			ops[i].Remove()
+		}
+	}
+	for _, op := range saved.Ops() {
+		op.Remove()
+		body.Append(op)
+	}
+	for i, a := range saved.Args() {
+		a.ReplaceAllUsesWith(body.Arg(i))
+	}
 }
 
 // maxRounds bounds the fixed-point iteration of remove-redundant-conversions.

@@ -3,6 +3,7 @@ package passes
 import (
 	"fmt"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/layoutopt/layoutopt/attr"
@@ -200,6 +201,50 @@ func TestSplits(t *testing.T) {
 	for _, tc := range tests {
 		if got := fmt.Sprint(splits(tc.rank, tc.total, tc.limit)); got != tc.want {
 			t.Errorf("splits(%d, %d, %v) = %s, want %s", tc.rank, tc.total, tc.limit, got, tc.want)
+		}
+	}
+}
+
+func TestRestoreBody(t *testing.T) {
+	const src = `#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @f(%p: tensor<256x!tt.ptr<f32>, #blocked>, %a: tensor<256xf32, #blocked>) {
+    %0 = arith.addf %a, %a : tensor<256xf32, #blocked>
+    %1 = scf.if %c -> (tensor<256xf32, #blocked>) {
+      scf.yield %0 : tensor<256xf32, #blocked>
+    } else {
+      scf.yield %a : tensor<256xf32, #blocked>
+    }
+    tt.store %p, %1 : tensor<256x!tt.ptr<f32>, #blocked>
+    tt.return
+  }
+}`
+	m, diags := dialect.ParseString(strings.Replace(src, "%a: tensor<256xf32, #blocked>)", "%a: tensor<256xf32, #blocked>, %c: i1)", 1), dialect.ParseConfig{})
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	want := m.String()
+	fn := m.Body().First()
+	backup := fn.Clone()
+	// Damage the body, then restore it.
+	body := entryBlock(fn)
+	add := body.First()
+	add.Result(0).ReplaceAllUsesWith(body.Arg(1))
+	if err := add.Erase(); err != nil {
+		t.Fatal(err)
+	}
+	restoreBody(body, entryBlock(backup))
+	if got := m.String(); got != want {
+		t.Fatalf("restored:\n%s\nwant:\n%s", got, want)
+	}
+	if d := dialect.Verify(m); d.HasErrors() {
+		t.Fatal(d)
+	}
+	for _, a := range body.Args() {
+		for _, u := range a.Uses() {
+			if u.Op.Block() == nil {
+				t.Fatalf("argument used by a detached %s", u.Op.Name())
+			}
 		}
 	}
 }
