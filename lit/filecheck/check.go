@@ -57,12 +57,12 @@ func (c *checker) veryVerbose() bool { return c.o.VeryVerbose }
 
 // msgAt prints a SourceMgr-style message located at r.
 func (c *checker) msgAt(r sref, kind, msg string) {
-	printMessage(c.w, r.b, r.lo, kind, msg)
+	printMessage(c.w, c.o.Color, r.b, r.lo, kind, msg)
 }
 
 // inMsg prints a message located in the input.
 func (c *checker) inMsg(off int, kind, msg string, ranges ...[2]int) {
-	printMessage(c.w, c.in, off, kind, msg, ranges...)
+	printMessage(c.w, c.o.Color, c.in, off, kind, msg, ranges...)
 }
 
 func (c *checker) logErr(err error) {
@@ -71,7 +71,7 @@ func (c *checker) logErr(err error) {
 		if b == nil {
 			b = c.in
 		}
-		printMessage(c.w, b, de.off, kindError, de.msg, de.ranges...)
+		printMessage(c.w, c.o.Color, b, de.off, kindError, de.msg, de.ranges...)
 		return
 	}
 	fmt.Fprintln(c.w, err)

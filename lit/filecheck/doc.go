@@ -37,8 +37,8 @@
 // LABEL blocks checked independently, --enable-var-scope, and
 // --implicit-check-not. Options: --match-full-lines, --strict-whitespace,
 // --ignore-case, --allow-empty, --allow-unused-prefixes, --input-file,
-// -v, -vv, --dump-input=help|always|fail|never, --dump-input-filter,
-// --dump-input-context, and FILECHECK_OPTS. Flags take LLVM's spellings:
+// -v, -vv, --color, --dump-input=help|always|fail|never,
+// --dump-input-filter, --dump-input-context, and FILECHECK_OPTS. Flags take LLVM's spellings:
 // one or two dashes, "=value" or a separate value, repeated list options,
 // and unknown or repeated single options are reported as llvm::cl does.
 //
@@ -82,6 +82,7 @@
 //     uninitialized value, so whether it prints it is unpredictable; this
 //     package never prints it.
 //   - The program name in messages is "FileCheck", not argv[0]; -D accepts
-//     "-D VAR=V" with a separate value, which LLVM 14 rejects; --color is
-//     accepted but output is never colored.
+//     "-D VAR=V" with a separate value, which LLVM 14 rejects. Output is
+//     colored only with --color (Options.Color), never by detecting a
+//     terminal; the colors are LLVM's ANSI sequences, byte for byte.
 package filecheck

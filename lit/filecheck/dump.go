@@ -54,28 +54,29 @@ type marker struct {
 	lead         byte
 	note         string
 	filtersAsErr bool
+	color        int
 }
 
 func markerFor(mt matchType) marker {
 	switch mt {
 	case matchFoundAndExpected:
-		return marker{lead: '^'}
+		return marker{lead: '^', color: colorGreen}
 	case matchFoundButExcluded:
-		return marker{'!', "error: no match expected", true}
+		return marker{'!', "error: no match expected", true, colorRed}
 	case matchFoundButWrongLine:
-		return marker{'!', "error: match on wrong line", true}
+		return marker{'!', "error: match on wrong line", true, colorRed}
 	case matchFoundButDiscarded:
-		return marker{'!', "discard: overlaps earlier match", false}
+		return marker{'!', "discard: overlaps earlier match", false, colorCyan}
 	case matchFoundErrorNote:
-		return marker{'!', "error: unknown error after match", true}
+		return marker{'!', "error: unknown error after match", true, colorRed}
 	case matchNoneAndExcluded:
-		return marker{lead: 'X'}
+		return marker{lead: 'X', color: colorGreen}
 	case matchNoneButExpected:
-		return marker{'X', "error: no match found", true}
+		return marker{'X', "error: no match found", true, colorRed}
 	case matchNoneForInvalidPattern:
-		return marker{'X', "error: match failed for invalid pattern", true}
+		return marker{'X', "error: match failed for invalid pattern", true, colorRed}
 	case matchFuzzy:
-		return marker{'?', "possible intended match", true}
+		return marker{'?', "possible intended match", true, colorMagenta}
 	}
 	return marker{lead: ' '}
 }
@@ -87,6 +88,7 @@ type annotation struct {
 	line             int
 	startCol, endCol int // endCol is exclusive; math.MaxInt: to end of line
 	m                marker
+	foundExpected    bool // a good match for an expected pattern
 }
 
 // buildAnnotations is BuildInputAnnotations.
@@ -120,7 +122,7 @@ func (c *checker) buildAnnotations() ([]annotation, int) {
 			index[k]++
 		}
 		width = max(width, len(label))
-		a := annotation{diagIndex: i, label: label, m: markerFor(d.mt), firstLine: true}
+		a := annotation{diagIndex: i, label: label, m: markerFor(d.mt), firstLine: true, foundExpected: d.mt == matchFoundAndExpected}
 		sl, sc := c.in.lineCol(d.start)
 		el, ec := c.in.lineCol(d.end)
 		if d.note != "" {
@@ -144,7 +146,7 @@ func (c *checker) buildAnnotations() ([]annotation, int) {
 			if ec == 1 && l == el {
 				break
 			}
-			b := annotation{diagIndex: i, label: label, line: l, m: a.m, startCol: 1}
+			b := annotation{diagIndex: i, label: label, line: l, m: a.m, startCol: 1, foundExpected: a.foundExpected}
 			b.m.lead = '~'
 			b.m.note = ""
 			if l != el {
@@ -192,8 +194,13 @@ func nextLineInFilter(f filterMode, cur int, anns []annotation) int {
 // dumpAnnotatedInput is DumpAnnotatedInput.
 func (c *checker) dumpAnnotatedInput(w io.Writer, filter filterMode, context int) {
 	anns, labelWidth := c.buildAnnotations()
+	color := c.o.Color
+	verbose := c.verbose()
 	var sb strings.Builder
 	sb.WriteString("Input was:\n<<<<<<\n")
+	if color {
+		sb.WriteString(ansiBold + ansiReset)
+	}
 	sort.SliceStable(anns, func(i, j int) bool {
 		if anns[i].line != anns[j].line {
 			return anns[i].line < anns[j].line
@@ -212,7 +219,11 @@ func (c *checker) dumpAnnotatedInput(w io.Writer, filter filterMode, context int
 	flushElided := func() {
 		if strings.Count(elided.String(), "\n") > 3 {
 			for i := 0; i < 3; i++ {
-				fmt.Fprintf(&sb, "%*s\n", labelWidth, ".")
+				if color {
+					fmt.Fprintf(&sb, "%s%*s%s\n", ansiColor(colorBlack, true, false), labelWidth, ".", ansiReset)
+				} else {
+					fmt.Fprintf(&sb, "%*s\n", labelWidth, ".")
+				}
 			}
 		} else {
 			sb.WriteString(elided.String())
@@ -235,8 +246,43 @@ func (c *checker) dumpAnnotatedInput(w io.Writer, filter filterMode, context int
 		} else {
 			flushElided()
 		}
-		fmt.Fprintf(out, "%*d: ", labelWidth, line)
-		for p < len(text) {
+		if color {
+			fmt.Fprintf(out, "%s%*d: %s", ansiColor(colorBlack, true, false), labelWidth, line, ansiReset)
+		} else {
+			fmt.Fprintf(out, "%*d: ", labelWidth, line)
+		}
+		var good []annotation
+		if verbose && color {
+			for _, a := range anns[ai:] {
+				if a.line != line {
+					break
+				}
+				if a.foundExpected {
+					good = append(good, a)
+				}
+			}
+		}
+		if color {
+			out.WriteString(ansiBold)
+			if verbose {
+				out.WriteString(ansiColor(colorCyan, true, true))
+			}
+		}
+		inMatch := false
+		for col := 1; p < len(text); col++ {
+			was := inMatch
+			inMatch = false
+			for _, a := range good {
+				if a.startCol <= col && col < a.endCol {
+					inMatch = true
+					break
+				}
+			}
+			if !was && inMatch {
+				out.WriteString(ansiReset)
+			} else if was && !inMatch {
+				out.WriteString(ansiColor(colorCyan, true, true))
+			}
 			ch := text[p]
 			p++
 			if ch == '\n' {
@@ -245,10 +291,16 @@ func (c *checker) dumpAnnotatedInput(w io.Writer, filter filterMode, context int
 			}
 			out.WriteByte(ch)
 		}
+		if color {
+			out.WriteString(ansiReset)
+		}
 		out.WriteByte('\n')
 		width := p - lineStart
 		for ai < len(anns) && anns[ai].line == line {
 			a := anns[ai]
+			if color {
+				out.WriteString(ansiColor(a.m.color, true, false))
+			}
 			fmt.Fprintf(out, "%-*s  ", labelWidth, a.label)
 			col := 1
 			for ; col < a.startCol; col++ {
@@ -265,6 +317,9 @@ func (c *checker) dumpAnnotatedInput(w io.Writer, filter filterMode, context int
 				out.WriteString(" " + a.m.note)
 			}
 			out.WriteByte('\n')
+			if color {
+				out.WriteString(ansiReset)
+			}
 			ai++
 		}
 	}

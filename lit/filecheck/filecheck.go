@@ -107,7 +107,7 @@ func Check(checkName string, checkText []byte, inputName string, input []byte, o
 		for _, e := range errs {
 			var de *diagError
 			if errors.As(e, &de) {
-				printMessage(w, de.b, de.off, kindError, de.msg)
+				printMessage(w, opts.Color, de.b, de.off, kindError, de.msg)
 				if de.logged {
 					io.WriteString(w, "\n")
 				}
@@ -325,7 +325,7 @@ OPTIONS:
   --allow-unused-prefixes         Allow prefixes to be specified but not appear in the test
   --check-prefix=<string>         Prefix to use from check file (defaults to 'CHECK')
   --check-prefixes=<string>       Alias for -check-prefix permitting multiple comma separated values
-  --color                         Accepted for compatibility; output is never colored
+  --color                         Use colors in diagnostics and the input dump
   --comment-prefixes=<string>     Comment prefixes (defaults to 'COM,RUN')
   -D <VAR=VALUE>                  Define a variable to be used in capture patterns
   --dump-input=<value>            Dump input to stderr: help, always, fail (default), never

@@ -236,6 +236,7 @@ func (g *caseGen) gen(seed int64) genCase {
 	opt(0.1, g.pick([]string{"-v", "-vv", "--dump-input=always", "--dump-input=never", "-dump-input=fail"}))
 	opt(0.1, "--dump-input-filter="+g.pick([]string{"all", "annotation-full", "annotation", "error"}))
 	opt(0.05, "--dump-input-context", fmt.Sprint(g.r.Intn(4)))
+	opt(0.05, "--color")
 	if g.chance(0.08) {
 		args = append(args, "--implicit-check-not="+g.pick([]string{"BAD", "bar", "{{r[0-9]}}", "error"}))
 	}

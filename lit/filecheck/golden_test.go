@@ -61,6 +61,10 @@ var goldenCases = []struct {
 	{"missing-bracket", "CHECK: [[a]b]]\n", "x\n", nil},
 	{"verbose-no-dump", "CHECK: [[V:[a-z]+]] [[#N:]]\nCHECK-NEXT: [[V]]\nCHECK-NOT: q\n", "ab 12\nab\n", []string{"-v", "--dump-input=never"}},
 	{"dag-verbose-always", "CHECK-DAG: x\nCHECK-DAG: y\nCHECK-NOT: z\nCHECK-DAG: w\n", "y x\nw\n", []string{"-vv", "--dump-input=always"}},
+	{"color-next", "CHECK: foo\nCHECK-NEXT: baz\n", "foo\nbar\n", []string{"--color"}},
+	{"color-verbose", "CHECK: a\nCHECK-NEXT: b\nCHECK-NOT: c\nCHECK: zz\n", "x a y\nb\nd\n", []string{"--color", "-v"}},
+	{"color-vv-elision", "CHECK-DAG: a\nCHECK-DAG: a\nCHECK: [[X]]\n", "a a\n" + strings.Repeat("f\n", 12) + "q\n", []string{"--color", "-vv"}},
+	{"color-remarks", "CHECK: [[V:[a-z]+]]\nCHECK-NOT: q\n", "ab\n", []string{"--color", "-v", "--dump-input=never"}},
 	{"comment-prefix", "COM: CHECK: ignored\nRUN: CHECK: also\nCHECK: z\n", "a\n", nil},
 }
 

@@ -42,6 +42,10 @@ type Options struct {
 	DumpInputFilter string
 	// DumpInputContext is the number of context lines around filtered lines.
 	DumpInputContext int
+	// Color writes diagnostics and the input dump with LLVM's ANSI colors
+	// (--color); FileCheck only colors a terminal by default, and Check
+	// never writes to one, so it is off by default.
+	Color bool
 	// NextDiff adds a line diff (expected patterns against the nearest
 	// input lines) after the report of a failing CHECK-NEXT block. This is
 	// an extension; LLVM FileCheck has no such output.
@@ -99,7 +103,6 @@ type cmdLine struct {
 	help      bool
 	version   bool
 	dumpHelp  bool
-	color     bool
 }
 
 // usageError is a command-line error; FileCheck exits with 1 for these.
@@ -201,7 +204,7 @@ func parseArgs(args []string) (*cmdLine, error) {
 			case "vv":
 				cl.opts.VeryVerbose = v
 			case "color":
-				cl.color = v
+				cl.opts.Color = v
 			case "next-diff":
 				cl.opts.NextDiff = v
 			case "help":

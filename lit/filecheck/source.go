@@ -129,11 +129,47 @@ func errAt(r sref, msg string) *diagError {
 	return &diagError{b: r.b, off: r.lo, msg: msg}
 }
 
+// ANSI sequences as llvm::raw_ostream emits them when colors are forced.
+const (
+	ansiBold  = "\x1b[1m" // SAVEDCOLOR
+	ansiReset = "\x1b[0m"
+)
+
+// ansiColor is raw_ostream's OutputColor: code 0 black .. 6 cyan.
+func ansiColor(code int, bold, bg bool) string {
+	s := "\x1b[0;"
+	if bold {
+		s += "1;"
+	}
+	if bg {
+		return s + "4" + string(rune('0'+code)) + "m"
+	}
+	return s + "3" + string(rune('0'+code)) + "m"
+}
+
+// Color codes of llvm::raw_ostream::Colors.
+const (
+	colorBlack   = 0
+	colorRed     = 1
+	colorGreen   = 2
+	colorBlue    = 4
+	colorMagenta = 5
+	colorCyan    = 6
+)
+
 // printMessage writes a diagnostic the way llvm::SourceMgr::PrintMessage
-// does: "name:line:col: kind: msg", the source line and a caret line.
-func printMessage(w io.Writer, b *srcBuf, off int, kind, msg string, ranges ...[2]int) {
+// does: "name:line:col: kind: msg", the source line and a caret line, with
+// LLVM's ANSI colors when color is set.
+func printMessage(w io.Writer, color bool, b *srcBuf, off int, kind, msg string, ranges ...[2]int) {
 	line, col := b.lineCol(off)
-	fmt.Fprintf(w, "%s:%d:%d: %s: %s\n", b.name, line, col, kind, msg)
+	var sb strings.Builder
+	loc := fmt.Sprintf("%s:%d:%d: ", b.name, line, col)
+	if color {
+		kindColor := map[string]int{kindError: colorRed, kindNote: colorBlack, kindRemark: colorBlue}[kind]
+		sb.WriteString(ansiBold + loc + ansiReset + ansiColor(kindColor, true, false) + kind + ": " + ansiReset + ansiBold + msg + "\n" + ansiReset)
+	} else {
+		sb.WriteString(loc + kind + ": " + msg + "\n")
+	}
 	// The line around off, bounded by \n or \r as SourceMgr does.
 	ls := off
 	for ls > 0 && b.text[ls-1] != '\n' && b.text[ls-1] != '\r' {
@@ -160,11 +196,16 @@ func printMessage(w io.Writer, b *srcBuf, off int, kind, msg string, ranges ...[
 		caret[c] = '^'
 	}
 	caretStr := strings.TrimRight(string(caret), " ")
-	var sb strings.Builder
 	writeExpanded(&sb, content, content, false)
 	sb.WriteByte('\n')
+	if color {
+		sb.WriteString(ansiColor(colorGreen, true, false))
+	}
 	writeExpanded(&sb, caretStr, content, true)
 	sb.WriteByte('\n')
+	if color {
+		sb.WriteString(ansiReset)
+	}
 	io.WriteString(w, sb.String())
 }
 
