@@ -181,5 +181,19 @@ func parseConstant(p *OpParser, st *OpState) error {
 func printConstant(p *OpPrinter, op *Operation) {
 	p.AttrDict(op, "value")
 	p.Raw(" ")
-	p.Attr(op.Attr("value"))
+	// The value always carries its type here, even the default i64/f64.
+	switch v := op.Attr("value").(type) {
+	case *IntegerAttr:
+		p.buf = appendIntValue(p.buf, v.Value, v.Type)
+		if it, ok := v.Type.(*IntegerType); !ok || it.Width != 1 {
+			p.Raw(" : ")
+			p.Type(v.Type)
+		}
+	case *FloatAttr:
+		p.buf = appendFloatValue(p.buf, v.Value, v.Type)
+		p.Raw(" : ")
+		p.Type(v.Type)
+	default:
+		p.Attr(v)
+	}
 }
