@@ -61,7 +61,6 @@ type Layout struct {
 	ins  []dim
 	outs []dim
 	cols []uint64 // one per input bit: in-dims in order, low bit first
-	tab  []uint64 // applyTable(cols), for Apply
 	rank int
 }
 
@@ -146,7 +145,6 @@ func New(ins []InDim, outs []OutDim, requireSurjective bool) (Layout, error) {
 		}
 	}
 	l.rank = colRank(l.cols)
-	l.tab = applyTable(l.cols)
 	if requireSurjective && !l.IsSurjective() {
 		return Layout{}, fmt.Errorf("linear: layout is not surjective (rank %d, %d out bits):%s", l.rank, l.TotalOutDimSizeLog2(), l)
 	}
@@ -442,8 +440,7 @@ func (l Layout) Apply(ins ...int) []int {
 // ApplyInto is Apply writing its result into out, without allocating. It
 // writes min(len(out), NumOutDims()) coordinates.
 func (l Layout) ApplyInto(out []int, ins ...int) {
-	// Gather the input bits into one word (bit c = column c) and look it up
-	// four bits at a time (applyPacked, written out: one call less).
+	// applyPacked, written out: one call less on the hot path.
 	var x uint64
 	n := min(len(ins), len(l.ins))
 	for i := 0; i < n; i++ {
@@ -451,9 +448,14 @@ func (l Layout) ApplyInto(out []int, ins ...int) {
 		x |= uint64(ins[i]) & mask(d.log2) << uint(d.off)
 	}
 	var v uint64
-	for g := l.tab; len(g) >= 16; g = g[16:] {
-		v ^= g[x&15]
-		x >>= 4
+	cols := l.cols
+	for x != 0 {
+		c := bits.TrailingZeros64(x)
+		if c >= len(cols) {
+			break
+		}
+		v ^= cols[c]
+		x &= x - 1
 	}
 	n = min(len(out), len(l.outs))
 	for j := 0; j < n; j++ {
@@ -463,49 +465,38 @@ func (l Layout) ApplyInto(out []int, ins ...int) {
 }
 
 func (l Layout) applyPacked(ins []int) uint64 {
+	// Gather the input bits into one word (bit c = column c), then XOR the
+	// columns of its set bits.
 	var x uint64
 	n := min(len(ins), len(l.ins))
 	for i := 0; i < n; i++ {
 		d := &l.ins[i]
 		x |= uint64(ins[i]) & mask(d.log2) << uint(d.off)
 	}
-	return l.lookup(x)
-}
-
-// lookup XORs the columns of the set bits of x (which has no bits at or
-// above len(l.cols)), four bits at a time.
-func (l Layout) lookup(x uint64) uint64 {
-	var v uint64
-	for g := l.tab; len(g) >= 16; g = g[16:] {
-		v ^= g[x&15]
-		x >>= 4
-	}
-	return v
-}
-
-// applyTable returns the lookup table Apply uses: for each group of four
-// input bits (columns 4k … 4k+3), the 16 XOR combinations of their columns,
-// tab[16k+v] = XOR of cols[4k+b] over the set bits b of v.
-func applyTable(cols []uint64) []uint64 {
-	if len(cols) == 0 {
-		return nil
-	}
-	tab := make([]uint64, 16*((len(cols)+3)/4))
-	for c, col := range cols {
-		g := tab[16*(c/4) : 16*(c/4)+16]
-		bit := 1 << uint(c%4)
-		for v := bit; v < 2*bit; v++ {
-			g[v] = g[v-bit] ^ col
+	var acc uint64
+	cols := l.cols
+	for x != 0 {
+		c := bits.TrailingZeros64(x)
+		if c >= len(cols) {
+			break
 		}
+		acc ^= cols[c]
+		x &= x - 1
 	}
-	return tab
+	return acc
 }
 
 // ApplyBits evaluates the layout on a flattened input: bit c of x is input
 // bit c in matrix-column order (in-dims in order, low bit first). The result
 // is packed the same way, out-dims in order, low bit first.
 func (l Layout) ApplyBits(x uint64) uint64 {
-	return l.lookup(x & mask(len(l.cols)))
+	x &= mask(len(l.cols))
+	var acc uint64
+	for x != 0 {
+		acc ^= l.cols[bits.TrailingZeros64(x)]
+		x &= x - 1
+	}
+	return acc
 }
 
 // ApplyNamed evaluates the layout on named inputs, which must name every

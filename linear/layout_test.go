@@ -196,8 +196,8 @@ type fataler interface {
 }
 
 // checkInvariants verifies the internal invariants of a layout built by any
-// operation: offsets follow the sizes, the cached rank and lookup table match
-// the columns, and every column fits the out-dims.
+// operation: offsets follow the sizes, the cached rank matches the columns,
+// and every column fits the out-dims.
 func checkInvariants(t fataler, l Layout) {
 	t.Helper()
 	off := 0
@@ -224,27 +224,5 @@ func checkInvariants(t fataler, l Layout) {
 	}
 	if l.rank != colRank(l.cols) {
 		t.Fatalf("cached rank %d, columns have rank %d", l.rank, colRank(l.cols))
-	}
-	if !slices.Equal(l.tab, applyTable(l.cols)) {
-		t.Fatal("stale lookup table")
-	}
-}
-
-func TestApplyTable(t *testing.T) {
-	cols := []uint64{1, 2, 4, 8, 16, 3}
-	tab := applyTable(cols)
-	if len(tab) != 32 {
-		t.Fatalf("len %d", len(tab))
-	}
-	for x := 0; x < 64; x++ {
-		var want uint64
-		for c := range cols {
-			if x>>uint(c)&1 != 0 {
-				want ^= cols[c]
-			}
-		}
-		if got := tab[x&15] ^ tab[16+x>>4]; got != want {
-			t.Fatalf("x=%d: %d, want %d", x, got, want)
-		}
 	}
 }

@@ -27,12 +27,7 @@ func assemble(ins, outs []dim, cols []uint64) (Layout, error) {
 	if n := outBits(ins); n > MaxBits {
 		return Layout{}, fmt.Errorf("linear: result would have %d in bits, more than %d", n, MaxBits)
 	}
-	return build(ins, outs, cols), nil
-}
-
-// build makes a layout from dims with valid offsets and its columns.
-func build(ins, outs []dim, cols []uint64) Layout {
-	return Layout{ins: ins, outs: outs, cols: cols, tab: applyTable(cols), rank: colRank(cols)}
+	return Layout{ins, outs, cols, colRank(cols)}, nil
 }
 
 // mustAssemble is assemble for results that cannot exceed MaxBits because
@@ -101,7 +96,7 @@ func (l Layout) Compose(outer Layout) (Layout, error) {
 		}
 		cols[c] = acc
 	}
-	return build(l.ins, outer.outs, cols), nil
+	return Layout{l.ins, outer.outs, cols, colRank(cols)}, nil
 }
 
 // Mul returns Triton's product inner * outer: a layout over the union of the
@@ -161,7 +156,7 @@ func Mul(inner, outer Layout) (Layout, error) {
 			}
 		}
 	}
-	return build(ins, outs, cols), nil
+	return Layout{ins, outs, cols, colRank(cols)}, nil
 }
 
 // TransposeIns returns the layout with its in-dims in the given order, which
@@ -177,7 +172,7 @@ func (l Layout) TransposeIns(order []string) (Layout, error) {
 		ins[i] = d
 		cols = append(cols, l.cols[d.off:d.off+d.log2]...)
 	}
-	return Layout{ins: withOffsets(ins), outs: l.outs, cols: cols, tab: applyTable(cols), rank: l.rank}, nil
+	return Layout{withOffsets(ins), l.outs, cols, l.rank}, nil
 }
 
 // TransposeOuts returns the layout with its out-dims in the given order,
@@ -199,7 +194,7 @@ func (l Layout) TransposeOuts(order []string) (Layout, error) {
 		}
 		cols[c] = r
 	}
-	return Layout{ins: l.ins, outs: outs, cols: cols, tab: applyTable(cols), rank: l.rank}, nil
+	return Layout{l.ins, outs, cols, l.rank}, nil
 }
 
 // sizedDims checks a list of named power-of-two sizes whose product must be
@@ -236,8 +231,7 @@ func (l Layout) ReshapeIns(ins []Dim) (Layout, error) {
 	if err != nil {
 		return Layout{}, err
 	}
-	l.ins = ds
-	return l, nil
+	return Layout{ds, l.outs, l.cols, l.rank}, nil
 }
 
 // ReshapeOuts returns the layout with its output bits regrouped into the
@@ -249,8 +243,7 @@ func (l Layout) ReshapeOuts(outs []Dim) (Layout, error) {
 	if err != nil {
 		return Layout{}, err
 	}
-	l.outs = ds
-	return l, nil
+	return Layout{l.ins, ds, l.cols, l.rank}, nil
 }
 
 // FlattenIns reshapes the in-dims into one, named after the first in-dim.
@@ -259,8 +252,7 @@ func (l Layout) FlattenIns() Layout {
 	if len(l.ins) == 0 {
 		return l
 	}
-	l.ins = []dim{{l.ins[0].name, len(l.cols), 0}}
-	return l
+	return Layout{[]dim{{l.ins[0].name, len(l.cols), 0}}, l.outs, l.cols, l.rank}
 }
 
 // FlattenOuts reshapes the out-dims into one, named after the first out-dim.
@@ -269,8 +261,7 @@ func (l Layout) FlattenOuts() Layout {
 	if len(l.outs) == 0 {
 		return l
 	}
-	l.outs = []dim{{l.outs[0].name, l.TotalOutDimSizeLog2(), 0}}
-	return l
+	return Layout{l.ins, []dim{{l.outs[0].name, l.TotalOutDimSizeLog2(), 0}}, l.cols, l.rank}
 }
 
 // SqueezeIns removes the named in-dim, which must have size 1.
@@ -279,8 +270,7 @@ func (l Layout) SqueezeIns(name string) (Layout, error) {
 	if k < 0 || l.ins[k].log2 != 0 {
 		return Layout{}, fmt.Errorf("linear: squeezeIns: %q is not a size-1 in-dim", name)
 	}
-	l.ins = withOffsets(slices.Delete(slices.Clone(l.ins), k, k+1))
-	return l, nil
+	return Layout{withOffsets(slices.Delete(slices.Clone(l.ins), k, k+1)), l.outs, l.cols, l.rank}, nil
 }
 
 // SqueezeOuts removes the named out-dim, which must have size 1.
@@ -289,8 +279,7 @@ func (l Layout) SqueezeOuts(name string) (Layout, error) {
 	if j < 0 || l.outs[j].log2 != 0 {
 		return Layout{}, fmt.Errorf("linear: squeezeOuts: %q is not a size-1 out-dim", name)
 	}
-	l.outs = withOffsets(slices.Delete(slices.Clone(l.outs), j, j+1))
-	return l, nil
+	return Layout{l.ins, withOffsets(slices.Delete(slices.Clone(l.outs), j, j+1)), l.cols, l.rank}, nil
 }
 
 func subset(ds []dim, sel []string, what string) error {
@@ -589,7 +578,7 @@ func (l Layout) InvertAndCompose(outer Layout) (Layout, error) {
 	}
 	// Column c of outer is bit c of the result: its out-dims are outer's
 	// in-dims, packed in order.
-	return build(l.ins, outer.ins, cols), nil
+	return Layout{l.ins, outer.ins, cols, colRank(cols)}, nil
 }
 
 // solve fills cols with the columns of l.InvertAndCompose(outer) for the

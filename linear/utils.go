@@ -124,7 +124,7 @@ func IdentityStandardND(in string, shape, order []int) (Layout, error) {
 
 // ZerosLike returns a layout with l's dims and sizes that maps everything to 0.
 func ZerosLike(l Layout) Layout {
-	return build(l.ins, l.outs, make([]uint64, len(l.cols)))
+	return Layout{l.ins, l.outs, make([]uint64, len(l.cols)), 0}
 }
 
 func checkShape(l Layout, shape map[string]int) error {
