@@ -3,7 +3,6 @@ package dialect
 import (
 	"sort"
 	"strconv"
-	"strings"
 )
 
 // aliasPlan is what the printer decided about aliases for one module.
@@ -311,5 +310,3 @@ func locAliasDef(la *LocAlias) []byte {
 	b = la.Loc.appendLoc(b)
 	return append(b, ')')
 }
-
-var _ = strings.TrimSpace

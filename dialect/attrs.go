@@ -363,7 +363,7 @@ func (a *SymbolRefAttr) appendAttr(b []byte, _ AliasFunc) []byte {
 // identifier.
 func appendSymbol(b []byte, name string) []byte {
 	b = append(b, '@')
-	if isBareIdent(name) && !strings.Contains(name, ".") || isBareIdent(name) {
+	if isBareIdent(name) {
 		return append(b, name...)
 	}
 	return appendQuoted(b, name)

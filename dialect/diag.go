@@ -128,10 +128,14 @@ func (ds Diagnostics) Sort() {
 	sort.SliceStable(ds, func(i, j int) bool { return ds[i].Pos.Before(ds[j].Pos) })
 }
 
-// Len, Less and Swap make Diagnostics a sort.Interface.
-func (ds Diagnostics) Len() int           { return len(ds) }
+// Len is the number of diagnostics (sort.Interface).
+func (ds Diagnostics) Len() int { return len(ds) }
+
+// Less orders diagnostics by position (sort.Interface).
 func (ds Diagnostics) Less(i, j int) bool { return ds[i].Pos.Before(ds[j].Pos) }
-func (ds Diagnostics) Swap(i, j int)      { ds[i], ds[j] = ds[j], ds[i] }
+
+// Swap exchanges two diagnostics (sort.Interface).
+func (ds Diagnostics) Swap(i, j int) { ds[i], ds[j] = ds[j], ds[i] }
 
 // Errorf appends an error diagnostic at pos.
 func (ds *Diagnostics) Errorf(pos Pos, format string, args ...any) {
