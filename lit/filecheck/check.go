@@ -150,7 +150,7 @@ func (c *checker) printMatch(expected bool, prefix string, pat *pattern, count i
 	for _, e := range res.errs {
 		c.logErr(e)
 		if de, ok := e.(*diagError); ok && c.collect {
-			c.diags = append(c.diags, fcDiag{typ: pat.typ, count: pat.count, checkBuf: pat.loc.b, checkOff: pat.loc.lo, mt: matchFoundErrorNote, start: de.off, end: de.off, note: de.msg})
+			c.diags = append(c.diags, fcDiag{typ: pat.typ, count: pat.count, checkBuf: pat.loc.b, checkOff: pat.loc.lo, mt: matchFoundErrorNote, start: de.off, end: max(de.off, de.end), note: de.msg})
 		}
 	}
 	return hasErr

@@ -65,6 +65,7 @@ var goldenCases = []struct {
 	{"color-verbose", "CHECK: a\nCHECK-NEXT: b\nCHECK-NOT: c\nCHECK: zz\n", "x a y\nb\nd\n", []string{"--color", "-v"}},
 	{"color-vv-elision", "CHECK-DAG: a\nCHECK-DAG: a\nCHECK: [[X]]\n", "a a\n" + strings.Repeat("f\n", 12) + "q\n", []string{"--color", "-vv"}},
 	{"color-remarks", "CHECK: [[V:[a-z]+]]\nCHECK-NOT: q\n", "ab\n", []string{"--color", "-v", "--dump-input=never"}},
+	{"numeric-unrepresentable", "CHECK: v [[#%X,N:]] w\n", "v 4611686018427387907 w\n", nil},
 	{"comment-prefix", "COM: CHECK: ignored\nRUN: CHECK: also\nCHECK: z\n", "a\n", nil},
 }
 

@@ -89,6 +89,7 @@ func (p *pattern) match(buf string, base int) matchResult {
 		if err != nil {
 			de := err.(*diagError)
 			de.off += base
+			de.end += base
 			de.b = nil // caller locates it in the input
 			res.errs = append(res.errs, de)
 			continue

@@ -102,7 +102,8 @@ type diagError struct {
 	b      *srcBuf
 	off    int
 	msg    string
-	ranges [][2]int // offsets in b
+	ranges [][2]int // offsets in b, underlined in the message
+	end    int      // end of the text the error is about (for the dump)
 	exit   int      // exit status FileCheck uses for this error (0: default)
 	// logged marks errors LLVM reports through logAllUnhandledErrors,
 	// which adds an empty line after the diagnostic.
@@ -126,7 +127,7 @@ func (e *diagError) Error() string {
 }
 
 func errAt(r sref, msg string) *diagError {
-	return &diagError{b: r.b, off: r.lo, msg: msg}
+	return &diagError{b: r.b, off: r.lo, end: max(r.lo, r.hi), msg: msg}
 }
 
 // ANSI sequences as llvm::raw_ostream emits them when colors are forced.
