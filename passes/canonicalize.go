@@ -2,6 +2,8 @@ package passes
 
 import (
 	"slices"
+	"strconv"
+	"strings"
 
 	"github.com/layoutopt/layoutopt/attr"
 	"github.com/layoutopt/layoutopt/dialect"
@@ -50,7 +52,7 @@ func runCanonicalize(ctx *Context, op *dialect.Operation) error {
 	if m == nil || m.Op != op {
 		m = &dialect.Module{Op: op}
 	}
-	c := &canonicalizer{layouts: newLayoutCache()}
+	c := &canonicalizer{layouts: newLayoutCache(), hopper: targetsHopper(op)}
 	var f func(dialect.Type) dialect.Type
 	if ctx.Option("form") == "linear" {
 		f = c.linearForm(op)
@@ -77,6 +79,22 @@ func runCanonicalize(ctx *Context, op *dialect.Operation) error {
 
 type canonicalizer struct {
 	layouts *layoutCache
+	hopper  bool // the module targets cuda:90 or later
+}
+
+// targetsHopper reports whether the module's ttg.target is cuda:90 or
+// later.
+func targetsHopper(op *dialect.Operation) bool {
+	t, ok := op.Attr("ttg.target").(*dialect.StringAttr)
+	if !ok {
+		return false
+	}
+	sm, ok := strings.CutPrefix(t.Value, "cuda:")
+	if !ok {
+		return false
+	}
+	n, err := strconv.Atoi(sm)
+	return err == nil && n >= 90
 }
 
 // layoutShape returns the shape a type's encoding is evaluated on: the
@@ -350,7 +368,8 @@ func (p *plan) try(a attr.Encoding, b attr.Encoding) bool {
 
 // namedCandidates lists the named encodings a linear one may become: the
 // module's named distributed encodings (after the merges), slices of those
-// one rank up, then #ttg.blocked layouts built to match its first use.
+// one rank up, then a #ttg.blocked or #ttg.nvidia_mma built to match its
+// first use.
 func (p *plan) namedCandidates(le *attr.LinearEncoding, encs []attr.Encoding) []attr.Encoding {
 	var out, slices []attr.Encoding
 	for _, e := range encs {
@@ -373,10 +392,28 @@ func (p *plan) namedCandidates(le *attr.LinearEncoding, encs []attr.Encoding) []
 		}
 	}
 	out = append(out, slices...)
+	// Operands of the module's MMA layouts.
+	if le.Rank() == 2 {
+		for _, e := range encs {
+			if m, ok := p.subst(e).(*attr.NvidiaMma); ok && m.Rank() == 2 {
+				for opIdx := range 2 {
+					for k := 1; k <= 16; k *= 2 {
+						d := &attr.DotOperand{OpIdx: opIdx, Parent: m, KWidth: k}
+						if d.Verify(attr.ModuleInfo{}) == nil {
+							out = append(out, d)
+						}
+					}
+				}
+			}
+		}
+	}
 	for _, u := range p.uses {
 		if encKey(u.enc) == encKey(le) {
 			if b := p.c.blockedFor(le, u.shape); b != nil {
 				out = append(out, b)
+			}
+			if m := p.c.mmaFor(le, u.shape); m != nil {
+				out = append(out, m)
 			}
 			break
 		}
@@ -415,6 +452,41 @@ func (c *canonicalizer) blockedFor(le *attr.LinearEncoding, shape []int) *attr.B
 					}
 				}
 			}
+		}
+	}
+	return nil
+}
+
+// mmaFor searches the 2-D one-CTA #ttg.nvidia_mma layouts (Ampere
+// instrShape [16, 8], Hopper [16, N, 16] with N a multiple of 8 up to 256)
+// with le's warp count for one equal to le on shape, Hopper's first when
+// the module targets sm_90 or later.
+func (c *canonicalizer) mmaFor(le *attr.LinearEncoding, shape []int) *attr.NvidiaMma {
+	if len(shape) != 2 || len(le.Block) > 0 || len(le.Lane) != 5 || len(le.Warp) > 5 {
+		return nil
+	}
+	warps := 1 << len(le.Warp)
+	var cands []*attr.NvidiaMma
+	var ampere, hopper []*attr.NvidiaMma
+	for _, w := range splits(2, warps, nil) {
+		ampere = append(ampere, &attr.NvidiaMma{VersionMajor: 2, WarpsPerCTA: w, InstrShape: []int{16, 8}})
+		if w[0] < 4 {
+			continue // a Hopper warp group spans 4 warps along M
+		}
+		// Largest N first, as Triton picks the widest instruction that fits.
+		for n := min(256, shape[1]) / 8 * 8; n >= 8; n -= 8 {
+			hopper = append(hopper, &attr.NvidiaMma{VersionMajor: 3, WarpsPerCTA: w, InstrShape: []int{16, n, 16}})
+		}
+	}
+	// Both may denote the same function; prefer the module's target.
+	if c.hopper {
+		cands = append(hopper, ampere...)
+	} else {
+		cands = append(ampere, hopper...)
+	}
+	for _, m := range cands {
+		if m.Verify(attr.ModuleInfo{}) == nil && c.layouts.sameLayout(le, m, shape) {
+			return m
 		}
 	}
 	return nil

@@ -104,6 +104,12 @@ func TestCanonicalizeKeepsLayouts(t *testing.T) {
 				if strings.HasSuffix(pl.run, "form=linear})") {
 					checkLinearForm(t, after)
 				}
+				// Named form recovers a named encoding for every #ttg.linear
+				// that the linear form made from one (blocked, slice, mma,
+				// dot_op here).
+				if strings.HasSuffix(pl.run, "form=named})") && !strings.Contains(string(src), "#ttg.linear") && strings.Contains(out, "#ttg.linear") {
+					t.Errorf("linear then named form left #ttg.linear:\n%s", out)
+				}
 				t.Logf("%d of %d value types rewritten", changed, len(before))
 			})
 		}
