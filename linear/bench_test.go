@@ -53,6 +53,7 @@ var sinkLayout Layout
 func BenchmarkApply(b *testing.B) {
 	l := benchLayout(b, 1)
 	b.ReportAllocs()
+	defer cpuMetric(b)()
 	for i := 0; b.Loop(); i++ {
 		out := l.Apply(i&15, i&31, i>>5&15, i>>9&7)
 		sinkInt += out[0] + out[1]
@@ -63,6 +64,7 @@ func BenchmarkApplyInto(b *testing.B) {
 	l := benchLayout(b, 1)
 	out := make([]int, 2)
 	b.ReportAllocs()
+	defer cpuMetric(b)()
 	for i := 0; b.Loop(); i++ {
 		l.ApplyInto(out, i&15, i&31, i>>5&15, i>>9&7)
 	}
@@ -72,6 +74,7 @@ func BenchmarkApplyInto(b *testing.B) {
 func BenchmarkApplyBruteForce(b *testing.B) {
 	r := toRef(benchLayout(b, 1))
 	b.ReportAllocs()
+	defer cpuMetric(b)()
 	for i := 0; b.Loop(); i++ {
 		sinkInts = r.eval([]int{i & 15, i & 31, i >> 5 & 15, i >> 9 & 7})
 	}
@@ -94,6 +97,7 @@ func composeOuter(b testing.TB) Layout {
 func BenchmarkCompose(b *testing.B) {
 	inner, outer := benchLayout(b, 1), composeOuter(b)
 	b.ReportAllocs()
+	defer cpuMetric(b)()
 	for b.Loop() {
 		c, err := inner.Compose(outer)
 		if err != nil {
@@ -108,6 +112,7 @@ func BenchmarkCompose(b *testing.B) {
 func BenchmarkComposeBruteForce(b *testing.B) {
 	inner, outer := toRef(benchLayout(b, 1)), toRef(composeOuter(b))
 	b.ReportAllocs()
+	defer cpuMetric(b)()
 	for b.Loop() {
 		var ins []InDim
 		for _, d := range inner.ins {
@@ -137,6 +142,7 @@ func BenchmarkInvertAndCompose(b *testing.B) {
 	this, outer := benchLayout(b, 1), benchLayout(b, 3)
 	outer, _ = outer.ReshapeIns([]Dim{{"offset", 1 << 13}, {"block", 8}})
 	b.ReportAllocs()
+	defer cpuMetric(b)()
 	for b.Loop() {
 		c, err := this.InvertAndCompose(outer)
 		if err != nil {
@@ -154,6 +160,7 @@ func BenchmarkInvertAndComposeBruteForce(b *testing.B) {
 	outer, _ = outer.ReshapeIns([]Dim{{"offset", 1 << 13}, {"block", 8}})
 	rt, ro := toRef(this), toRef(outer)
 	b.ReportAllocs()
+	defer cpuMetric(b)()
 	for b.Loop() {
 		pre := make(map[int]int, 1<<16)
 		for flat := (1 << 16) - 1; flat >= 0; flat-- {
@@ -194,6 +201,7 @@ func matrix20() []uint64 {
 func BenchmarkRank20x20(b *testing.B) {
 	cols := matrix20()
 	b.ReportAllocs()
+	defer cpuMetric(b)()
 	for b.Loop() {
 		sinkInt += RankOfColumns(cols)
 	}
@@ -203,6 +211,7 @@ func BenchmarkRREF20x20(b *testing.B) {
 	cols := matrix20()
 	rows := make([]uint64, 20)
 	b.ReportAllocs()
+	defer cpuMetric(b)()
 	for b.Loop() {
 		for r := range rows {
 			rows[r] = 0
@@ -225,6 +234,7 @@ func BenchmarkIsInjective20x20(b *testing.B) {
 	ins := []InDim{{"in", bases}}
 	outs := []OutDim{{"out", 1 << 20}}
 	b.ReportAllocs()
+	defer cpuMetric(b)()
 	for b.Loop() {
 		l, err := New(ins, outs, false)
 		if err != nil {
@@ -242,6 +252,7 @@ func BenchmarkIsInjectiveBruteForce(b *testing.B) {
 	cols := matrix20()
 	seen := make([]bool, 1<<20)
 	b.ReportAllocs()
+	defer cpuMetric(b)()
 	for b.Loop() {
 		clear(seen)
 		n := 0
