@@ -709,7 +709,20 @@ func (p *OpParser) numberAttr(lit token, neg bool, t Type) (Attribute, error) {
 	default:
 		return nil, p.Errorf(p.tokPos(lit), "integer literal not valid for specified type")
 	}
-	return &IntegerAttr{Value: v, Type: t}, nil
+	k := intKey{v, t}
+	if a, ok := p.ints[k]; ok {
+		return a, nil
+	}
+	a := &IntegerAttr{Value: v, Type: t}
+	p.ints[k] = a
+	return a, nil
+}
+
+// intKey identifies an integer attribute (attributes are immutable, so
+// equal ones are shared).
+type intKey struct {
+	v int64
+	t Type
 }
 
 // parseAttrDictEntries parses `{name = value, name, ...}`.

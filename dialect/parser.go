@@ -55,6 +55,8 @@ type OpParser struct {
 	refArena    []OperandRef
 	valArena    []*Value
 	funcTypes   map[funcTypeKey]*FunctionType
+	states      []*OpState
+	ints        map[intKey]*IntegerAttr
 
 	scope *valueScope
 	depth int
@@ -135,6 +137,7 @@ func Parse(src []byte, cfg ParseConfig) (*Module, Diagnostics) {
 		derived:     map[derivedKey]Type{},
 		argPos:      map[*Value]Pos{},
 		funcTypes:   map[funcTypeKey]*FunctionType{},
+		ints:        map[intKey]*IntegerAttr{},
 		mod:         &Module{},
 	}
 	p.advance()
@@ -750,6 +753,23 @@ func (p *OpParser) parseOperation(block *Block) (*Operation, error) {
 	return op, nil
 }
 
+// getState returns a cleared OpState from the parser's free list.
+func (p *OpParser) getState() *OpState {
+	if n := len(p.states); n > 0 {
+		st := p.states[n-1]
+		p.states = p.states[:n-1]
+		return st
+	}
+	return &OpState{}
+}
+
+// putState clears st (the op keeps the slices it was given) and returns it
+// to the free list.
+func (p *OpParser) putState(st *OpState) {
+	*st = OpState{}
+	p.states = append(p.states, st)
+}
+
 func (p *OpParser) newOp(st *OpState, def *OpDef) *Operation {
 	var op *Operation
 	if len(st.Operands) <= 3 && len(st.Types) <= 1 {
@@ -792,7 +812,9 @@ func (p *OpParser) parseCustomOp(numResults int) (*Operation, error) {
 		return nil, p.Errorf(pos, "custom op '%s' is unknown", p.tok.text)
 	}
 	p.advance()
-	st := &OpState{Name: name, NumResults: numResults}
+	st := p.getState()
+	defer p.putState(st)
+	st.Name, st.NumResults = name, numResults
 	if err := def.Parse(p, st); err != nil {
 		return nil, err
 	}
