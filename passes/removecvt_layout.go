@@ -224,8 +224,9 @@ func transposeEnc(c *layoutCache, e attr.Encoding, order []int, srcShape []int) 
 	if err != nil {
 		return nil
 	}
-	le := linearEncodingOf(ll, rank)
-	if le == nil {
+	l, err := attr.FromLinear(ll)
+	le, ok := l.(*attr.LinearEncoding)
+	if err != nil || !ok {
 		return nil
 	}
 	for _, bases := range [][][]int{le.Register, le.Lane, le.Warp, le.Block} {
@@ -240,82 +241,6 @@ func permute(v []int, order []int) []int {
 	out := make([]int, len(order))
 	for i, o := range order {
 		out[i] = v[o]
-	}
-	return out
-}
-
-// linearEncodingOf returns the #ttg.linear encoding with layout ll, whose
-// output dims must be dim0 … dim{rank-1}; nil when ll is not a distributed
-// layout of that rank.
-func linearEncodingOf(ll linear.Layout, rank int) *attr.LinearEncoding {
-	idx, ok := standardOutIndex(ll, rank)
-	if !ok {
-		return nil
-	}
-	le := &attr.LinearEncoding{}
-	for _, in := range ll.InDimNames() {
-		bases := reorderBases(ll.Bases(in), idx, rank)
-		switch in {
-		case "register":
-			le.Register = bases
-		case "lane":
-			le.Lane = bases
-		case "warp":
-			le.Warp = bases
-		case "block":
-			le.Block = bases
-		default:
-			return nil
-		}
-	}
-	return le
-}
-
-// sharedLinearOf returns the #ttg.shared_linear encoding with layout ll
-// (input dims offset and block), or nil.
-func sharedLinearOf(ll linear.Layout, rank, alignment int) *attr.SharedLinear {
-	idx, ok := standardOutIndex(ll, rank)
-	if !ok {
-		return nil
-	}
-	sl := &attr.SharedLinear{Alignment: alignment}
-	for _, in := range ll.InDimNames() {
-		bases := reorderBases(ll.Bases(in), idx, rank)
-		switch in {
-		case "offset":
-			sl.Offset = bases
-		case "block":
-			sl.Block = bases
-		default:
-			return nil
-		}
-	}
-	return sl
-}
-
-// standardOutIndex maps tensor dim d to its position among ll's out dims.
-func standardOutIndex(ll linear.Layout, rank int) ([]int, bool) {
-	if ll.NumOutDims() != rank {
-		return nil, false
-	}
-	idx := make([]int, rank)
-	for d := range rank {
-		idx[d] = ll.OutDimIndex(fmt.Sprintf("dim%d", d))
-		if idx[d] < 0 {
-			return nil, false
-		}
-	}
-	return idx, true
-}
-
-func reorderBases(bases [][]int, idx []int, rank int) [][]int {
-	out := make([][]int, len(bases))
-	for i, b := range bases {
-		v := make([]int, rank)
-		for d := range rank {
-			v[d] = b[idx[d]]
-		}
-		out[i] = v
 	}
 	return out
 }
