@@ -471,3 +471,54 @@ func sameRelativeOrder(x, y []string) bool {
 	}
 	return slices.Equal(cx, cy)
 }
+
+// Mul is the direct product: on each in-dim, the low bits feed inner and the
+// high bits feed outer; on each out-dim, inner's result is the low part and
+// outer's the high part.
+func TestPropMulIsDirectProduct(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		inner := genLayout(t, "inner", inPool, outPool, 6, 6)
+		outer := genLayout(t, "outer", inPool, outPool, 6, 6)
+		if !sameRelativeOrder(inner.InDimNames(), outer.InDimNames()) || !sameRelativeOrder(inner.OutDimNames(), outer.OutDimNames()) {
+			t.Skip("the factors order their common dims differently")
+		}
+		p := must(t, func() (Layout, error) { return Mul(inner, outer) })
+		rp, ri, ro := toRef(p), toRef(inner), toRef(outer)
+		for flat := 0; flat < p.TotalInDimSize(); flat++ {
+			x := rp.split(flat)
+			xi := make([]int, len(ri.ins))
+			xo := make([]int, len(ro.ins))
+			for k, d := range rp.ins {
+				v := x[k]
+				if i := inner.InDimIndex(d.Name); i >= 0 {
+					xi[i] = v & (inner.InDimSize(d.Name) - 1)
+					v >>= uint(inner.InDimSizeLog2(d.Name))
+				}
+				if o := outer.InDimIndex(d.Name); o >= 0 {
+					xo[o] = v
+				}
+			}
+			yi, yo := ri.eval(xi), ro.eval(xo)
+			got := rp.eval(x)
+			for j, o := range rp.outs {
+				want := 0
+				if i := inner.OutDimIndex(o.Name); i >= 0 {
+					want = yi[i]
+				}
+				if k := outer.OutDimIndex(o.Name); k >= 0 {
+					want |= yo[k] << uint(inner.OutDimSizeLog2(o.Name))
+				}
+				if got[j] != want {
+					t.Fatalf("(inner*outer)(%v)[%s] = %d, want %d", x, o.Name, got[j], want)
+				}
+			}
+		}
+		// Empty is the identity of Mul.
+		if l, err := Mul(Empty(), inner); err != nil || !l.Equal(inner) {
+			t.Fatalf("Empty()*inner != inner: %v", err)
+		}
+		if l, err := Mul(inner, Empty()); err != nil || !l.Equal(inner) {
+			t.Fatalf("inner*Empty() != inner: %v", err)
+		}
+	})
+}
