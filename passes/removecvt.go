@@ -28,7 +28,8 @@ layout. The rules, applied to a fixed point:
     results of ops whose layout matters (expensive loads, dots, atomics, local_load,
     unknown ops...) — are pushed to their users through element-wise ops,
     tt.broadcast, tt.expand_dims, tt.reduce, tt.trans, conversions and
-    scf.for/scf.if/scf.yield (loop-carried values included). A value reached by
+    scf.for/scf.if/scf.while/scf.yield/scf.condition (loop-carried values
+    included). A value reached by
     several layouts keeps one (loads and stores prefer #blocked, other values an
     MMA layout, otherwise the first found); conversions are inserted only where
     an operand's layout still differs from what its user needs.
@@ -46,8 +47,8 @@ several conversions of one value) are merged, and dead ops are erased. A run tha
 would leave more conversions, or a higher total cost, than the function had is
 undone.
 
-Not done: scf.while is not propagated through (its values keep their layouts),
-and loop-carried values that become dead are not removed.
+Not done: rematerialization does not go through scf.while (its values are
+leaves there), and loop-carried values that become dead are not removed.
 
 Cost model of rule 4 (units: bytes moved or computed; n = elements of the tensor,
 b = bytes per element, pointers 8, i1 1):

@@ -9,7 +9,8 @@ import (
 //
 // Values whose types must change together form a class: an scf.for
 // iteration argument and the loop result of the same slot, an scf.if
-// result. Every class starts with no candidate layout; anchors (function
+// result, an scf.while "after" argument and the loop result of its slot
+// (the "before" arguments are classes of their own). Every class starts with no candidate layout; anchors (function
 // arguments and the tensor results of fixed ops) seed their own layout, and
 // candidates flow to users through the ops that can take any layout. Each
 // class then keeps one candidate, values are re-typed, and conversions are
@@ -95,7 +96,28 @@ func (p *propagation) buildClasses(ops []*dialect.Operation) {
 				}
 			}
 		}
+		if after := whileAfter(op); after != nil {
+			for k := range min(op.NumResults(), after.NumArgs()) {
+				p.tie(after.Arg(k), op.Result(k))
+			}
+		}
 	}
+}
+
+// whileBefore and whileAfter return the blocks of a well-formed scf.while
+// (nil for any other op).
+func whileBefore(op *dialect.Operation) *dialect.Block {
+	if op.Name() != opWhile || len(op.Regions()) != 2 || op.Region(1).Entry() == nil {
+		return nil
+	}
+	return op.Region(0).Entry()
+}
+
+func whileAfter(op *dialect.Operation) *dialect.Block {
+	if whileBefore(op) == nil {
+		return nil
+	}
+	return op.Region(1).Entry()
 }
 
 func entryBlock(op *dialect.Operation) *dialect.Block {
@@ -130,10 +152,15 @@ func (p *propagation) seed(v *dialect.Value) bool {
 		switch d.Name() {
 		case opFor, opIf:
 			return false
+		case opWhile:
+			return whileBefore(d) == nil
 		}
 		return p.r.classify(d) == classFixed
 	}
 	owner := v.OwnerBlock().ParentOp()
+	if owner != nil && owner.Name() == opWhile {
+		return whileBefore(owner) == nil
+	}
 	return owner != nil && owner.Name() != opFor
 }
 
@@ -190,6 +217,19 @@ func (p *propagation) targets(u dialect.Use, e attr.Encoding) []target {
 		parent := op.ParentOp()
 		if parent != nil && (parent.Name() == opFor || parent.Name() == opIf) && u.Index < parent.NumResults() {
 			return []target{{parent.Result(u.Index), e}}
+		}
+		if before := whileBefore(parent); before != nil && u.Index < before.NumArgs() {
+			return []target{{before.Arg(u.Index), e}}
+		}
+		return nil
+	case opWhile:
+		if before := whileBefore(op); before != nil && u.Index < before.NumArgs() {
+			return []target{{before.Arg(u.Index), e}}
+		}
+		return nil
+	case opCondition:
+		if parent := op.ParentOp(); whileBefore(parent) != nil && u.Index >= 1 && u.Index-1 < parent.NumResults() {
+			return []target{{parent.Result(u.Index - 1), e}}
 		}
 		return nil
 	}
@@ -296,7 +336,18 @@ func (p *propagation) required(op *dialect.Operation, i int) attr.Encoding {
 		if parent != nil && (parent.Name() == opFor || parent.Name() == opIf) && i < parent.NumResults() {
 			return encodingOf(parent.Result(i))
 		}
+		if before := whileBefore(parent); before != nil && i < before.NumArgs() {
+			return encodingOf(before.Arg(i))
+		}
 		return p.orig[op.Operand(i)]
+	case opWhile:
+		if before := whileBefore(op); before != nil && i < before.NumArgs() {
+			return encodingOf(before.Arg(i))
+		}
+	case opCondition:
+		if parent := op.ParentOp(); whileBefore(parent) != nil && i >= 1 && i-1 < parent.NumResults() {
+			return encodingOf(parent.Result(i - 1))
+		}
 	case opReduce:
 		if r.classify(op) == classFixed {
 			// A reduction to scalars takes any layout, the same for all operands.

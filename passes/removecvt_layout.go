@@ -29,6 +29,8 @@ const (
 	opFor        = "scf.for"
 	opIf         = "scf.if"
 	opYield      = "scf.yield"
+	opWhile      = "scf.while"
+	opCondition  = "scf.condition"
 )
 
 // layoutCache memoises ToLinear per (encoding text, shape). Encodings are

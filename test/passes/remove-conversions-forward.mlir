@@ -100,3 +100,36 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.thr
     tt.return
   }
 }
+
+// -----
+
+// scf.while: the "before" and "after" arguments and the results follow the
+// load too.
+
+#blocked = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#blocked1 = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [32, 1], warpsPerCTA = [1, 4], order = [0, 1]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+// CHECK-LABEL: tt.func @while_loop
+// CHECK-NOT: ttg.convert_layout
+// CHECK: scf.while (%{{.*}}) : (tensor<64x64xf32, #blocked>) -> tensor<64x64xf32, #blocked>
+// CHECK: scf.condition(%arg2) %{{.*}} : tensor<64x64xf32, #blocked>
+// CHECK: ^bb0(%{{.*}}: tensor<64x64xf32, #blocked>):
+// CHECK: arith.addf {{.*}} : tensor<64x64xf32, #blocked>
+// CHECK-NOT: ttg.convert_layout
+// CHECK: tt.return
+  tt.func @while_loop(%arg0: tensor<64x64x!tt.ptr<f32>, #blocked>, %arg1: tensor<64x64x!tt.ptr<f32>, #blocked>, %arg2: i1) {
+    %cst = arith.constant dense<0.000000e+00> : tensor<64x64xf32, #blocked1>
+    %0 = scf.while (%acc = %cst) : (tensor<64x64xf32, #blocked1>) -> tensor<64x64xf32, #blocked1> {
+      scf.condition(%arg2) %acc : tensor<64x64xf32, #blocked1>
+    } do {
+    ^bb0(%x: tensor<64x64xf32, #blocked1>):
+      %l = tt.load %arg0 : tensor<64x64x!tt.ptr<f32>, #blocked>
+      %lc = ttg.convert_layout %l : tensor<64x64xf32, #blocked> -> tensor<64x64xf32, #blocked1>
+      %s = arith.addf %x, %lc : tensor<64x64xf32, #blocked1>
+      scf.yield %s : tensor<64x64xf32, #blocked1>
+    }
+    %1 = ttg.convert_layout %0 : tensor<64x64xf32, #blocked1> -> tensor<64x64xf32, #blocked>
+    tt.store %arg1, %1 : tensor<64x64x!tt.ptr<f32>, #blocked>
+    tt.return
+  }
+}
