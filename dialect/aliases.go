@@ -9,6 +9,7 @@ import (
 type aliasPlan struct {
 	byPtr      map[Attribute]string // attribute (by identity) → "#name" or ""
 	byKey      map[string]string    // inline text → "#name"
+	typeNames  map[Type]string      // input type aliases in use → "!name"
 	defsBefore [][]byte
 	defsAfter  [][]byte
 }
@@ -45,13 +46,19 @@ func trimDigits(name string) string {
 // first, then Triton-style `prefixN` names in first-use order) and renders
 // the alias definitions.
 func computeAliases(m *Module, cfg PrintConfig) *aliasPlan {
-	al := &aliasPlan{byPtr: map[Attribute]string{}, byKey: map[string]string{}}
+	al := &aliasPlan{byPtr: map[Attribute]string{}, byKey: map[string]string{}, typeNames: map[Type]string{}}
+	inputTypes := map[Type]*Alias{}
 	// Names from the input.
 	inputByKey := map[string]*Alias{}
 	taken := map[string]bool{}
 	for i := range m.Aliases {
 		a := &m.Aliases[i]
 		taken[a.Name] = true
+		if a.Type != nil {
+			if _, dup := inputTypes[a.Type]; !dup {
+				inputTypes[a.Type] = a
+			}
+		}
 		if a.Attr != nil {
 			k := AttrString(a.Attr)
 			if _, dup := inputByKey[k]; !dup {
@@ -119,6 +126,9 @@ func computeAliases(m *Module, cfg PrintConfig) *aliasPlan {
 			return
 		}
 		seenType[t] = true
+		if in, ok := inputTypes[t]; ok && !cfg.LocalScope {
+			al.typeNames[t] = "!" + in.Name
+		}
 		switch x := t.(type) {
 		case *RankedTensorType:
 			visitType(x.Elem, depth+1)
@@ -241,6 +251,12 @@ func computeAliases(m *Module, cfg PrintConfig) *aliasPlan {
 	// Render definitions: input ones in input order, new ones placed next
 	// to their prefix group.
 	var before []aliasEntry
+	for t, name := range al.typeNames {
+		in := inputTypes[t]
+		b := append([]byte(name), " = "...)
+		// The definition itself is printed in full, with attribute aliases.
+		before = append(before, aliasEntry{name: name, seq: in.seq, text: t.appendType(b, al.ref)})
+	}
 	for _, n := range names {
 		if n.input == nil {
 			continue

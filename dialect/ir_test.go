@@ -308,3 +308,21 @@ module attributes {a = dense<[[1, 2], [3, 4]]> : tensor<2x2xi32>, b = array<i32:
 		t.Errorf("Resolve: %#v", l)
 	}
 }
+
+func TestTypeAliases(t *testing.T) {
+	src := blockedDef + `#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+#smem = #ttg.shared_memory
+!md = !ttg.memdesc<128xi32, #shared, #smem, mutable>
+module {
+  tt.func @f(%t: tensor<128xi32, #blocked>) {
+    %0 = ttg.local_alloc %t : (tensor<128xi32, #blocked>) -> !md
+    %1 = ttg.local_load %0 : !md -> tensor<128xi32, #blocked>
+    tt.return
+  }
+}
+`
+	m := mustParse(t, src)
+	if out := m.String(); out != src {
+		t.Errorf("type alias not kept:\n%s", firstDiff(src, out))
+	}
+}

@@ -36,6 +36,7 @@ type OpPrinter struct {
 	blockNames map[*Block]string
 	ref        AliasFunc
 	typeText   map[Type]string // rendered types (types are immutable)
+	typeNames  map[Type]string // type aliases in use ("!name")
 }
 
 // appendType appends t through the alias plan, caching the text per type.
@@ -46,6 +47,9 @@ func (p *OpPrinter) appendType(b []byte, t Type) []byte {
 	switch t.(type) {
 	case *IntegerType, *FloatType, *IndexType:
 		return t.appendType(b, p.ref)
+	}
+	if n, ok := p.typeNames[t]; ok {
+		return append(b, n...)
 	}
 	s, ok := p.typeText[t]
 	if !ok {
@@ -83,6 +87,7 @@ func Print(w io.Writer, m *Module, cfg PrintConfig) error {
 	al := computeAliases(m, cfg)
 	if !cfg.LocalScope {
 		p.ref = al.ref
+		p.typeNames = al.typeNames
 	}
 	for _, d := range al.defsBefore {
 		p.buf = append(p.buf, d...)
