@@ -19,6 +19,8 @@
 // CHECK-NEXT: verify-unmet.mlir:5:8: error: expected warning "a warning that never comes" was not produced
 // CHECK:      verify-unmet.mlir:7:8: error: expected remark "a remark that never comes" was not produced
 // CHECK:      verify-unmet.mlir:14:6: error: expected note "a note that never comes" was not produced
+// An @unknown expectation is reported at <unknown>:0, as MLIR does.
+// CHECK:      <unknown>:0: error: expected error "a diagnostic without a location" was not produced
 // CHECK-NOT:  error
 
 // An invalid -verify-diagnostics mode is an error of its own.

@@ -16,3 +16,9 @@ module {
     tt.return
   }
 }
+
+// -----
+
+// expected-error @unknown {{a diagnostic without a location}}
+module {
+}
