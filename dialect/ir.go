@@ -12,7 +12,7 @@ type Value struct {
 	def   *Operation // defining op; nil for a block argument
 	block *Block     // owning block, for a block argument
 	index int        // result number or argument number
-	uses  *Operand   // head of the use list
+	uses  *opOperand   // head of the use list
 
 	// NameHint is the SSA name the value was written with, without '%'
 	// and without a result-group suffix ("acc_61" for `%acc_61:3`). The
@@ -129,16 +129,16 @@ func (v *Value) String() string {
 	return fmt.Sprintf("<block argument %d>", v.index)
 }
 
-// Operand is one operand slot of an operation, linked into the use list of
+// opOperand is one operand slot of an operation, linked into the use list of
 // the value it refers to.
-type Operand struct {
+type opOperand struct {
 	value      *Value
 	owner      *Operation
 	index      int
-	prev, next *Operand
+	prev, next *opOperand
 }
 
-func (u *Operand) link() {
+func (u *opOperand) link() {
 	if u.value == nil {
 		return
 	}
@@ -150,7 +150,7 @@ func (u *Operand) link() {
 	u.value.uses = u
 }
 
-func (u *Operand) unlink() {
+func (u *opOperand) unlink() {
 	if u.value == nil {
 		return
 	}
@@ -165,7 +165,7 @@ func (u *Operand) unlink() {
 	u.prev, u.next = nil, nil
 }
 
-func (u *Operand) set(v *Value) {
+func (u *opOperand) set(v *Value) {
 	u.unlink()
 	u.value = v
 	u.link()
@@ -185,7 +185,7 @@ type Successor struct {
 type Operation struct {
 	name     string
 	def      *OpDef
-	operands []Operand
+	operands []opOperand
 	results  []Value
 	regions  []*Region
 
@@ -259,9 +259,9 @@ func (op *Operation) SetOperands(vs []*Value) {
 	for i := range op.operands {
 		op.operands[i].unlink()
 	}
-	op.operands = make([]Operand, len(vs))
+	op.operands = make([]opOperand, len(vs))
 	for i, v := range vs {
-		op.operands[i] = Operand{value: v, owner: op, index: i}
+		op.operands[i] = opOperand{value: v, owner: op, index: i}
 		op.operands[i].link()
 	}
 }
@@ -799,9 +799,9 @@ func (op *Operation) clone(vmap map[*Value]*Value, bmap map[*Block]*Block) *Oper
 	c := &Operation{name: op.name, def: op.def, Loc: op.Loc, Pos: op.Pos}
 	c.Props = append([]NamedAttr(nil), op.Props...)
 	c.Attrs = append([]NamedAttr(nil), op.Attrs...)
-	c.operands = make([]Operand, len(op.operands))
+	c.operands = make([]opOperand, len(op.operands))
 	for i := range op.operands {
-		c.operands[i] = Operand{value: op.operands[i].value, owner: c, index: i}
+		c.operands[i] = opOperand{value: op.operands[i].value, owner: c, index: i}
 	}
 	c.results = make([]Value, len(op.results))
 	for i := range op.results {

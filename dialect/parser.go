@@ -777,19 +777,19 @@ func (p *OpParser) newOp(st *OpState, def *OpDef) *Operation {
 		blk := &struct {
 			op  Operation
 			res [1]Value
-			ops [3]Operand
+			ops [3]opOperand
 		}{}
 		op = &blk.op
 		op.operands = blk.ops[:len(st.Operands):len(st.Operands)]
 		op.results = blk.res[:len(st.Types):len(st.Types)]
 	} else {
 		op = &Operation{}
-		op.operands = make([]Operand, len(st.Operands))
+		op.operands = make([]opOperand, len(st.Operands))
 		op.results = make([]Value, len(st.Types))
 	}
 	op.name, op.def, op.Props, op.Attrs, op.Successors = st.Name, def, st.Props, st.Attrs, st.Successors
 	for i, v := range st.Operands {
-		op.operands[i] = Operand{value: v, owner: op, index: i}
+		op.operands[i] = opOperand{value: v, owner: op, index: i}
 		op.operands[i].link()
 	}
 	for i, t := range st.Types {
