@@ -12,7 +12,7 @@ type Value struct {
 	def   *Operation // defining op; nil for a block argument
 	block *Block     // owning block, for a block argument
 	index int        // result number or argument number
-	uses  *opOperand   // head of the use list
+	uses  *opOperand // head of the use list
 
 	// NameHint is the SSA name the value was written with, without '%'
 	// and without a result-group suffix ("acc_61" for `%acc_61:3`). The
