@@ -425,9 +425,9 @@ func (p *plan) namedCandidates(le *attr.LinearEncoding, encs []attr.Encoding) []
 // the warp and lane counts of le) for one equal to le on shape.
 func (c *canonicalizer) blockedFor(le *attr.LinearEncoding, shape []int) *attr.Blocked {
 	rank := len(shape)
-	// Real layouts have at most 64 lanes, 32 warps and 256 registers; the
+	// Real layouts have at most 64 lanes, 32 warps and 2^16 registers; the
 	// bound keeps the search small on anything else.
-	if rank < 1 || rank > 2 || len(le.Block) > 0 || len(le.Lane) > 6 || len(le.Warp) > 5 || len(le.Register) > 8 {
+	if rank < 1 || rank > 2 || len(le.Block) > 0 || len(le.Lane) > 6 || len(le.Warp) > 5 || len(le.Register) > 16 {
 		return nil
 	}
 	lanes, warps := 1<<len(le.Lane), 1<<len(le.Warp)
