@@ -66,3 +66,29 @@
 // RUN: tensor-layout -l '#ttg.nvmma_shared<{swizzlingByteWidth = 64, transposed = false, elementBitWidth = 16}>' \
 // RUN:   -t 'tensor<8x32xf16>' -view linear | FileCheck %s --check-prefix=NVMMA --match-full-lines
 // NVMMA: #ttg.shared_linear<{offset = {{\[\[}}0, 1], [0, 2], [0, 4], [0, 8], [0, 16], [1, 0], [2, 8], [4, 16]]}, alignment = 512>
+// amd_mfma transposed, with 2x2 tiles per warp (MFMA16_2x4Warps_tpw_2_2, case 4).
+// RUN: tensor-layout -l '#ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 4], instrShape = [16, 16, 16], isTransposed = true, tilesPerWarp = [2, 2]}>' \
+// RUN:   -t 'tensor<32x32xf32>' -view linear | FileCheck %s --check-prefix=MFMA-TPW --match-full-lines
+// MFMA-TPW: #ttg.linear<{register = {{\[\[}}0, 1], [0, 2], [0, 16], [16, 0]], lane = {{\[\[}}1, 0], [2, 0], [4, 0], [8, 0], [0, 4], [0, 8]], warp = {{\[\[}}0, 0], [0, 0], [0, 0]], block = []}>
+
+// amd_rotating_shared (AMDRotatingShared2D_64x64, case 1).
+// RUN: tensor-layout -l '#ttg.amd_rotating_shared<{vec = 4, perPhase = 2, maxPhase = 4, order = [1, 0]}>' \
+// RUN:   -t 'tensor<64x64xf16>' -view linear | FileCheck %s --check-prefix=ROTATING --match-full-lines
+// ROTATING: #ttg.shared_linear<{offset = {{\[\[}}0, 1], [0, 2], [0, 4], [0, 8], [0, 16], [0, 32], [1, 0], [2, 4], [4, 8], [8, 4], [16, 8], [32, 0]]}, alignment = 16>
+
+// A #ttg.linear encoding is its own linear form.
+// RUN: tensor-layout -l '#ttg.linear<{register = [[0, 1], [8, 0]], lane = [[0, 2], [0, 4], [1, 0], [2, 0], [4, 0]], warp = [[16, 0]], block = []}>' \
+// RUN:   -t 'tensor<32x8xf32>' -view linear | FileCheck %s --check-prefix=LINEAR --match-full-lines
+// LINEAR: #ttg.linear<{register = {{\[\[}}0, 1], [8, 0]], lane = {{\[\[}}0, 2], [0, 4], [1, 0], [2, 0], [4, 0]], warp = {{\[\[}}16, 0]], block = []}>
+
+// Tensor memory (TensorMemory_blockM_64, case 1): in-dims row, col, block;
+// only -view json shows its bases (see errors.mlir for -view linear).
+// RUN: tensor-layout -l '#ttng.tensor_memory_encoding<blockM = 64, blockN = 64, colStride = 1>' \
+// RUN:   -t 'tensor<128x64xf32>' -view json | FileCheck %s --check-prefix=TMEM --match-full-lines
+// TMEM: {"layout":"#ttng.tensor_memory_encoding<blockM = 64, blockN = 64, colStride = 1>","shape":[128,64],"in_dims":[{"name":"row","size":128,"bases":{{\[\[}}1,0],[2,0],[4,0],[8,0],[64,0],[16,0],[32,0]]},{"name":"col","size":64,"bases":{{\[\[}}0,1],[0,2],[0,4],[0,8],[0,16],[0,32]]},{"name":"block","size":1,"bases":[]}],"out_dims":[{"name":"dim0","size":128},{"name":"dim1","size":64}]}
+// The tensor view gives "row:col" per element; rows 0 and 16 of tensor
+// memory hold the same 64-row block element.
+// RUN: tensor-layout -l '#ttng.tensor_memory_encoding<blockM = 64, blockN = 64, colStride = 1>' -t 'tensor<64x16xf32>' \
+// RUN:   | FileCheck %s --check-prefix=TMEM-TENSOR
+// TMEM-TENSOR: {{\[\[}}     0:0|16:0,      0:1|16:1,
+// TMEM-TENSOR: [     1:0|17:0,

@@ -52,6 +52,11 @@
 // RUN:   | FileCheck %s --check-prefix=NVMMA-SMALL
 // NVMMA-SMALL: tensor-layout: error: illegal shared layout: expected the collapsed shape per CTA to be at least [8, 16], got [4, 16]
 
+// Tensor memory has no #ttg.linear form.
+// RUN: not tensor-layout -l '#ttng.tensor_memory_encoding<blockM = 64, blockN = 64, colStride = 1>' -t 'tensor<128x64xf32>' -view linear 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=TMEM-LINEAR
+// TMEM-LINEAR: tensor-layout: error: tensor memory layouts (row, col, block) have no #ttg.linear form; use -view json
+
 // --- Types, located in -t.
 // RUN: not tensor-layout -l '#ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>' -t 'vector<8xf32>' 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=NOT-TENSOR --match-full-lines --strict-whitespace
