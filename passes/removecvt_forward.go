@@ -10,11 +10,12 @@ import (
 // Values whose types must change together form a class: an scf.for
 // iteration argument and the loop result of the same slot, an scf.if
 // result, an scf.while "after" argument and the loop result of its slot
-// (the "before" arguments are classes of their own). Every class starts with no candidate layout; anchors (function
-// arguments and the tensor results of fixed ops) seed their own layout, and
-// candidates flow to users through the ops that can take any layout. Each
-// class then keeps one candidate, values are re-typed, and conversions are
-// inserted where an operand's layout differs from what its user needs.
+// (the "before" arguments are classes of their own). Every class starts
+// with no candidate layout; anchors (function arguments and the tensor
+// results of fixed ops) seed their own layout, and candidates flow to users
+// through the ops that can take any layout. Each class then keeps one
+// candidate, values are re-typed, and conversions are inserted where an
+// operand's layout differs from what its user needs.
 
 // maxCandidates bounds the layouts a class collects.
 const maxCandidates = 4
