@@ -171,6 +171,44 @@ tt.func @unregistered_in_known_dialect(%a: i32) {
 
 // -----
 
+// expected-error @+1 {{'tt.func' op has a tt.return whose operand types do not match the function result types}}
+tt.func @return_type(%a: i32) -> i64 {
+  tt.return %a : i32
+}
+
+// -----
+
+tt.func @generic_operand_types(%a: i32, %b: i64) {
+  // expected-error @+1 {{'arith.addi' op requires the same type for all operands and results}}
+  %0 = "arith.addi"(%a, %b) : (i32, i64) -> i32
+  tt.return
+}
+
+// -----
+
+#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @convert_shape(%a: tensor<128xf32, #blocked>) {
+    // expected-error @+1 {{'ttg.convert_layout' op requires the same shape for all operands and results}}
+    %0 = ttg.convert_layout %a : tensor<128xf32, #blocked> -> tensor<256xf32, #blocked>
+    tt.return
+  }
+}
+
+// -----
+
+tt.func @for_yield_type(%n: i32) {
+  %c0 = arith.constant 0 : i32
+  // expected-error @+1 {{'scf.for' op expects the yielded values to match the result types}}
+  %r = scf.for %i = %c0 to %n step %c0 iter_args(%x = %c0) -> (i32)  : i32 {
+    %f = arith.constant 1.000000e+00 : f32
+    scf.yield %f : f32
+  }
+  tt.return
+}
+
+// -----
+
 // Limits: attributes and regions nest at most 512 deep.
 
 // expected-error @+1 {{nesting too deep (limit 512)}}
