@@ -49,6 +49,9 @@ func TestOpSyntaxRoundTrip(t *testing.T) {
 		if out := m.String(); out != src {
 			t.Errorf("case %d:\n%s", i, firstDiff(src, out))
 		}
+		if d := Verify(m); len(d) > 0 {
+			t.Errorf("case %d: verify: %v", i, d)
+		}
 		// Generic form reparses to the same custom form.
 		var b strings.Builder
 		Print(&b, m, PrintConfig{Generic: true})

@@ -8,7 +8,8 @@ import (
 )
 
 // Verify checks m: every operand is defined before its use (in block order,
-// or in an enclosing block) and not across an isolated-from-above boundary,
+// or in an enclosing block; across the blocks of one CFG region dominance is
+// not analysed) and not across an isolated-from-above boundary,
 // blocks end with a terminator, the trait constraints of registered ops
 // hold (same shape, encoding, type), every op verifier passes, and every
 // layout encoding in use verifies against the module's ttg.num-warps,
@@ -100,6 +101,11 @@ func (v *verifier) dominates(val *Value, user *Operation) string {
 	// Walk up from the user to the block that holds the definition.
 	cur := user
 	for cur != nil && cur.block != defBlock {
+		if cur.block != nil && cur.block.parent != nil && cur.block.parent == defBlock.parent {
+			// Another block of the same region: full dominance over the
+			// CFG is not checked.
+			return ""
+		}
 		p := cur.ParentOp()
 		if p != nil && p.HasTrait(IsolatedFromAbove) && !p.IsAncestor(definingAncestor(val)) {
 			return "uses a value defined outside an isolated-from-above region"
