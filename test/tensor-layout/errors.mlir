@@ -93,6 +93,14 @@
 // RANK: tensor-layout: error: shape [8] has rank 1, but the layout #ttg.blocked<{{.*}}> has rank 2
 
 // --- Views and flags.
+// A tensor too large to print element by element: the linear view still works.
+// RUN: not tensor-layout -l '#ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>' -t 'tensor<1048576xf32>' 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=TOO-LARGE
+// TOO-LARGE: tensor-layout: error: the layout is too large to print as a table (1048576 hardware locations, 1048576 elements); use -view linear or -view json
+// RUN: tensor-layout -l '#ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>' -t 'tensor<1048576xf32>' -view linear \
+// RUN:   | FileCheck %s --check-prefix=LARGE-LINEAR
+// LARGE-LINEAR: #ttg.linear<{register = {{\[\[}}128], [256], {{.*}}, [524288]], lane = {{\[\[}}1], [2], [4], [8], [16]], warp = {{\[\[}}32], [64]], block = []}>
+
 // RUN: not tensor-layout -l '#ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>' -t 'tensor<8xf32>' -view bogus 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=BAD-VIEW
 // BAD-VIEW: tensor-layout: error: unknown view "bogus" (want tensor, hw, linear, json or table)
