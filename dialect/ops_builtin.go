@@ -293,14 +293,7 @@ func printElidingEmptyYield(p *OpPrinter, r *Region) {
 		b.last.NumOperands() == 0 && len(b.last.Attrs) == 0 {
 		hidden = b.last
 	}
-	if hidden == nil || p.cfg.DebugInfo && hidden.Loc != nil {
-		p.Region(r, false, false)
-		return
-	}
-	b := hidden.block
-	b.unlink(hidden)
-	p.Region(r, false, false)
-	b.Append(hidden)
+	p.region(r, false, false, hidden)
 }
 
 // parseFor parses `%iv = %lb to %ub step %st [iter_args(%a = %x, ...) -> (T, ...)] [: T] region`.

@@ -459,6 +459,11 @@ func (p *OpPrinter) blockName(b *Block) string {
 // block's header (label and arguments) when it has arguments;
 // printEmptyBlock prints a header for an empty entry block too.
 func (p *OpPrinter) Region(r *Region, printEntryArgs, printEmptyBlock bool) {
+	p.region(r, printEntryArgs, printEmptyBlock, nil)
+}
+
+// region prints r, leaving out the op skip (an implicit terminator).
+func (p *OpPrinter) region(r *Region, printEntryArgs, printEmptyBlock bool, skip *Operation) {
 	p.buf = append(p.buf, '{')
 	p.buf = append(p.buf, '\n')
 	p.indent += 2
@@ -482,6 +487,9 @@ func (p *OpPrinter) Region(r *Region, printEntryArgs, printEmptyBlock bool) {
 			p.buf = append(p.buf, ":\n"...)
 		}
 		for o := b.first; o != nil; o = o.next {
+			if o == skip {
+				continue
+			}
 			p.printOp(o)
 			p.buf = append(p.buf, '\n')
 			p.flush(false)

@@ -87,6 +87,13 @@ func TestSharedFilesRoundTrip(t *testing.T) {
 			if out2 := printString(t, m2, cfg); out2 != out {
 				t.Errorf("%s %+v: not a fixed point:\n%s", name, cfg, firstDiff(out, out2))
 			}
+			if cfg.Generic && cfg.DebugInfo {
+				// Generic form loses nothing: back in custom form it is
+				// the original text.
+				if back := printString(t, m2, PrintConfig{DebugInfo: true}); back != string(src) {
+					t.Errorf("%s: generic round trip differs:\n%s", name, firstDiff(string(src), back))
+				}
+			}
 			if cfg == (PrintConfig{DebugInfo: true}) {
 				if out == string(src) {
 					identical++
