@@ -46,3 +46,15 @@
 // LINEAR-EMPTY:
 
 // JSON: {"layout":"#ttg.blocked<{sizePerThread = [1, 2], threadsPerWarp = [4, 8], warpsPerCTA = [2, 1], order = [1, 0]}>","shape":[8,16],"in_dims":[{"name":"register","size":2,"bases":{{\[\[}}0,1]]},{"name":"lane","size":32,"bases":{{\[\[}}0,2],[0,4],[0,8],[1,0],[2,0]]},{"name":"warp","size":2,"bases":{{\[\[}}4,0]]},{"name":"block","size":1,"bases":[]}],"out_dims":[{"name":"dim0","size":8},{"name":"dim1","size":16}]}
+
+// The hw view of an mma v2 accumulator tile is PTX's m16n8 C fragment:
+// lane t holds (t/4, 2*(t%4)) and the next column in registers 0 and 1, the
+// same 8 rows down in registers 2 and 3.
+// RUN: tensor-layout -l '#ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [1, 1], instrShape = [16, 8]}>' -t 'tensor<16x8xf32>' -view hw \
+// RUN:   | FileCheck %s --check-prefix=MMA-HW --match-full-lines
+// MMA-HW:      Warp0:
+// MMA-HW-NEXT: ( 0,0), ( 0,2), ( 0,4), ( 0,6), ( 1,0), ( 1,2), {{.*}}, ( 7,4), ( 7,6)
+// MMA-HW-NEXT: ( 0,1), ( 0,3), ( 0,5), ( 0,7), ( 1,1), ( 1,3), {{.*}}, ( 7,5), ( 7,7)
+// MMA-HW-NEXT: ( 8,0), ( 8,2), ( 8,4), ( 8,6), ( 9,0), ( 9,2), {{.*}}, (15,4), (15,6)
+// MMA-HW-NEXT: ( 8,1), ( 8,3), ( 8,5), ( 8,7), ( 9,1), ( 9,3), {{.*}}, (15,5), (15,7)
+// MMA-HW-EMPTY:
