@@ -56,7 +56,7 @@ func TestRunOrderAndNesting(t *testing.T) {
 		// A module pass in an any() pipeline runs on the module.
 		{"any(test-a)", []string{"test-a"}},
 		// A nested pipeline for an op kind that is absent runs nowhere.
-		{"builtin.module(scf.for(test-a),test-b)", []string{"test-b"}},
+		{"builtin.module(scf.for(test-func),test-b)", []string{"test-b"}},
 		{"builtin.module(any(test-func))", []string{"test-func@f", "test-func@g"}},
 	}
 	for _, tt := range tests {

@@ -148,6 +148,9 @@ func (p *pipelineParser) nested(anchor string, at, depth int) (*Pipeline, error)
 			if pass == nil {
 				return nil, p.errAt(start, "'%s' does not refer to a registered pass or pass pipeline", name)
 			}
+			if err := pl.canHold(pass); err != nil {
+				return nil, p.errAt(start, "%v", err)
+			}
 			var opts []OptionValue
 			if p.peek('{') {
 				body, bodyAt, err := p.braces()

@@ -31,7 +31,7 @@ func TestParsePipeline(t *testing.T) {
 		{"builtin.module(test-opts{label=x'y})", "builtin.module(test-opts{label=\"x'y\"})"},
 		{"builtin.module(test-opts{label=(a])})", "builtin.module(test-opts{label=(a])})"},
 		{"builtin.module(tt.func(test-func),test-a)", "builtin.module(tt.func(test-func),test-a)"},
-		{"builtin.module(tt.func(test-func, test-opts{n=2}), tt.func())", "builtin.module(tt.func(test-func,test-opts{n=2}),tt.func())"},
+		{"builtin.module(tt.func(test-func, test-func), any(test-opts{n=2}), tt.func())", "builtin.module(tt.func(test-func,test-func),any(test-opts{n=2}),tt.func())"},
 		{"any(test-a)", "any(test-a)"},
 		{"tt.func(test-func)", "tt.func(test-func)"},
 	}
@@ -50,7 +50,7 @@ func TestParsePipeline(t *testing.T) {
 func TestParsePipelineStructure(t *testing.T) {
 	var log []string
 	reg := testPasses(t, &log)
-	pl, err := reg.ParsePipeline("builtin.module(test-a,tt.func(test-opts{mode=slow label='x y'}))")
+	pl, err := reg.ParsePipeline("builtin.module(test-a,any(test-opts{mode=slow label='x y'}))")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -61,12 +61,31 @@ func TestParsePipelineStructure(t *testing.T) {
 		t.Errorf("element 0 = %+v, want pass test-a", pl.Elems[0])
 	}
 	n := pl.Elems[1].Nested
-	if n == nil || n.Anchor != "tt.func" || len(n.Elems) != 1 {
-		t.Fatalf("element 1 = %+v, want a tt.func pipeline of one pass", pl.Elems[1])
+	if n == nil || n.Anchor != AnyOp || len(n.Elems) != 1 {
+		t.Fatalf("element 1 = %+v, want an 'any' pipeline of one pass", pl.Elems[1])
 	}
 	want := []OptionValue{{"mode", "slow"}, {"label", "x y"}}
 	if diff := cmp.Diff(want, n.Elems[0].Options); diff != "" {
 		t.Errorf("options (-want +got):\n%s", diff)
+	}
+}
+
+// TestPipelineAnchorMismatch checks that a pass restricted to
+// builtin.module is refused in a pipeline on another op kind, as mlir-opt
+// refuses it, both in text and through AddPass.
+func TestPipelineAnchorMismatch(t *testing.T) {
+	var log []string
+	reg := testPasses(t, &log)
+	const want = "Can't add pass 'test-a' restricted to 'builtin.module' on a PassManager intended to run on 'tt.func', did you intend to nest?"
+	_, err := reg.ParsePipeline("builtin.module(tt.func(test-a))")
+	if err == nil || !strings.Contains(err.Error(), "1:24: error: "+want) {
+		t.Errorf("ParsePipeline: got %v, want an error at column 24: %s", err, want)
+	}
+	if err := NewPipeline("tt.func").AddPass(reg.Lookup("test-a"), ""); err == nil || err.Error() != want {
+		t.Errorf("AddPass: got %v, want %s", err, want)
+	}
+	if _, err := reg.ParsePipeline("builtin.module(tt.func(test-func),any(test-a))"); err != nil {
+		t.Errorf("a tt.func pass in tt.func and a module pass in any: %v", err)
 	}
 }
 
@@ -161,7 +180,11 @@ func genPipeline(reg *Registry, depth int) *rapid.Generator[*Pipeline] {
 				pl.Elems = append(pl.Elems, Element{Nested: genPipeline(reg, depth-1).Draw(t, "nested")})
 				continue
 			}
-			p := reg.Lookup(rapid.SampledFrom([]string{"test-a", "test-b", "test-opts", "test-func"}).Draw(t, "pass"))
+			names := []string{"test-a", "test-b", "test-opts", "test-func"}
+			if anchor != "builtin.module" && anchor != AnyOp {
+				names = []string{"test-func"} // no op but a module holds a module
+			}
+			p := reg.Lookup(rapid.SampledFrom(names).Draw(t, "pass"))
 			var opts []OptionValue
 			if p.Name == "test-opts" {
 				if rapid.Bool().Draw(t, "mode?") {

@@ -1,6 +1,9 @@
 package passes
 
-import "strings"
+import (
+	"fmt"
+	"strings"
+)
 
 // Pipeline is a list of passes and nested pipelines that runs on ops of one
 // kind, its Anchor. Its textual form is MLIR's:
@@ -39,11 +42,25 @@ func NewPipeline(anchor string) *Pipeline { return &Pipeline{Anchor: anchor} }
 // may be quoted ('a b', "a b") or bracketed ({...}, [...], (...)) to hold
 // spaces. It checks every option against the pass's declaration.
 func (p *Pipeline) AddPass(pass *Pass, options string) error {
+	if err := p.canHold(pass); err != nil {
+		return err
+	}
 	vals, err := parseOptions(pass, options)
 	if err != nil {
 		return err
 	}
 	p.Elems = append(p.Elems, Element{Pass: pass, Options: vals})
+	return nil
+}
+
+// canHold reports why pass cannot run in p, or nil. A pass anchored on
+// another op kind runs on the children of that kind (implicit nesting),
+// which only goes down: no op but a module holds a module, so a pass
+// restricted to builtin.module cannot run in a pipeline on any other op.
+func (p *Pipeline) canHold(pass *Pass) error {
+	if a := pass.AnchorOp(); a == "builtin.module" && p.Anchor != a && p.Anchor != AnyOp {
+		return fmt.Errorf("Can't add pass '%s' restricted to '%s' on a PassManager intended to run on '%s', did you intend to nest?", pass.Name, a, p.Anchor)
+	}
 	return nil
 }
 
