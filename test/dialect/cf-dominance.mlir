@@ -1,12 +1,10 @@
-// XFAIL: *
-// BUG: the verifier does not see that a value of the entry block (an
-// argument of the function or an op result) dominates the blocks the entry
-// branches to: every use below is reported as
-//   error: 'tt.return' op operand #0 does not dominate this use
-// although MLIR accepts the function (the entry block dominates every block
-// of the region).
+// Dominance across the blocks of one CFG region: values of the entry block
+// (function arguments and op results) dominate the blocks it branches to,
+// so these uses verify, print back as written and form a fixed point.
 
 // RUN: layout-opt %s | FileCheck %s
+// RUN: layout-opt %s | layout-opt | FileCheck %s
+// RUN: layout-opt %s -mlir-print-op-generic | layout-opt | FileCheck %s
 
 // CHECK-LABEL: tt.func @branches
 // CHECK-NEXT:    %0 = arith.addi %x, %x : i32
