@@ -78,9 +78,17 @@ type valueScope struct {
 // valueDef is what an SSA name stands for: one value (a block argument) or
 // a group of op results.
 type valueDef struct {
-	one   *Value
-	group []Value
-	pos   Pos
+	one       *Value
+	group     []Value
+	line, col int32 // where the name was defined (the file is the parser's)
+}
+
+func newDef(one *Value, group []Value, pos Pos) valueDef {
+	return valueDef{one: one, group: group, line: int32(pos.Line), col: int32(pos.Col)}
+}
+
+func (p *OpParser) defPos(d valueDef) Pos {
+	return Pos{File: p.cfg.Filename, Line: int(d.line), Col: int(d.col)}
 }
 
 func (d valueDef) count() int {
@@ -464,7 +472,7 @@ func (p *OpParser) parseTypeAliasDef() error {
 // ---- values ----
 
 func (p *OpParser) pushScope(isolated bool) {
-	s := &valueScope{names: map[string]valueDef{}, parent: p.scope, isolated: isolated || p.scope == nil}
+	s := &valueScope{names: make(map[string]valueDef, 8), parent: p.scope, isolated: isolated || p.scope == nil}
 	if s.isolated {
 		s.forward = map[string]*forwardDef{}
 	}
@@ -578,7 +586,7 @@ func (p *OpParser) Resolve(ref OperandRef, t Type) (*Value, error) {
 			if t != nil && !TypesEqual(v.typ, t) {
 				err := p.Errorf(ref.Pos, "use of value '%%%s' expects different type than prior uses: '%s' vs '%s'",
 					ref.Name, TypeString(t), TypeString(v.typ))
-				p.addNote(d.pos, "prior use here")
+				p.addNote(p.defPos(d), "prior use here")
 				return v, err
 			}
 			return v, nil
@@ -631,8 +639,8 @@ func (p *OpParser) ResolveAll(refs []OperandRef, types []Type, pos Pos) ([]*Valu
 // forward references.
 func (p *OpParser) define(name string, def valueDef) error {
 	if d, dup := p.scope.names[name]; dup {
-		err := p.Errorf(def.pos, "redefinition of SSA value '%%%s'", name)
-		p.addNote(d.pos, "previously defined here")
+		err := p.Errorf(p.defPos(def), "redefinition of SSA value '%%%s'", name)
+		p.addNote(p.defPos(d), "previously defined here")
 		return err
 	}
 	p.scope.names[name] = def
@@ -725,7 +733,7 @@ func (p *OpParser) parseOperation(block *Block) (*Operation, error) {
 			for i := range vals {
 				vals[i].NameHint = g.name
 			}
-			p.define(g.name, valueDef{group: vals, pos: g.pos})
+			p.define(g.name, newDef(nil, vals, g.pos))
 		}
 		return nil, err
 	}
@@ -744,7 +752,7 @@ func (p *OpParser) parseOperation(block *Block) (*Operation, error) {
 	k := 0
 	for _, g := range groups {
 		op.results[k].NameHint = g.name
-		if err := p.define(g.name, valueDef{group: op.results[k : k+g.count : k+g.count], pos: g.pos}); err != nil {
+		if err := p.define(g.name, newDef(nil, op.results[k:k+g.count:k+g.count], g.pos)); err != nil {
 			return op, err
 		}
 		k += g.count
@@ -1045,7 +1053,7 @@ func (p *OpParser) ParseRegion(entryArgs []*Value, isolated bool) (*Region, erro
 			pos = p.Pos()
 		}
 		delete(p.argPos, a)
-		if err := p.define(a.NameHint, valueDef{one: a, pos: pos}); err != nil {
+		if err := p.define(a.NameHint, newDef(a, nil, pos)); err != nil {
 			return nil, err
 		}
 	}
@@ -1142,7 +1150,7 @@ func (p *OpParser) parseBlockHeader() (*Block, error) {
 				}
 				v := b.AddArg(t)
 				v.NameHint, v.Loc = ref.Name, loc
-				if err := p.define(ref.Name, valueDef{one: v, pos: ref.Pos}); err != nil {
+				if err := p.define(ref.Name, newDef(v, nil, ref.Pos)); err != nil {
 					return nil, err
 				}
 				if !p.ParseOptional(",") {
