@@ -21,11 +21,7 @@ func benchToLinear(b *testing.B, text string, shape []int) {
 	b.Run("convert", func(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {
-			ll, err := l.toLay(shape)
-			if err != nil {
-				b.Fatal(err)
-			}
-			if _, err := ll.toLinear(); err != nil {
+			if _, err := convert(l, shape); err != nil {
 				b.Fatal(err)
 			}
 		}

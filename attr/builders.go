@@ -3,6 +3,8 @@ package attr
 import (
 	"errors"
 	"slices"
+
+	"github.com/layoutopt/layoutopt/linear"
 )
 
 // This file turns the generic body the parser read (args) into encoding
@@ -457,9 +459,13 @@ func buildPadded(a *args) (Encoding, error) {
 		if err := checkLinearBases([]string{"offset", "block"}, true, [][][]int{p.Offset, p.Block}); err != nil {
 			return nil, err
 		}
-		l := fromBases([]lin{{"offset", p.Offset}, {"block", p.Block}}, standardDims(len(firstBasis(p.Offset, p.Block))))
-		for _, o := range l.outs {
-			p.Shape = append(p.Shape, o.size)
+		outs, err := linear.InferredOutDims([]linear.InDim{{Name: "offset", Bases: p.Offset}, {Name: "block", Bases: p.Block}},
+			standardDims(len(firstBasis(p.Offset, p.Block))))
+		if err != nil {
+			return nil, a.p.errf(a.start, "%v", err)
+		}
+		for _, o := range outs {
+			p.Shape = append(p.Shape, o.Size)
 		}
 	} else {
 		if err := a.strict("order", "shape"); err != nil {
@@ -477,9 +483,9 @@ func buildPadded(a *args) (Encoding, error) {
 			return nil, err
 		}
 		p.Shape = shape
-		p.Offset = identityND("offset", shape, order).transposeOuts(standardDims(len(shape))).bases("offset")
-		if p.Offset == nil {
-			p.Offset = [][]int{}
+		var ok bool
+		if p.Offset, ok = identityOffsets(shape, order); !ok {
+			return nil, a.p.errf(a.start, "shape %s and order %s do not make a layout", fmtInts(shape), fmtInts(order))
 		}
 	}
 	if p.Block == nil {

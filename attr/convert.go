@@ -3,6 +3,8 @@ package attr
 import (
 	"fmt"
 	"slices"
+
+	"github.com/layoutopt/layoutopt/linear"
 )
 
 // The conversions below follow Triton's LinearLayoutConversions.cpp step
@@ -46,105 +48,65 @@ func checkShape(l Layout, shape []int) error {
 // combine is combineCtaCgaWithShape: fit the one-CTA layout to the per-CTA
 // part of shape (repeating into the first in-dim, or broadcasting), then
 // append the CGA's block dim.
-func combine(cta lay, cga CGALayout, shape []int) lay {
+func combine(cta linear.Layout, cga CGALayout, shape []int) linear.Layout {
 	rank := len(shape)
-	dims := standardDims(rank)
-	full := map[string]int{}
-	for d, s := range shape {
-		full[dims[d]] = s
-	}
-	cgaL := cga.lay(rank).ensureNotLarger(full).transposeOuts(cta.outNames())
+	full := standardShape(shape)
+	cgaL := must(linear.EnsureLayoutNotLargerThan(must(cga.lay(rank)), full, true))
+	cgaL = transposeOuts(cgaL, cta.OutDimNames())
 	per := map[string]int{}
-	for _, o := range cta.outs {
-		per[o.name] = max(1, full[o.name]/cgaL.outSize(o.name))
+	for _, o := range cta.OutDimNames() {
+		per[o] = max(1, full[o]/cgaL.OutDimSize(o))
 	}
-	cta = cta.ensureNotSmaller(per).ensureNotLarger(per)
-	return mul(cta, cgaL).transposeOuts(dims)
+	cta = must(linear.EnsureLayoutNotSmallerThan(cta, per))
+	cta = must(linear.EnsureLayoutNotLargerThan(cta, per, true))
+	return transposeOuts(mul(cta, cgaL), standardDims(rank))
 }
 
-func (b *Blocked) toLay(shape []int) (lay, error) {
+func (b *Blocked) toLinearLayout(shape []int) (linear.Layout, error) {
 	if err := firstErr(b.check(), checkShape(b, shape)); err != nil {
-		return lay{}, err
+		return linear.Layout{}, err
 	}
-	cta := mulAll(identityND("register", b.SizePerThread, b.Order),
+	cta := mul(identityND("register", b.SizePerThread, b.Order),
 		identityND("lane", b.ThreadsPerWarp, b.Order),
 		identityND("warp", b.WarpsPerCTA, b.Order))
 	return combine(cta, b.CGA, shape), nil
 }
 
-func (l *LinearEncoding) toLay(shape []int) (lay, error) {
+func (l *LinearEncoding) toLinearLayout(shape []int) (linear.Layout, error) {
 	if err := firstErr(l.check(), checkShape(l, shape)); err != nil {
-		return lay{}, err
+		return linear.Layout{}, err
 	}
-	ll := l.lay()
 	rank := len(shape)
-	order := orderPerDim(l.Register, rank)
-	named := map[string]int{}
-	dims := standardDims(rank)
-	for d, s := range shape {
-		named[dims[d]] = s
-	}
-	ll = ll.transposeOuts(namesIn(order)).ensureNotSmaller(named)
-	ll = ll.ensureNotLargerKeepRegs(named)
-	return ll.transposeOuts(dims), nil
+	named := standardShape(shape)
+	ll := transposeOuts(must(l.lay()), namesIn(orderPerDim(l.Register, rank)))
+	ll = must(linear.EnsureLayoutNotSmallerThan(ll, named))
+	ll = must(linear.EnsureLayoutNotLargerThan(ll, named, false))
+	return transposeOuts(ll, standardDims(rank)), nil
 }
 
-// ensureNotLargerKeepRegs is ensureLayoutNotLargerThan with
-// broadcastRegisters = false: register bases that the shrinking turns into
-// zeros are dropped instead of kept.
-func (l lay) ensureNotLargerKeepRegs(shape map[string]int) lay {
-	before := slices.Clone(l.bases("register"))
-	r := l.ensureNotLarger(shape)
-	regs := r.bases("register")
-	var kept [][]int
-	for i, v := range regs {
-		if isZero(v) && !isZero(before[i]) {
-			continue
-		}
-		kept = append(kept, v)
-	}
-	r.setBases("register", kept)
-	return r
-}
-
-func isZero(v []int) bool {
-	for _, x := range v {
-		if x != 0 {
-			return false
-		}
-	}
-	return true
-}
-
-func (s *Slice) toLay(shape []int) (lay, error) {
+func (s *Slice) toLinearLayout(shape []int) (linear.Layout, error) {
 	if err := firstErr(s.check(), checkShape(s, shape)); err != nil {
-		return lay{}, err
+		return linear.Layout{}, err
 	}
 	ps := slices.Insert(slices.Clone(shape), s.Dim, 1)
-	pl, err := s.Parent.toLay(ps)
+	pl, err := s.Parent.toLinearLayout(ps)
 	if err != nil {
-		return lay{}, err
+		return linear.Layout{}, err
 	}
-	sl := pl.removeStandardDim(s.Dim)
-	var regs [][]int
-	for _, v := range sl.bases("register") {
-		if !isZero(v) {
-			regs = append(regs, v)
-		}
-	}
-	sl.setBases("register", regs)
-	return fromBases(sl.ins, sl.outNames()), nil
+	sl := must(linear.RemoveStandardDim(pl, s.Dim))
+	sl = must(sl.RemoveZeroBasesAlongDim("register"))
+	return must(linear.NewInferred(sl.InDims(), sl.OutDimNames())), nil
 }
 
 // mmaTile is nvidiaMmaTile: the register/lane layout of one mma tile with
 // kWidth consecutive registers along the inner dim.
-func mmaTile(tile []int, kWidth int, order, repOrder []int) lay {
+func mmaTile(tile []int, kWidth int, order, repOrder []int) linear.Layout {
 	rank := len(repOrder)
 	dims := standardDims(rank)
 	cta := identityND("register", slices.Repeat([]int{1}, rank), repOrder)
 	inner, outer := order[0], order[1]
 	m, n := tile[outer], tile[inner]
-	return mulAll(cta,
+	return mul(cta,
 		identity1D(kWidth, "register", dims[inner]),
 		identity1D(4, "lane", dims[inner]),
 		identity1D(8, "lane", dims[outer]),
@@ -152,9 +114,9 @@ func mmaTile(tile []int, kWidth int, order, repOrder []int) lay {
 		identity1D(n/(kWidth*4), "register", dims[inner]))
 }
 
-func (m *NvidiaMma) toLay(shape []int) (lay, error) {
+func (m *NvidiaMma) toLinearLayout(shape []int) (linear.Layout, error) {
 	if err := firstErr(m.check(), checkShape(m, shape)); err != nil {
-		return lay{}, err
+		return linear.Layout{}, err
 	}
 	rank := len(shape)
 	tile := slices.Clone(m.InstrShape)
@@ -164,23 +126,23 @@ func (m *NvidiaMma) toLay(shape []int) (lay, error) {
 	}
 	order := matrixOrder(rank, true)
 	cta := mmaTile(tile, 2, order, order)
-	w := identityND("warp", m.WarpsPerCTA, matrixOrder(rank, !hopper)).transposeOuts(cta.outNames())
+	w := transposeOuts(identityND("warp", m.WarpsPerCTA, matrixOrder(rank, !hopper)), cta.OutDimNames())
 	return combine(mul(cta, w), m.CGA, shape), nil
 }
 
 // broadcastedDot is broadcastedDotOperandLayout: identity along every dim
 // in order except kDim, where it is all zeros.
-func broadcastedDot(sizes, order []int, kDim int, in string) lay {
+func broadcastedDot(sizes, order []int, kDim int, in string) linear.Layout {
 	dims := standardDims(len(sizes))
-	var r lay
-	for _, d := range order {
+	fs := make([]linear.Layout, len(order))
+	for i, d := range order {
 		if d == kDim {
-			r = mul(r, zeros1D(sizes[d], in, dims[d]))
+			fs[i] = zeros1D(sizes[d], in, dims[d])
 		} else {
-			r = mul(r, identity1D(sizes[d], in, dims[d]))
+			fs[i] = identity1D(sizes[d], in, dims[d])
 		}
 	}
-	return r
+	return mul(fs...)
 }
 
 // cga is the dot operand's CGA layout: the parent's, with K zeroed.
@@ -213,37 +175,37 @@ func (d *DotOperand) kDim() int {
 	return d.Rank() - 2
 }
 
-func (d *DotOperand) toLay(shape []int) (lay, error) {
+func (d *DotOperand) toLinearLayout(shape []int) (linear.Layout, error) {
 	if err := firstErr(d.check(), checkShape(d, shape)); err != nil {
-		return lay{}, err
+		return linear.Layout{}, err
 	}
 	switch p := d.Parent.(type) {
 	case *NvidiaMma:
 		if err := p.check(); err != nil {
-			return lay{}, err
+			return linear.Layout{}, err
 		}
 		return d.nvidiaLay(p, shape), nil
 	case *Blocked:
 		if err := p.check(); err != nil {
-			return lay{}, err
+			return linear.Layout{}, err
 		}
 		return d.fmaLay(p, shape), nil
 	case *AMDMfma:
 		if err := p.check(); err != nil {
-			return lay{}, err
+			return linear.Layout{}, err
 		}
 		return d.mfmaLay(p, shape), nil
 	case *AMDWmma:
 		if err := p.check(); err != nil {
-			return lay{}, err
+			return linear.Layout{}, err
 		}
 		return d.wmmaLay(p, shape), nil
 	}
-	return lay{}, fmt.Errorf("ttg.dot_op: unsupported parent %s", d.Parent.Name())
+	return linear.Layout{}, fmt.Errorf("ttg.dot_op: unsupported parent %s", d.Parent.Name())
 }
 
 // nvidiaLay is nvidiaDotToLinearLayout.
-func (d *DotOperand) nvidiaLay(mma *NvidiaMma, shape []int) lay {
+func (d *DotOperand) nvidiaLay(mma *NvidiaMma, shape []int) linear.Layout {
 	rank := len(shape)
 	tile := slices.Repeat([]int{1}, rank)
 	instrM := mma.InstrShape[rank-2]
@@ -258,19 +220,19 @@ func (d *DotOperand) nvidiaLay(mma *NvidiaMma, shape []int) lay {
 	}
 	order := dotOrder(d.OpIdx, rank)
 	cta := mmaTile(tile, d.KWidth, order, order)
-	w := broadcastedDot(mma.WarpsPerCTA, matrixOrder(rank, mma.VersionMajor != 3), d.kDim(), "warp").transposeOuts(cta.outNames())
+	w := transposeOuts(broadcastedDot(mma.WarpsPerCTA, matrixOrder(rank, mma.VersionMajor != 3), d.kDim(), "warp"), cta.OutDimNames())
 	return combine(mul(cta, w), d.cga(), shape)
 }
 
 // fmaLay is fmaDotToLinearLayout (blocked parent).
-func (d *DotOperand) fmaLay(b *Blocked, shape []int) lay {
+func (d *DotOperand) fmaLay(b *Blocked, shape []int) linear.Layout {
 	k := d.kDim()
 	size := slices.Clone(b.SizePerThread)
 	size[k] = shape[k]
 	rep := namesIn(b.Order)
-	cta := mulAll(identityND("register", size, b.Order).transposeOuts(rep),
-		broadcastedDot(b.ThreadsPerWarp, b.Order, k, "lane").transposeOuts(rep),
-		broadcastedDot(b.WarpsPerCTA, b.Order, k, "warp").transposeOuts(rep))
+	cta := mul(transposeOuts(identityND("register", size, b.Order), rep),
+		transposeOuts(broadcastedDot(b.ThreadsPerWarp, b.Order, k, "lane"), rep),
+		transposeOuts(broadcastedDot(b.WarpsPerCTA, b.Order, k, "warp"), rep))
 	return combine(cta, d.cga(), shape)
 }
 
@@ -282,7 +244,7 @@ func tileAt(t []int, i int) int {
 }
 
 // mfmaLay is mfmaDotToLinearLayout.
-func (d *DotOperand) mfmaLay(m *AMDMfma, shape []int) lay {
+func (d *DotOperand) mfmaLay(m *AMDMfma, shape []int) linear.Layout {
 	rank := len(shape)
 	batch := rank == 3
 	dims := standardDims(rank)
@@ -299,7 +261,7 @@ func (d *DotOperand) mfmaLay(m *AMDMfma, shape []int) lay {
 	kSize := shape[d.kDim()]
 	order := dotOrder(d.OpIdx, rank)
 	dimK, dimNonK := dims[order[0]], dims[order[1]]
-	tile := mulAll(identity1D(d.KWidth, "register", dimK),
+	tile := mul(identity1D(d.KWidth, "register", dimK),
 		identity1D(nonKDim, "lane", dimNonK),
 		identity1D(warpSize/nonKDim, "lane", dimK))
 	kTile := warpSize / nonKDim * d.KWidth
@@ -311,9 +273,9 @@ func (d *DotOperand) mfmaLay(m *AMDMfma, shape []int) lay {
 		tile = mul(tile, identity1D(kSize/kTile, "register", dimK))
 	}
 	tile = mul(tile, identity1D(tileAt(m.TilesPerWarp, nonK), "register", dimNonK))
-	tile = tile.transposeOuts([]string{dimK, dimNonK})
+	tile = transposeOuts(tile, []string{dimK, dimNonK})
 	if batch {
-		tile = mulAll(tile, identity1D(1, "register", dims[order[2]]), identity1D(1, "lane", dims[order[2]]))
+		tile = mul(tile, identity1D(1, "register", dims[order[2]]), identity1D(1, "lane", dims[order[2]]))
 	}
 	w := identityND("warp", m.WarpsPerCTA, matrixOrder(rank, true))
 	return combine(mul(tile, w), m.CGA, shape)
@@ -321,17 +283,17 @@ func (d *DotOperand) mfmaLay(m *AMDMfma, shape []int) lay {
 
 // wmmaCTA is chooseWmmaCTALinearLayout: tilesPerWarp registers, then
 // warps, per dim in row-major order.
-func wmmaCTA(rank int, warps, tiles []int) lay {
+func wmmaCTA(rank int, warps, tiles []int) linear.Layout {
 	dims := standardDims(rank)
-	var r lay
+	var fs []linear.Layout
 	for _, d := range matrixOrder(rank, true) {
-		r = mulAll(r, identity1D(tileAt(tiles, d), "register", dims[d]), identity1D(warps[d], "warp", dims[d]))
+		fs = append(fs, identity1D(tileAt(tiles, d), "register", dims[d]), identity1D(warps[d], "warp", dims[d]))
 	}
-	return r.transposeOuts(dims)
+	return transposeOuts(mul(fs...), dims)
 }
 
 // wmmaLay is wmmaDotOperandToLinearLayout.
-func (d *DotOperand) wmmaLay(w *AMDWmma, shape []int) lay {
+func (d *DotOperand) wmmaLay(w *AMDWmma, shape []int) linear.Layout {
 	rank := len(shape)
 	dims := standardDims(rank)
 	order := dotOrder(d.OpIdx, rank)
@@ -351,32 +313,31 @@ func (d *DotOperand) wmmaLay(w *AMDWmma, shape []int) lay {
 	}
 	tile = mul(tile, identity1D(kDim/(depth*d.KWidth), "register", dimK))
 	if rank == 3 {
-		tile = mulAll(tile, identity1D(1, "register", dims[order[2]]), identity1D(1, "lane", dims[order[2]]))
+		tile = mul(tile, identity1D(1, "register", dims[order[2]]), identity1D(1, "lane", dims[order[2]]))
 	}
 	// The CTA part: K projected away, broadcast registers removed.
 	cta := wmmaCTA(rank, w.WarpsPerCTA, w.TilesPerWarp)
 	k := d.kDim()
-	var ins []lin
-	for _, in := range cta.ins {
+	ins := cta.InDims()
+	for i, in := range ins {
 		var bs [][]int
-		for _, v := range in.bases {
-			v = slices.Clone(v)
+		for _, v := range in.Bases {
 			v[k] = 0
-			if in.name == "register" && isZero(v) {
+			if in.Name == "register" && isZero(v) {
 				continue
 			}
 			bs = append(bs, v)
 		}
-		ins = append(ins, lin{in.name, bs})
+		ins[i].Bases = bs
 	}
-	cta = fromBases(ins, dims)
+	cta = must(linear.NewInferred(ins, dims))
 	rep := namesIn(order)
-	return combine(mul(tile.transposeOuts(rep), cta.transposeOuts(rep)), w.CGA, shape)
+	return combine(mul(transposeOuts(tile, rep), transposeOuts(cta, rep)), w.CGA, shape)
 }
 
-func (m *AMDMfma) toLay(shape []int) (lay, error) {
+func (m *AMDMfma) toLinearLayout(shape []int) (linear.Layout, error) {
 	if err := firstErr(m.check(), checkShape(m, shape)); err != nil {
-		return lay{}, err
+		return linear.Layout{}, err
 	}
 	rank := len(shape)
 	batch := rank == 3
@@ -391,61 +352,62 @@ func (m *AMDMfma) toLay(shape []int) (lay, error) {
 	}
 	const warpSize = 64
 	tiles := mDim * nDim / (warpSize * height)
-	var tile lay
+	var tile linear.Layout
 	if !m.IsTransposed {
-		tile = mulAll(identity1D(height, "register", dimM),
+		tile = mul(identity1D(height, "register", dimM),
 			identity1D(nDim, "lane", dimN), identity1D(warpSize/nDim, "lane", dimM))
 		if tiles > 0 {
 			tile = mul(tile, identity1D(tiles, "register", dimM))
 		}
 	} else {
-		tile = mulAll(identity1D(height, "register", dimN),
+		tile = mul(identity1D(height, "register", dimN),
 			identity1D(mDim, "lane", dimM), identity1D(warpSize/mDim, "lane", dimN))
 		if tiles > 0 {
 			tile = mul(tile, identity1D(tiles, "register", dimN))
 		}
 	}
-	tile = tile.transposeOuts([]string{dimN, dimM})
+	tile = transposeOuts(tile, []string{dimN, dimM})
 	tpM, tpN := tileAt(m.TilesPerWarp, mIdx), tileAt(m.TilesPerWarp, nIdx)
 	wM, wN := m.WarpsPerCTA[mIdx], m.WarpsPerCTA[nIdx]
-	tile = mulAll(tile,
+	tile = mul(tile,
 		identity1D(tpN, "register", dimN),
 		identity1D(wN, "warp", dimN),
 		identity1D(shape[nIdx]/(nDim*wN*tpN), "register", dimN),
 		identity1D(tpM, "register", dimM),
 		identity1D(wM, "warp", dimM))
 	if batch {
-		tile = mulAll(tile, identity1D(1, "register", dims[order[2]]), identity1D(1, "lane", dims[order[2]]),
+		tile = mul(tile, identity1D(1, "register", dims[order[2]]), identity1D(1, "lane", dims[order[2]]),
 			identity1D(m.WarpsPerCTA[0], "warp", dims[order[2]]))
 	}
 	return combine(tile, m.CGA, shape), nil
 }
 
-func (w *AMDWmma) toLay(shape []int) (lay, error) {
+func (w *AMDWmma) toLinearLayout(shape []int) (linear.Layout, error) {
 	if err := firstErr(w.check(), checkShape(w, shape)); err != nil {
-		return lay{}, err
+		return linear.Layout{}, err
 	}
 	rank := len(shape)
 	dims := standardDims(rank)
 	to := matrixOrder(rank, !w.IsTransposed)
 	outs := []string{dims[to[0]], dims[to[1]]}
-	var tile lay
+	var ins []linear.InDim
 	if w.Version == 1 {
-		tile = fromBases([]lin{
-			{"register", [][]int{{0, 2}, {0, 4}, {0, 8}}},
-			{"lane", [][]int{{1, 0}, {2, 0}, {4, 0}, {8, 0}, {0, 1}}},
-		}, outs)
+		ins = []linear.InDim{
+			{Name: "register", Bases: [][]int{{0, 2}, {0, 4}, {0, 8}}},
+			{Name: "lane", Bases: [][]int{{1, 0}, {2, 0}, {4, 0}, {8, 0}, {0, 1}}},
+		}
 	} else {
-		tile = fromBases([]lin{
-			{"register", [][]int{{0, 1}, {0, 2}, {0, 4}}},
-			{"lane", [][]int{{1, 0}, {2, 0}, {4, 0}, {8, 0}, {0, 8}}},
-		}, outs)
+		ins = []linear.InDim{
+			{Name: "register", Bases: [][]int{{0, 1}, {0, 2}, {0, 4}}},
+			{Name: "lane", Bases: [][]int{{1, 0}, {2, 0}, {4, 0}, {8, 0}, {0, 8}}},
+		}
 	}
+	tile := must(linear.NewInferred(ins, outs))
 	if rank == 3 {
-		tile = mulAll(tile, identity1D(1, "register", dims[0]), identity1D(1, "lane", dims[0]))
+		tile = mul(tile, identity1D(1, "register", dims[0]), identity1D(1, "lane", dims[0]))
 	}
 	rep := namesIn(matrixOrder(rank, true))
-	cta := mul(tile.transposeOuts(rep), wmmaCTA(rank, w.WarpsPerCTA, w.TilesPerWarp).transposeOuts(rep))
+	cta := mul(transposeOuts(tile, rep), transposeOuts(wmmaCTA(rank, w.WarpsPerCTA, w.TilesPerWarp), rep))
 	return combine(cta, w.CGA, shape), nil
 }
 
@@ -461,7 +423,7 @@ func shapePerCTA(c CGALayout, shape []int) []int {
 
 // swizzledLay is swizzledSharedToLinearLayout; rotate adds the AMD
 // rotating block number to the phase.
-func swizzledLay(vec, perPhase, maxPhase int, order []int, cga CGALayout, shape []int, rotate bool) lay {
+func swizzledLay(vec, perPhase, maxPhase int, order []int, cga CGALayout, shape []int, rotate bool) linear.Layout {
 	per := shapePerCTA(cga, shape)
 	rank := len(shape)
 	dims := standardDims(rank)
@@ -481,23 +443,23 @@ func swizzledLay(vec, perPhase, maxPhase int, order []int, cga CGALayout, shape 
 		}
 		bs = append(bs, []int{r, (vec * phase) % numCols})
 	}
-	cta := fromBases([]lin{{"offset", bs}}, []string{dims[rowDim], dims[colDim]})
+	cta := must(linear.NewInferred([]linear.InDim{{Name: "offset", Bases: bs}}, []string{dims[rowDim], dims[colDim]}))
 	for _, d := range order[2:] {
 		cta = mul(cta, identity1D(per[d], "offset", dims[d]))
 	}
 	return combine(cta, cga, shape)
 }
 
-func (s *SwizzledShared) toLay(shape []int) (lay, error) {
+func (s *SwizzledShared) toLinearLayout(shape []int) (linear.Layout, error) {
 	if err := firstErr(s.Verify(ModuleInfo{}), checkShape(s, shape)); err != nil {
-		return lay{}, err
+		return linear.Layout{}, err
 	}
 	return swizzledLay(s.Vec, s.PerPhase, s.MaxPhase, s.Order, s.CGA, shape, false), nil
 }
 
-func (s *AMDRotatingShared) toLay(shape []int) (lay, error) {
+func (s *AMDRotatingShared) toLinearLayout(shape []int) (linear.Layout, error) {
 	if err := firstErr(s.Verify(ModuleInfo{}), checkShape(s, shape)); err != nil {
-		return lay{}, err
+		return linear.Layout{}, err
 	}
 	return swizzledLay(s.Vec, s.PerPhase, s.MaxPhase, s.Order, s.CGA, shape, true), nil
 }
@@ -510,7 +472,7 @@ func (s *NVMMAShared) swizzle() (vec, perPhase, maxPhase int) {
 }
 
 // coreMatrix is getCoreMatrixLinearLayout: one 8-row swizzle atom.
-func (s *NVMMAShared) coreMatrix() lay {
+func (s *NVMMAShared) coreMatrix() linear.Layout {
 	vec, perPhase, maxPhase := s.swizzle()
 	rows := 8
 	cols := 8 * max(16, s.SwizzlingByteWidth) / s.ElementBitWidth
@@ -530,7 +492,7 @@ func (s *NVMMAShared) coreMatrix() lay {
 		}
 		bs = append(bs, []int{r, c})
 	}
-	return fromBases([]lin{{"offset", bs}}, standardDims(2))
+	return must(linear.NewInferred([]linear.InDim{{Name: "offset", Bases: bs}}, standardDims(2)))
 }
 
 // tmaBlockShape is getTMABlockShape (tiled mode, packed size).
@@ -563,21 +525,18 @@ func rotateLeft(v []int) []int {
 	return append(slices.Clone(v[1:]), v[0])
 }
 
-func (s *NVMMAShared) toLay(shape []int) (lay, error) {
+func (s *NVMMAShared) toLinearLayout(shape []int) (linear.Layout, error) {
 	if err := firstErr(s.check(), checkShape(s, shape)); err != nil {
-		return lay{}, err
+		return linear.Layout{}, err
 	}
 	rank := len(shape)
 	per := shapePerCTA(s.CGA, shape)
 	tma, err := s.tmaBlockShape(per)
 	if err != nil {
-		return lay{}, err
+		return linear.Layout{}, err
 	}
 	dims := standardDims(rank)
-	named := map[string]int{}
-	for d, v := range per {
-		named[dims[d]] = v
-	}
+	named := standardShape(per)
 	transposeOrder := func() []int {
 		o := []int{rank - 1}
 		for i := 0; i < rank-1; i++ {
@@ -595,12 +554,12 @@ func (s *NVMMAShared) toLay(shape []int) (lay, error) {
 			l = mul(l, identity1D(t[i], "offset", dims[i]))
 		}
 		if s.Transposed {
-			l = l.transposeBases(transposeOrder())
+			l = must(linear.TransposeLinearLayout(l, transposeOrder()))
 		}
-		return combine(l.ensureNotSmaller(named), s.CGA, shape), nil
+		return combine(must(linear.EnsureLayoutNotSmallerThan(l, named)), s.CGA, shape), nil
 	}
 	if rank < 2 {
-		return lay{}, fmt.Errorf("swizzled nvmma_shared layouts need rank >= 2")
+		return linear.Layout{}, fmt.Errorf("swizzled nvmma_shared layouts need rank >= 2")
 	}
 	coll := []int{1, tma[rank-1]}
 	for i := 0; i < rank-1; i++ {
@@ -614,56 +573,43 @@ func (s *NVMMAShared) toLay(shape []int) (lay, error) {
 	if s.FP4Padded {
 		pack = 2
 	}
-	if coll[1]*pack < tile.outs[1].size || coll[0] < tile.outs[0].size {
-		return lay{}, fmt.Errorf("illegal shared layout: expected the collapsed shape per CTA to be at least [%d, %d], got [%d, %d]",
-			tile.outs[0].size, tile.outs[1].size/pack, coll[0], coll[1])
+	rows, cols := tile.OutDimSize("dim0"), tile.OutDimSize("dim1")
+	if coll[1]*pack < cols || coll[0] < rows {
+		return linear.Layout{}, fmt.Errorf("illegal shared layout: expected the collapsed shape per CTA to be at least [%d, %d], got [%d, %d]",
+			rows, cols/pack, coll[0], coll[1])
 	}
-	l := tile.ensureNotSmaller(map[string]int{"dim0": coll[0], "dim1": coll[1]})
+	l := must(linear.EnsureLayoutNotSmallerThan(tile, standardShape(coll)))
 	t := tma
 	if s.Transposed {
 		t = rotateLeft(tma)
 	}
-	total := 1
-	for _, o := range l.outs {
-		total *= o.size
+	if l.TotalOutDimSize() != product(t) {
+		return linear.Layout{}, fmt.Errorf("illegal shared layout for shape %s", fmtInts(shape))
 	}
-	if total != product(t) {
-		return lay{}, fmt.Errorf("illegal shared layout for shape %s", fmtInts(shape))
-	}
-	l = l.reshapeRowMajor(t)
+	l = must(linear.ReshapeLayout(l, t))
 	if s.Transposed {
-		l = l.transposeBases(transposeOrder())
+		l = must(linear.TransposeLinearLayout(l, transposeOrder()))
 	}
-	return combine(l.ensureNotSmaller(named), s.CGA, shape), nil
+	return combine(must(linear.EnsureLayoutNotSmallerThan(l, named)), s.CGA, shape), nil
 }
 
-func (p *PaddedShared) toLay(shape []int) (lay, error) {
+func (p *PaddedShared) toLinearLayout(shape []int) (linear.Layout, error) {
 	if err := firstErr(p.check(), checkShape(p, shape)); err != nil {
-		return lay{}, err
+		return linear.Layout{}, err
 	}
 	if !slices.Equal(shape, p.Shape) {
-		return lay{}, fmt.Errorf("padded_shared: the linear component has shape %s, not %s", fmtInts(p.Shape), fmtInts(shape))
+		return linear.Layout{}, fmt.Errorf("padded_shared: the linear component has shape %s, not %s", fmtInts(p.Shape), fmtInts(shape))
 	}
-	return p.linear(), nil
+	return must(p.linearComponent()), nil
 }
 
-func (s *SharedLinear) toLay(shape []int) (lay, error) {
+func (s *SharedLinear) toLinearLayout(shape []int) (linear.Layout, error) {
 	if err := firstErr(s.check(), checkShape(s, shape)); err != nil {
-		return lay{}, err
+		return linear.Layout{}, err
 	}
-	l := s.lay()
-	for d, o := range l.outs {
-		if o.size != shape[d] {
-			return lay{}, fmt.Errorf("shared_linear: the layout has shape %s, not %s (shared linear layouts do not broadcast)", fmtInts(l.sizes()), fmtInts(shape))
-		}
+	l := must(s.lay())
+	if sizes := outSizes(l); !slices.Equal(sizes, shape) {
+		return linear.Layout{}, fmt.Errorf("shared_linear: the layout has shape %s, not %s (shared linear layouts do not broadcast)", fmtInts(sizes), fmtInts(shape))
 	}
 	return l, nil
-}
-
-func (l lay) sizes() []int {
-	s := make([]int, len(l.outs))
-	for i, o := range l.outs {
-		s[i] = o.size
-	}
-	return s
 }

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/layoutopt/layoutopt/linear"
 )
 
 // Blocked is #ttg.blocked: each thread holds SizePerThread contiguous
@@ -304,9 +306,9 @@ func (b *Blocked) Verify(m ModuleInfo) error {
 	return firstErr(ferr("warpsPerCTA", checkWarps(b.WarpsPerCTA, m)), ferr("CGALayout", b.CGA.verifyModule(m)))
 }
 
-func (l *LinearEncoding) lay() lay {
-	r := l.Rank()
-	return fromBases([]lin{{"register", l.Register}, {"lane", l.Lane}, {"warp", l.Warp}, {"block", l.Block}}, standardDims(r))
+func (l *LinearEncoding) lay() (linear.Layout, error) {
+	ins := []linear.InDim{{Name: "register", Bases: l.Register}, {Name: "lane", Bases: l.Lane}, {Name: "warp", Bases: l.Warp}, {Name: "block", Bases: l.Block}}
+	return fromBases(ins, standardDims(l.Rank()))
 }
 
 func checkLinearBases(names []string, oneDim bool, bases [][][]int) error {
@@ -344,8 +346,7 @@ func (l *LinearEncoding) check() error {
 	if err := checkLinearBases(names, true, [][][]int{l.Register, l.Lane, l.Warp, l.Block}); err != nil {
 		return err
 	}
-	ll := l.lay()
-	if ll.rank() != ll.totalOutBits() {
+	if ll, err := l.lay(); err != nil || !ll.IsSurjective() {
 		return ferrf("register", "the layout must be surjective: every tensor element must be held somewhere")
 	}
 	return nil

@@ -2,10 +2,10 @@ package attr
 
 import (
 	"fmt"
-
-	"github.com/layoutopt/layoutopt/linear"
 	"strconv"
 	"strings"
+
+	"github.com/layoutopt/layoutopt/linear"
 )
 
 // Encoding is one TritonGPU attribute: a tensor layout encoding or the
@@ -46,7 +46,7 @@ type Layout interface {
 	ToLinear(shape []int) (linear.Layout, error)
 	// Rank is the tensor rank the encoding is written for.
 	Rank() int
-	toLay(shape []int) (lay, error)
+	toLinearLayout(shape []int) (linear.Layout, error)
 }
 
 // Distributed marks the register (distributed) encodings.
@@ -102,8 +102,8 @@ func CGAFromSplit(ctasPerCGA, splitNum, order []int) (CGALayout, error) {
 	return c, nil
 }
 
-func (c CGALayout) lay(rank int) lay {
-	return fromBases([]lin{{"block", c.Bases}}, standardDims(rank))
+func (c CGALayout) lay(rank int) (linear.Layout, error) {
+	return fromBases([]linear.InDim{{Name: "block", Bases: c.Bases}}, standardDims(rank))
 }
 
 // split returns CTASplitNum: how many distinct pieces each dim is cut into.
@@ -112,9 +112,8 @@ func (c CGALayout) split(rank int) []int {
 	for d := range s {
 		s[d] = 1
 	}
-	l := c.lay(rank)
-	for d, o := range l.outs {
-		s[d] = o.size
+	if l, err := c.lay(rank); err == nil {
+		copy(s, outSizes(l))
 	}
 	return s
 }
@@ -137,7 +136,7 @@ func (c CGALayout) verify(rank int) error {
 			return fmt.Errorf("each 'CGALayout' basis must move in at most one dimension")
 		}
 	}
-	if !c.lay(rank).injectiveIgnoringZeros() {
+	if l, err := c.lay(rank); err != nil || !injectiveIgnoringZeros(l) {
 		return fmt.Errorf("'CGALayout' bases must be distinct powers of two per dimension")
 	}
 	return nil

@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"slices"
 	"testing"
+
+	"github.com/layoutopt/layoutopt/linear"
 )
 
 // sharedDir returns ../shared relative to the module root, or skips.
@@ -34,20 +36,20 @@ func sharedDir(t testing.TB) string {
 }
 
 // basesOf returns the in-dim → bases map of a layout.
-func basesOf(l lay) map[string][][]int {
+func basesOf(l linear.Layout) map[string][][]int {
 	m := map[string][][]int{}
-	for _, d := range l.ins {
-		b := d.bases
+	for _, d := range l.InDims() {
+		b := d.Bases
 		if b == nil {
 			b = [][]int{}
 		}
-		m[d.name] = b
+		m[d.Name] = b
 	}
 	return m
 }
 
-func sameBases(got lay, ins []string, want map[string][][]int, sizes []int) bool {
-	if !slices.Equal(got.inNames(), ins) || !slices.Equal(got.sizes(), sizes) {
+func sameBases(got linear.Layout, ins []string, want map[string][][]int, sizes []int) bool {
+	if !slices.Equal(got.InDimNames(), ins) || !slices.Equal(outSizes(got), sizes) {
 		return false
 	}
 	g := basesOf(got)
@@ -88,13 +90,13 @@ func TestOracleToLinearLayout(t *testing.T) {
 		if got := enc.Format(nil); got != row.Layout {
 			t.Errorf("row %d: print(parse(x)) =\n %s\nwant\n %s", n, got, row.Layout)
 		}
-		l, err := enc.(Layout).toLay(row.Shape)
+		l, err := convert(enc.(Layout), row.Shape)
 		if err != nil {
 			t.Errorf("row %d: %s at %v: %v", n, row.Layout, row.Shape, err)
 			continue
 		}
 		if !sameBases(l, []string{"register", "lane", "warp", "block"}, row.Bases, row.Shape) {
-			t.Errorf("row %d: %s at %v:\n got %v %v\nwant %v", n, row.Layout, row.Shape, basesOf(l), l.sizes(), row.Bases)
+			t.Errorf("row %d: %s at %v:\n got %v %v\nwant %v", n, row.Layout, row.Shape, basesOf(l), outSizes(l), row.Bases)
 			continue
 		}
 		ll, err := enc.(Layout).ToLinear(row.Shape)

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/layoutopt/layoutopt/linear"
 )
 
 // SwizzledShared is #ttg.swizzled_shared: rows (along Order[1]) of the
@@ -157,13 +159,30 @@ func (s *NVMMAShared) Format(func(Encoding) string) string {
 	return sb.String()
 }
 
-// linear returns the linear component as a layout.
-func (p *PaddedShared) linear() lay {
-	l := lay{ins: []lin{{"offset", p.Offset}, {"block", p.Block}}}
+// linearComponent returns the linear component as a layout.
+func (p *PaddedShared) linearComponent() (linear.Layout, error) {
+	outs := make([]linear.OutDim, len(p.Shape))
 	for d, n := range standardDims(len(p.Shape)) {
-		l.outs = append(l.outs, lout{n, p.Shape[d]})
+		outs[d] = linear.OutDim{Name: n, Size: p.Shape[d]}
 	}
-	return l
+	return linear.New([]linear.InDim{{Name: "offset", Bases: p.Offset}, {Name: "block", Bases: p.Block}}, outs, false)
+}
+
+// identityOffsets returns the offset bases of the order/shape form of a
+// padded layout: the identity on shape with order as its dim order. It
+// reports false if shape and order do not make a layout.
+func identityOffsets(shape, order []int) ([][]int, bool) {
+	id, err := linear.IdentityStandardND("offset", shape, order)
+	if err == nil {
+		id, err = id.TransposeOuts(standardDims(len(shape)))
+	}
+	if err != nil {
+		return nil, false
+	}
+	if b := id.Bases("offset"); b != nil {
+		return b, true
+	}
+	return [][]int{}, true
 }
 
 // Order is the dim order of the linear component's offsets (Triton's
@@ -205,8 +224,7 @@ func (p *PaddedShared) Format(func(Encoding) string) string {
 	}
 	sb.WriteString("] {")
 	order := p.Order()
-	id := identityND("offset", p.Shape, order).transposeOuts(standardDims(len(p.Shape)))
-	if len(p.Block) == 0 && basesEqual(id.bases("offset"), p.Offset) {
+	if id, ok := identityOffsets(p.Shape, order); ok && len(p.Block) == 0 && basesEqual(id, p.Offset) {
 		intsField(&sb, "", "order", order)
 		intsField(&sb, ", ", "shape", p.Shape)
 	} else {
@@ -304,9 +322,9 @@ func (p *PaddedShared) check() error {
 			}
 		}
 	}
-	l := p.linear()
+	l, err := p.linearComponent()
 	n := len(p.Offset) + len(p.Block)
-	if l.rank() != n || n != l.totalOutBits() {
+	if err != nil || l.Rank() != n || n != l.TotalOutDimSizeLog2() {
 		return ferrf("offset", "Broadcasting is not supported.")
 	}
 	return nil
@@ -315,8 +333,8 @@ func (p *PaddedShared) check() error {
 // Verify implements Encoding.
 func (p *PaddedShared) Verify(ModuleInfo) error { return p.check() }
 
-func (s *SharedLinear) lay() lay {
-	return fromBases([]lin{{"offset", s.Offset}, {"block", s.Block}}, standardDims(s.Rank()))
+func (s *SharedLinear) lay() (linear.Layout, error) {
+	return fromBases([]linear.InDim{{Name: "offset", Bases: s.Offset}, {Name: "block", Bases: s.Block}}, standardDims(s.Rank()))
 }
 
 func (s *SharedLinear) check() error {
@@ -326,11 +344,11 @@ func (s *SharedLinear) check() error {
 	if err := checkLinearBases([]string{"offset", "block"}, false, [][][]int{s.Offset, s.Block}); err != nil {
 		return err
 	}
-	l := s.lay()
-	if l.rank() != l.totalOutBits() {
+	l, err := s.lay()
+	if err != nil || !l.IsSurjective() {
 		return ferrf("offset", "The layout must be surjective")
 	}
-	if !l.injectiveIgnoringZeros() {
+	if !injectiveIgnoringZeros(l) {
 		return ferrf("offset", "After removing the zero bases the layout must be bijective")
 	}
 	return nil

@@ -3,6 +3,8 @@ package attr
 import (
 	"fmt"
 	"strings"
+
+	"github.com/layoutopt/layoutopt/linear"
 )
 
 // TensorMemory is #ttng.tensor_memory_encoding, the layout of a Blackwell
@@ -71,19 +73,21 @@ func (m *TensorMemory) cga() CGALayout {
 	return c
 }
 
-// toLay is tensorMemoryToLinearLayout.
-func (m *TensorMemory) toLay(shape []int) (lay, error) {
+// toLinearLayout is tensorMemoryToLinearLayout.
+func (m *TensorMemory) toLinearLayout(shape []int) (linear.Layout, error) {
 	if err := firstErr(m.check(), checkShape(m, shape)); err != nil {
-		return lay{}, err
+		return linear.Layout{}, err
 	}
 	cga := m.cga()
 	per := shapePerCTA(cga, shape)
 	blockN := min(m.BlockN, per[1])
 	tile := zeros1D(m.ColStride, "col", "dim1")
 	colLayout := identity1D(blockN, "col", "dim1")
+	dims := []string{"dim0", "dim1"}
 	if m.BlockM == 64 && !m.TwoCTAs {
-		tile = mulAll(tile, identity1D(16, "row", "dim0"), colLayout).transposeOuts([]string{"dim0", "dim1"})
-		rows := tile.bases("row")
+		tile = transposeOuts(mul(tile, identity1D(16, "row", "dim0"), colLayout), dims)
+		ins := tile.InDims() // col, row
+		rows := ins[1].Bases
 		switch {
 		case per[0] > m.BlockM:
 			rows = append(rows, []int{64, 0})
@@ -92,25 +96,27 @@ func (m *TensorMemory) toLay(shape []int) (lay, error) {
 		default:
 			rows = append(rows, []int{0, 0})
 		}
-		rows = append(rows, []int{16, 0}, []int{32, 0})
-		tile.setBases("row", rows)
-		tile = fromBases(tile.ins, []string{"dim0", "dim1"})
+		ins[1].Bases = append(rows, []int{16, 0}, []int{32, 0})
+		tile = must(linear.NewInferred(ins, dims))
 	} else {
-		tile = mulAll(tile, identity1D(m.BlockM, "row", "dim0"), colLayout)
+		tile = mul(tile, identity1D(m.BlockM, "row", "dim0"), colLayout)
 		if m.BlockM == 64 {
-			cols := tile.bases("col")
-			tile.setBases("row", append(tile.bases("row"), cols[len(cols)-1]))
-			tile.setBases("col", cols[:len(cols)-1])
+			// The last column basis becomes a row basis.
+			ins := tile.InDims() // col, row
+			cols := ins[0].Bases
+			ins[1].Bases = append(ins[1].Bases, cols[len(cols)-1])
+			ins[0].Bases = cols[:len(cols)-1]
+			tile = must(linear.New(ins, tile.OutDims(), false))
 		}
-		tile = tile.transposeOuts([]string{"dim0", "dim1"})
+		tile = transposeOuts(tile, dims)
 	}
-	repsM := per[0] / tile.outSize("dim0")
-	repsN := per[1] / tile.outSize("dim1")
+	repsM := per[0] / tile.OutDimSize("dim0")
+	repsN := per[1] / tile.OutDimSize("dim1")
 	if repsM < 1 || repsN < 1 {
-		return lay{}, fmt.Errorf("shape %s is smaller than the tensor memory block %dx%d", fmtInts(shape), m.BlockM, blockN)
+		return linear.Layout{}, fmt.Errorf("shape %s is smaller than the tensor memory block %dx%d", fmtInts(shape), m.BlockM, blockN)
 	}
-	tile = mulAll(tile, identity1D(repsM, "col", "dim0"), identity1D(repsN, "col", "dim1"), cga.lay(2))
-	return tile.withIns("row", "col", "block").transposeOuts([]string{"dim0", "dim1"}), nil
+	tile = mul(tile, identity1D(repsM, "col", "dim0"), identity1D(repsN, "col", "dim1"), must(cga.lay(2)))
+	return transposeOuts(must(tile.TransposeIns([]string{"row", "col", "block"})), dims), nil
 }
 
 // TensorMemorySpace is #ttng.tensor_memory, the memory space of

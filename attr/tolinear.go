@@ -9,23 +9,6 @@ import (
 	"github.com/layoutopt/layoutopt/linear"
 )
 
-// toLinear converts the private layout value into a linear.Layout.
-func (l lay) toLinear() (linear.Layout, error) {
-	ins := make([]linear.InDim, len(l.ins))
-	for i, d := range l.ins {
-		b := d.bases
-		if b == nil {
-			b = [][]int{}
-		}
-		ins[i] = linear.InDim{Name: d.name, Bases: b}
-	}
-	outs := make([]linear.OutDim, len(l.outs))
-	for i, o := range l.outs {
-		outs[i] = linear.OutDim{Name: o.name, Size: o.size}
-	}
-	return linear.New(ins, outs, false)
-}
-
 // cache holds the layouts computed so far, keyed by the encoding's text
 // and the shape, as Triton's dialect caches toLinearLayout; linear.Layout
 // values are immutable, so they can be shared. It is emptied when it
@@ -51,11 +34,8 @@ func toLinear(l Layout, shape []int) (linear.Layout, error) {
 	if ok {
 		return ll, nil
 	}
-	lay, err := l.toLay(shape)
+	ll, err := convert(l, shape)
 	if err != nil {
-		return linear.Layout{}, err
-	}
-	if ll, err = lay.toLinear(); err != nil {
 		return linear.Layout{}, err
 	}
 	cache.Lock()

@@ -99,26 +99,26 @@ func TestConversionVectors(t *testing.T) {
 			t.Errorf("%s#%d: encoding kind %q not modelled", c.Name, c.Case, c.Encoding.Kind)
 			continue
 		}
-		l, err := enc.toLay(c.Shape)
+		l, err := convert(enc, c.Shape)
 		if err != nil {
 			t.Errorf("%s#%d: %s at %v: %v", c.Name, c.Case, enc.Format(nil), c.Shape, err)
 			continue
 		}
 		if !sameBases(l, c.InDims, c.Expected, c.OutDimSizes) {
-			t.Errorf("%s#%d: %s at %v:\n got %v %v %v\nwant %v %v", c.Name, c.Case, enc.Format(nil), c.Shape, l.inNames(), basesOf(l), l.sizes(), c.Expected, c.OutDimSizes)
+			t.Errorf("%s#%d: %s at %v:\n got %v %v %v\nwant %v %v", c.Name, c.Case, enc.Format(nil), c.Shape, l.InDimNames(), basesOf(l), outSizes(l), c.Expected, c.OutDimSizes)
 			continue
 		}
 		ok++
 	}
 	t.Logf("conversion vectors matched: %d of %d", ok, len(file.Conversions))
 	for _, e := range file.Equivalences {
-		a, err1 := e.A.Encoding.build(t).toLay(e.A.Shape)
-		b, err2 := e.B.Encoding.build(t).toLay(e.B.Shape)
+		a, err1 := convert(e.A.Encoding.build(t), e.A.Shape)
+		b, err2 := convert(e.B.Encoding.build(t), e.B.Shape)
 		if err1 != nil || err2 != nil {
 			t.Errorf("%s: %v %v", e.Name, err1, err2)
 			continue
 		}
-		if !sameBases(a, b.inNames(), basesOf(b), b.sizes()) {
+		if !sameBases(a, b.InDimNames(), basesOf(b), outSizes(b)) {
 			t.Errorf("%s: layouts differ:\n%v\n%v", e.Name, basesOf(a), basesOf(b))
 		}
 	}

@@ -72,10 +72,10 @@ func RemoveStandardDim(l Layout, dim int) (Layout, error) {
 }
 
 // ReshapeLayout reshapes the out-dims of l into the standard dims of shape
-// (Triton's reshapeLayout): the output is read as one row-major integer
-// (the last out-dim least significant) and split again over shape, whose
-// last dim is likewise the least significant. The total size must not
-// change.
+// (Triton's reshapeLayout): the output is read as one row-major integer,
+// the last out-dim in l's order least significant, and split again over
+// shape, whose last dim is likewise the least significant. The total size
+// must not change.
 func ReshapeLayout(l Layout, shape []int) (Layout, error) {
 	rev := l.OutDimNames()
 	slices.Reverse(rev)
