@@ -252,6 +252,18 @@ func TestVerifyErrors(t *testing.T) {
 			"t.mlir:4:10: error: 'tt.make_range' op invalid encoding #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>: Layout has 4 warps per CTA, but the context requires 8 warps per CTA"},
 		{"make_range size", strings.Replace(irSrc, "end = 128", "end = 64", 1), nil,
 			"t.mlir:4:10: error: 'tt.make_range' op number of elements in returned tensor, 128, must match size of range, 64"},
+		{"splat element type", irSrc, func(m *Module) {
+			s := findOp(m, "tt.splat").Result(0)
+			rt := s.Type().(*RankedTensorType)
+			s.SetType(&RankedTensorType{Shape: rt.Shape, Elem: I64, Encoding: rt.Encoding})
+		},
+			"t.mlir:5:10: error: 'tt.splat' op operand type 'i32' does not match the result element type 'i64'"},
+		{"broadcast", blockedDef + "#b2 = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [0, 1]}>\n" +
+			"tt.func @f(%x: tensor<2x1xi32, #b2>) {\n  %0 = tt.broadcast %x : tensor<2x1xi32, #b2> -> tensor<4x8xi32, #b2>\n  tt.return\n}\n", nil,
+			"t.mlir:4:8: error: 'tt.broadcast' op cannot broadcast dimension 0 of size 2 to 4"},
+		{"trans", blockedDef + "#b2 = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [0, 1]}>\n" +
+			"tt.func @f(%x: tensor<2x4xi32, #b2>) {\n  %0 = tt.trans %x {order = array<i32: 1, 0>} : tensor<2x4xi32, #b2> -> tensor<2x4xi32, #b2>\n  tt.return\n}\n", nil,
+			"t.mlir:4:8: error: 'tt.trans' op result dimension 0 must be operand dimension 1"},
 		{"terminator", irSrc, func(m *Module) {
 			findOp(m, "tt.return").Erase()
 		}, "t.mlir:3:3: error: 'tt.func' op expects regions to end with a terminator"},

@@ -38,6 +38,16 @@ func init() {
 		{"ttng.tmem_subslice", Pure, []string{"N"}, "subslice of tensor memory"},
 	} {
 		d := &OpDef{Name: o.name, Summary: o.sum, Traits: o.traits, Props: o.props}
+		switch o.name {
+		case "tt.splat":
+			d.Verify = verifySplat
+		case "tt.broadcast":
+			d.Verify = verifyBroadcast
+		case "tt.expand_dims":
+			d.Verify = verifyExpandDims
+		case "tt.trans":
+			d.Verify = verifyTrans
+		}
 		nres := 1
 		switch o.name {
 		case "tt.split":

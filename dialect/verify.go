@@ -371,3 +371,74 @@ func verifyConstant(op *Operation) error {
 	}
 	return nil
 }
+
+func verifySplat(op *Operation) error {
+	rt, ok := op.Result(0).Type().(*RankedTensorType)
+	if !ok {
+		return errors.New("result must be a tensor")
+	}
+	if !TypesEqual(rt.Elem, op.Operand(0).Type()) {
+		return fmt.Errorf("operand type '%s' does not match the result element type '%s'",
+			TypeString(op.Operand(0).Type()), TypeString(rt.Elem))
+	}
+	return nil
+}
+
+func verifyBroadcast(op *Operation) error {
+	src, _ := ShapeOf(op.Operand(0).Type())
+	dst, _ := ShapeOf(op.Result(0).Type())
+	if len(src) != len(dst) {
+		return errors.New("requires the same rank for the operand and the result")
+	}
+	for i := range src {
+		if src[i] != 1 && src[i] != dst[i] {
+			return fmt.Errorf("cannot broadcast dimension %d of size %d to %d", i, src[i], dst[i])
+		}
+	}
+	return nil
+}
+
+func verifyExpandDims(op *Operation) error {
+	axis, ok := op.IntAttr("axis")
+	if !ok {
+		return errors.New("requires attribute 'axis'")
+	}
+	src, _ := ShapeOf(op.Operand(0).Type())
+	dst, _ := ShapeOf(op.Result(0).Type())
+	if len(dst) != len(src)+1 || axis < 0 || axis > int64(len(src)) || dst[axis] != 1 {
+		return fmt.Errorf("result shape must be the operand shape with a size-1 dimension inserted at axis %d", axis)
+	}
+	for i, j := 0, 0; i < len(dst); i++ {
+		if int64(i) == axis {
+			continue
+		}
+		if dst[i] != src[j] {
+			return fmt.Errorf("result shape must be the operand shape with a size-1 dimension inserted at axis %d", axis)
+		}
+		j++
+	}
+	return nil
+}
+
+func verifyTrans(op *Operation) error {
+	order, ok := op.Attr("order").(*DenseArrayAttr)
+	if !ok {
+		return errors.New("requires attribute 'order'")
+	}
+	src, _ := ShapeOf(op.Operand(0).Type())
+	dst, _ := ShapeOf(op.Result(0).Type())
+	if len(order.Ints) != len(src) || len(dst) != len(src) {
+		return errors.New("order must be a permutation of the operand's dimensions")
+	}
+	seen := make([]bool, len(src))
+	for i, o := range order.Ints {
+		if o < 0 || o >= int64(len(src)) || seen[o] {
+			return errors.New("order must be a permutation of the operand's dimensions")
+		}
+		seen[o] = true
+		if dst[i] != src[o] {
+			return fmt.Errorf("result dimension %d must be operand dimension %d", i, o)
+		}
+	}
+	return nil
+}
