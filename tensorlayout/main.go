@@ -1,10 +1,12 @@
 package tensorlayout
 
 import (
+	"bytes"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"regexp"
 	"strings"
@@ -70,13 +72,14 @@ func Main(p *lit.Proc) int {
 		v = "hw"
 	}
 	if t := strings.TrimSpace(*layoutText); t != "" && !strings.HasPrefix(t, "#") {
-		// FILE#name: an alias defined in FILE.
-		if i := strings.LastIndexByte(t, '#'); i > 0 && *input == "" {
-			if st, err := os.Stat(p.Path(t[:i])); err == nil && st.Mode().IsRegular() {
-				*input, *layoutText = t[:i], t[i:]
+		// FILE#name: an alias defined in FILE. CuTe layouts never hold a
+		// '#', so a name after one means a file, readable or not.
+		if i := strings.LastIndexByte(t, '#'); i > 0 && aliasName.MatchString(t[i+1:]) {
+			if *input != "" {
+				return fail(p, "-l %s names an alias file, and so does -i %s; give -l '#%s' with -i", t, *input, t[i+1:])
 			}
-		}
-		if *input == "" || !strings.HasPrefix(*layoutText, "#") {
+			*input, *layoutText = t[:i], t[i:]
+		} else {
 			return runCuTe(p, t, v)
 		}
 	}
@@ -110,42 +113,65 @@ func Main(p *lit.Proc) int {
 		return failAt(p, "-t", *typeText, te.Offset, te.Msg)
 	}
 
-	type job struct{ name, text string }
+	// A job is one attribute to show: the flag it comes from, the flag's
+	// text (echoed in errors), and where in it the attribute starts and
+	// ends.
+	type job struct {
+		flag, text string
+		start, end int
+		alias      string // the alias name, for -alias-names
+	}
 	var jobs []job
 	switch {
 	case *aliasNames != "":
 		if *layoutText != "" {
 			return fail(p, "give either -l or -alias-names, not both")
 		}
-		for _, n := range strings.Split(*aliasNames, ",") {
-			n = strings.TrimPrefix(strings.TrimSpace(n), "#")
+		off := 0
+		for _, item := range strings.Split(*aliasNames, ",") {
+			n := strings.TrimSpace(item)
+			at := off + len(item) - len(strings.TrimLeft(item, " \t\n"))
+			if n == "" || n == "#" {
+				return failAt(p, "-alias-names", *aliasNames, at, "expected an alias name (names are separated by single commas)")
+			}
+			n = strings.TrimPrefix(n, "#")
 			if _, ok := aliases[n]; !ok {
 				return fail(p, "alias #%s is not defined%s", n, inFile(*input))
 			}
-			jobs = append(jobs, job{"#" + n, "#" + n})
+			jobs = append(jobs, job{flag: "#" + n, text: "#" + n, end: len(n) + 1, alias: n})
+			off += len(item) + 1
 		}
-	case *layoutText != "":
-		jobs = append(jobs, job{"-l", strings.TrimSpace(*layoutText)})
+	case strings.TrimSpace(*layoutText) != "":
+		t := *layoutText
+		start := len(t) - len(strings.TrimLeft(t, " \t\n"))
+		jobs = append(jobs, job{flag: "-l", text: t, start: start, end: len(strings.TrimRight(t, " \t\n"))})
 	case tt.encoding != "":
-		jobs = append(jobs, job{"-t", tt.encoding})
+		jobs = append(jobs, job{flag: "-t", text: *typeText, start: tt.encOff, end: tt.encOff + len(tt.encoding)})
 	default:
 		return fail(p, "missing -l ATTR (or an encoding inside the -t type)")
 	}
+	// Nothing is printed unless every job succeeds, as Triton's tool.
+	var out bytes.Buffer
 	for _, j := range jobs {
-		enc, n, err := attr.Parse(j.text, resolve)
+		src := j.text[j.start:j.end]
+		enc, n, err := attr.Parse(src, resolve)
 		if err != nil {
 			var ae *attr.Error
 			if errors.As(err, &ae) {
-				return failAt(p, j.name, j.text, ae.Offset, ae.Msg)
+				return failAt(p, j.flag, j.text, j.start+ae.Offset, ae.Msg)
 			}
 			return fail(p, "%v", err)
 		}
-		if rest := strings.TrimSpace(j.text[n:]); rest != "" {
-			return failAt(p, j.name, j.text, n, fmt.Sprintf("unexpected %q after the attribute", rest))
+		if rest := strings.TrimSpace(src[n:]); rest != "" {
+			at := j.start + n + len(src[n:]) - len(strings.TrimLeft(src[n:], " \t\n"))
+			return failAt(p, j.flag, j.text, at, fmt.Sprintf("unexpected %q after the attribute", rest))
 		}
-		if err := show(p.Stdout, enc, tt, v); err != nil {
+		if err := show(&out, enc, j.alias, tt, v); err != nil {
 			return fail(p, "%v", err)
 		}
+	}
+	if _, err := out.WriteTo(p.Stdout); err != nil {
+		return fail(p, "%v", err)
 	}
 	return 0
 }
@@ -157,8 +183,11 @@ func inFile(name string) string {
 	return " in " + name
 }
 
-// show prints one encoding on the tensor type in view v.
-func show(w io.Writer, enc attr.Encoding, tt tensorType, v string) error {
+// show prints one encoding on the tensor type in view v. The tensor and hw
+// views start as Triton's tool does: "Print layout attribute: ATTR", or
+// for an alias of -alias-names "Print layout attribute: #NAME = ATTR" with
+// an empty line after the layout.
+func show(w io.Writer, enc attr.Encoding, alias string, tt tensorType, v string) error {
 	l, ok := enc.(attr.Layout)
 	if !ok {
 		return fmt.Errorf("%s is a memory space, not a layout", enc.Format(nil))
@@ -182,23 +211,38 @@ func show(w io.Writer, enc attr.Encoding, tt tensorType, v string) error {
 	case "json":
 		return writeJSON(w, text, tt.shape, ll)
 	}
+	if alias != "" {
+		text = "#" + alias + " = " + text
+	}
 	if _, err := fmt.Fprintf(w, "Print layout attribute: %s\n", text); err != nil {
 		return err
 	}
 	if v == "hw" {
-		return writeHWView(w, ll, tt.shape)
+		err = writeHWView(w, ll, tt.shape)
+	} else {
+		err = writeTensorView(w, ll, tt.shape)
 	}
-	return writeTensorView(w, ll, tt.shape)
+	if err == nil && alias != "" {
+		_, err = io.WriteString(w, "\n")
+	}
+	return err
 }
 
-var aliasLine = regexp.MustCompile(`^\s*#([A-Za-z_][\w$.-]*)\s*=\s*(#.*?)\s*$`)
+var (
+	aliasLine = regexp.MustCompile(`^\s*#([A-Za-z_][\w$.-]*)\s*=\s*(#.*?)\s*$`)
+	aliasName = regexp.MustCompile(`^[A-Za-z_][\w$.-]*$`)
+)
 
 // readAliases reads the alias definitions of file (other lines are
 // ignored), each of which may use the ones before it.
 func readAliases(p *lit.Proc, file string, aliases map[string]attr.Encoding) error {
 	data, err := os.ReadFile(p.Path(file))
 	if err != nil {
-		return fmt.Errorf("tensor-layout: error: %v", err)
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err
+		}
+		return fmt.Errorf("tensor-layout: error: cannot read the alias file %s: %v", file, err)
 	}
 	resolve := func(a string) (attr.Encoding, bool) { e, ok := aliases[a]; return e, ok }
 	for i, line := range strings.Split(string(data), "\n") {

@@ -193,11 +193,110 @@ func TestParseTensorType(t *testing.T) {
 		{"tensor<64x64xf16>", []int{64, 64}, "f16", ""},
 		{" tensor<128xi32, #blocked> ", []int{128}, "i32", "#blocked"},
 		{"tensor<4x8x!tt.ptr<f16>, #ttg.slice<{dim = 1, parent = #b}>>", []int{4, 8}, "!tt.ptr<f16>", "#ttg.slice<{dim = 1, parent = #b}>"},
-		{"!ttg.memdesc<64x64xf16, #shared, #smem>", []int{64, 64}, "f16", "#shared, #smem"},
+		{"!ttg.memdesc<64x64xf16, #shared, #smem>", []int{64, 64}, "f16", "#shared"},
+		{"!ttg.memdesc<2x64x64xf16, #ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]}>, #ttg.shared_memory, mutable, 3x64x64>", []int{2, 64, 64}, "f16", "#ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]}>"},
 	} {
 		tt, err := parseTensorType(c.in)
 		if err != nil || !equalInts(tt.shape, c.shape) || tt.elem != c.elem || tt.encoding != c.enc {
 			t.Errorf("parseTensorType(%q) = %+v, %v", c.in, tt, err)
+		}
+	}
+}
+
+// TestParseTensorTypeEncodingOffset checks that the encoding's offset
+// points at it in the -t text, leading blanks included.
+func TestParseTensorTypeEncodingOffset(t *testing.T) {
+	for _, in := range []string{
+		"tensor<8xf32, #blocked>",
+		"  tensor<8x!tt.ptr<f16>,   #ttg.slice<{dim = 1, parent = #b}>>",
+		"!ttg.memdesc<8x16xf16, #shared, #smem, mutable>",
+	} {
+		tt, err := parseTensorType(in)
+		if err != nil {
+			t.Fatalf("parseTensorType(%q): %v", in, err)
+		}
+		if got := in[tt.encOff : tt.encOff+len(tt.encoding)]; got != tt.encoding {
+			t.Errorf("parseTensorType(%q): encoding %q at %d holds %q", in, tt.encoding, tt.encOff, got)
+		}
+	}
+}
+
+func TestParseTensorTypeErrors(t *testing.T) {
+	for _, c := range []struct {
+		in  string
+		off int
+		msg string
+	}{
+		{"tensor<8x16f16>", 11, "expected 'x' after the dimension 16"},
+		{"tensor<8x16>", 11, "expected 'x' after the dimension 16"},
+		{"tensor<8f16>", 8, "expected 'x' after the dimension 8"},
+		{"tensor<8xf32, #a, #b>", 16, `unexpected ", #b" after the encoding`},
+		{"tensor<8xf32, >", 14, "expected an encoding attribute after ','"},
+	} {
+		_, err := parseTensorType(c.in)
+		te, ok := err.(*typeError)
+		if !ok || te.Offset != c.off || te.Msg != c.msg {
+			t.Errorf("parseTensorType(%q) = %v (%#v), want offset %d %q", c.in, err, te, c.off, c.msg)
+		}
+	}
+}
+
+// TestFixedErrors pins the fixes of reported bugs: each error is located
+// where it is and says what is wrong.
+func TestFixedErrors(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "defs.mlir"), []byte("#a = "+small+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	bad := "#ttg.blocked<{sizePerThread = [3], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>"
+	for _, c := range []struct {
+		name string
+		args []string
+		want string // the whole of stderr
+	}{
+		{"type-encoding-column", []string{"-t", "tensor<8xf32, " + bad + ">"},
+			"-t:1:29: error: sizePerThread[0] = 3 is not a power of two\ntensor<8xf32, " + bad + ">\n" + strings.Repeat(" ", 28) + "^\n"},
+		{"type-encoding-trailing", []string{"-t", "tensor<8xf32, #a junk>", "-i", "defs.mlir"},
+			"-t:1:18: error: unexpected \"junk\" after the attribute\ntensor<8xf32, #a junk>\n" + strings.Repeat(" ", 17) + "^\n"},
+		{"missing-x", []string{"-l", small, "-t", "tensor<8x16f16>"},
+			"-t:1:12: error: expected 'x' after the dimension 16\ntensor<8x16f16>\n" + strings.Repeat(" ", 11) + "^\n"},
+		{"trailing-column", []string{"-l", small + " junk", "-t", "tensor<8x16xf16>"},
+			"-l:1:" + strconv.Itoa(len(small)+2) + ": error: unexpected \"junk\" after the attribute\n" + small + " junk\n" + strings.Repeat(" ", len(small)+1) + "^\n"},
+		{"leading-blanks", []string{"-l", "  " + small[:len(small)-2], "-t", "tensor<8x16xf16>"},
+			"-l:1:" + strconv.Itoa(len(small)+1) + ": error: expected ',' or '}', found end of input\n  " + small[:len(small)-2] + "\n" + strings.Repeat(" ", len(small)) + "^\n"},
+		{"missing-alias-file", []string{"-l", "nope.mlir#a", "-t", "tensor<8x16xf16>"},
+			"tensor-layout: error: cannot read the alias file nope.mlir: no such file or directory\n"},
+		{"alias-file-and-i", []string{"-i", "defs.mlir", "-l", "defs.mlir#a", "-t", "tensor<8x16xf16>"},
+			"tensor-layout: error: -l defs.mlir#a names an alias file, and so does -i defs.mlir; give -l '#a' with -i\n"},
+		{"empty-alias-name", []string{"-i", "defs.mlir", "-alias-names", "a,,a", "-t", "tensor<8x16xf16>"},
+			"-alias-names:1:3: error: expected an alias name (names are separated by single commas)\na,,a\n  ^\n"},
+		{"empty-alias-name-last", []string{"-i", "defs.mlir", "-alias-names", "a, ", "-t", "tensor<8x16xf16>"},
+			"-alias-names:1:4: error: expected an alias name (names are separated by single commas)\na, \n   ^\n"},
+		{"lone-hash-alias-name", []string{"-i", "defs.mlir", "-alias-names", "a,#", "-t", "tensor<8x16xf16>"},
+			"-alias-names:1:3: error: expected an alias name (names are separated by single commas)\na,#\n  ^\n"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			out, errs, code := run(t, dir, c.args...)
+			if code != 1 || out != "" || errs != c.want {
+				t.Errorf("exit %d, stdout %q\nstderr %q\nwant   %q", code, out, errs, c.want)
+			}
+		})
+	}
+}
+
+// TestMemdescEncoding: with no -l, a memdesc's own encoding is used, its
+// memory space and the rest skipped.
+func TestMemdescEncoding(t *testing.T) {
+	nvmma := "#ttg.nvmma_shared<{swizzlingByteWidth = 32, transposed = false, elementBitWidth = 16}>"
+	want := "#ttg.shared_linear<{offset = [[0, 1], [0, 2], [0, 4], [0, 8], [1, 0], [2, 0], [4, 8]]}, alignment = 256>\n"
+	for _, ty := range []string{
+		"!ttg.memdesc<8x16xf16, " + nvmma + ", #ttg.shared_memory>",
+		"!ttg.memdesc<8x16xf16, " + nvmma + ", #ttg.shared_memory, mutable>",
+		"!ttg.memdesc<8x16xf16, " + nvmma + ", #smem, mutable, 2x8x16>",
+	} {
+		out, errs, code := run(t, "", "-t", ty, "-view", "linear")
+		if code != 0 || out != want {
+			t.Errorf("-t %s: exit %d, stdout %q, stderr %q", ty, code, out, errs)
 		}
 	}
 }

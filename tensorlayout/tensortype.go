@@ -12,6 +12,8 @@ type tensorType struct {
 	shape    []int
 	elem     string
 	encoding string // "" when the type has none
+	encOff   int    // byte offset of encoding in the -t value
+	memdesc  bool   // a !ttg.memdesc type
 }
 
 // typeError is a malformed -t value; Offset is a byte offset into it.
@@ -24,8 +26,10 @@ func (e *typeError) Error() string { return e.Msg }
 
 // parseTensorType reads "tensor<64x64xf16>", optionally with an encoding
 // ("tensor<64x64xf16, #blocked>"), or a shared-memory descriptor
-// "!ttg.memdesc<64x64xf16, #shared, #smem>". Every dimension must be a
-// static positive integer.
+// "!ttg.memdesc<64x64xf16, #shared, #smem>", whose encoding is the first
+// parameter after the element type (the memory space, "mutable" and an
+// allocation shape after it are skipped). Every dimension must be a static
+// positive integer.
 func parseTensorType(s string) (tensorType, error) {
 	var t tensorType
 	src := s
@@ -39,6 +43,7 @@ func parseTensorType(s string) (tensorType, error) {
 	case strings.HasPrefix(s, "!ttg.memdesc<"):
 		body = s[len("!ttg.memdesc<"):]
 		lead += len("!ttg.memdesc<")
+		t.memdesc = true
 	default:
 		return t, &typeError{lead, fmt.Sprintf("expected a tensor type such as tensor<64x64xf16>, got %q", s)}
 	}
@@ -55,6 +60,11 @@ func parseTensorType(s string) (tensorType, error) {
 		if i == pos || i >= len(body) || body[i] != 'x' {
 			if i < len(body) && body[i] == '?' {
 				return t, &typeError{lead + i, "dynamic dimensions ('?') are not supported"}
+			}
+			if i > pos {
+				// "16f16" or "16>": an element type never starts with a
+				// digit, so the 'x' after the dimension is missing.
+				return t, &typeError{lead + i, fmt.Sprintf("expected 'x' after the dimension %s", body[pos:i])}
 			}
 			break
 		}
@@ -79,20 +89,43 @@ func parseTensorType(s string) (tensorType, error) {
 		if !strings.HasPrefix(r, ",") {
 			return t, &typeError{lead + pos + end, fmt.Sprintf("unexpected %q after the element type", r)}
 		}
-		t.encoding = strings.TrimSpace(r[1:])
+		// The encoding: the first top-level parameter after the element
+		// type. A tensor type has no other; a memdesc's memory space,
+		// "mutable" and allocation shape follow it.
+		off := lead + pos + end + strings.IndexByte(rest, ',') + 1
+		enc := body[off-lead:]
+		if e := elemEnd(enc); e < len(enc) {
+			if !t.memdesc {
+				return t, &typeError{off + e, fmt.Sprintf("unexpected %q after the encoding", strings.TrimSpace(enc[e:]))}
+			}
+			enc = enc[:e]
+		}
+		off += len(enc) - len(strings.TrimLeft(enc, " \t\n"))
+		t.encoding = strings.TrimSpace(enc)
+		t.encOff = off
+		if t.encoding == "" {
+			return t, &typeError{off, "expected an encoding attribute after ','"}
+		}
 	}
 	return t, nil
 }
 
-// elemEnd returns where the element type ends: at the first ',' outside
-// angle brackets (element types such as !tt.ptr<f16> nest).
+// elemEnd returns where the element type (or an encoding) ends: at the
+// first ',' outside brackets and strings (element types such as
+// !tt.ptr<f16> nest, encodings hold {…} and […]).
 func elemEnd(s string) int {
 	depth := 0
 	for i := 0; i < len(s); i++ {
 		switch s[i] {
-		case '<':
+		case '"':
+			for i++; i < len(s) && s[i] != '"'; i++ {
+				if s[i] == '\\' {
+					i++
+				}
+			}
+		case '<', '{', '[', '(':
 			depth++
-		case '>':
+		case '>', '}', ']', ')':
 			depth--
 		case ',':
 			if depth == 0 {

@@ -43,8 +43,11 @@
 // RUN: not tensor-layout -l '#blocked' -t 'tensor<8xf32>' 2>&1 | FileCheck %s --check-prefix=UNDEFINED-ALIAS
 // UNDEFINED-ALIAS: -l:1:1: error: undefined attribute alias #blocked
 // RUN: not tensor-layout -l '#ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}> junk' -t 'tensor<8xf32>' 2>&1 \
-// RUN:   | FileCheck %s --check-prefix=TRAILING
-// TRAILING: -l:1:91: error: unexpected "junk" after the attribute
+// RUN:   | FileCheck %s --check-prefix=TRAILING --match-full-lines --strict-whitespace
+// The caret is under the "junk", not the space before it.
+// TRAILING:-l:1:92: error: unexpected "junk" after the attribute
+// TRAILING-NEXT:#ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}> junk
+// TRAILING-NEXT:                                                                                           ^
 // RUN: not tensor-layout -l '#ttg.shared_memory' -t 'tensor<8xf32>' 2>&1 | FileCheck %s --check-prefix=MEMSPACE
 // MEMSPACE: tensor-layout: error: #ttg.shared_memory is a memory space, not a layout
 // nvmma_shared needs at least 8 rows of its swizzle width.
@@ -132,13 +135,26 @@
 
 // --- Alias files: unreadable, undefined names, bad definitions located in the file.
 // RUN: not tensor-layout -i %t/missing.mlir -l '#blocked' -t 'tensor<8xf32>' 2>&1 | FileCheck %s --check-prefix=NO-SUCH-FILE
-// NO-SUCH-FILE: tensor-layout: error: open {{.*}}missing.mlir: no such file or directory
+// NO-SUCH-FILE: tensor-layout: error: cannot read the alias file {{.*}}missing.mlir: no such file or directory
 // RUN: not tensor-layout -i %t -l '#blocked' -t 'tensor<8xf32>' 2>&1 | FileCheck %s --check-prefix=DIR
-// DIR: tensor-layout: error: read {{.*}}: is a directory
+// DIR: tensor-layout: error: cannot read the alias file {{.*}}: is a directory
 // RUN: not tensor-layout -i %t/good.mlir -alias-names blocked,nope -t 'tensor<8xf32>' 2>&1 | FileCheck %s --check-prefix=UNDEFINED-NAME
 // UNDEFINED-NAME: tensor-layout: error: alias #nope is not defined in {{.*}}good.mlir
 // RUN: not tensor-layout -i %t/bad.mlir -l '#ok' -t 'tensor<8xf32>' 2>&1 | FileCheck %s --check-prefix=BAD-DEF
 // BAD-DEF: {{.*}}bad.mlir:3:96: error: unexpected key: bogus
+// -l FILE#name with a FILE that cannot be read says so (it once fell
+// through to the CuTe parser); with -i as well it is ambiguous.
+// RUN: not tensor-layout -l %t/missing.mlir#blocked -t 'tensor<8xf32>' 2>&1 | FileCheck %s --check-prefix=NO-SUCH-FILE
+// RUN: not tensor-layout -i %t/good.mlir -l %t/good.mlir#blocked -t 'tensor<8xf32>' 2>&1 | FileCheck %s --check-prefix=FILE-AND-I
+// FILE-AND-I: tensor-layout: error: -l {{.*}}good.mlir#blocked names an alias file, and so does -i {{.*}}good.mlir; give -l '#blocked' with -i
+// An empty name in -alias-names is located there (it once read as "alias # is not defined").
+// RUN: not tensor-layout -i %t/good.mlir -alias-names 'blocked,,blocked' -t 'tensor<8xf32>' 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=EMPTY-NAME --match-full-lines --strict-whitespace
+// EMPTY-NAME:-alias-names:1:9: error: expected an alias name (names are separated by single commas)
+// EMPTY-NAME-NEXT:blocked,,blocked
+// EMPTY-NAME-NEXT:        ^
+// RUN: not tensor-layout -i %t/good.mlir -alias-names 'blocked, ' -t 'tensor<8xf32>' 2>&1 | FileCheck %s --check-prefix=EMPTY-LAST
+// EMPTY-LAST: -alias-names:1:10: error: expected an alias name
 
 //--- good.mlir
 #blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>

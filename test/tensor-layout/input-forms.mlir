@@ -37,7 +37,13 @@ module attributes {"ttg.num-warps" = 2 : i32} {
 // NAMES:      #ttg.linear<{register = {{\[\[}}0, 1], [8, 0]], lane = {{\[\[}}0, 2], [0, 4], [0, 8], [1, 0], [2, 0]], warp = {{\[\[}}4, 0]], block = []}>
 // NAMES-NEXT: #ttg.linear<{register = {{\[\[}}0, 1], [8, 0], [0, 8]], lane = {{\[\[}}0, 2], [0, 4], [1, 0], [2, 0], [4, 0]], warp = {{\[\[}}0, 0]], block = []}>
 // NAMES-EMPTY:
+// The tensor and hw views name each alias and end it with an empty line,
+// as Triton's tool does.
 // RUN: tensor-layout -i %s -alias-names blocked,mma -t 'tensor<16x16xf32>' | FileCheck %s --check-prefix=NAMES-TENSOR
-// NAMES-TENSOR:     Print layout attribute: #ttg.blocked<{
-// NAMES-TENSOR:     Print layout attribute: #ttg.nvidia_mma<{
-// NAMES-TENSOR-NOT: Print layout attribute:
+// NAMES-TENSOR:      Print layout attribute: #blocked = #ttg.blocked<{sizePerThread = [1, 2], threadsPerWarp = [4, 8], warpsPerCTA = [2, 1], order = [1, 0]}>
+// NAMES-TENSOR:      {{\]\]$}}
+// NAMES-TENSOR-EMPTY:
+// NAMES-TENSOR-NEXT: Print layout attribute: #mma = #ttg.nvidia_mma<{
+// NAMES-TENSOR:      {{\]\]$}}
+// NAMES-TENSOR-EMPTY:
+// NAMES-TENSOR-NOT:  {{.}}
