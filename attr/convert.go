@@ -95,6 +95,11 @@ func (s *Slice) toLinearLayout(shape []int) (linear.Layout, error) {
 	}
 	sl := must(linear.RemoveStandardDim(pl, s.Dim))
 	sl = must(sl.RemoveZeroBasesAlongDim("register"))
+	if sl.IsSurjective() {
+		// Triton rebuilds the layout with its out-dim sizes inferred,
+		// which for a surjective layout are the sizes it has.
+		return sl, nil
+	}
 	return must(linear.NewInferred(sl.InDims(), sl.OutDimNames())), nil
 }
 
@@ -473,6 +478,10 @@ func (s *NVMMAShared) swizzle() (vec, perPhase, maxPhase int) {
 
 // coreMatrix is getCoreMatrixLinearLayout: one 8-row swizzle atom.
 func (s *NVMMAShared) coreMatrix() linear.Layout {
+	k := coreKey{s.SwizzlingByteWidth, s.ElementBitWidth, s.FP4Padded}
+	if l, ok := coreMatrices.load(k); ok {
+		return l
+	}
 	vec, perPhase, maxPhase := s.swizzle()
 	rows := 8
 	cols := 8 * max(16, s.SwizzlingByteWidth) / s.ElementBitWidth
@@ -492,8 +501,16 @@ func (s *NVMMAShared) coreMatrix() linear.Layout {
 		}
 		bs = append(bs, []int{r, c})
 	}
-	return must(linear.NewInferred([]linear.InDim{{Name: "offset", Bases: bs}}, standardDims(2)))
+	return coreMatrices.store(k, must(linear.NewInferred([]linear.InDim{{Name: "offset", Bases: bs}}, standardDims(2))))
 }
+
+// coreKey is what an NVMMAShared core matrix depends on.
+type coreKey struct {
+	swizzlingByteWidth, elementBitWidth int
+	fp4Padded                           bool
+}
+
+var coreMatrices layoutCache[coreKey]
 
 // tmaBlockShape is getTMABlockShape (tiled mode, packed size).
 func (s *NVMMAShared) tmaBlockShape(per []int) ([]int, error) {

@@ -109,11 +109,12 @@ func (c CGALayout) lay(rank int) (linear.Layout, error) {
 // split returns CTASplitNum: how many distinct pieces each dim is cut into.
 func (c CGALayout) split(rank int) []int {
 	s := make([]int, rank)
+	outs, err := linear.InferredOutDims([]linear.InDim{{Name: "block", Bases: c.Bases}}, standardDims(rank))
 	for d := range s {
 		s[d] = 1
-	}
-	if l, err := c.lay(rank); err == nil {
-		copy(s, outSizes(l))
+		if err == nil {
+			s[d] = outs[d].Size
+		}
 	}
 	return s
 }

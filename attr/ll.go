@@ -1,6 +1,10 @@
 package attr
 
-import "github.com/layoutopt/layoutopt/linear"
+import (
+	"sync"
+
+	"github.com/layoutopt/layoutopt/linear"
+)
 
 // The conversions are a transcription of Triton's LinearLayoutConversions.cpp
 // and, like it, chains of LinearLayout operations (package linear). The
@@ -51,16 +55,81 @@ func mul(ls ...linear.Layout) linear.Layout {
 }
 
 func identity1D(size int, in, out string) linear.Layout {
-	return must(linear.Identity1D(size, in, out))
+	k := oneDimKey{size, in, out, false}
+	if l, ok := oneDims.load(k); ok {
+		return l
+	}
+	return oneDims.store(k, must(linear.Identity1D(size, in, out)))
 }
 
 // zeros1D is Triton's LinearLayout::zeros1D: an out-dim of size 1.
 func zeros1D(size int, in, out string) linear.Layout {
-	return must(linear.Zeros1D(size, in, out, 1))
+	k := oneDimKey{size, in, out, true}
+	if l, ok := oneDims.load(k); ok {
+		return l
+	}
+	return oneDims.store(k, must(linear.Zeros1D(size, in, out, 1)))
 }
 
+// identityND is Triton's identityStandardND.
 func identityND(in string, shape, order []int) linear.Layout {
-	return must(linear.IdentityStandardND(in, shape, order))
+	k := ndKey{in: in, rank: len(shape)}
+	cacheable := len(shape) <= len(k.shape) && len(order) == len(shape)
+	if cacheable {
+		copy(k.shape[:], shape)
+		copy(k.order[:], order)
+		if l, ok := identityNDs.load(k); ok {
+			return l
+		}
+	}
+	l := must(linear.IdentityStandardND(in, shape, order))
+	if cacheable {
+		identityNDs.store(k, l)
+	}
+	return l
+}
+
+// The conversions build the same few identity layouts again and again;
+// layouts are immutable, so these caches keep them.
+var (
+	oneDims     layoutCache[oneDimKey]
+	identityNDs layoutCache[ndKey]
+)
+
+type oneDimKey struct {
+	size    int
+	in, out string
+	zeros   bool
+}
+
+type ndKey struct {
+	in           string
+	rank         int
+	shape, order [8]int
+}
+
+// layoutCache is a concurrency-safe map of layouts.
+type layoutCache[K comparable] struct {
+	mu sync.Mutex
+	m  map[K]linear.Layout
+}
+
+func (c *layoutCache[K]) load(k K) (linear.Layout, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	l, ok := c.m[k]
+	return l, ok
+}
+
+// store keeps l under k and returns it.
+func (c *layoutCache[K]) store(k K, l linear.Layout) linear.Layout {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.m == nil {
+		c.m = make(map[K]linear.Layout)
+	}
+	c.m[k] = l
+	return l
 }
 
 func transposeOuts(l linear.Layout, names []string) linear.Layout {
