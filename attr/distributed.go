@@ -498,12 +498,28 @@ func (m *AMDMfma) check() error {
 	if m.ElementBitWidth != 32 && m.ElementBitWidth != 64 {
 		return ferrf("elementBitWidth", "elementBitWidth must be 32 or 64")
 	}
-	if m.TilesPerWarp != nil {
-		if err := firstErr(checkLen("tilesPerWarp", m.TilesPerWarp, r), checkPow2s("tilesPerWarp", m.TilesPerWarp)); err != nil {
+	return checkAMDWarps(m.TilesPerWarp, m.WarpsPerCTA, m.CGA)
+}
+
+// checkAMDWarps checks the tilesPerWarp, warpsPerCTA and CGA layout of an
+// amd_mfma or amd_wmma layout.
+func checkAMDWarps(tiles, warps []int, cga CGALayout) error {
+	r := len(warps)
+	if tiles != nil {
+		if err := firstErr(checkLen("tilesPerWarp", tiles, r), checkPow2s("tilesPerWarp", tiles)); err != nil {
 			return ferr("tilesPerWarp", err)
 		}
 	}
-	return firstErr(ferr("warpsPerCTA", checkPow2s("warpsPerCTA", m.WarpsPerCTA)), ferr("CGALayout", m.CGA.verify(r)))
+	return firstErr(ferr("warpsPerCTA", checkPow2s("warpsPerCTA", warps)), ferr("CGALayout", cga.verify(r)))
+}
+
+// verifyAMD checks an amd_mfma or amd_wmma layout, named name, whose warps
+// have threads threads, against the module.
+func verifyAMD(name string, threads int, warps []int, cga CGALayout, mi ModuleInfo) error {
+	if mi.ThreadsPerWarp > 0 && mi.ThreadsPerWarp != threads {
+		return ferrf("version", "%s layouts need %d threads per warp, the context has %d", name, threads, mi.ThreadsPerWarp)
+	}
+	return firstErr(ferr("warpsPerCTA", checkWarps(warps, mi)), ferr("CGALayout", cga.verifyModule(mi)))
 }
 
 // Verify implements Encoding.
@@ -511,10 +527,7 @@ func (m *AMDMfma) Verify(mi ModuleInfo) error {
 	if err := m.check(); err != nil {
 		return err
 	}
-	if mi.ThreadsPerWarp > 0 && mi.ThreadsPerWarp != 64 {
-		return ferrf("version", "amd_mfma layouts need 64 threads per warp, the context has %d", mi.ThreadsPerWarp)
-	}
-	return firstErr(ferr("warpsPerCTA", checkWarps(m.WarpsPerCTA, mi)), ferr("CGALayout", m.CGA.verifyModule(mi)))
+	return verifyAMD("amd_mfma", 64, m.WarpsPerCTA, m.CGA, mi)
 }
 
 var wmmaShapes = map[int][][]int{
@@ -535,12 +548,7 @@ func (w *AMDWmma) check() error {
 	if !slices.ContainsFunc(shapes, func(s []int) bool { return slices.Equal(s, w.InstrShape) }) {
 		return ferrf("instrShape", "invalid WMMA v%d instruction shape", w.Version)
 	}
-	if w.TilesPerWarp != nil {
-		if err := firstErr(checkLen("tilesPerWarp", w.TilesPerWarp, r), checkPow2s("tilesPerWarp", w.TilesPerWarp)); err != nil {
-			return ferr("tilesPerWarp", err)
-		}
-	}
-	return firstErr(ferr("warpsPerCTA", checkPow2s("warpsPerCTA", w.WarpsPerCTA)), ferr("CGALayout", w.CGA.verify(r)))
+	return checkAMDWarps(w.TilesPerWarp, w.WarpsPerCTA, w.CGA)
 }
 
 // Verify implements Encoding.
@@ -548,8 +556,5 @@ func (w *AMDWmma) Verify(mi ModuleInfo) error {
 	if err := w.check(); err != nil {
 		return err
 	}
-	if mi.ThreadsPerWarp > 0 && mi.ThreadsPerWarp != 32 {
-		return ferrf("version", "amd_wmma layouts need 32 threads per warp, the context has %d", mi.ThreadsPerWarp)
-	}
-	return firstErr(ferr("warpsPerCTA", checkWarps(w.WarpsPerCTA, mi)), ferr("CGALayout", w.CGA.verifyModule(mi)))
+	return verifyAMD("amd_wmma", 32, w.WarpsPerCTA, w.CGA, mi)
 }
