@@ -2,6 +2,7 @@ package filecheck
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"sort"
 	"strings"
@@ -406,8 +407,12 @@ func defineCmdlineVariables(ctx *varContext, defines []string) []error {
 			val, es := e.ast.eval()
 			if len(es) > 0 {
 				for _, x := range es {
-					if _, ok := x.(errOverflow); ok {
+					switch de, _ := x.(*diagError); {
+					case x == errOverflow{}:
 						x = errAt(def, "overflow error")
+					case de != nil && strings.HasPrefix(de.msg, "undefined variable: "):
+						// LLVM logs an UndefVarError bare: no location.
+						x = errors.New(de.msg)
 					}
 					errs = append(errs, x)
 				}
