@@ -27,14 +27,16 @@ type NamedAttr struct {
 	Value Attribute
 }
 
-// IntegerAttr is `42 : i32` (the type is omitted when it is i64) or, in an
-// `index` context, `42 : index`.
+// IntegerAttr is `42 : i32`, `42 : i64` or `42 : index`. As in MLIR, the
+// type is always printed except for i1 (`true`/`false`) and, inside an
+// array, for i64 (`[1, 2]`).
 type IntegerAttr struct {
 	Value int64
 	Type  Type
 }
 
-// FloatAttr is `1.000000e+00 : f32` (the type is omitted when it is f64).
+// FloatAttr is `1.000000e+00 : f32`. As in MLIR, the type is always
+// printed except for f64 inside an array (`[2.500000e+00]`).
 type FloatAttr struct {
 	Value float64
 	Type  Type
@@ -191,18 +193,47 @@ func appendAttr(b []byte, a Attribute, ref AliasFunc) []byte {
 	return a.appendAttr(b, ref)
 }
 
-func isDefaultInt(t Type) bool {
+// appendAttrElided appends a where MLIR may elide its type
+// (AttrTypeElision::May, used for array elements): an i64 integer or an
+// f64 float prints as its bare value.
+func appendAttrElided(b []byte, a Attribute, ref AliasFunc) []byte {
+	switch x := a.(type) {
+	case *IntegerAttr:
+		if isI64(x.Type) {
+			return appendIntValue(b, x.Value, x.Type)
+		}
+	case *FloatAttr:
+		if ft, ok := x.Type.(*FloatType); ok && ft.Kind == "f64" {
+			return appendFloatValue(b, x.Value, x.Type)
+		}
+	}
+	return appendAttr(b, a, ref)
+}
+
+// isI64 reports whether t is the signless 64-bit integer type (nil, the
+// type of an untyped integer literal, counts as i64).
+func isI64(t Type) bool {
 	it, ok := t.(*IntegerType)
 	return t == nil || ok && it.Width == 64 && it.Sign == Signless
 }
 
+// isBool reports whether t is i1, whose attributes print as true/false
+// without a type.
+func isBool(t Type) bool {
+	it, ok := t.(*IntegerType)
+	return ok && it.Width == 1 && it.Sign == Signless
+}
+
 func (a *IntegerAttr) appendAttr(b []byte, ref AliasFunc) []byte {
 	b = appendIntValue(b, a.Value, a.Type)
-	if !isDefaultInt(a.Type) {
-		b = append(b, " : "...)
-		b = appendTypeRef(b, a.Type, ref)
+	if isBool(a.Type) {
+		return b
 	}
-	return b
+	b = append(b, " : "...)
+	if a.Type == nil {
+		return append(b, "i64"...)
+	}
+	return appendTypeRef(b, a.Type, ref)
 }
 
 func appendIntValue(b []byte, v int64, t Type) []byte {
@@ -222,11 +253,11 @@ func appendIntValue(b []byte, v int64, t Type) []byte {
 
 func (a *FloatAttr) appendAttr(b []byte, ref AliasFunc) []byte {
 	b = appendFloatValue(b, a.Value, a.Type)
-	if ft, ok := a.Type.(*FloatType); !ok || ft.Kind != "f64" {
-		b = append(b, " : "...)
-		b = appendTypeRef(b, a.Type, ref)
+	b = append(b, " : "...)
+	if a.Type == nil {
+		return append(b, "f64"...)
 	}
-	return b
+	return appendTypeRef(b, a.Type, ref)
 }
 
 // appendFloatValue prints v as MLIR does: six-digit exponent form when that
@@ -273,7 +304,7 @@ func (a *ArrayAttr) appendAttr(b []byte, ref AliasFunc) []byte {
 		if i > 0 {
 			b = append(b, ", "...)
 		}
-		b = appendAttr(b, e, ref)
+		b = appendAttrElided(b, e, ref)
 	}
 	return append(b, ']')
 }

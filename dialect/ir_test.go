@@ -305,7 +305,7 @@ module attributes {a = dense<[[1, 2], [3, 4]]> : tensor<2x2xi32>, b = array<i32:
 	var b strings.Builder
 	Print(&b, m, PrintConfig{DebugInfo: true})
 	want := `#loc = loc("f.py":1:2)
-module attributes {a = dense<[[1, 2], [3, 4]]> : tensor<2x2xi32>, b = array<i32: 1, 0>, c = "q\"\\\0A\01", d = [1.500000e+00 : f32, @f::@g, unit, -7 : i8, 2.500000e+00], e = {x, y = true}, f = dense<true> : tensor<2xi1>, g = i32, h = 0x7F800000 : f32, i = array<f32: 1.000000e+00>} {
+module attributes {a = dense<[[1, 2], [3, 4]]> : tensor<2x2xi32>, b = array<i32: 1, 0>, c = "q\22\\\0A\01", d = [1.500000e+00 : f32, @f::@g, unit, -7 : i8, 2.500000e+00], e = {x, y = true}, f = dense<true> : tensor<2xi1>, g = i32, h = 0x7F800000 : f32, i = array<f32: 1.000000e+00>} {
   "x.op"() : () -> () loc(fused["a.py":1:2, callsite("g"(#loc) at unknown)])
   "x.op"() : () -> () loc(fused<"meta">[#loc])
   "x.op"() : () -> () loc("name")

@@ -146,16 +146,16 @@ func LocString(l Location) string {
 }
 
 // appendQuoted appends s as an MLIR string literal, as
-// llvm::printEscapedString does: printable ASCII as is, `"` and `\`
-// escaped, everything else (newlines too) as \XX hex.
+// llvm::printEscapedString does: printable ASCII as is except `"`, `\` as
+// `\\`, everything else (`"` and newlines too) as \XX hex (`\22`).
 func appendQuoted(b []byte, s string) []byte {
 	b = append(b, '"')
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		switch {
-		case c == '"' || c == '\\':
+		case c == '\\':
 			b = append(b, '\\', c)
-		case c >= 0x20 && c < 0x7f:
+		case c >= 0x20 && c < 0x7f && c != '"':
 			b = append(b, c)
 		default:
 			const hex = "0123456789ABCDEF"

@@ -1,4 +1,3 @@
-// XFAIL: *
 // BUG: integer attributes of type i64 and float attributes of type f64 are
 // printed without their type: "arith.constant 7 : i64" prints as
 // "arith.constant 7", "{a = 1 : i64}" as "{a = 1}", "2.5 : f64" as
