@@ -2,21 +2,175 @@ package dialect
 
 import "fmt"
 
-// Helpers that build the common custom assembly formats.
+// Building blocks of the custom assembly formats. Each parse helper reads
+// one recurring piece of an ODS assemblyFormat and each print helper writes
+// it back exactly as MLIR's generated printers do, so that op definitions
+// read as a sequence of pieces.
+
+// parseOperandsAttrs parses `%a, %b attr-dict` (the operand list may be
+// empty) and returns the operand references.
+func (p *OpParser) parseOperandsAttrs(st *OpState) ([]OperandRef, error) {
+	refs, err := p.ParseOperandList()
+	if err != nil {
+		return nil, err
+	}
+	return refs, p.ParseOptionalAttrDict(st)
+}
+
+// parseOperandsAttrsColon parses `%a, %b attr-dict : T` and returns the
+// references, the position of `:` (where resolution errors point) and T.
+func (p *OpParser) parseOperandsAttrsColon(st *OpState) ([]OperandRef, Pos, Type, error) {
+	refs, err := p.parseOperandsAttrs(st)
+	if err != nil {
+		return nil, Pos{}, nil, err
+	}
+	pos := p.Pos()
+	t, err := p.ParseColonType()
+	return refs, pos, t, err
+}
+
+// parseArrowType parses `-> T`.
+func (p *OpParser) parseArrowType() (Type, error) {
+	if err := p.Expect("->"); err != nil {
+		return nil, err
+	}
+	return p.ParseType()
+}
+
+// parseColonArrow parses `: A -> B`.
+func (p *OpParser) parseColonArrow() (a, b Type, err error) {
+	if a, err = p.ParseColonType(); err != nil {
+		return nil, nil, err
+	}
+	b, err = p.parseArrowType()
+	return a, b, err
+}
+
+// parseOperandArrow parses `%x attr-dict : A -> B`, resolves %x as A and
+// sets the single result to B (the shape of most view and cast ops).
+func (p *OpParser) parseOperandArrow(st *OpState) error {
+	ref, err := p.ParseOperand()
+	if err != nil {
+		return err
+	}
+	if err := p.ParseOptionalAttrDict(st); err != nil {
+		return err
+	}
+	return p.finishOperandArrow(st, ref)
+}
+
+// finishOperandArrow parses the `: A -> B` tail of parseOperandArrow.
+func (p *OpParser) finishOperandArrow(st *OpState, ref OperandRef) error {
+	a, b, err := p.parseColonArrow()
+	if err != nil {
+		return err
+	}
+	v, err := p.Resolve(ref, a)
+	if err != nil {
+		return err
+	}
+	st.Operands, st.Types = []*Value{v}, []Type{b}
+	return nil
+}
+
+// parseBracketOperands parses `[%a, %b]` (possibly empty).
+func (p *OpParser) parseBracketOperands() ([]OperandRef, error) {
+	if err := p.Expect("["); err != nil {
+		return nil, err
+	}
+	var refs []OperandRef
+	if !p.isPunct("]") {
+		var err error
+		if refs, err = p.ParseOperandList(); err != nil {
+			return nil, err
+		}
+	}
+	return refs, p.Expect("]")
+}
+
+// parseFunctionalType parses `: (A, B) -> R` and checks that it has n
+// inputs when n >= 0.
+func (p *OpParser) parseFunctionalType(n int) (*FunctionType, Pos, error) {
+	pos := p.Pos()
+	t, err := p.ParseColonType()
+	if err != nil {
+		return nil, pos, err
+	}
+	ft, ok := t.(*FunctionType)
+	if !ok {
+		return nil, pos, p.Errorf(pos, "expected function type")
+	}
+	if n >= 0 && len(ft.Inputs) != n {
+		return nil, pos, p.Errorf(pos, "%d operands present, but expected %d", n, len(ft.Inputs))
+	}
+	return ft, pos, nil
+}
+
+// resolveFunctional resolves refs against ft's inputs and takes ft's results.
+func (p *OpParser) resolveFunctional(st *OpState, refs []OperandRef, ft *FunctionType, pos Pos) error {
+	if len(refs) != len(ft.Inputs) {
+		return p.Errorf(pos, "%d operands present, but expected %d", len(refs), len(ft.Inputs))
+	}
+	if len(refs) > 0 {
+		var err error
+		if st.Operands, err = p.ResolveAll(refs, ft.Inputs, pos); err != nil {
+			return err
+		}
+	}
+	st.Types = ft.Results
+	return nil
+}
+
+// operandsAttrs prints ` %a, %b` (nothing without operands) and the
+// attribute dictionary without the elided names.
+func (p *OpPrinter) operandsAttrs(vs []*Value, op *Operation, elided ...string) {
+	if len(vs) > 0 {
+		p.Raw(" ")
+		p.Operands(vs)
+	}
+	p.AttrDict(op, elided...)
+}
+
+// colonType prints ` : T`.
+func (p *OpPrinter) colonType(t Type) {
+	p.Raw(" : ")
+	p.Type(t)
+}
+
+// colonArrow prints ` : A -> B`.
+func (p *OpPrinter) colonArrow(a, b Type) {
+	p.colonType(a)
+	p.Raw(" -> ")
+	p.Type(b)
+}
+
+// colonFunctional prints ` : (A, B) -> R` for op's operands and results.
+func (p *OpPrinter) colonFunctional(op *Operation) {
+	p.Raw(" : ")
+	p.FunctionalType(op.OperandTypes(), op.ResultTypes())
+}
+
+// bracketOperands prints `[%a, %b]`.
+func (p *OpPrinter) bracketOperands(vs []*Value) {
+	p.Raw("[")
+	p.Operands(vs)
+	p.Raw("]")
+}
+
+// operandArrow prints ` %x attr-dict : A -> B` for op's first operand and
+// first result.
+func (p *OpPrinter) operandArrow(op *Operation) {
+	p.Raw(" ")
+	p.Operand(op.Operand(0))
+	p.AttrDict(op)
+	p.colonArrow(op.Operand(0).Type(), op.Result(0).Type())
+}
 
 // sameTypeFormat is `%a, %b attr-dict : T`: every operand and the one
 // result have type T.
 func sameTypeFormat(def *OpDef) {
 	def.Parse = func(p *OpParser, st *OpState) error {
-		refs, err := p.ParseOperandList()
-		if err != nil {
-			return err
-		}
-		if err := p.ParseOptionalAttrDict(st); err != nil {
-			return err
-		}
-		pos := p.Pos()
-		t, err := p.ParseColonType()
+		refs, pos, t, err := p.parseOperandsAttrsColon(st)
 		if err != nil {
 			return err
 		}
@@ -29,16 +183,13 @@ func sameTypeFormat(def *OpDef) {
 		return nil
 	}
 	def.Print = func(p *OpPrinter, op *Operation) {
+		p.operandsAttrs(op.Operands(), op)
 		if op.NumOperands() > 0 {
-			p.Raw(" ")
-			p.Operands(op.Operands())
-		}
-		p.AttrDict(op)
-		p.Raw(" : ")
-		if op.NumOperands() > 0 {
-			p.Type(op.Operand(0).Type())
+			p.colonType(op.Operand(0).Type())
 		} else if op.NumResults() > 0 {
-			p.Type(op.Result(0).Type())
+			p.colonType(op.Result(0).Type())
+		} else {
+			p.Raw(" : ")
 		}
 	}
 }
@@ -47,22 +198,12 @@ func sameTypeFormat(def *OpDef) {
 // results of type B.
 func arrowFormat(def *OpDef, nres int) {
 	def.Parse = func(p *OpParser, st *OpState) error {
-		refs, err := p.ParseOperandList()
+		refs, err := p.parseOperandsAttrs(st)
 		if err != nil {
-			return err
-		}
-		if err := p.ParseOptionalAttrDict(st); err != nil {
 			return err
 		}
 		pos := p.Pos()
-		a, err := p.ParseColonType()
-		if err != nil {
-			return err
-		}
-		if err := p.Expect("->"); err != nil {
-			return err
-		}
-		b, err := p.ParseType()
+		a, b, err := p.parseColonArrow()
 		if err != nil {
 			return err
 		}
@@ -75,13 +216,8 @@ func arrowFormat(def *OpDef, nres int) {
 		return nil
 	}
 	def.Print = func(p *OpPrinter, op *Operation) {
-		p.Raw(" ")
-		p.Operands(op.Operands())
-		p.AttrDict(op)
-		p.Raw(" : ")
-		p.Type(op.Operand(0).Type())
-		p.Raw(" -> ")
-		p.Type(op.Result(0).Type())
+		p.operandsAttrs(op.Operands(), op)
+		p.colonArrow(op.Operand(0).Type(), op.Result(0).Type())
 	}
 }
 
@@ -95,7 +231,6 @@ func castFormat(def *OpDef) {
 		if err := p.ParseOptionalAttrDict(st); err != nil {
 			return err
 		}
-		pos := p.Pos()
 		a, err := p.ParseColonType()
 		if err != nil {
 			return err
@@ -111,16 +246,12 @@ func castFormat(def *OpDef) {
 		if err != nil {
 			return err
 		}
-		_ = pos
 		st.Operands, st.Types = []*Value{v}, []Type{b}
 		return nil
 	}
 	def.Print = func(p *OpPrinter, op *Operation) {
-		p.Raw(" ")
-		p.Operand(op.Operand(0))
-		p.AttrDict(op)
-		p.Raw(" : ")
-		p.Type(op.Operand(0).Type())
+		p.operandsAttrs(op.Operands()[:1], op)
+		p.colonType(op.Operand(0).Type())
 		p.Raw(" to ")
 		p.Type(op.Result(0).Type())
 	}
@@ -131,15 +262,9 @@ func castFormat(def *OpDef) {
 // result per operand of the same type (ttng.warp_group_dot_wait).
 func typeListFormat(def *OpDef, withResults bool) {
 	def.Parse = func(p *OpParser, st *OpState) error {
-		refs, err := p.ParseOperandList()
-		if err != nil {
+		refs, err := p.parseOperandsAttrs(st)
+		if err != nil || len(refs) == 0 {
 			return err
-		}
-		if err := p.ParseOptionalAttrDict(st); err != nil {
-			return err
-		}
-		if len(refs) == 0 {
-			return nil
 		}
 		pos := p.Pos()
 		if err := p.Expect(":"); err != nil {
@@ -161,11 +286,7 @@ func typeListFormat(def *OpDef, withResults bool) {
 		return nil
 	}
 	def.Print = func(p *OpPrinter, op *Operation) {
-		if op.NumOperands() > 0 {
-			p.Raw(" ")
-			p.Operands(op.Operands())
-		}
-		p.AttrDict(op)
+		p.operandsAttrs(op.Operands(), op)
 		if op.NumOperands() > 0 {
 			p.Raw(" : ")
 			p.Types(op.OperandTypes())
@@ -201,21 +322,51 @@ func colonTypeFormat(def *OpDef) {
 	}
 	def.Print = func(p *OpPrinter, op *Operation) {
 		p.AttrDict(op)
-		p.Raw(" : ")
-		p.Type(op.Result(0).Type())
+		p.colonType(op.Result(0).Type())
 	}
 }
 
-// enumKeyword maps enum names to integer values for props printed as
-// keywords (cacheModifier = ca).
+// functionalFormat is `%a, %b attr-dict : (A, B) -> R` (MLIR's
+// `operands attr-dict : functional-type(operands, results)`).
+func functionalFormat(def *OpDef) {
+	def.Parse = func(p *OpParser, st *OpState) error {
+		refs, err := p.parseOperandsAttrs(st)
+		if err != nil {
+			return err
+		}
+		ft, pos, err := p.parseFunctionalType(-1)
+		if err != nil {
+			return err
+		}
+		return p.resolveFunctional(st, refs, ft, pos)
+	}
+	def.Print = func(p *OpPrinter, op *Operation) {
+		p.operandsAttrs(op.Operands(), op)
+		p.colonFunctional(op)
+	}
+}
+
+// operandArrowFormat is `%x attr-dict : A -> B`, one operand, one result.
+func operandArrowFormat(def *OpDef) {
+	def.Parse = func(p *OpParser, st *OpState) error { return p.parseOperandArrow(st) }
+	def.Print = func(p *OpPrinter, op *Operation) { p.operandArrow(op) }
+}
+
+// enumKeyword maps the keywords of an I32EnumAttr or I64EnumAttr to their
+// integer values (cacheModifier = ca). In generic form such enums are plain
+// integer attributes (`cache = 2 : i32`): they are not dialect attributes.
 type enumKeyword struct {
-	names []string // index = value - base
-	base  int64
+	names  []string // index = value - base, unless values is set
+	base   int64
+	values []int64 // explicit values of names, for sparse enums
 }
 
 func (e enumKeyword) value(name string) (int64, bool) {
 	for i, n := range e.names {
 		if n == name {
+			if e.values != nil {
+				return e.values[i], true
+			}
 			return int64(i) + e.base, true
 		}
 	}
@@ -223,6 +374,14 @@ func (e enumKeyword) value(name string) (int64, bool) {
 }
 
 func (e enumKeyword) name(v int64) string {
+	if e.values != nil {
+		for i, x := range e.values {
+			if x == v {
+				return e.names[i]
+			}
+		}
+		return fmt.Sprint(v)
+	}
 	if i := v - e.base; i >= 0 && i < int64(len(e.names)) {
 		return e.names[i]
 	}
@@ -298,4 +457,78 @@ func withElem(t Type, e Type) Type {
 		return &RankedTensorType{Shape: x.Shape, Elem: e, Encoding: x.Encoding}
 	}
 	return e
+}
+
+// parseEnumWord parses a bare enum keyword (`fadd`) into the i32 property
+// prop.
+func (p *OpParser) parseEnumWord(st *OpState, prop string, e enumKeyword) error {
+	pos := p.Pos()
+	word, err := p.ParseIdent(prop)
+	if err != nil {
+		return err
+	}
+	v, ok := e.value(word)
+	if !ok {
+		return p.Errorf(pos, "expected one of [%s] for %s", joinNames(e.names), prop)
+	}
+	st.Props = append(st.Props, NamedAttr{prop, Int(v, I32)})
+	return nil
+}
+
+// enumWord returns the keyword of op's enum property prop.
+func enumWord(op *Operation, prop string, e enumKeyword) string {
+	v, _ := op.IntAttr(prop)
+	return e.name(v)
+}
+
+// parseInt32Prop parses an integer literal into the i32 property prop.
+func (p *OpParser) parseInt32Prop(st *OpState, prop string) error {
+	n, err := p.ParseInt()
+	if err != nil {
+		return err
+	}
+	st.Props = append(st.Props, NamedAttr{prop, Int(n, I32)})
+	return nil
+}
+
+// int32Prop returns op's integer property prop as text.
+func int32Prop(op *Operation, prop string) string {
+	v, _ := op.IntAttr(prop)
+	return itoa(v)
+}
+
+// parseStringProp parses a string literal into the property prop.
+func (p *OpParser) parseStringProp(st *OpState, prop string) error {
+	s, err := p.ParseString()
+	if err != nil {
+		return err
+	}
+	st.Props = append(st.Props, NamedAttr{prop, Str(s)})
+	return nil
+}
+
+// stringProp prints op's string property prop quoted.
+func (p *OpPrinter) stringProp(op *Operation, prop string) {
+	if s, ok := op.Attr(prop).(*StringAttr); ok {
+		p.String(s.Value)
+	} else {
+		p.String("")
+	}
+}
+
+// segments returns the operandSegmentSizes property for the given sizes.
+func segments(sizes ...int) NamedAttr {
+	ints := make([]int64, len(sizes))
+	for i, s := range sizes {
+		ints[i] = int64(s)
+	}
+	return NamedAttr{"operandSegmentSizes", &DenseArrayAttr{Elem: I32, Ints: ints}}
+}
+
+// segmentSizes returns op's operandSegmentSizes, or nil.
+func segmentSizes(op *Operation) []int64 {
+	if d, ok := op.Attr("operandSegmentSizes").(*DenseArrayAttr); ok {
+		return d.Ints
+	}
+	return nil
 }

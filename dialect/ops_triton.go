@@ -206,9 +206,7 @@ func parseAddPtr(p *OpParser, st *OpState) error {
 }
 
 func printAddPtr(p *OpPrinter, op *Operation) {
-	p.Raw(" ")
-	p.Operands(op.Operands())
-	p.AttrDict(op)
+	p.operandsAttrs(op.Operands(), op)
 	p.Raw(" : ")
 	p.Types(op.OperandTypes())
 }
@@ -462,34 +460,15 @@ func parseReshape(p *OpParser, st *OpState) error {
 	if err != nil {
 		return err
 	}
-	for {
-		if kw := p.PeekKeyword(); kw == "allow_reorder" || kw == "efficient_layout" {
-			p.advance()
+	for _, kw := range []string{"allow_reorder", "efficient_layout"} {
+		if p.ParseOptionalKeyword(kw) {
 			st.Props = append(st.Props, NamedAttr{kw, Unit})
-			continue
 		}
-		break
 	}
 	if err := p.ParseOptionalAttrDict(st); err != nil {
 		return err
 	}
-	a, err := p.ParseColonType()
-	if err != nil {
-		return err
-	}
-	if err := p.Expect("->"); err != nil {
-		return err
-	}
-	b, err := p.ParseType()
-	if err != nil {
-		return err
-	}
-	v, err := p.Resolve(ref, a)
-	if err != nil {
-		return err
-	}
-	st.Operands, st.Types = []*Value{v}, []Type{b}
-	return nil
+	return p.finishOperandArrow(st, ref)
 }
 
 func printReshape(p *OpPrinter, op *Operation) {
@@ -497,21 +476,24 @@ func printReshape(p *OpPrinter, op *Operation) {
 	p.Operand(op.Operand(0))
 	var elided []string
 	for _, kw := range []string{"allow_reorder", "efficient_layout"} {
-		if a := op.Attr(kw); a != nil {
-			if _, unit := a.(*UnitAttr); unit {
-				p.Raw(" " + kw)
-				elided = append(elided, kw)
-			} else if b, ok := a.(*BoolAttr); ok && b.Value {
-				p.Raw(" " + kw)
-				elided = append(elided, kw)
-			}
+		if isSetFlag(op.Attr(kw)) {
+			p.Raw(" " + kw)
+			elided = append(elided, kw)
 		}
 	}
 	p.AttrDict(op, elided...)
-	p.Raw(" : ")
-	p.Type(op.Operand(0).Type())
-	p.Raw(" -> ")
-	p.Type(op.Result(0).Type())
+	p.colonArrow(op.Operand(0).Type(), op.Result(0).Type())
+}
+
+// isSetFlag reports whether a is a unit attribute or true.
+func isSetFlag(a Attribute) bool {
+	switch x := a.(type) {
+	case *UnitAttr:
+		return true
+	case *BoolAttr:
+		return x.Value
+	}
+	return false
 }
 
 func parseGather(p *OpParser, st *OpState) error {
@@ -519,44 +501,29 @@ func parseGather(p *OpParser, st *OpState) error {
 	if err != nil {
 		return err
 	}
-	if err := p.Expect("["); err != nil {
-		return err
-	}
-	idx, err := p.ParseOperand()
+	idx, err := p.parseBracketOperands()
 	if err != nil {
 		return err
 	}
-	if err := p.Expect("]"); err != nil {
-		return err
+	if len(idx) != 1 {
+		return p.errorHere("expected one index operand")
 	}
 	if err := p.ParseOptionalAttrDict(st); err != nil {
 		return err
 	}
-	pos := p.Pos()
-	t, err := p.ParseColonType()
+	ft, pos, err := p.parseFunctionalType(2)
 	if err != nil {
 		return err
 	}
-	ft, ok := t.(*FunctionType)
-	if !ok || len(ft.Inputs) != 2 || len(ft.Results) != 1 {
-		return p.Errorf(pos, "expected (src, indices) -> result function type")
-	}
-	if st.Operands, err = p.ResolveAll([]OperandRef{src, idx}, ft.Inputs, pos); err != nil {
-		return err
-	}
-	st.Types = ft.Results
-	return nil
+	return p.resolveFunctional(st, []OperandRef{src, idx[0]}, ft, pos)
 }
 
 func printGather(p *OpPrinter, op *Operation) {
 	p.Raw(" ")
 	p.Operand(op.Operand(0))
-	p.Raw("[")
-	p.Operand(op.Operand(1))
-	p.Raw("]")
+	p.bracketOperands(op.Operands()[1:2])
 	p.AttrDict(op)
-	p.Raw(" : ")
-	p.FunctionalType(op.OperandTypes(), op.ResultTypes())
+	p.colonFunctional(op)
 }
 
 func parseFpToFp(p *OpParser, st *OpState) error {
@@ -564,84 +531,50 @@ func parseFpToFp(p *OpParser, st *OpState) error {
 	if err != nil {
 		return err
 	}
+	if err := p.ParseOptionalAttrDict(st); err != nil {
+		return err
+	}
 	if p.ParseOptional(",") {
 		if _, err := p.parseEnumKeyword(st, "rounding", "rounding", roundingModes); err != nil {
 			return err
 		}
 	}
+	// Files written before attr-dict moved ahead of the rounding mode.
 	if err := p.ParseOptionalAttrDict(st); err != nil {
 		return err
 	}
-	a, err := p.ParseColonType()
-	if err != nil {
-		return err
-	}
-	if err := p.Expect("->"); err != nil {
-		return err
-	}
-	b, err := p.ParseType()
-	if err != nil {
-		return err
-	}
-	v, err := p.Resolve(ref, a)
-	if err != nil {
-		return err
-	}
-	st.Operands, st.Types = []*Value{v}, []Type{b}
-	return nil
+	return p.finishOperandArrow(st, ref)
 }
 
 func printFpToFp(p *OpPrinter, op *Operation) {
 	p.Raw(" ")
 	p.Operand(op.Operand(0))
+	p.AttrDict(op, "rounding")
 	if v, ok := op.IntAttr("rounding"); ok {
 		p.Raw(", rounding = " + roundingModes.name(v))
 	}
-	p.AttrDict(op, "rounding")
-	p.Raw(" : ")
-	p.Type(op.Operand(0).Type())
-	p.Raw(" -> ")
-	p.Type(op.Result(0).Type())
+	p.colonArrow(op.Operand(0).Type(), op.Result(0).Type())
 }
 
 // parseLocalAlloc parses `[%src] attr-dict : (T) -> M` or `: () -> M`.
 func parseLocalAlloc(p *OpParser, st *OpState) error {
-	refs, err := p.ParseOperandList()
+	refs, err := p.parseOperandsAttrs(st)
 	if err != nil {
 		return err
 	}
-	if err := p.ParseOptionalAttrDict(st); err != nil {
-		return err
-	}
-	pos := p.Pos()
-	t, err := p.ParseColonType()
+	ft, pos, err := p.parseFunctionalType(-1)
 	if err != nil {
 		return err
 	}
-	ft, ok := t.(*FunctionType)
-	if !ok || len(ft.Results) != 1 {
+	if len(ft.Results) != 1 {
 		return p.Errorf(pos, "expected function type with one result")
 	}
-	if len(refs) != len(ft.Inputs) {
-		return p.Errorf(pos, "%d operands present, but expected %d", len(refs), len(ft.Inputs))
-	}
-	if len(refs) > 0 {
-		if st.Operands, err = p.ResolveAll(refs, ft.Inputs, pos); err != nil {
-			return err
-		}
-	}
-	st.Types = ft.Results
-	return nil
+	return p.resolveFunctional(st, refs, ft, pos)
 }
 
 func printLocalAlloc(p *OpPrinter, op *Operation) {
-	if op.NumOperands() > 0 {
-		p.Raw(" ")
-		p.Operands(op.Operands())
-	}
-	p.AttrDict(op)
-	p.Raw(" : ")
-	p.FunctionalType(op.OperandTypes(), op.ResultTypes())
+	p.operandsAttrs(op.Operands(), op)
+	p.colonFunctional(op)
 }
 
 // parseLocalLoad parses `%m [token %t] attr-dict : M -> T`.
@@ -661,22 +594,9 @@ func parseLocalLoad(p *OpParser, st *OpState) error {
 	if err := p.ParseOptionalAttrDict(st); err != nil {
 		return err
 	}
-	a, err := p.ParseColonType()
-	if err != nil {
+	if err := p.finishOperandArrow(st, m); err != nil {
 		return err
 	}
-	if err := p.Expect("->"); err != nil {
-		return err
-	}
-	b, err := p.ParseType()
-	if err != nil {
-		return err
-	}
-	v, err := p.Resolve(m, a)
-	if err != nil {
-		return err
-	}
-	st.Operands = []*Value{v}
 	if tok != nil {
 		tv, err := p.Resolve(*tok, AsyncToken)
 		if err != nil {
@@ -684,7 +604,6 @@ func parseLocalLoad(p *OpParser, st *OpState) error {
 		}
 		st.Operands = append(st.Operands, tv)
 	}
-	st.Types = []Type{b}
 	return nil
 }
 
@@ -696,39 +615,25 @@ func printLocalLoad(p *OpPrinter, op *Operation) {
 		p.Operand(op.Operand(1))
 	}
 	p.AttrDict(op)
-	p.Raw(" : ")
-	p.Type(op.Operand(0).Type())
-	p.Raw(" -> ")
-	p.Type(op.Result(0).Type())
+	p.colonArrow(op.Operand(0).Type(), op.Result(0).Type())
 }
 
 // parseSingleTyped parses `%x attr-dict : T` with no results.
 func parseSingleTyped(p *OpParser, st *OpState) error {
-	ref, err := p.ParseOperand()
+	refs, pos, t, err := p.parseOperandsAttrsColon(st)
 	if err != nil {
 		return err
 	}
-	if err := p.ParseOptionalAttrDict(st); err != nil {
-		return err
+	if len(refs) != 1 {
+		return p.Errorf(pos, "%d operands present, but expected 1", len(refs))
 	}
-	t, err := p.ParseColonType()
-	if err != nil {
-		return err
-	}
-	v, err := p.Resolve(ref, t)
-	if err != nil {
-		return err
-	}
-	st.Operands = []*Value{v}
-	return nil
+	st.Operands, err = p.ResolveAll(refs, []Type{t}, pos)
+	return err
 }
 
 func printSingleTyped(p *OpPrinter, op *Operation) {
-	p.Raw(" ")
-	p.Operand(op.Operand(0))
-	p.AttrDict(op)
-	p.Raw(" : ")
-	p.Type(op.Operand(0).Type())
+	p.operandsAttrs(op.Operands(), op)
+	p.colonType(op.Operand(0).Type())
 }
 
 // parseMemdescIndex parses `%m[%i] attr-dict : A -> B`.
@@ -737,53 +642,33 @@ func parseMemdescIndex(p *OpParser, st *OpState) error {
 	if err != nil {
 		return err
 	}
-	if err := p.Expect("["); err != nil {
-		return err
-	}
-	i, err := p.ParseOperand()
+	idx, err := p.parseBracketOperands()
 	if err != nil {
 		return err
 	}
-	if err := p.Expect("]"); err != nil {
-		return err
+	if len(idx) != 1 {
+		return p.errorHere("expected one index operand")
 	}
 	if err := p.ParseOptionalAttrDict(st); err != nil {
 		return err
 	}
-	a, err := p.ParseColonType()
+	if err := p.finishOperandArrow(st, m); err != nil {
+		return err
+	}
+	iv, err := p.Resolve(idx[0], I32)
 	if err != nil {
 		return err
 	}
-	if err := p.Expect("->"); err != nil {
-		return err
-	}
-	b, err := p.ParseType()
-	if err != nil {
-		return err
-	}
-	mv, err := p.Resolve(m, a)
-	if err != nil {
-		return err
-	}
-	iv, err := p.Resolve(i, I32)
-	if err != nil {
-		return err
-	}
-	st.Operands, st.Types = []*Value{mv, iv}, []Type{b}
+	st.Operands = append(st.Operands, iv)
 	return nil
 }
 
 func printMemdescIndex(p *OpPrinter, op *Operation) {
 	p.Raw(" ")
 	p.Operand(op.Operand(0))
-	p.Raw("[")
-	p.Operand(op.Operand(1))
-	p.Raw("]")
+	p.bracketOperands(op.Operands()[1:2])
 	p.AttrDict(op)
-	p.Raw(" : ")
-	p.Type(op.Operand(0).Type())
-	p.Raw(" -> ")
-	p.Type(op.Result(0).Type())
+	p.colonArrow(op.Operand(0).Type(), op.Result(0).Type())
 }
 
 // parseAsyncCopy parses `%src, %dst [mask %m] [other %o] [cacheModifier = X]
@@ -961,25 +846,15 @@ func itoa(v int64) string { return string(appendIntValue(nil, v, I64)) }
 
 // parseLocalStore parses `%v, %m attr-dict : T -> M`.
 func parseLocalStore(p *OpParser, st *OpState) error {
-	refs, err := p.ParseOperandList()
+	refs, err := p.parseOperandsAttrs(st)
 	if err != nil {
 		return err
 	}
 	if len(refs) != 2 {
 		return p.Errorf(p.Pos(), "expected value and memory descriptor operands")
 	}
-	if err := p.ParseOptionalAttrDict(st); err != nil {
-		return err
-	}
 	pos := p.Pos()
-	a, err := p.ParseColonType()
-	if err != nil {
-		return err
-	}
-	if err := p.Expect("->"); err != nil {
-		return err
-	}
-	b, err := p.ParseType()
+	a, b, err := p.parseColonArrow()
 	if err != nil {
 		return err
 	}
@@ -988,11 +863,6 @@ func parseLocalStore(p *OpParser, st *OpState) error {
 }
 
 func printLocalStore(p *OpPrinter, op *Operation) {
-	p.Raw(" ")
-	p.Operands(op.Operands())
-	p.AttrDict(op)
-	p.Raw(" : ")
-	p.Type(op.Operand(0).Type())
-	p.Raw(" -> ")
-	p.Type(op.Operand(1).Type())
+	p.operandsAttrs(op.Operands(), op)
+	p.colonArrow(op.Operand(0).Type(), op.Operand(1).Type())
 }
