@@ -96,11 +96,13 @@ func (s *Slice) toLinearLayout(shape []int) (linear.Layout, error) {
 	sl := must(linear.RemoveStandardDim(pl, s.Dim))
 	sl = must(sl.RemoveZeroBasesAlongDim("register"))
 	if sl.IsSurjective() {
-		// Triton rebuilds the layout with its out-dim sizes inferred,
-		// which for a surjective layout are the sizes it has.
+		// The out-dim sizes inferred from the bases, which Triton rebuilds
+		// the layout with, are those of a surjective layout.
 		return sl, nil
 	}
-	return must(linear.NewInferred(sl.InDims(), sl.OutDimNames())), nil
+	// A CGA layout that does not reach every CTA leaves the parent, and so
+	// the slice, not surjective: Triton aborts, this keeps the layout.
+	return must(fromBases(sl.InDims(), sl.OutDimNames())), nil
 }
 
 // mmaTile is nvidiaMmaTile: the register/lane layout of one mma tile with

@@ -176,3 +176,18 @@ func TestSliceDropsDim(t *testing.T) {
 		}
 	})
 }
+
+// TestTensorMemoryOneColumn checks that a 64-row block over two CTAs with a
+// single column, which has no column basis to give the rows, is an error.
+func TestTensorMemoryOneColumn(t *testing.T) {
+	enc, _, err := Parse("#ttng.tensor_memory_encoding<blockM = 64, blockN = 64, colStride = 1, twoCTAs = true>", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := enc.(Layout).ToLinear([]int{64, 1}); err == nil {
+		t.Error("ToLinear([64, 1]) did not fail")
+	}
+	if _, err := enc.(Layout).ToLinear([]int{64, 2}); err != nil {
+		t.Errorf("ToLinear([64, 2]): %v", err)
+	}
+}

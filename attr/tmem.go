@@ -104,6 +104,9 @@ func (m *TensorMemory) toLinearLayout(shape []int) (linear.Layout, error) {
 			// The last column basis becomes a row basis.
 			ins := tile.InDims() // col, row
 			cols := ins[0].Bases
+			if len(cols) == 0 {
+				return linear.Layout{}, fmt.Errorf("a 64-row tensor memory block split over two CTAs needs more than one column, got shape %s", fmtInts(shape))
+			}
 			ins[1].Bases = append(ins[1].Bases, cols[len(cols)-1])
 			ins[0].Bases = cols[:len(cols)-1]
 			tile = must(linear.New(ins, tile.OutDims(), false))
