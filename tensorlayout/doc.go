@@ -10,23 +10,48 @@
 //	tensor-layout -l '(6,4):(4,1)'
 //
 // The encoding comes from -l (attribute text, an alias defined in the -i
-// file, or FILE#name: the alias name defined in FILE), from -alias-names (each alias of the -i file in turn, as Triton's
-// tool does), or from an encoding written inside the -t type. The views:
+// file, or FILE#name: the alias name defined in FILE), from -alias-names
+// (each alias of the -i file in turn, as Triton's tool does), or from the
+// encoding written inside the -t type (tensor<…, #enc>, or
+// !ttg.memdesc<…, #enc, #smem[, mutable][, allocShape]>, whose memory
+// space and what follows it are skipped). The views:
 //
-//   - tensor (the default): for every tensor element, row-major and nested
-//     in brackets per dimension, the hardware locations that hold it —
-//     "T<thread>:<register>" for distributed layouts (thread = lane +
-//     warp·lanes), the offset for shared ones, prefixed "B<block>:" when the
-//     layout spans several CTAs, joined by "|" when an element is
-//     broadcast;
-//   - hw: for every warp, one line per register giving the coordinates each
-//     lane holds (shared layouts: the element at each offset);
+//   - tensor (the default) and hw: Triton's triton-tensor-layout output
+//     (getLayoutStr in lib/Dialect/TritonGPU/IR/Dialect.cpp), byte for
+//     byte. A line "Print layout attribute: ATTR" ("… #NAME = ATTR" for
+//     -alias-names, whose layouts are each followed by an empty line),
+//     then the layout. The tensor view of a distributed layout gives, for
+//     every tensor element, row-major and nested in brackets per
+//     dimension, the threads that hold it, "T<thread>:<register>" (thread
+//     = lane + warp·lanes, "B<block>:" before it when there are several
+//     CTAs, several joined by "|", each padded on the left to the widths
+//     of the numbers of blocks, threads and registers), separated by ", ";
+//     a line starts with the brackets opening on it, then a space for
+//     each dimension not opened there. For a shared layout it lays the
+//     offsets out in the tensor's shape and gives the element stored at
+//     each, "(i:j)" with indices padded to the width of their dimension's
+//     size, separated by ",". The hw view gives, for a distributed layout,
+//     "Block<b>:" (several CTAs only), then per warp "Warp<w>:" and one
+//     line per register with the element each lane holds, "(i,j)"; for a
+//     shared layout, "Block: <b>:" and one line per offset,
+//     "Offset: <o> -> (i,j)";
 //   - linear: exactly one line, #ttg.linear<{register = …, lane = …, warp =
 //     …, block = …}> or, for shared layouts, #ttg.shared_linear<{offset =
 //     …}, alignment = N>, in Triton's spacing;
 //   - json: the in-dims with their sizes and bases and the out-dims with
 //     their sizes, as one JSON object;
 //   - table (CuTe layouts, the default for them): Mojo's print_layout.
+//
+// Where the output differs from Triton's tool: Triton's tool prints no
+// tensor memory layout (#ttng.tensor_memory_encoding); here its tensor
+// view gives "row:col" per location in the distributed format, every
+// element right-aligned to the widest, and its hw view one line per 16
+// rows under a "Col<c>:" header. Triton's tool prints every alias of the
+// -i file when neither -l nor -alias-names is given; here -i alone only
+// resolves aliases (of -l '#name' and of an encoding inside -t). Triton's
+// tool has no -view linear, json or table, nor CuTe layouts. Errors are
+// MLIR-style and located (below), not Triton's one-line messages, and
+// Triton's -o FILE is not supported (redirect stdout instead).
 //
 // A CuTe layout ("(6,4):(4,1)", Mojo's "((6, 4):(4, 1))", or a swizzled
 // "Sw<3,4,3> o (8,64):(64,1)") needs no -t; besides its table it prints,

@@ -26,11 +26,13 @@ FILE#name for an alias defined in FILE), or a CuTe layout such as
 '(6,4):(4,1)'.
 
 Views:
-  tensor  for each tensor element, the hardware locations that hold it
-          (Tlane:register for distributed layouts, the offset for shared
-          ones; B<block>: when there are several CTAs) (the default)
-  hw      for each warp and register, the element every lane holds
-          (for shared layouts, the element at every offset)
+  tensor  as triton-tensor-layout: for each tensor element, the threads
+          that hold it (Tthread:register, B<block>: when there are several
+          CTAs); for shared layouts, the element at each offset, the
+          offsets laid out in the tensor's shape (the default)
+  hw      as triton-tensor-layout -use-hw-view: for each warp and
+          register, the element every lane holds (for shared layouts,
+          the element at every offset)
   linear  the linear layout on one line, as #ttg.linear<{…}> (shared
           layouts: #ttg.shared_linear<{…}, alignment = N>)
   json    the bases and sizes as a JSON object

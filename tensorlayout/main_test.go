@@ -3,6 +3,7 @@ package tensorlayout
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -41,9 +42,9 @@ func TestViews(t *testing.T) {
 		{"linear-shared", []string{"-l", "#ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>", "-t", "tensor<8x64xf16>", "-view", "linear"},
 			[]string{"#ttg.shared_linear<{offset = [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16], [0, 32], [1, 8], [2, 16], [4, 32]]}, alignment = 1024>\n"}, nil},
 		{"tensor", []string{"-l", small, "-t", "tensor<8x16xf16>"},
-			[]string{"Print layout attribute: " + small, "[[ T0:0,  T0:1,  T1:0,", " [ T8:0,  T8:1,", "T63:1]]\n"}, nil},
+			[]string{"Print layout attribute: " + small + "\n[[ T0:0,  T0:1,  T1:0,", "T7:1]\n[  T8:0,  T8:1,", "T15:1]\n[ T16:0, T16:1,", "T63:1]]\n"}, nil},
 		{"tensor-broadcast", []string{"-l", small, "-t", "tensor<2x2xf16>"},
-			[]string{"[[      T0:0|T1:0|T2:0|T3:0|T4:0|T5:0|T6:0|T7:0|T16:0|", "T55:1]\n [T8:0|T9:0|", "T63:1]]\n"}, nil},
+			[]string{"[[ T0:0| T1:0| T2:0| T3:0| T4:0| T5:0| T6:0| T7:0|T16:0|", "T55:0,  T0:1| T1:1|", "T55:1]\n[  T8:0| T9:0|T10:0|", "T63:1]]\n"}, nil},
 		{"tensor-multicta", []string{"-l", "#ttg.blocked<{sizePerThread = [1, 2], threadsPerWarp = [4, 8], warpsPerCTA = [2, 1], order = [1, 0], CGALayout = [[8, 0]]}>", "-t", "tensor<16x16xf16>"},
 			[]string{"B0:T0:0", "B1:T0:0"}, nil},
 		{"hw", []string{"-l", small, "-t", "tensor<8x16xf16>", "-view", "hw"},
@@ -51,9 +52,9 @@ func TestViews(t *testing.T) {
 		{"hw-triton-flag", []string{"-l", small, "-t", "tensor<8x16xf16>", "-use-hw-view"},
 			[]string{"Warp0:\n", "Warp1:\n"}, nil},
 		{"shared-tensor", []string{"-l", "#ttg.swizzled_shared<{vec = 2, perPhase = 1, maxPhase = 4, order = [1, 0]}>", "-t", "tensor<4x8xf16>"},
-			[]string{"[[ 0,  1,  2,  3,  4,  5,  6,  7]\n", " [10, 11,  8,  9, 14, 15, 12, 13]\n"}, nil},
+			[]string{"[[(0:0),(0:1),(0:2),(0:3),(0:4),(0:5),(0:6),(0:7)]\n[ (1:2),(1:3),(1:0),(1:1),(1:6),(1:7),(1:4),(1:5)]\n"}, nil},
 		{"shared-hw", []string{"-l", "#ttg.swizzled_shared<{vec = 2, perPhase = 1, maxPhase = 4, order = [1, 0]}>", "-t", "tensor<4x8xf16>", "-view", "hw"},
-			[]string{"offset  0: (0,0), (0,1)", "(1,2), (1,3), (1,0)"}, nil},
+			[]string{"Block: 0:\nOffset: 0 -> (0,0)\nOffset: 1 -> (0,1)\n", "Offset: 8 -> (1,2)\nOffset: 9 -> (1,3)\nOffset: 10 -> (1,0)\n", "Offset: 31 -> (3,1)\n"}, nil},
 		{"json", []string{"-l", small, "-t", "tensor<8x16xf16>", "-view", "json"},
 			[]string{`{"layout":"` + small + `","shape":[8,16],"in_dims":[{"name":"register","size":2,"bases":[[0,1]]},{"name":"lane","size":32,"bases":[[0,2],[0,4],[0,8],[1,0],[2,0]]},{"name":"warp","size":2,"bases":[[4,0]]},{"name":"block","size":1,"bases":[]}],"out_dims":[{"name":"dim0","size":8},{"name":"dim1","size":16}]}` + "\n"}, nil},
 		{"cute-table", []string{"-l", "(6,4):(4,1)"},
@@ -84,6 +85,97 @@ func TestViews(t *testing.T) {
 				t.Errorf("-view linear printed %d lines", strings.Count(out, "\n"))
 			}
 		})
+	}
+}
+
+// TestTritonFormat compares the tensor and hw views with the reference
+// strings of Triton's unittest/Dialect/TritonGPU/DumpLayoutTest.cpp, which
+// getLayoutStr (and so triton-tensor-layout) prints byte for byte.
+func TestTritonFormat(t *testing.T) {
+	// Larger2DShared: offset 32r+c holds row r, column c XOR 8·(r/2).
+	var larger strings.Builder
+	for r := 0; r < 8; r++ {
+		if r == 0 {
+			larger.WriteString("[[")
+		} else {
+			larger.WriteString("[ ")
+		}
+		for c := 0; c < 32; c++ {
+			if c > 0 {
+				larger.WriteString(",")
+			}
+			fmt.Fprintf(&larger, "(%d:%2d)", r, c^(8*(r/2)))
+		}
+		if r == 7 {
+			larger.WriteString("]")
+		}
+		larger.WriteString("]\n")
+	}
+	for _, c := range []struct {
+		name, layout, ty string
+		hw               bool
+		want             string // the output after the attribute line, or its start when it ends in "…"
+	}{
+		{"SimpleBlocked", "#ttg.blocked<{sizePerThread = [1], threadsPerWarp = [8], warpsPerCTA = [4], order = [0]}>", "tensor<4xi32>", false,
+			"[ T0:0| T4:0| T8:0|T12:0|T16:0|T20:0|T24:0|T28:0,  T1:0| T5:0| T9:0|T13:0|T17:0|T21:0|T25:0|T29:0,  T2:0| T6:0|T10:0|T14:0|T18:0|T22:0|T26:0|T30:0,  T3:0| T7:0|T11:0|T15:0|T19:0|T23:0|T27:0|T31:0]\n"},
+		{"SimpleBlockedHW", "#ttg.blocked<{sizePerThread = [1], threadsPerWarp = [8], warpsPerCTA = [4], order = [0]}>", "tensor<4xi32>", true,
+			"Warp0:\n(0), (1), (2), (3), (0), (1), (2), (3)\nWarp1:\n(0), (1), (2), (3), (0), (1), (2), (3)\nWarp2:\n(0), (1), (2), (3), (0), (1), (2), (3)\nWarp3:\n(0), (1), (2), (3), (0), (1), (2), (3)\n"},
+		{"NDTensor", "#ttg.blocked<{sizePerThread = [2, 1, 4], threadsPerWarp = [2, 2, 2], warpsPerCTA = [1, 2, 1], order = [2, 1, 0]}>", "tensor<8x2x16xi32>", false,
+			"[[[  T0:0|  T8:0,   T0:1|  T8:1,   T0:2|  T8:2,   T0:3|  T8:3,   T1:0|  T9:0,   T1:1|  T9:1,   T1:2|  T9:2,   T1:3|  T9:3,   T0:8|  T8:8,   T0:9|  T8:9,  T0:10| T8:10,  T0:11| T8:11,   T1:8|  T9:8,   T1:9|  T9:9,  T1:10| T9:10,  T1:11| T9:11]\n" +
+				"[    T2:0| T10:0,   T2:1| T10:1,   T2:2| T10:2,   T2:3| T10:3,   T3:0| T11:0,   T3:1| T11:1,   T3:2| T11:2,   T3:3| T11:3,   T2:8| T10:8,   T2:9| T10:9,  T2:10|T10:10,  T2:11|T10:11,   T3:8| T11:8,   T3:9| T11:9,  T3:10|T11:10,  T3:11|T11:11]]\n" +
+				"[[   T0:4|  T8:4,   T0:5|  T8:5,   T0:6|  T8:6,   T0:7|  T8:7,   T1:4|  T9:4,   T1:5|  T9:5,   T1:6|  T9:6,   T1:7|  T9:7,  T0:12| T8:12,  T0:13| T8:13,  T0:14| T8:14,  T0:15| T8:15,  T1:12| T9:12,  T1:13| T9:13,  T1:14| T9:14,  T1:15| T9:15]\n…"},
+		{"NDTensorHW", "#ttg.blocked<{sizePerThread = [2, 1, 4], threadsPerWarp = [2, 2, 2], warpsPerCTA = [1, 2, 1], order = [2, 1, 0]}>", "tensor<8x2x16xi32>", true,
+			"Warp0:\n(0,0, 0), (0,0, 4), (0,1, 0), (0,1, 4), (2,0, 0), (2,0, 4), (2,1, 0), (2,1, 4)\n(0,0, 1), (0,0, 5), (0,1, 1), (0,1, 5), (2,0, 1), (2,0, 5), (2,1, 1), (2,1, 5)\n…"},
+		{"Simple1DShared", "#ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 4, order = [0]}>", "tensor<32xf16>", false,
+			"[( 0),( 1),( 2),( 3),( 4),( 5),( 6),( 7),( 8),( 9),(10),(11),(12),(13),(14),(15),(16),(17),(18),(19),(20),(21),(22),(23),(24),(25),(26),(27),(28),(29),(30),(31)]\n"},
+		{"Larger2DShared", "#ttg.swizzled_shared<{vec = 8, perPhase = 2, maxPhase = 8, order = [1, 0]}>", "tensor<8x32xf16>", false, larger.String()},
+		{"Larger2DSharedHW", "#ttg.swizzled_shared<{vec = 2, perPhase = 1, maxPhase = 32, order = [1, 0]}>", "tensor<8x32xf16>", true,
+			"Block: 0:\nOffset: 0 -> (0, 0)\nOffset: 1 -> (0, 1)\n…"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			args := []string{"-l", c.layout, "-t", c.ty}
+			if c.hw {
+				args = append(args, "-use-hw-view")
+			}
+			out, errs, code := run(t, "", args...)
+			if code != 0 {
+				t.Fatalf("exit %d: %s", code, errs)
+			}
+			head := "Print layout attribute: " + c.layout + "\n"
+			if !strings.HasPrefix(out, head) {
+				t.Fatalf("output does not start with %q:\n%s", head, out)
+			}
+			out = out[len(head):]
+			if want, ok := strings.CutSuffix(c.want, "…"); ok {
+				if !strings.HasPrefix(out, want) {
+					t.Errorf("got\n%s\nwant a start of\n%s", out, want)
+				}
+			} else if out != c.want {
+				t.Errorf("got\n%s\nwant\n%s", out, c.want)
+			}
+		})
+	}
+}
+
+// TestSharedHWLines checks the shared hw view's lines against the layout:
+// "Offset: o -> (i,j)" for every offset of every block.
+func TestSharedHWLines(t *testing.T) {
+	out, errs, code := run(t, "", "-l", "#ttg.swizzled_shared<{vec = 2, perPhase = 1, maxPhase = 32, order = [1, 0]}>", "-t", "tensor<8x32xf16>", "-view", "hw")
+	if code != 0 {
+		t.Fatal(errs)
+	}
+	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+	if len(lines) != 2+256 || lines[1] != "Block: 0:" {
+		t.Fatalf("%d lines:\n%s", len(lines), out)
+	}
+	// vec 2, perPhase 1, maxPhase 32: offset 32r+c holds row r, column
+	// c XOR 2r (mod 32).
+	for o := 0; o < 256; o++ {
+		r, c := o/32, o%32
+		want := fmt.Sprintf("Offset: %d -> (%d,%2d)", o, r, c^(2*r%32))
+		if lines[2+o] != want {
+			t.Errorf("line %d = %q, want %q", o, lines[2+o], want)
+		}
 	}
 }
 
@@ -124,6 +216,19 @@ func TestAliasFile(t *testing.T) {
 	out, errs, code = run(t, dir, "-i", filepath.Join(dir, "defs.mlir"), "-alias-names", "blocked,mma", "-t", "tensor<16x16xf16>")
 	if code != 0 || strings.Count(out, "Print layout attribute: ") != 2 || !strings.Contains(out, "#ttg.nvidia_mma") {
 		t.Errorf("exit %d, stdout %q, stderr %q", code, out, errs)
+	}
+	// As Triton's tool: each alias is named, and followed by an empty line.
+	if !strings.HasPrefix(out, "Print layout attribute: #blocked = "+small+"\n[[") ||
+		!strings.Contains(out, "]]\n\nPrint layout attribute: #mma = #ttg.nvidia_mma<{") || !strings.HasSuffix(out, "]]\n\n") {
+		t.Errorf("-alias-names headers: stdout %q", out)
+	}
+	// Nothing is printed unless every alias can be.
+	if err := os.WriteFile(filepath.Join(dir, "more.mlir"), []byte(defs+"#smem = #ttg.shared_memory\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, errs, code = run(t, dir, "-i", "more.mlir", "-alias-names", "blocked,smem", "-t", "tensor<16x16xf16>")
+	if code != 1 || out != "" || !strings.Contains(errs, "is a memory space, not a layout") {
+		t.Errorf("failing alias: exit %d, stdout %q, stderr %q", code, out, errs)
 	}
 }
 

@@ -57,64 +57,173 @@ func labeler(l linear.Layout) func(in []int) string {
 	}
 }
 
-func linearize(coords, shape []int) int {
-	idx := 0
-	for d, c := range coords {
-		idx = idx*shape[d] + c
-	}
-	return idx
-}
-
 func tooLarge(l linear.Layout, shape []int) error {
-	total := 1
-	for _, s := range shape {
-		total *= s
-	}
+	total := product(shape)
 	if l.TotalInDimSize() > maxPrintedPoints || total > maxPrintedPoints {
 		return fmt.Errorf("the layout is too large to print as a table (%d hardware locations, %d elements); use -view linear or -view json", l.TotalInDimSize(), total)
 	}
 	return nil
 }
 
-// writeTensorView prints, for every tensor element (row-major), the
-// hardware locations that hold it, nested in brackets per dimension as
-// Triton's triton-tensor-layout does, with cells aligned.
-func writeTensorView(w io.Writer, l linear.Layout, shape []int) error {
-	if err := tooLarge(l, shape); err != nil {
-		return err
-	}
+func product(shape []int) int {
 	total := 1
 	for _, s := range shape {
 		total *= s
 	}
-	cells := make([]string, total)
-	label := labeler(l)
-	points(l, func(in, out []int) {
-		i := linearize(out, shape)
-		if cells[i] != "" {
-			cells[i] += "|"
+	return total
+}
+
+// padding is how many spaces Triton puts before v so that it is as wide as
+// limit (numCharacterPadding in Triton's Dialect.cpp).
+func padding(v, limit int) int {
+	return max(0, len(strconv.Itoa(limit))-len(strconv.Itoa(v)))
+}
+
+// coordString is "(i,j,…)" with each index padded to the width of its
+// dimension's size and sep between them (Triton's paddedString).
+func coordString(out, shape []int, sep string) string {
+	var sb strings.Builder
+	sb.WriteByte('(')
+	for d, v := range out {
+		if d > 0 {
+			sb.WriteString(sep)
 		}
-		cells[i] += label(in)
-	})
-	width := 0
-	for _, c := range cells {
-		width = max(width, len(c))
+		sb.WriteString(strings.Repeat(" ", padding(v, shape[d])))
+		sb.WriteString(strconv.Itoa(v))
 	}
+	sb.WriteByte(')')
+	return sb.String()
+}
+
+// layoutKind tells how Triton's tool prints l: "distributed" (in-dims
+// register, lane, warp, block), "shared" (offset, block), or "" for the
+// others (tensor memory: row, col, block), which Triton's tool does not
+// print.
+func layoutKind(l linear.Layout) string {
+	n := len(l.InDims())
+	switch {
+	case l.InDimIndex("register") >= 0 && l.InDimIndex("lane") >= 0 && l.InDimIndex("warp") >= 0:
+		return "distributed"
+	case l.InDimIndex("offset") >= 0 && (n == 1 || n == 2 && l.InDimIndex("block") >= 0):
+		return "shared"
+	}
+	return ""
+}
+
+// inSize is the size of l's in-dim name, 1 when l has none.
+func inSize(l linear.Layout, name string) int {
+	if l.InDimIndex(name) < 0 {
+		return 1
+	}
+	return l.InDimSize(name)
+}
+
+// apply maps the named input values of l (missing in-dims are 0).
+func apply(l linear.Layout, named map[string]int) []int {
+	vals := make([]int, len(l.InDims()))
+	for n, v := range named {
+		if i := l.InDimIndex(n); i >= 0 {
+			vals[i] = v
+		}
+	}
+	return l.Apply(vals...)
+}
+
+// writeTensorView prints the tensor view of Triton's triton-tensor-layout
+// (getLayoutStr without the hardware point of view), byte for byte:
+//
+//   - distributed layouts: for every tensor element, row-major, the
+//     threads and registers that hold it, "T<thread>:<register>" (thread =
+//     lane + warp·lanes), with "B<block>:" before it when there are
+//     several CTAs, several joined by "|"; each is padded on the left to
+//     the widths of the numbers of blocks, threads and registers; the
+//     elements are separated by ", ";
+//   - shared layouts: for every offset in order, laid out in the tensor's
+//     shape, the element stored there, "(i:j)" with each index padded to
+//     the width of its dimension's size, separated by ",".
+//
+// Rows are nested in brackets, one per dimension; a line starts with the
+// brackets opening on it, then one space for each dimension not opened.
+// Tensor memory layouts, which Triton's tool does not print, get the
+// distributed format with "row:col" for each location and every element
+// right-aligned to the widest.
+func writeTensorView(w io.Writer, l linear.Layout, shape []int) error {
+	if err := tooLarge(l, shape); err != nil {
+		return err
+	}
+	total := product(shape)
+	cells := make([]string, total)
+	sep := ", "
+	switch layoutKind(l) {
+	case "distributed":
+		nb, nw, nl, nr := inSize(l, "block"), inSize(l, "warp"), inSize(l, "lane"), inSize(l, "register")
+		for b := 0; b < nb; b++ {
+			for wp := 0; wp < nw; wp++ {
+				for ln := 0; ln < nl; ln++ {
+					for r := 0; r < nr; r++ {
+						i := linearize(apply(l, map[string]int{"block": b, "warp": wp, "lane": ln, "register": r}), shape)
+						if cells[i] != "" {
+							cells[i] += "|"
+						}
+						t := ln + wp*nl
+						cells[i] += strings.Repeat(" ", padding(b, nb)+padding(t, nw*nl)+padding(r, nr))
+						if nb > 1 {
+							cells[i] += "B" + strconv.Itoa(b) + ":"
+						}
+						cells[i] += "T" + strconv.Itoa(t) + ":" + strconv.Itoa(r)
+					}
+				}
+			}
+		}
+	case "shared":
+		sep = ","
+		nb := inSize(l, "block")
+		perBlock := min(total/nb, inSize(l, "offset"))
+		for b := 0; b < nb; b++ {
+			for off := 0; off < perBlock; off++ {
+				cells[b*(total/nb)+off] = coordString(apply(l, map[string]int{"block": b, "offset": off}), shape, ":")
+			}
+		}
+	default:
+		label := labeler(l)
+		points(l, func(in, out []int) {
+			i := linearize(out, shape)
+			if cells[i] != "" {
+				cells[i] += "|"
+			}
+			cells[i] += label(in)
+		})
+		width := 0
+		for _, c := range cells {
+			width = max(width, len(c))
+		}
+		for i, c := range cells {
+			cells[i] = strings.Repeat(" ", width-len(c)) + c
+		}
+	}
+	_, err := io.WriteString(w, grid(cells, shape, sep))
+	return err
+}
+
+// grid lays cells out row-major in nested brackets as Triton's getLayoutStr
+// does: on each line the brackets opening there, then a space for each
+// dimension not opened on it, the cells separated by sep, and the brackets
+// closing.
+func grid(cells []string, shape []int, sep string) string {
 	var sb strings.Builder
 	rank := len(shape)
 	coords := make([]int, rank)
 	newLine := true
-	for i := 0; i < total; i++ {
+	for i := range cells {
 		open := 0
 		for j := rank - 1; j >= 0 && coords[j] == 0; j-- {
 			open++
 		}
+		sb.WriteString(strings.Repeat("[", open))
 		if newLine {
 			sb.WriteString(strings.Repeat(" ", rank-open))
 			newLine = false
 		}
-		sb.WriteString(strings.Repeat("[", open))
-		sb.WriteString(strings.Repeat(" ", width-len(cells[i])))
 		sb.WriteString(cells[i])
 		// advance coords and close the brackets of dims that wrap
 		closed := 0
@@ -131,59 +240,55 @@ func writeTensorView(w io.Writer, l linear.Layout, shape []int) error {
 			sb.WriteString("\n")
 			newLine = true
 		} else {
-			sb.WriteString(", ")
+			sb.WriteString(sep)
 		}
 	}
-	_, err := io.WriteString(w, sb.String())
-	return err
-}
-
-func coordString(out, shape []int) string {
-	var sb strings.Builder
-	sb.WriteByte('(')
-	for d, v := range out {
-		if d > 0 {
-			sb.WriteByte(',')
-		}
-		s := strconv.Itoa(v)
-		sb.WriteString(strings.Repeat(" ", len(strconv.Itoa(shape[d]-1))-len(s)))
-		sb.WriteString(s)
-	}
-	sb.WriteByte(')')
 	return sb.String()
 }
 
-// writeHWView prints, for each block and warp, one line per register
-// listing the element every lane holds (distributed layouts), or for
-// other layouts one line per run of the first input dim.
+func linearize(coords, shape []int) int {
+	idx := 0
+	for d, c := range coords {
+		idx = idx*shape[d] + c
+	}
+	return idx
+}
+
+// writeHWView prints the hardware view of Triton's triton-tensor-layout
+// (getLayoutStr with the hardware point of view), byte for byte:
+//
+//   - distributed layouts: "Block<b>:" when there are several CTAs, then
+//     for each warp "Warp<w>:" and one line per register giving the
+//     element every lane holds, "(i,j)" with each index padded to the
+//     width of its dimension's size, separated by ", ";
+//   - shared layouts: for each block "Block: <b>:", then one line per
+//     offset, "Offset: <o> -> (i,j)", padded alike.
+//
+// Tensor memory layouts, which Triton's tool does not print, get one line
+// per 16 values of the first in-dim (row), under a header naming the
+// other in-dims.
 func writeHWView(w io.Writer, l linear.Layout, shape []int) error {
 	if err := tooLarge(l, shape); err != nil {
 		return err
 	}
 	var sb strings.Builder
 	ins := l.InDims()
-	blocks := l.InDimSize("block")
-	reg, lane, warp := l.InDimIndex("register"), l.InDimIndex("lane"), l.InDimIndex("warp")
-	if reg >= 0 && lane >= 0 && warp >= 0 {
-		nl, nr := l.InDimSize("lane"), l.InDimSize("register")
-		vals := make([]int, len(ins))
-		b := l.InDimIndex("block")
-		for blk := 0; blk < blocks; blk++ {
+	blocks := inSize(l, "block")
+	switch layoutKind(l) {
+	case "distributed":
+		nw, nl, nr := inSize(l, "warp"), inSize(l, "lane"), inSize(l, "register")
+		for b := 0; b < blocks; b++ {
 			if blocks > 1 {
-				fmt.Fprintf(&sb, "Block%d:\n", blk)
+				fmt.Fprintf(&sb, "Block%d:\n", b)
 			}
-			for wp := 0; wp < l.InDimSize("warp"); wp++ {
+			for wp := 0; wp < nw; wp++ {
 				fmt.Fprintf(&sb, "Warp%d:\n", wp)
 				for r := 0; r < nr; r++ {
 					for ln := 0; ln < nl; ln++ {
-						vals[reg], vals[lane], vals[warp] = r, ln, wp
-						if b >= 0 {
-							vals[b] = blk
-						}
 						if ln > 0 {
 							sb.WriteString(", ")
 						}
-						sb.WriteString(coordString(l.Apply(vals...), shape))
+						sb.WriteString(coordString(apply(l, map[string]int{"block": b, "warp": wp, "lane": ln, "register": r}), shape, ","))
 					}
 					sb.WriteByte('\n')
 				}
@@ -191,10 +296,20 @@ func writeHWView(w io.Writer, l linear.Layout, shape []int) error {
 		}
 		_, err := io.WriteString(w, sb.String())
 		return err
+	case "shared":
+		perBlock := min(product(shape)/blocks, inSize(l, "offset"))
+		for b := 0; b < blocks; b++ {
+			fmt.Fprintf(&sb, "Block: %d:\n", b)
+			for off := 0; off < perBlock; off++ {
+				fmt.Fprintf(&sb, "Offset: %d -> %s\n", off, coordString(apply(l, map[string]int{"block": b, "offset": off}), shape, ","))
+			}
+		}
+		_, err := io.WriteString(w, sb.String())
+		return err
 	}
-	// Other layouts (shared: offset, block; tensor memory: row, col,
-	// block): the first in-dim runs along each line, 16 per line, under
-	// a header naming the other in-dims.
+	// Other layouts (tensor memory: row, col, block): the first in-dim
+	// runs along each line, 16 per line, under a header naming the other
+	// in-dims.
 	first := 1 << len(ins[0].Bases)
 	perLine := min(first, 16)
 	digits := len(strconv.Itoa(first - 1))
@@ -215,7 +330,7 @@ func writeHWView(w io.Writer, l linear.Layout, shape []int) error {
 		if in[0]%perLine == 0 {
 			fmt.Fprintf(&sb, "%s %*d:", ins[0].Name, digits, in[0])
 		}
-		line = append(line, " "+coordString(out, shape))
+		line = append(line, " "+coordString(out, shape, ","))
 		if in[0]%perLine == perLine-1 {
 			sb.WriteString(strings.Join(line, ","))
 			sb.WriteByte('\n')

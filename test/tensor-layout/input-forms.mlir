@@ -26,10 +26,11 @@ module attributes {"ttg.num-warps" = 2 : i32} {
 // RUN: tensor-layout -i %s -l '#ttg.slice<{dim = 1, parent = #blocked}>' -t 'tensor<8xf32>' -view linear | FileCheck %s --check-prefix=SLICE
 // SLICE: #ttg.linear<{register = [], lane = {{\[\[}}0], [0], [0], [1], [2]], warp = {{\[\[}}4]], block = []}>
 
-// The tensor view names the attribute as written, aliases resolved.
-// RUN: tensor-layout -l %s#slice -t 'tensor<8xf32>' | FileCheck %s --check-prefix=SLICE-TENSOR
-// SLICE-TENSOR: Print layout attribute: #ttg.slice<{dim = 1, parent = #ttg.blocked<{sizePerThread = [1, 2], threadsPerWarp = [4, 8], warpsPerCTA = [2, 1], order = [1, 0]}>}>
-// SLICE-TENSOR-NEXT: [ T0:0|T1:0|T2:0|T3:0|T4:0|T5:0|T6:0|T7:0, {{.*}}, T56:0|T57:0|T58:0|T59:0|T60:0|T61:0|T62:0|T63:0]
+// The tensor view names the attribute as written, aliases resolved. Each
+// of the 8 lanes that hold an element is padded to the width of 64 threads.
+// RUN: tensor-layout -l %s#slice -t 'tensor<8xf32>' | FileCheck %s --check-prefix=SLICE-TENSOR --match-full-lines --strict-whitespace
+// SLICE-TENSOR:Print layout attribute: #ttg.slice<{dim = 1, parent = #ttg.blocked<{sizePerThread = [1, 2], threadsPerWarp = [4, 8], warpsPerCTA = [2, 1], order = [1, 0]}>}>
+// SLICE-TENSOR-NEXT:[ T0:0| T1:0| T2:0| T3:0| T4:0| T5:0| T6:0| T7:0,  T8:0| T9:0|T10:0|T11:0|T12:0|T13:0|T14:0|T15:0, {{.*}}, T56:0|T57:0|T58:0|T59:0|T60:0|T61:0|T62:0|T63:0]
 // SLICE-TENSOR-EMPTY:
 
 // -alias-names prints each alias in turn, with or without its '#'.

@@ -39,14 +39,15 @@
 // LARGE-HW-NEXT: (25), (27), (29), (31)
 // LARGE-HW-EMPTY:
 
-// 3-D: brackets nest once per dimension.
+// 3-D: brackets nest once per dimension; each line starts with the
+// brackets that open on it, then a space per dimension not opened.
 // RUN: tensor-layout -l '#ttg.blocked<{sizePerThread = [1, 1, 2], threadsPerWarp = [1, 2, 2], warpsPerCTA = [2, 1, 1], order = [2, 1, 0]}>' -t 'tensor<2x2x4xf32>' \
-// RUN:   | FileCheck %s --check-prefix=RANK3 --match-full-lines
-// RANK3:      Print layout attribute: {{.*}}
-// RANK3-NEXT: {{\[\[\[}}T0:0, T0:1, T1:0, T1:1]
-// RANK3-NEXT:   [T2:0, T2:1, T3:0, T3:1]]
-// RANK3-NEXT:  {{\[\[}}T4:0, T4:1, T5:0, T5:1]
-// RANK3-NEXT:   [T6:0, T6:1, T7:0, T7:1]]]
+// RUN:   | FileCheck %s --check-prefix=RANK3 --match-full-lines --strict-whitespace
+// RANK3:Print layout attribute: {{.*}}
+// RANK3-NEXT:{{\[\[\[}}T0:0, T0:1, T1:0, T1:1]
+// RANK3-NEXT:[  T2:0, T2:1, T3:0, T3:1]]
+// RANK3-NEXT:{{\[\[}} T4:0, T4:1, T5:0, T5:1]
+// RANK3-NEXT:[  T6:0, T6:1, T7:0, T7:1]]]
 // RANK3-EMPTY:
 
 // Two CTAs, each holding its own half: the tensor view prefixes "B<block>:",

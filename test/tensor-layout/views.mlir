@@ -16,19 +16,21 @@
 // RUN: tensor-layout --l='#ttg.blocked<{sizePerThread = [1, 2], threadsPerWarp = [4, 8], warpsPerCTA = [2, 1], order = [1, 0]}>' --t='tensor<8x16xf16>' --view=json \
 // RUN:   | FileCheck %s --check-prefix=JSON --match-full-lines
 
-// Rows are nested in brackets, "T<thread>:<register>" per element, padded to
-// one width. With --strict-whitespace --match-full-lines the pattern starts
-// right after the colon.
+// Triton's format: rows are nested in brackets, "T<thread>:<register>" per
+// element, thread and register padded to the widths of 64 threads and 2
+// registers; a line starts with its opening brackets, then a space per
+// dimension not opened on it. With --strict-whitespace --match-full-lines
+// the pattern starts right after the colon.
 // TENSOR:Print layout attribute: #ttg.blocked<{sizePerThread = [1, 2], threadsPerWarp = [4, 8], warpsPerCTA = [2, 1], order = [1, 0]}>
 // TENSOR-NEXT:{{\[\[}} T0:0,  T0:1,  T1:0,  T1:1,  T2:0,  T2:1,  T3:0,  T3:1,  T4:0,  T4:1,  T5:0,  T5:1,  T6:0,  T6:1,  T7:0,  T7:1]
-// TENSOR-NEXT: [ T8:0,  T8:1,  T9:0,  T9:1, T10:0, T10:1, T11:0, T11:1, T12:0, T12:1, T13:0, T13:1, T14:0, T14:1, T15:0, T15:1]
-// TENSOR-NEXT: [T16:0, T16:1, {{.*}}, T23:1]
-// TENSOR-NEXT: [T24:0, T24:1, {{.*}}, T31:1]
+// TENSOR-NEXT:[  T8:0,  T8:1,  T9:0,  T9:1, T10:0, T10:1, T11:0, T11:1, T12:0, T12:1, T13:0, T13:1, T14:0, T14:1, T15:0, T15:1]
+// TENSOR-NEXT:[ T16:0, T16:1, {{.*}}, T23:1]
+// TENSOR-NEXT:[ T24:0, T24:1, {{.*}}, T31:1]
 // Warp 1 (threads 32..63) holds rows 4..7.
-// TENSOR-NEXT: [T32:0, T32:1, T33:0, {{.*}}, T39:1]
-// TENSOR-NEXT: [T40:0, T40:1, {{.*}}, T47:1]
-// TENSOR-NEXT: [T48:0, T48:1, {{.*}}, T55:1]
-// TENSOR-NEXT: [T56:0, T56:1, T57:0, T57:1, T58:0, T58:1, T59:0, T59:1, T60:0, T60:1, T61:0, T61:1, T62:0, T62:1, T63:0, T63:1]]
+// TENSOR-NEXT:[ T32:0, T32:1, T33:0, {{.*}}, T39:1]
+// TENSOR-NEXT:[ T40:0, T40:1, {{.*}}, T47:1]
+// TENSOR-NEXT:[ T48:0, T48:1, {{.*}}, T55:1]
+// TENSOR-NEXT:[ T56:0, T56:1, T57:0, T57:1, T58:0, T58:1, T59:0, T59:1, T60:0, T60:1, T61:0, T61:1, T62:0, T62:1, T63:0, T63:1]]
 // TENSOR-EMPTY:
 // TENSOR-NOT: {{.}}
 
