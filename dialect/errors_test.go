@@ -35,6 +35,10 @@ func TestParseErrors(t *testing.T) {
 			"t.mlir:2:8: error: 'foo.bar' op created with unregistered dialect. If this is intended, please call allowUnregisteredDialects() on the MLIRContext, or use -allow-unregistered-dialect with the MLIR opt tool used"},
 		{"unregistered op of known dialect", "tt.func @f(%a: i32) {\n  %0 = \"tt.bar\"(%a) : (i32) -> i32\n  tt.return\n}", false,
 			"t.mlir:2:8: error: unregistered operation 'tt.bar' found in dialect ('tt') that does not allow unknown operations"},
+		{"unregistered op of known dialect, allowed", "tt.func @f(%a: i32) {\n  %0 = \"tt.bar\"(%a) : (i32) -> i32\n  tt.return\n}", true,
+			"t.mlir:2:8: error: unregistered operation 'tt.bar' found in dialect ('tt') that does not allow unknown operations"},
+		{"unregistered builtin op, allowed", "\"builtin.bar\"() : () -> ()", true,
+			"t.mlir:1:1: error: unregistered operation 'builtin.bar' found in dialect ('builtin') that does not allow unknown operations"},
 		{"unregistered in custom form", "tt.func @f(%a: i32) {\n  %0 = foo.bar %a : i32\n  tt.return\n}", true,
 			"t.mlir:2:8: error: custom op 'foo.bar' is unknown"},
 		{"syntax", "tt.func @f(%a: i32) {\n  %0 = arith.addi %a %a : i32\n  tt.return\n}", false,
@@ -90,6 +94,27 @@ func TestAllowUnregistered(t *testing.T) {
 	// The implicit module is printed around the function.
 	if !strings.HasPrefix(out, "module {\n  tt.func @f(") {
 		t.Errorf("output:\n%s", out)
+	}
+}
+
+// TestVerifyUnregisteredOfLoadedDialect checks that Verify rejects an
+// unregistered op of a dialect with registered ops built in code, as the
+// parser does, and accepts one of an unknown dialect.
+func TestVerifyUnregisteredOfLoadedDialect(t *testing.T) {
+	for _, tc := range []struct{ name, want string }{
+		{"tt.bogus", "unregistered operation 'tt.bogus' found in dialect ('tt') that does not allow unknown operations"},
+		{"foo.bogus", ""},
+	} {
+		m := MustParse("tt.func @f() {\n  tt.return\n}\n")
+		ret := findOp(m, "tt.return")
+		ret.Block().InsertBefore(ret, NewOperation(tc.name, nil, nil, nil, 0))
+		var got string
+		if d := Verify(m); len(d) > 0 {
+			got = d[0].Msg
+		}
+		if got != tc.want {
+			t.Errorf("%s: Verify = %q, want %q", tc.name, got, tc.want)
+		}
 	}
 }
 

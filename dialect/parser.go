@@ -57,6 +57,8 @@ type OpParser struct {
 	funcTypes   map[funcTypeKey]*FunctionType
 	states      []*OpState
 	ints        map[intKey]*IntegerAttr
+	// knownDialects caches dialectLoaded.
+	knownDialects map[string]bool
 
 	scope *valueScope
 	depth int
@@ -833,11 +835,16 @@ func (p *OpParser) parseGenericOp(numResults int) (*Operation, error) {
 	name, pos := p.tok.text, p.Pos()
 	p.advance()
 	def := Lookup(name)
-	if def == nil && !p.cfg.AllowUnregistered {
-		if dialectKnown(DialectOf(name)) {
-			return nil, p.Errorf(pos, "unregistered operation '%s' found in dialect ('%s') that does not allow unknown operations", name, DialectOf(name))
+	if def == nil {
+		// As MLIR: a loaded dialect (one with registered ops) never allows
+		// unknown ops; -allow-unregistered-dialect only admits ops of
+		// dialects that are not loaded.
+		if d := DialectOf(name); p.dialectKnown(d) {
+			return nil, p.Errorf(pos, "unregistered operation '%s' found in dialect ('%s') that does not allow unknown operations", name, d)
 		}
-		return nil, p.Errorf(pos, "'%s' op created with unregistered dialect. If this is intended, please call allowUnregisteredDialects() on the MLIRContext, or use -allow-unregistered-dialect with the MLIR opt tool used", name)
+		if !p.cfg.AllowUnregistered {
+			return nil, p.Errorf(pos, "'%s' op created with unregistered dialect. If this is intended, please call allowUnregisteredDialects() on the MLIRContext, or use -allow-unregistered-dialect with the MLIR opt tool used", name)
+		}
 	}
 	st := &OpState{Name: name, NumResults: numResults}
 	if err := p.Expect("("); err != nil {
@@ -958,7 +965,24 @@ func genericSuccessors(name string, succs []*Block, st *OpState) []Successor {
 }
 
 // dialectKnown reports whether some registered op belongs to dialect d.
-func dialectKnown(d string) bool {
+// dialectKnown reports whether dialect d has registered ops (is "loaded"),
+// caching the answer per parse.
+func (p *OpParser) dialectKnown(d string) bool {
+	known, ok := p.knownDialects[d]
+	if !ok {
+		known = dialectLoaded(d)
+		if p.knownDialects == nil {
+			p.knownDialects = map[string]bool{}
+		}
+		p.knownDialects[d] = known
+	}
+	return known
+}
+
+// dialectLoaded reports whether dialect d has registered ops. Such a
+// dialect is loaded, in MLIR's terms, and allows no unregistered ops, even
+// with ParseConfig.AllowUnregistered.
+func dialectLoaded(d string) bool {
 	registry.RLock()
 	defer registry.RUnlock()
 	for name := range registry.defs {

@@ -7,7 +7,8 @@ import (
 	"github.com/layoutopt/layoutopt/attr"
 )
 
-// Verify checks m: every operand is defined before its use (in block order,
+// Verify checks m: no op is an unregistered op of a dialect that has
+// registered ops, every operand is defined before its use (in block order,
 // or in an enclosing block; across the blocks of one CFG region dominance is
 // not analysed) and not across an isolated-from-above boundary,
 // blocks end with a terminator, the trait constraints of registered ops
@@ -34,6 +35,20 @@ type verifier struct {
 	index   map[*Operation]int
 	encDone map[*EncodingAttr]bool
 	info    attr.ModuleInfo
+	loaded  map[string]bool // dialectLoaded, cached
+}
+
+// dialectLoaded reports whether dialect d has registered ops.
+func (v *verifier) dialectLoaded(d string) bool {
+	known, ok := v.loaded[d]
+	if !ok {
+		known = dialectLoaded(d)
+		if v.loaded == nil {
+			v.loaded = map[string]bool{}
+		}
+		v.loaded[d] = known
+	}
+	return known
 }
 
 func (v *verifier) opError(op *Operation, format string, args ...any) {
@@ -55,6 +70,12 @@ func (v *verifier) verifyOp(op *Operation) {
 		}
 	}
 	v.checkTypes(op)
+	if op.def == nil {
+		if d := DialectOf(op.name); v.dialectLoaded(d) {
+			v.diags = append(v.diags, Diagnostic{Pos: op.Pos, Severity: Error,
+				Msg: fmt.Sprintf("unregistered operation '%s' found in dialect ('%s') that does not allow unknown operations", op.name, d)})
+		}
+	}
 	if op.def != nil {
 		v.checkTraits(op)
 		if op.def.Verify != nil {

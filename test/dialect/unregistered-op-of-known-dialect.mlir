@@ -1,4 +1,3 @@
-// XFAIL: *
 // BUG: with -allow-unregistered-dialect, an unknown op of a registered
 // dialect ("tt.bar") is accepted. MLIR allows unregistered ops only in
 // dialects that are not loaded (or that allow unknown operations, which tt,
