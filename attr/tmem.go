@@ -86,8 +86,9 @@ func (m *TensorMemory) toLinearLayout(shape []int) (linear.Layout, error) {
 	dims := []string{"dim0", "dim1"}
 	if m.BlockM == 64 && !m.TwoCTAs {
 		tile = transposeOuts(mul(tile, identity1D(16, "row", "dim0"), colLayout), dims)
-		ins := tile.InDims() // col, row
-		rows := ins[1].Bases
+		ins := tile.InDims()
+		row := &ins[tile.InDimIndex("row")]
+		rows := row.Bases
 		switch {
 		case per[0] > m.BlockM:
 			rows = append(rows, []int{64, 0})
@@ -96,19 +97,20 @@ func (m *TensorMemory) toLinearLayout(shape []int) (linear.Layout, error) {
 		default:
 			rows = append(rows, []int{0, 0})
 		}
-		ins[1].Bases = append(rows, []int{16, 0}, []int{32, 0})
+		row.Bases = append(rows, []int{16, 0}, []int{32, 0})
 		tile = must(linear.NewInferred(ins, dims))
 	} else {
 		tile = mul(tile, identity1D(m.BlockM, "row", "dim0"), colLayout)
 		if m.BlockM == 64 {
 			// The last column basis becomes a row basis.
-			ins := tile.InDims() // col, row
-			cols := ins[0].Bases
+			ins := tile.InDims()
+			col, row := &ins[tile.InDimIndex("col")], &ins[tile.InDimIndex("row")]
+			cols := col.Bases
 			if len(cols) == 0 {
 				return linear.Layout{}, fmt.Errorf("a 64-row tensor memory block split over two CTAs needs more than one column, got shape %s", fmtInts(shape))
 			}
-			ins[1].Bases = append(ins[1].Bases, cols[len(cols)-1])
-			ins[0].Bases = cols[:len(cols)-1]
+			row.Bases = append(row.Bases, cols[len(cols)-1])
+			col.Bases = cols[:len(cols)-1]
 			tile = must(linear.New(ins, tile.OutDims(), false))
 		}
 		tile = transposeOuts(tile, dims)
