@@ -419,7 +419,7 @@ func equalInts(a, b []int) bool {
 }
 
 func FuzzParseTensorType(f *testing.F) {
-	for _, s := range []string{"tensor<64x64xf16>", "tensor<8x!tt.ptr<f16>, #blocked>", "!ttg.memdesc<2x64x64xf16, #shared, #smem, mutable>", "tensor<x>", "tensor<?x4xf32>"} {
+	for _, s := range []string{"tensor<64x64xf16>", "tensor<8x!tt.ptr<f16>, #blocked>", "!ttg.memdesc<2x64x64xf16, #shared, #smem, mutable>", "tensor<x>", "tensor<?x4xf32>", "tensor<8x16f16>", "tensor<8xf32, #a<{b = [1, 2]}>, #c>", "!ttg.memdesc<8xf16, #ttg.blocked<{order = [0]}>, #smem, mutable, 2x8>"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
@@ -434,6 +434,9 @@ func FuzzParseTensorType(f *testing.F) {
 			if d <= 0 {
 				t.Fatalf("parseTensorType(%q): shape %v", s, tt.shape)
 			}
+		}
+		if tt.encoding != "" && (tt.encOff < 0 || tt.encOff+len(tt.encoding) > len(s) || s[tt.encOff:tt.encOff+len(tt.encoding)] != tt.encoding) {
+			t.Fatalf("parseTensorType(%q): encoding %q not at offset %d", s, tt.encoding, tt.encOff)
 		}
 	})
 }
