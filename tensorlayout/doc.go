@@ -7,14 +7,17 @@
 //	tensor-layout -i defs.mlir -l '#mma' -t 'tensor<64x64xf32>'
 //	tensor-layout -l 'defs.mlir#mma' -t 'tensor<64x64xf32>'
 //	tensor-layout -i defs.mlir -alias-names blocked,mma -t 'tensor<64x64xf32>'
+//	tensor-layout -i defs.mlir -t 'tensor<64x64xf32>'
 //	tensor-layout -l '(6,4):(4,1)'
 //
 // The encoding comes from -l (attribute text, an alias defined in the -i
 // file, or FILE#name: the alias name defined in FILE), from -alias-names
-// (each alias of the -i file in turn, as Triton's tool does), or from the
+// (each alias of the -i file in turn, as Triton's tool does), from the
 // encoding written inside the -t type (tensor<…, #enc>, or
 // !ttg.memdesc<…, #enc, #smem[, mutable][, allocShape]>, whose memory
-// space and what follows it are skipped). The views:
+// space and what follows it are skipped), or, with -i and none of these,
+// from every layout alias of the -i file in turn (as Triton's tool). The
+// views:
 //
 //   - tensor (the default) and hw: Triton's triton-tensor-layout output
 //     (getLayoutStr in lib/Dialect/TritonGPU/IR/Dialect.cpp), byte for
@@ -46,10 +49,12 @@
 // tensor memory layout (#ttng.tensor_memory_encoding); here its tensor
 // view gives "row:col" per location in the distributed format, every
 // element right-aligned to the widest, and its hw view one line per 16
-// rows under a "Col<c>:" header. Triton's tool prints every alias of the
-// -i file when neither -l nor -alias-names is given; here -i alone only
-// resolves aliases (of -l '#name' and of an encoding inside -t). Triton's
-// tool has no -view linear, json or table, nor CuTe layouts. Errors are
+// rows under a "Col<c>:" header. With -i alone, aliases that are not
+// layouts (#loc, memory spaces) are skipped, where Triton's tool fails on
+// them; with -i and -l, -l '#name' names an alias of the file, where
+// Triton's tool prints all of the file's aliases and then -l (which cannot
+// use them). Triton's tool has no -view linear, json or table, nor CuTe
+// layouts. Errors are
 // MLIR-style and located (below), not Triton's one-line messages, and
 // Triton's -o FILE is not supported (redirect stdout instead).
 //

@@ -18,6 +18,7 @@ import (
 const usage = `usage: tensor-layout -l ATTR -t TYPE [-view tensor|hw|linear|json]
        tensor-layout -l FILE#NAME -t TYPE [-view …]
        tensor-layout -i FILE -alias-names NAME[,NAME…] -t TYPE [-view …]
+       tensor-layout -i FILE -t TYPE [-view …]    (every alias of FILE)
        tensor-layout -l CUTE_LAYOUT [-view table|linear]
 
 Prints the layout of a tensor of type TYPE (e.g. tensor<64x64xf16>) under
@@ -51,7 +52,7 @@ func Main(p *lit.Proc) int {
 	typeText := fs.String("t", "", "the tensor type, e.g. tensor<64x64xf16> (an encoding inside it is used when -l is absent)")
 	view := fs.String("view", "", "what to print: tensor (default), hw, linear, json, or table (CuTe)")
 	hw := fs.Bool("use-hw-view", false, "same as -view hw (triton-tensor-layout's spelling)")
-	input := fs.String("i", "", "a file of alias definitions (#name = #ttg.…) that -l and -alias-names refer to")
+	input := fs.String("i", "", "a file of alias definitions (#name = #ttg.…) that -l and -alias-names refer to; alone, every layout alias in it is printed")
 	aliasNames := fs.String("alias-names", "", "comma-separated aliases from -i to print, one after the other")
 	fs.Usage = func() {
 		fmt.Fprint(p.Stderr, usage)
@@ -97,8 +98,10 @@ func Main(p *lit.Proc) int {
 	}
 
 	aliases := map[string]attr.Encoding{}
+	var order []string // the aliases of -i, in the order defined
 	if *input != "" {
-		if err := readAliases(p, *input, aliases); err != nil {
+		var err error
+		if order, err = readAliases(p, *input, aliases); err != nil {
 			fmt.Fprintf(p.Stderr, "%v\n", err)
 			return 1
 		}
@@ -121,7 +124,8 @@ func Main(p *lit.Proc) int {
 	type job struct {
 		flag, text string
 		start, end int
-		alias      string // the alias name, for -alias-names
+		alias      string // the alias name, for -alias-names and -i alone
+		all        bool   // one of all the aliases of -i
 	}
 	var jobs []job
 	switch {
@@ -149,6 +153,16 @@ func Main(p *lit.Proc) int {
 		jobs = append(jobs, job{flag: "-l", text: t, start: start, end: len(strings.TrimRight(t, " \t\n"))})
 	case tt.encoding != "":
 		jobs = append(jobs, job{flag: "-t", text: *typeText, start: tt.encOff, end: tt.encOff + len(tt.encoding)})
+	case *input != "":
+		// -i alone: every layout alias of the file, as Triton's tool.
+		for _, n := range order {
+			if _, ok := aliases[n].(attr.Layout); ok {
+				jobs = append(jobs, job{flag: "#" + n, text: "#" + n, end: len(n) + 1, alias: n, all: true})
+			}
+		}
+		if len(jobs) == 0 {
+			return fail(p, "%s defines no layout aliases", *input)
+		}
 	default:
 		return fail(p, "missing -l ATTR (or an encoding inside the -t type)")
 	}
@@ -168,7 +182,7 @@ func Main(p *lit.Proc) int {
 			at := j.start + n + len(src[n:]) - len(strings.TrimLeft(src[n:], " \t\n"))
 			return failAt(p, j.flag, j.text, at, fmt.Sprintf("unexpected %q after the attribute", rest))
 		}
-		if err := show(&out, enc, j.alias, tt, v); err != nil {
+		if err := show(&out, enc, j.alias, !j.all, tt, v); err != nil {
 			return fail(p, "%v", err)
 		}
 	}
@@ -187,9 +201,9 @@ func inFile(name string) string {
 
 // show prints one encoding on the tensor type in view v. The tensor and hw
 // views start as Triton's tool does: "Print layout attribute: ATTR", or
-// for an alias of -alias-names "Print layout attribute: #NAME = ATTR" with
-// an empty line after the layout.
-func show(w io.Writer, enc attr.Encoding, alias string, tt tensorType, v string) error {
+// for an alias "Print layout attribute: #NAME = ATTR", with an empty line
+// after the layout when blank is set (-alias-names, not -i alone).
+func show(w io.Writer, enc attr.Encoding, alias string, blank bool, tt tensorType, v string) error {
 	l, ok := enc.(attr.Layout)
 	if !ok {
 		return fmt.Errorf("%s is a memory space, not a layout", enc.Format(nil))
@@ -224,7 +238,7 @@ func show(w io.Writer, enc attr.Encoding, alias string, tt tensorType, v string)
 	} else {
 		err = writeTensorView(w, ll, tt.shape)
 	}
-	if err == nil && alias != "" {
+	if err == nil && alias != "" && blank {
 		_, err = io.WriteString(w, "\n")
 	}
 	return err
@@ -236,16 +250,18 @@ var (
 )
 
 // readAliases reads the alias definitions of file (other lines are
-// ignored), each of which may use the ones before it.
-func readAliases(p *lit.Proc, file string, aliases map[string]attr.Encoding) error {
+// ignored), each of which may use the ones before it, and returns their
+// names in order.
+func readAliases(p *lit.Proc, file string, aliases map[string]attr.Encoding) ([]string, error) {
 	data, err := os.ReadFile(p.Path(file))
 	if err != nil {
 		var pe *fs.PathError
 		if errors.As(err, &pe) {
 			err = pe.Err
 		}
-		return fmt.Errorf("tensor-layout: error: cannot read the alias file %s: %v", file, err)
+		return nil, fmt.Errorf("tensor-layout: error: cannot read the alias file %s: %v", file, err)
 	}
+	var order []string
 	resolve := func(a string) (attr.Encoding, bool) { e, ok := aliases[a]; return e, ok }
 	for i, line := range strings.Split(string(data), "\n") {
 		m := aliasLine.FindStringSubmatchIndex(line)
@@ -260,13 +276,16 @@ func readAliases(p *lit.Proc, file string, aliases map[string]attr.Encoding) err
 		if err != nil {
 			var ae *attr.Error
 			if errors.As(err, &ae) {
-				return fmt.Errorf("%s:%d:%d: error: %s", file, i+1, m[4]+ae.Offset+1, ae.Msg)
+				return nil, fmt.Errorf("%s:%d:%d: error: %s", file, i+1, m[4]+ae.Offset+1, ae.Msg)
 			}
-			return fmt.Errorf("%s:%d: error: %v", file, i+1, err)
+			return nil, fmt.Errorf("%s:%d: error: %v", file, i+1, err)
+		}
+		if _, ok := aliases[name]; !ok {
+			order = append(order, name)
 		}
 		aliases[name] = enc
 	}
-	return nil
+	return order, nil
 }
 
 // attrName is the dialect name of attribute text ("ttg.blocked").

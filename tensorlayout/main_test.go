@@ -222,6 +222,12 @@ func TestAliasFile(t *testing.T) {
 		!strings.Contains(out, "]]\n\nPrint layout attribute: #mma = #ttg.nvidia_mma<{") || !strings.HasSuffix(out, "]]\n\n") {
 		t.Errorf("-alias-names headers: stdout %q", out)
 	}
+	// -i alone: every layout alias in turn (#loc skipped), no empty lines.
+	out, errs, code = run(t, dir, "-i", "defs.mlir", "-t", "tensor<16x16xf16>")
+	if code != 0 || strings.Count(out, "Print layout attribute: #") != 3 || strings.Contains(out, "\n\n") ||
+		!strings.HasPrefix(out, "Print layout attribute: #blocked = ") || !strings.Contains(out, "\nPrint layout attribute: #dot = #ttg.dot_op<{opIdx = 0, parent = #ttg.nvidia_mma<{") {
+		t.Errorf("-i alone: exit %d, stdout %q, stderr %q", code, out, errs)
+	}
 	// Nothing is printed unless every alias can be.
 	if err := os.WriteFile(filepath.Join(dir, "more.mlir"), []byte(defs+"#smem = #ttg.shared_memory\n"), 0o644); err != nil {
 		t.Fatal(err)
