@@ -22,8 +22,8 @@
 //   - tensor (the default) and hw: Triton's triton-tensor-layout output
 //     (getLayoutStr in lib/Dialect/TritonGPU/IR/Dialect.cpp), byte for
 //     byte. A line "Print layout attribute: ATTR" ("… #NAME = ATTR" for
-//     -alias-names, whose layouts are each followed by an empty line),
-//     then the layout. The tensor view of a distributed layout gives, for
+//     an alias of -alias-names, whose layouts are each followed by an
+//     empty line, or of -i alone), then the layout. The tensor view of a distributed layout gives, for
 //     every tensor element, row-major and nested in brackets per
 //     dimension, the threads that hold it, "T<thread>:<register>" (thread
 //     = lane + warp·lanes, "B<block>:" before it when there are several
@@ -54,9 +54,10 @@
 // them; with -i and -l, -l '#name' names an alias of the file, where
 // Triton's tool prints all of the file's aliases and then -l (which cannot
 // use them). Triton's tool has no -view linear, json or table, nor CuTe
-// layouts. Errors are
-// MLIR-style and located (below), not Triton's one-line messages, and
-// Triton's -o FILE is not supported (redirect stdout instead).
+// layouts. Errors are MLIR-style and located (below), not Triton's
+// one-line messages, and Triton's -o FILE is not supported (redirect
+// stdout instead). ATTR is spelled by package attr's printer, which
+// follows Triton's (MLIR's) but is not checked here byte for byte.
 //
 // A CuTe layout ("(6,4):(4,1)", Mojo's "((6, 4):(4, 1))", or a swizzled
 // "Sw<3,4,3> o (8,64):(64,1)") needs no -t; besides its table it prints,
