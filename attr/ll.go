@@ -108,7 +108,8 @@ type ndKey struct {
 	shape, order [8]int
 }
 
-// layoutCache is a concurrency-safe map of layouts.
+// layoutCache is a concurrency-safe map of layouts, emptied, like the
+// cache of ToLinear, when it reaches cacheLimit entries.
 type layoutCache[K comparable] struct {
 	mu sync.Mutex
 	m  map[K]linear.Layout
@@ -125,7 +126,7 @@ func (c *layoutCache[K]) load(k K) (linear.Layout, bool) {
 func (c *layoutCache[K]) store(k K, l linear.Layout) linear.Layout {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if c.m == nil {
+	if c.m == nil || len(c.m) >= cacheLimit {
 		c.m = make(map[K]linear.Layout)
 	}
 	c.m[k] = l
