@@ -156,27 +156,9 @@ func New(ins []InDim, outs []OutDim, requireSurjective bool) (Layout, error) {
 // of that output dimension (1 when there are none). As in Triton, the result
 // must be surjective. Errors are those of New.
 func NewInferred(ins []InDim, outNames []string) (Layout, error) {
-	outs := make([]OutDim, len(outNames))
-	for j, name := range outNames {
-		outs[j] = OutDim{name, 1}
-	}
-	for _, in := range ins {
-		for b, basis := range in.Bases {
-			if len(basis) != len(outNames) {
-				return Layout{}, fmt.Errorf("linear: basis %d of in-dim %q has %d coordinates, want one per out-dim (%d)", b, in.Name, len(basis), len(outNames))
-			}
-			for j, v := range basis {
-				if v < 0 {
-					return Layout{}, fmt.Errorf("linear: basis %d of in-dim %q has negative coordinate %d for out-dim %q", b, in.Name, v, outNames[j])
-				}
-				if v >= 1<<MaxBits {
-					return Layout{}, fmt.Errorf("linear: coordinate %d for out-dim %q is too large", v, outNames[j])
-				}
-				if p := nextPow2(v); p > outs[j].Size {
-					outs[j].Size = p
-				}
-			}
-		}
+	outs, err := InferredOutDims(ins, outNames)
+	if err != nil {
+		return Layout{}, err
 	}
 	return New(ins, outs, true)
 }

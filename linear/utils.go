@@ -16,33 +16,24 @@ import (
 // different orders: Supremum([a b], [b a]) = [a b]. It fails on a list that
 // repeats a name.
 func Supremum(x, y []string) ([]string, error) {
-	posX := make(map[string]int, len(x))
-	posY := make(map[string]int, len(y))
-	for i, n := range x {
-		if _, dup := posX[n]; dup {
-			return nil, fmt.Errorf("linear: supremum: %q repeats in %v", n, x)
+	// The lists are a handful of dim names: linear scans beat maps here,
+	// and Mul calls this twice per product.
+	for _, l := range [][]string{x, y} {
+		for i, n := range l {
+			if slices.Contains(l[:i], n) {
+				return nil, fmt.Errorf("linear: supremum: %q repeats in %v", n, l)
+			}
 		}
-		posX[n] = i
 	}
-	for j, n := range y {
-		if _, dup := posY[n]; dup {
-			return nil, fmt.Errorf("linear: supremum: %q repeats in %v", n, y)
-		}
-		posY[n] = j
-	}
-	var result []string
-	in := make(map[string]bool, len(x)+len(y))
-	add := func(n string) {
-		result = append(result, n)
-		in[n] = true
-	}
+	result := make([]string, 0, len(x)+len(y))
+	add := func(n string) { result = append(result, n) }
 	const inf = int(^uint(0) >> 1)
 	i, j := 0, 0
 	for i < len(x) || j < len(y) {
-		for i < len(x) && in[x[i]] {
+		for i < len(x) && slices.Contains(result, x[i]) {
 			i++
 		}
-		for j < len(y) && in[y[j]] {
+		for j < len(y) && slices.Contains(result, y[j]) {
 			j++
 		}
 		if i >= len(x) && j >= len(y) {
@@ -55,12 +46,12 @@ func Supremum(x, y []string) ([]string, error) {
 		}
 		candX, candY := inf, inf
 		if i < len(x) {
-			if p, ok := posY[x[i]]; ok && p >= j {
+			if p := slices.Index(y, x[i]); p >= j {
 				candX = p
 			}
 		}
 		if j < len(y) {
-			if p, ok := posX[y[j]]; ok && p >= i {
+			if p := slices.Index(x, y[j]); p >= i {
 				candY = p
 			}
 		}
