@@ -1,6 +1,9 @@
 package dialect
 
-import "fmt"
+import (
+	"bytes"
+	"fmt"
+)
 
 // Building blocks of the custom assembly formats. Each parse helper reads
 // one recurring piece of an ODS assemblyFormat and each print helper writes
@@ -531,4 +534,70 @@ func segmentSizes(op *Operation) []int64 {
 		return d.Ints
 	}
 	return nil
+}
+
+// parseOperandsN parses exactly n comma-separated operands.
+func (p *OpParser) parseOperandsN(n int) ([]OperandRef, error) {
+	refs := make([]OperandRef, n)
+	for i := range refs {
+		if i > 0 {
+			if err := p.Expect(","); err != nil {
+				return nil, err
+			}
+		}
+		var err error
+		if refs[i], err = p.ParseOperand(); err != nil {
+			return nil, err
+		}
+	}
+	return refs, nil
+}
+
+// parseStrippedType parses a type that ODS prints without its dialect
+// prefix when the operand's constraint names the type class (`<f16>` for
+// !tt.ptr<f16>, `<tensor<...>>` for !tt.tensordesc<...>); the full form
+// is accepted too. prefix is the dialect type keyword ("tt.ptr").
+func (p *OpParser) parseStrippedType(prefix string) (Type, error) {
+	if !p.isPunct("<") {
+		return p.ParseType()
+	}
+	p.advance()
+	inner, err := p.ParseType()
+	if err != nil {
+		return nil, err
+	}
+	var t Type
+	switch prefix {
+	case "tt.ptr":
+		pt := &PointerType{Pointee: inner, AddrSpace: 1}
+		if p.ParseOptional(",") {
+			as, err := p.ParseInt()
+			if err != nil {
+				return nil, err
+			}
+			pt.AddrSpace = int(as)
+		}
+		t = pt
+	case "tt.tensordesc":
+		rt, ok := inner.(*RankedTensorType)
+		if !ok {
+			return nil, p.errorHere("expected tensor type in tensor descriptor")
+		}
+		t = &TensorDescType{Block: rt}
+	default:
+		return nil, p.errorHere("no stripped form for !%s", prefix)
+	}
+	return t, p.Expect(">")
+}
+
+// strippedType prints t without its `!dialect.name` prefix (see
+// parseStrippedType).
+func (p *OpPrinter) strippedType(t Type) {
+	start := len(p.buf)
+	p.Type(t)
+	if p.buf[start] == '!' {
+		if i := bytes.IndexByte(p.buf[start:], '<'); i > 0 {
+			p.buf = append(p.buf[:start], p.buf[start+i:]...)
+		}
+	}
 }

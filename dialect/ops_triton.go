@@ -34,7 +34,6 @@ func init() {
 		{"ttg.memdesc_reshape", Pure, nil, "reshaped view of a memory descriptor"},
 		{"ttg.memdesc_reinterpret", Pure, nil, "reinterpreted view of a memory descriptor"},
 		{"ttg.fp4_to_fp", Pure, []string{"axis"}, "upcast fp4"},
-		{"ttng.tmem_load", MemoryRead, nil, "load from tensor memory"},
 		{"ttng.tmem_subslice", Pure, []string{"N"}, "subslice of tensor memory"},
 	} {
 		d := &OpDef{Name: o.name, Summary: o.sum, Traits: o.traits, Props: o.props}

@@ -1,0 +1,248 @@
+package dialect
+
+import (
+	"strings"
+	"testing"
+)
+
+// triton36Prelude declares the encodings used by TestTriton36OpSyntax.
+const triton36Prelude = `#blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#shared1 = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+#smem = #ttg.shared_memory
+#tmem = #ttng.tensor_memory_encoding<blockM = 128, blockN = 128, colStride = 1>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+`
+
+// TestTriton36OpSyntax checks the custom form of each Triton 3.6 op of
+// ops_tt_more.go and ops_ttng.go: the function up to and including the op
+// prints back exactly as written, verifies, and reads back from its
+// generic form.
+func TestTriton36OpSyntax(t *testing.T) {
+	cases := []struct{ name, fn string }{
+		{"false}", `  tt.func @dot_scaled(%a: tensor<128x64xf8E4M3FN, #blocked>, %b: tensor<64x128xf8E4M3FN, #blocked>, %c: tensor<128x128xf32, #blocked>, %as: tensor<128x2xi8, #blocked>, %bs: tensor<128x2xi8, #blocked>) {
+    %0 = tt.dot_scaled %a scale %as, %b scale %bs, %c lhs = e4m3 rhs = e4m3 {fastMath = false} : tensor<128x64xf8E4M3FN, #blocked>, tensor<128x2xi8, #blocked> * tensor<64x128xf8E4M3FN, #blocked>, tensor<128x2xi8, #blocked> -> tensor<128x128xf32, #blocked>
+    tt.return
+  }
+`},
+		{"true}", `  tt.func @dot_scaled(%a: tensor<128x64xf8E4M3FN, #blocked>, %b: tensor<64x128xf8E4M3FN, #blocked>, %c: tensor<128x128xf32, #blocked>, %as: tensor<128x2xi8, #blocked>, %bs: tensor<128x2xi8, #blocked>) {
+    %0 = tt.dot_scaled %a scale %as, %b scale %bs, %c lhs = e4m3 rhs = e4m3 {fastMath = false} : tensor<128x64xf8E4M3FN, #blocked>, tensor<128x2xi8, #blocked> * tensor<64x128xf8E4M3FN, #blocked>, tensor<128x2xi8, #blocked> -> tensor<128x128xf32, #blocked>
+    %1 = tt.dot_scaled %a, %b scale %bs, %c lhs = e4m3 rhs = e2m1 {fastMath = true} : tensor<128x64xf8E4M3FN, #blocked> * tensor<64x128xf8E4M3FN, #blocked>, tensor<128x2xi8, #blocked> -> tensor<128x128xf32, #blocked>
+    tt.return
+  }
+`},
+		{"false}", `  tt.func @dot_scaled(%a: tensor<128x64xf8E4M3FN, #blocked>, %b: tensor<64x128xf8E4M3FN, #blocked>, %c: tensor<128x128xf32, #blocked>, %as: tensor<128x2xi8, #blocked>, %bs: tensor<128x2xi8, #blocked>) {
+    %0 = tt.dot_scaled %a scale %as, %b scale %bs, %c lhs = e4m3 rhs = e4m3 {fastMath = false} : tensor<128x64xf8E4M3FN, #blocked>, tensor<128x2xi8, #blocked> * tensor<64x128xf8E4M3FN, #blocked>, tensor<128x2xi8, #blocked> -> tensor<128x128xf32, #blocked>
+    %1 = tt.dot_scaled %a, %b scale %bs, %c lhs = e4m3 rhs = e2m1 {fastMath = true} : tensor<128x64xf8E4M3FN, #blocked> * tensor<64x128xf8E4M3FN, #blocked>, tensor<128x2xi8, #blocked> -> tensor<128x128xf32, #blocked>
+    %2 = tt.dot_scaled %a, %b, %c lhs = e4m3 rhs = e4m3 {fastMath = false} : tensor<128x64xf8E4M3FN, #blocked> * tensor<64x128xf8E4M3FN, #blocked> -> tensor<128x128xf32, #blocked>
+    tt.return
+  }
+`},
+		{"ttg.memdesc_subslice", `  tt.func @memory(%t: tensor<128x128xf32, #blocked>, %c: i1, %i: i32, %bar: !ttg.memdesc<1xi64, #shared1, #smem, mutable>, %buf: !ttg.memdesc<2x64x64xf16, #shared, #smem, mutable>) {
+    %0 = ttg.memdesc_subslice %buf[1, 0, 0] : !ttg.memdesc<2x64x64xf16, #shared, #smem, mutable> -> !ttg.memdesc<1x64x64xf16, #shared, #smem, mutable, 2x64x64>
+    tt.return
+  }
+`},
+		{"4096", `  tt.func @memory(%t: tensor<128x128xf32, #blocked>, %c: i1, %i: i32, %bar: !ttg.memdesc<1xi64, #shared1, #smem, mutable>, %buf: !ttg.memdesc<2x64x64xf16, #shared, #smem, mutable>) {
+    %0 = ttg.memdesc_subslice %buf[1, 0, 0] : !ttg.memdesc<2x64x64xf16, #shared, #smem, mutable> -> !ttg.memdesc<1x64x64xf16, #shared, #smem, mutable, 2x64x64>
+    %1 = ttg.global_scratch_alloc {alignment = 128 : i32, nbytes = 4096 : i32} : !tt.ptr<i8>
+    tt.return
+  }
+`},
+		{"ttng.tmem_alloc", `  tt.func @memory(%t: tensor<128x128xf32, #blocked>, %c: i1, %i: i32, %bar: !ttg.memdesc<1xi64, #shared1, #smem, mutable>, %buf: !ttg.memdesc<2x64x64xf16, #shared, #smem, mutable>) {
+    %0 = ttg.memdesc_subslice %buf[1, 0, 0] : !ttg.memdesc<2x64x64xf16, #shared, #smem, mutable> -> !ttg.memdesc<1x64x64xf16, #shared, #smem, mutable, 2x64x64>
+    %1 = ttg.global_scratch_alloc {alignment = 128 : i32, nbytes = 4096 : i32} : !tt.ptr<i8>
+    %2 = ttng.tmem_alloc %t : (tensor<128x128xf32, #blocked>) -> !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory>
+    tt.return
+  }
+`},
+		{"ttng.tmem_alloc", `  tt.func @memory(%t: tensor<128x128xf32, #blocked>, %c: i1, %i: i32, %bar: !ttg.memdesc<1xi64, #shared1, #smem, mutable>, %buf: !ttg.memdesc<2x64x64xf16, #shared, #smem, mutable>) {
+    %0 = ttg.memdesc_subslice %buf[1, 0, 0] : !ttg.memdesc<2x64x64xf16, #shared, #smem, mutable> -> !ttg.memdesc<1x64x64xf16, #shared, #smem, mutable, 2x64x64>
+    %1 = ttg.global_scratch_alloc {alignment = 128 : i32, nbytes = 4096 : i32} : !tt.ptr<i8>
+    %2 = ttng.tmem_alloc %t : (tensor<128x128xf32, #blocked>) -> !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory>
+    %3:2 = ttng.tmem_alloc : () -> (!ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable>, !ttg.async.token)
+    tt.return
+  }
+`},
+		{"ttng.tmem_store", `  tt.func @memory(%t: tensor<128x128xf32, #blocked>, %c: i1, %i: i32, %bar: !ttg.memdesc<1xi64, #shared1, #smem, mutable>, %buf: !ttg.memdesc<2x64x64xf16, #shared, #smem, mutable>) {
+    %0 = ttg.memdesc_subslice %buf[1, 0, 0] : !ttg.memdesc<2x64x64xf16, #shared, #smem, mutable> -> !ttg.memdesc<1x64x64xf16, #shared, #smem, mutable, 2x64x64>
+    %1 = ttg.global_scratch_alloc {alignment = 128 : i32, nbytes = 4096 : i32} : !tt.ptr<i8>
+    %2 = ttng.tmem_alloc %t : (tensor<128x128xf32, #blocked>) -> !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory>
+    %3:2 = ttng.tmem_alloc : () -> (!ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable>, !ttg.async.token)
+    %4 = ttng.tmem_store %t, %3#0[%3#1], %c : tensor<128x128xf32, #blocked> -> !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable>
+    tt.return
+  }
+`},
+		{"ttng.tmem_load", `  tt.func @memory(%t: tensor<128x128xf32, #blocked>, %c: i1, %i: i32, %bar: !ttg.memdesc<1xi64, #shared1, #smem, mutable>, %buf: !ttg.memdesc<2x64x64xf16, #shared, #smem, mutable>) {
+    %0 = ttg.memdesc_subslice %buf[1, 0, 0] : !ttg.memdesc<2x64x64xf16, #shared, #smem, mutable> -> !ttg.memdesc<1x64x64xf16, #shared, #smem, mutable, 2x64x64>
+    %1 = ttg.global_scratch_alloc {alignment = 128 : i32, nbytes = 4096 : i32} : !tt.ptr<i8>
+    %2 = ttng.tmem_alloc %t : (tensor<128x128xf32, #blocked>) -> !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory>
+    %3:2 = ttng.tmem_alloc : () -> (!ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable>, !ttg.async.token)
+    %4 = ttng.tmem_store %t, %3#0[%3#1], %c : tensor<128x128xf32, #blocked> -> !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable>
+    %5:2 = ttng.tmem_load %3#0[%4] : !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable> -> tensor<128x128xf32, #blocked>
+    tt.return
+  }
+`},
+		{"ttng.tmem_load", `  tt.func @memory(%t: tensor<128x128xf32, #blocked>, %c: i1, %i: i32, %bar: !ttg.memdesc<1xi64, #shared1, #smem, mutable>, %buf: !ttg.memdesc<2x64x64xf16, #shared, #smem, mutable>) {
+    %0 = ttg.memdesc_subslice %buf[1, 0, 0] : !ttg.memdesc<2x64x64xf16, #shared, #smem, mutable> -> !ttg.memdesc<1x64x64xf16, #shared, #smem, mutable, 2x64x64>
+    %1 = ttg.global_scratch_alloc {alignment = 128 : i32, nbytes = 4096 : i32} : !tt.ptr<i8>
+    %2 = ttng.tmem_alloc %t : (tensor<128x128xf32, #blocked>) -> !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory>
+    %3:2 = ttng.tmem_alloc : () -> (!ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable>, !ttg.async.token)
+    %4 = ttng.tmem_store %t, %3#0[%3#1], %c : tensor<128x128xf32, #blocked> -> !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable>
+    %5:2 = ttng.tmem_load %3#0[%4] : !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable> -> tensor<128x128xf32, #blocked>
+    %6 = ttng.tmem_load %2 : !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory> -> tensor<128x128xf32, #blocked>
+    tt.return
+  }
+`},
+		{"ttng.tmem_store", `  tt.func @memory(%t: tensor<128x128xf32, #blocked>, %c: i1, %i: i32, %bar: !ttg.memdesc<1xi64, #shared1, #smem, mutable>, %buf: !ttg.memdesc<2x64x64xf16, #shared, #smem, mutable>) {
+    %0 = ttg.memdesc_subslice %buf[1, 0, 0] : !ttg.memdesc<2x64x64xf16, #shared, #smem, mutable> -> !ttg.memdesc<1x64x64xf16, #shared, #smem, mutable, 2x64x64>
+    %1 = ttg.global_scratch_alloc {alignment = 128 : i32, nbytes = 4096 : i32} : !tt.ptr<i8>
+    %2 = ttng.tmem_alloc %t : (tensor<128x128xf32, #blocked>) -> !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory>
+    %3:2 = ttng.tmem_alloc : () -> (!ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable>, !ttg.async.token)
+    %4 = ttng.tmem_store %t, %3#0[%3#1], %c : tensor<128x128xf32, #blocked> -> !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable>
+    %5:2 = ttng.tmem_load %3#0[%4] : !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable> -> tensor<128x128xf32, #blocked>
+    %6 = ttng.tmem_load %2 : !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory> -> tensor<128x128xf32, #blocked>
+    ttng.tmem_store %t, %3#0, %c : tensor<128x128xf32, #blocked> -> !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable>
+    tt.return
+  }
+`},
+		{"ttng.tmem_store", `  tt.func @memory(%t: tensor<128x128xf32, #blocked>, %c: i1, %i: i32, %bar: !ttg.memdesc<1xi64, #shared1, #smem, mutable>, %buf: !ttg.memdesc<2x64x64xf16, #shared, #smem, mutable>) {
+    %0 = ttg.memdesc_subslice %buf[1, 0, 0] : !ttg.memdesc<2x64x64xf16, #shared, #smem, mutable> -> !ttg.memdesc<1x64x64xf16, #shared, #smem, mutable, 2x64x64>
+    %1 = ttg.global_scratch_alloc {alignment = 128 : i32, nbytes = 4096 : i32} : !tt.ptr<i8>
+    %2 = ttng.tmem_alloc %t : (tensor<128x128xf32, #blocked>) -> !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory>
+    %3:2 = ttng.tmem_alloc : () -> (!ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable>, !ttg.async.token)
+    %4 = ttng.tmem_store %t, %3#0[%3#1], %c : tensor<128x128xf32, #blocked> -> !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable>
+    %5:2 = ttng.tmem_load %3#0[%4] : !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable> -> tensor<128x128xf32, #blocked>
+    %6 = ttng.tmem_load %2 : !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory> -> tensor<128x128xf32, #blocked>
+    ttng.tmem_store %t, %3#0, %c : tensor<128x128xf32, #blocked> -> !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable>
+    %7 = ttng.tmem_store %t, %3#0[], %c : tensor<128x128xf32, #blocked> -> !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable>
+    tt.return
+  }
+`},
+		{"ttng.init_barrier", `  tt.func @memory(%t: tensor<128x128xf32, #blocked>, %c: i1, %i: i32, %bar: !ttg.memdesc<1xi64, #shared1, #smem, mutable>, %buf: !ttg.memdesc<2x64x64xf16, #shared, #smem, mutable>) {
+    %0 = ttg.memdesc_subslice %buf[1, 0, 0] : !ttg.memdesc<2x64x64xf16, #shared, #smem, mutable> -> !ttg.memdesc<1x64x64xf16, #shared, #smem, mutable, 2x64x64>
+    %1 = ttg.global_scratch_alloc {alignment = 128 : i32, nbytes = 4096 : i32} : !tt.ptr<i8>
+    %2 = ttng.tmem_alloc %t : (tensor<128x128xf32, #blocked>) -> !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory>
+    %3:2 = ttng.tmem_alloc : () -> (!ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable>, !ttg.async.token)
+    %4 = ttng.tmem_store %t, %3#0[%3#1], %c : tensor<128x128xf32, #blocked> -> !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable>
+    %5:2 = ttng.tmem_load %3#0[%4] : !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable> -> tensor<128x128xf32, #blocked>
+    %6 = ttng.tmem_load %2 : !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory> -> tensor<128x128xf32, #blocked>
+    ttng.tmem_store %t, %3#0, %c : tensor<128x128xf32, #blocked> -> !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable>
+    %7 = ttng.tmem_store %t, %3#0[], %c : tensor<128x128xf32, #blocked> -> !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable>
+    ttng.init_barrier %bar, 1 : !ttg.memdesc<1xi64, #shared1, #smem, mutable>
+    tt.return
+  }
+`},
+		{"ttng.barrier_expect", `  tt.func @memory(%t: tensor<128x128xf32, #blocked>, %c: i1, %i: i32, %bar: !ttg.memdesc<1xi64, #shared1, #smem, mutable>, %buf: !ttg.memdesc<2x64x64xf16, #shared, #smem, mutable>) {
+    %0 = ttg.memdesc_subslice %buf[1, 0, 0] : !ttg.memdesc<2x64x64xf16, #shared, #smem, mutable> -> !ttg.memdesc<1x64x64xf16, #shared, #smem, mutable, 2x64x64>
+    %1 = ttg.global_scratch_alloc {alignment = 128 : i32, nbytes = 4096 : i32} : !tt.ptr<i8>
+    %2 = ttng.tmem_alloc %t : (tensor<128x128xf32, #blocked>) -> !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory>
+    %3:2 = ttng.tmem_alloc : () -> (!ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable>, !ttg.async.token)
+    %4 = ttng.tmem_store %t, %3#0[%3#1], %c : tensor<128x128xf32, #blocked> -> !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable>
+    %5:2 = ttng.tmem_load %3#0[%4] : !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable> -> tensor<128x128xf32, #blocked>
+    %6 = ttng.tmem_load %2 : !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory> -> tensor<128x128xf32, #blocked>
+    ttng.tmem_store %t, %3#0, %c : tensor<128x128xf32, #blocked> -> !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable>
+    %7 = ttng.tmem_store %t, %3#0[], %c : tensor<128x128xf32, #blocked> -> !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable>
+    ttng.init_barrier %bar, 1 : !ttg.memdesc<1xi64, #shared1, #smem, mutable>
+    ttng.barrier_expect %bar, 16384, %c : !ttg.memdesc<1xi64, #shared1, #smem, mutable>
+    tt.return
+  }
+`},
+		{"ttng.wait_barrier", `  tt.func @memory(%t: tensor<128x128xf32, #blocked>, %c: i1, %i: i32, %bar: !ttg.memdesc<1xi64, #shared1, #smem, mutable>, %buf: !ttg.memdesc<2x64x64xf16, #shared, #smem, mutable>) {
+    %0 = ttg.memdesc_subslice %buf[1, 0, 0] : !ttg.memdesc<2x64x64xf16, #shared, #smem, mutable> -> !ttg.memdesc<1x64x64xf16, #shared, #smem, mutable, 2x64x64>
+    %1 = ttg.global_scratch_alloc {alignment = 128 : i32, nbytes = 4096 : i32} : !tt.ptr<i8>
+    %2 = ttng.tmem_alloc %t : (tensor<128x128xf32, #blocked>) -> !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory>
+    %3:2 = ttng.tmem_alloc : () -> (!ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable>, !ttg.async.token)
+    %4 = ttng.tmem_store %t, %3#0[%3#1], %c : tensor<128x128xf32, #blocked> -> !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable>
+    %5:2 = ttng.tmem_load %3#0[%4] : !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable> -> tensor<128x128xf32, #blocked>
+    %6 = ttng.tmem_load %2 : !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory> -> tensor<128x128xf32, #blocked>
+    ttng.tmem_store %t, %3#0, %c : tensor<128x128xf32, #blocked> -> !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable>
+    %7 = ttng.tmem_store %t, %3#0[], %c : tensor<128x128xf32, #blocked> -> !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable>
+    ttng.init_barrier %bar, 1 : !ttg.memdesc<1xi64, #shared1, #smem, mutable>
+    ttng.barrier_expect %bar, 16384, %c : !ttg.memdesc<1xi64, #shared1, #smem, mutable>
+    ttng.wait_barrier %bar, %i : !ttg.memdesc<1xi64, #shared1, #smem, mutable>
+    tt.return
+  }
+`},
+		{"ttng.wait_barrier", `  tt.func @memory(%t: tensor<128x128xf32, #blocked>, %c: i1, %i: i32, %bar: !ttg.memdesc<1xi64, #shared1, #smem, mutable>, %buf: !ttg.memdesc<2x64x64xf16, #shared, #smem, mutable>) {
+    %0 = ttg.memdesc_subslice %buf[1, 0, 0] : !ttg.memdesc<2x64x64xf16, #shared, #smem, mutable> -> !ttg.memdesc<1x64x64xf16, #shared, #smem, mutable, 2x64x64>
+    %1 = ttg.global_scratch_alloc {alignment = 128 : i32, nbytes = 4096 : i32} : !tt.ptr<i8>
+    %2 = ttng.tmem_alloc %t : (tensor<128x128xf32, #blocked>) -> !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory>
+    %3:2 = ttng.tmem_alloc : () -> (!ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable>, !ttg.async.token)
+    %4 = ttng.tmem_store %t, %3#0[%3#1], %c : tensor<128x128xf32, #blocked> -> !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable>
+    %5:2 = ttng.tmem_load %3#0[%4] : !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable> -> tensor<128x128xf32, #blocked>
+    %6 = ttng.tmem_load %2 : !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory> -> tensor<128x128xf32, #blocked>
+    ttng.tmem_store %t, %3#0, %c : tensor<128x128xf32, #blocked> -> !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable>
+    %7 = ttng.tmem_store %t, %3#0[], %c : tensor<128x128xf32, #blocked> -> !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable>
+    ttng.init_barrier %bar, 1 : !ttg.memdesc<1xi64, #shared1, #smem, mutable>
+    ttng.barrier_expect %bar, 16384, %c : !ttg.memdesc<1xi64, #shared1, #smem, mutable>
+    ttng.wait_barrier %bar, %i : !ttg.memdesc<1xi64, #shared1, #smem, mutable>
+    ttng.wait_barrier %bar, %i, %c deps %buf : !ttg.memdesc<1xi64, #shared1, #smem, mutable>, !ttg.memdesc<2x64x64xf16, #shared, #smem, mutable>
+    tt.return
+  }
+`},
+		{"gpu.barrier", `  tt.func @memory(%t: tensor<128x128xf32, #blocked>, %c: i1, %i: i32, %bar: !ttg.memdesc<1xi64, #shared1, #smem, mutable>, %buf: !ttg.memdesc<2x64x64xf16, #shared, #smem, mutable>) {
+    %0 = ttg.memdesc_subslice %buf[1, 0, 0] : !ttg.memdesc<2x64x64xf16, #shared, #smem, mutable> -> !ttg.memdesc<1x64x64xf16, #shared, #smem, mutable, 2x64x64>
+    %1 = ttg.global_scratch_alloc {alignment = 128 : i32, nbytes = 4096 : i32} : !tt.ptr<i8>
+    %2 = ttng.tmem_alloc %t : (tensor<128x128xf32, #blocked>) -> !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory>
+    %3:2 = ttng.tmem_alloc : () -> (!ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable>, !ttg.async.token)
+    %4 = ttng.tmem_store %t, %3#0[%3#1], %c : tensor<128x128xf32, #blocked> -> !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable>
+    %5:2 = ttng.tmem_load %3#0[%4] : !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable> -> tensor<128x128xf32, #blocked>
+    %6 = ttng.tmem_load %2 : !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory> -> tensor<128x128xf32, #blocked>
+    ttng.tmem_store %t, %3#0, %c : tensor<128x128xf32, #blocked> -> !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable>
+    %7 = ttng.tmem_store %t, %3#0[], %c : tensor<128x128xf32, #blocked> -> !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable>
+    ttng.init_barrier %bar, 1 : !ttg.memdesc<1xi64, #shared1, #smem, mutable>
+    ttng.barrier_expect %bar, 16384, %c : !ttg.memdesc<1xi64, #shared1, #smem, mutable>
+    ttng.wait_barrier %bar, %i : !ttg.memdesc<1xi64, #shared1, #smem, mutable>
+    ttng.wait_barrier %bar, %i, %c deps %buf : !ttg.memdesc<1xi64, #shared1, #smem, mutable>, !ttg.memdesc<2x64x64xf16, #shared, #smem, mutable>
+    gpu.barrier
+    tt.return
+  }
+`},
+		{"ub.poison", `  tt.func @memory(%t: tensor<128x128xf32, #blocked>, %c: i1, %i: i32, %bar: !ttg.memdesc<1xi64, #shared1, #smem, mutable>, %buf: !ttg.memdesc<2x64x64xf16, #shared, #smem, mutable>) {
+    %0 = ttg.memdesc_subslice %buf[1, 0, 0] : !ttg.memdesc<2x64x64xf16, #shared, #smem, mutable> -> !ttg.memdesc<1x64x64xf16, #shared, #smem, mutable, 2x64x64>
+    %1 = ttg.global_scratch_alloc {alignment = 128 : i32, nbytes = 4096 : i32} : !tt.ptr<i8>
+    %2 = ttng.tmem_alloc %t : (tensor<128x128xf32, #blocked>) -> !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory>
+    %3:2 = ttng.tmem_alloc : () -> (!ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable>, !ttg.async.token)
+    %4 = ttng.tmem_store %t, %3#0[%3#1], %c : tensor<128x128xf32, #blocked> -> !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable>
+    %5:2 = ttng.tmem_load %3#0[%4] : !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable> -> tensor<128x128xf32, #blocked>
+    %6 = ttng.tmem_load %2 : !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory> -> tensor<128x128xf32, #blocked>
+    ttng.tmem_store %t, %3#0, %c : tensor<128x128xf32, #blocked> -> !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable>
+    %7 = ttng.tmem_store %t, %3#0[], %c : tensor<128x128xf32, #blocked> -> !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable>
+    ttng.init_barrier %bar, 1 : !ttg.memdesc<1xi64, #shared1, #smem, mutable>
+    ttng.barrier_expect %bar, 16384, %c : !ttg.memdesc<1xi64, #shared1, #smem, mutable>
+    ttng.wait_barrier %bar, %i : !ttg.memdesc<1xi64, #shared1, #smem, mutable>
+    ttng.wait_barrier %bar, %i, %c deps %buf : !ttg.memdesc<1xi64, #shared1, #smem, mutable>, !ttg.memdesc<2x64x64xf16, #shared, #smem, mutable>
+    gpu.barrier
+    %8 = ub.poison : tensor<16x16xf32, #blocked>
+    tt.return
+  }
+`},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			src := triton36Prelude + c.fn + "}\n"
+			m, d := ParseString(src, ParseConfig{Filename: "t.mlir"})
+			if d.HasErrors() {
+				t.Fatal(d)
+			}
+			// Aliases the case does not use are not printed.
+			out := m.String()
+			if !strings.HasSuffix(out, c.fn+"}\n") {
+				t.Errorf("custom form:\n%s", firstDiff(c.fn, out[strings.Index(out, "  tt.func"):]))
+			}
+			if d := Verify(m); len(d) > 0 {
+				t.Errorf("verify: %v", d)
+			}
+			var b strings.Builder
+			Print(&b, m, PrintConfig{Generic: true})
+			m2, d := ParseString(b.String(), ParseConfig{Filename: "g.mlir"})
+			if d.HasErrors() {
+				t.Fatalf("generic: %v\n%s", d, b.String())
+			}
+			if out2 := m2.String(); out2 != out {
+				t.Errorf("via generic:\n%s", firstDiff(out, out2))
+			}
+		})
+	}
+}
