@@ -8,10 +8,10 @@ import (
 )
 
 // Verify checks m: no op is an unregistered op of a dialect that has
-// registered ops, every operand is defined before its use (in block order,
-// or in an enclosing block; across the blocks of one CFG region dominance is
-// not analysed) and not across an isolated-from-above boundary,
-// blocks end with a terminator, the trait constraints of registered ops
+// registered ops, every operand dominates its use (earlier in the block,
+// or in a block that dominates the user's in the CFG of their region, or in
+// an enclosing region; uses in unreachable blocks are not checked) and is
+// not defined across an isolated-from-above boundary, blocks end with a terminator, the trait constraints of registered ops
 // hold (same shape, encoding, type), every op verifier passes, and every
 // layout encoding in use verifies against the module's ttg.num-warps,
 // ttg.threads-per-warp and ttg.num-ctas. It returns all problems found.
@@ -36,6 +36,7 @@ type verifier struct {
 	encDone map[*EncodingAttr]bool
 	info    attr.ModuleInfo
 	loaded  map[string]bool // dialectLoaded, cached
+	trees   map[*Region]*domTree
 }
 
 // dialectLoaded reports whether dialect d has registered ops.
@@ -51,11 +52,20 @@ func (v *verifier) dialectLoaded(d string) bool {
 	return known
 }
 
+// opError reports an error about op, prefixed with "'name' op " (MLIR's
+// emitOpError).
 func (v *verifier) opError(op *Operation, format string, args ...any) {
-	d := Diagnostic{Pos: op.Pos, Severity: Error, Msg: fmt.Sprintf("'%s' op ", op.name) + fmt.Sprintf(format, args...)}
+	v.emitError(op, fmt.Sprintf("'%s' op ", op.name)+fmt.Sprintf(format, args...))
+}
+
+// emitError reports msg at op with the note that shows the op (MLIR's
+// Operation::emitError) and returns the diagnostic, for more notes.
+func (v *verifier) emitError(op *Operation, msg string) *Diagnostic {
+	d := Diagnostic{Pos: op.Pos, Severity: Error, Msg: msg}
 	d.Notes = append(d.Notes, Diagnostic{Pos: op.Pos, Severity: Note,
 		Msg: "see current operation: " + printOpString(op, PrintConfig{Generic: true})})
 	v.diags = append(v.diags, d)
+	return &v.diags[len(v.diags)-1]
 }
 
 func (v *verifier) verifyOp(op *Operation) {
@@ -65,9 +75,7 @@ func (v *verifier) verifyOp(op *Operation) {
 			v.opError(op, "operand #%d is null", i)
 			continue
 		}
-		if msg := v.dominates(val, op); msg != "" {
-			v.opError(op, "operand #%d %s", i, msg)
-		}
+		v.checkOperand(op, i, val)
 	}
 	v.checkTypes(op)
 	if op.def == nil {
@@ -113,44 +121,132 @@ func lastName(b *Block) string {
 	return "'" + b.last.name + "'"
 }
 
-// dominates checks that val is visible at user; it returns a message when not.
-func (v *verifier) dominates(val *Value, user *Operation) string {
+// checkOperand checks that operand i of user, val, is visible at user: it
+// is defined outside every isolated-from-above op around user and, as in
+// MLIR's dominance verification, properly dominates user. Ops in blocks
+// unreachable from their region's entry are not checked; a result does not
+// dominate the op's own regions.
+func (v *verifier) checkOperand(user *Operation, i int, val *Value) {
 	defBlock := val.OwnerBlock()
 	if defBlock == nil {
-		return "refers to a detached value"
+		v.opError(user, "operand #%d refers to a detached value", i)
+		return
 	}
-	// Walk up from the user to the block that holds the definition.
+	if user.block != nil && user.block.parent != nil && !v.tree(user.block.parent).reachable(user.block) {
+		return
+	}
+	// Walk up from the user to its ancestor in the definition's region.
 	cur := user
-	for cur != nil && cur.block != defBlock {
-		if cur.block != nil && cur.block.parent != nil && cur.block.parent == defBlock.parent {
-			// Another block of the same region: full dominance over the
-			// CFG is not checked.
-			return ""
-		}
+	for cur != nil && (cur.block == nil || cur.block.parent != defBlock.parent) {
 		p := cur.ParentOp()
 		if p != nil && p.HasTrait(IsolatedFromAbove) && !p.IsAncestor(definingAncestor(val)) {
-			return "uses a value defined outside an isolated-from-above region"
+			v.opError(user, "operand #%d uses a value defined outside an isolated-from-above region", i)
+			return
 		}
 		cur = p
 	}
-	if cur == nil {
-		return "does not dominate this use"
+	ok := false
+	switch {
+	case cur == nil || defBlock.parent == nil:
+	case cur.block != defBlock:
+		ok = v.tree(defBlock.parent).dominates(defBlock, cur.block)
+	case val.def == nil:
+		ok = true // a block argument of cur's block
+	case val.def != cur:
+		di, ok1 := v.index[val.def]
+		ui, ok2 := v.index[cur]
+		ok = !ok1 || !ok2 || di < ui
 	}
-	if val.def == nil {
-		return "" // a block argument of an enclosing block
+	if !ok {
+		v.dominanceError(user, i, val)
 	}
-	if val.def == cur {
-		if cur == user {
-			return "uses the op's own result"
+}
+
+// tree returns the dominator tree of r, built on first use; a region of
+// one block needs none.
+func (v *verifier) tree(r *Region) *domTree {
+	if t, ok := v.trees[r]; ok {
+		return t
+	}
+	var t *domTree
+	if len(r.Blocks) > 1 {
+		t = newDomTree(r)
+	} else {
+		t = &domTree{index: map[*Block]int32{}, pre: []int32{0}, post: []int32{1}}
+		if len(r.Blocks) == 1 {
+			t.index[r.Blocks[0]] = 0
 		}
-		return ""
 	}
-	di, ok1 := v.index[val.def]
-	ui, ok2 := v.index[cur]
-	if ok1 && ok2 && di >= ui {
-		return "does not dominate this use"
+	if v.trees == nil {
+		v.trees = map[*Region]*domTree{}
 	}
-	return ""
+	v.trees[r] = t
+	return t
+}
+
+// dominanceError reports that operand i of op does not dominate it, with
+// MLIR's note on where the operand is defined.
+func (v *verifier) dominanceError(op *Operation, i int, val *Value) {
+	d := v.emitError(op, fmt.Sprintf("operand #%d does not dominate this use", i))
+	var r1 *Region
+	if op.block != nil {
+		r1 = op.block.parent
+	}
+	where := func(r2 *Region, same, parent, child, neither string) string {
+		switch {
+		case r1 == r2:
+			return same
+		case regionIsProperAncestor(r2, r1):
+			return parent
+		case regionIsProperAncestor(r1, r2):
+			return child
+		}
+		return neither
+	}
+	if def := val.def; def != nil {
+		msg := "operand defined here"
+		if op.block == def.block {
+			msg += " (op in the same block)"
+		} else {
+			msg += where(def.block.parent, " (op in the same region)", " (op in a parent region)",
+				" (op in a child region)", " (op is neither in a parent nor in a child region)")
+		}
+		d.Notes = append(d.Notes, Diagnostic{Pos: def.Pos, Severity: Note, Msg: msg})
+		return
+	}
+	b := val.block
+	var pos Pos
+	if p := b.ParentOp(); p != nil {
+		pos = p.Pos
+	}
+	if b.parent == nil {
+		d.Notes = append(d.Notes, Diagnostic{Pos: pos, Severity: Note, Msg: " (block without parent)"})
+		return
+	}
+	index := 0
+	for index < len(b.parent.Blocks) && b.parent.Blocks[index] != b {
+		index++
+	}
+	msg := fmt.Sprintf("operand defined as a block argument (block #%d", index) +
+		where(b.parent, " in the same region)", " in a parent region)", " in a child region)", " neither in a parent nor in a child region)")
+	d.Notes = append(d.Notes, Diagnostic{Pos: pos, Severity: Note, Msg: msg})
+}
+
+// regionIsProperAncestor reports whether region a strictly encloses region b.
+func regionIsProperAncestor(a, b *Region) bool {
+	if a == nil || b == nil || a == b {
+		return false
+	}
+	for op := b.parent; op != nil && op.block != nil; op = op.block.parent.parent {
+		r := op.block.parent
+		if r == a {
+			return true
+		}
+		if r == nil {
+			break
+		}
+	}
+	return false
 }
 
 // definingAncestor returns the op that owns val's block (for a block

@@ -64,8 +64,9 @@ tt.func @type_mismatch(%a: i32) {
 // -----
 
 tt.func @use_before_def(%a: i32) {
-  // expected-error @+1 {{'arith.addi' op operand #0 does not dominate this use}}
+  // expected-error @+1 {{operand #0 does not dominate this use}}
   %0 = arith.addi %1, %a : i32
+  // expected-note @+1 {{operand defined here (op in the same block)}}
   %1 = arith.addi %a, %a : i32
   tt.return
 }
