@@ -78,6 +78,9 @@ func log2(n int) int { return bits.TrailingZeros64(uint64(n)) }
 // Empty returns the layout with no input and no output dimensions.
 func Empty() Layout { return Layout{} }
 
+// isEmpty reports whether l has no dimensions at all, like Empty().
+func (l Layout) isEmpty() bool { return len(l.ins) == 0 && len(l.outs) == 0 }
+
 // New builds a layout from its input dimensions (with their bases) and its
 // output dimensions (with explicit sizes). It reports an error where Triton's
 // constructor aborts: an empty or duplicate name, a size that is not a power

@@ -107,6 +107,14 @@ func (l Layout) Compose(outer Layout) (Layout, error) {
 // is x ↦ x mod 4, and Identity1D(4,i,o1)·Identity1D(8,i,o2) is x ↦ (x mod 4, x/4).
 // Mul is associative, not commutative, and Empty() is its identity.
 func Mul(inner, outer Layout) (Layout, error) {
+	// A product with Empty() is the other factor: skip the rebuild, so that
+	// a product folded from Empty() costs nothing for its first factor.
+	if inner.isEmpty() {
+		return outer, nil
+	}
+	if outer.isEmpty() {
+		return inner, nil
+	}
 	inNames, err := Supremum(inner.InDimNames(), outer.InDimNames())
 	if err != nil {
 		return Layout{}, fmt.Errorf("linear: mul: in-dims: %w", err)
