@@ -125,7 +125,8 @@ func (e *SyntaxError) Error() string {
 func ParseAttr(text string) ([]InDim, error) {
 	p := &parser{s: text, width: -1}
 	p.ws()
-	if strings.HasPrefix(p.s[p.pos:], "#") {
+	wrapped := strings.HasPrefix(p.s[p.pos:], "#")
+	if wrapped {
 		if !strings.HasPrefix(p.s[p.pos:], "#ttg.linear") {
 			return nil, p.errf("expected #ttg.linear")
 		}
@@ -133,22 +134,15 @@ func ParseAttr(text string) ([]InDim, error) {
 		if err := p.expect('<'); err != nil {
 			return nil, err
 		}
-		ins, err := p.body()
-		if err != nil {
-			return nil, err
-		}
-		if err := p.expect('>'); err != nil {
-			return nil, err
-		}
-		p.ws()
-		if p.pos < len(p.s) {
-			return nil, p.errf("unexpected %q after the attribute", p.s[p.pos])
-		}
-		return ins, nil
 	}
 	ins, err := p.body()
 	if err != nil {
 		return nil, err
+	}
+	if wrapped {
+		if err := p.expect('>'); err != nil {
+			return nil, err
+		}
 	}
 	p.ws()
 	if p.pos < len(p.s) {
