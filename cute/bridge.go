@@ -70,28 +70,15 @@ func FromLinear(ll linear.Layout) (SwizzledLayout, error) {
 	if len(names) == 0 {
 		return SwizzledLayout{}, errorf("from linear: the layout has no input dimensions")
 	}
-	outs := ll.OutDims()
-	shift := make([]int, len(outs))
-	total := 0
-	for k, o := range outs {
-		shift[k] = total
-		total += bits.Len64(uint64(o.Size)) - 1
-	}
-	if total > 40 {
+	if total := ll.TotalOutDimSizeLog2(); total > 40 {
 		return SwizzledLayout{}, errorf("from linear: %d output bits exceed the supported extent 2^40", total)
 	}
-	var flat []int
-	modeBits := make([]int, len(names))
-	for i, name := range names {
-		bs := ll.Bases(name)
-		modeBits[i] = len(bs)
-		for _, b := range bs {
-			v := 0
-			for k, c := range b {
-				v |= c << shift[k]
-			}
-			flat = append(flat, v)
-		}
+	// The packed columns are the input bits' images with the output
+	// dimensions flattened, the first the most minor.
+	cols := ll.Columns()
+	flat := make([]int, len(cols))
+	for j, c := range cols {
+		flat[j] = int(c)
 	}
 	sw, ok := findSwizzle(flat)
 	if !ok {
@@ -102,7 +89,8 @@ func FromLinear(ll linear.Layout) (SwizzledLayout, error) {
 		strides[j] = sw.Apply(b)
 	}
 	modes := make([]Layout, len(names))
-	for i, nb := range modeBits {
+	for i, name := range names {
+		nb := ll.InDimSizeLog2(name)
 		if nb == 0 {
 			modes[i] = build(Int(1), Int(0))
 			continue
