@@ -32,6 +32,19 @@ type Options struct {
 	StrictNames bool
 }
 
+// leaders returns the check prefix and the comment leader, with their
+// defaults filled in.
+func (o Options) leaders() (prefix, comment string) {
+	prefix, comment = o.Prefix, o.Comment
+	if prefix == "" {
+		prefix = "CHECK"
+	}
+	if comment == "" {
+		comment = "//"
+	}
+	return prefix, comment
+}
+
 const ssaName = `[a-zA-Z0-9$._-]+`
 
 var (
@@ -126,14 +139,7 @@ func Generate(w io.Writer, r io.Reader, opts Options) error {
 // before the first top-level operation (attribute aliases), each other one
 // top-level operation.
 func generate(r io.Reader, opts Options) ([][]string, error) {
-	prefix := opts.Prefix
-	if prefix == "" {
-		prefix = "CHECK"
-	}
-	comment := opts.Comment
-	if comment == "" {
-		comment = "//"
-	}
+	prefix, comment := opts.leaders()
 	start := opts.StartScope
 	if start == 0 {
 		start = 1
@@ -227,14 +233,7 @@ func Update(w io.Writer, source, output io.Reader, opts Options, delim *regexp.R
 	if err != nil {
 		return err
 	}
-	prefix := opts.Prefix
-	if prefix == "" {
-		prefix = "CHECK"
-	}
-	comment := opts.Comment
-	if comment == "" {
-		comment = "//"
-	}
+	prefix, comment := opts.leaders()
 	old := regexp.MustCompile(`^\s*` + regexp.QuoteMeta(comment) + `\s*` + regexp.QuoteMeta(prefix) + `(-[A-Z]+)?:`)
 	data, err := io.ReadAll(source)
 	if err != nil {
