@@ -108,8 +108,8 @@ type ndKey struct {
 	shape, order [8]int
 }
 
-// layoutCache is a concurrency-safe map of layouts, emptied, like the
-// cache of ToLinear, when it reaches cacheLimit entries.
+// layoutCache is a concurrency-safe map of layouts, emptied when it
+// reaches cacheLimit entries (ToLinear's cache and the identity caches).
 type layoutCache[K comparable] struct {
 	mu sync.Mutex
 	m  map[K]linear.Layout

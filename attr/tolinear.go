@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
-	"sync"
 
 	"github.com/layoutopt/layoutopt/linear"
 )
@@ -13,10 +12,7 @@ import (
 // and the shape, as Triton's dialect caches toLinearLayout; linear.Layout
 // values are immutable, so they can be shared. It is emptied when it
 // reaches cacheLimit entries.
-var cache struct {
-	sync.Mutex
-	m map[string]linear.Layout
-}
+var cache layoutCache[string]
 
 const cacheLimit = 4096
 
@@ -28,23 +24,14 @@ func toLinear(l Layout, shape []int) (linear.Layout, error) {
 		kb.WriteString(strconv.Itoa(s))
 	}
 	key := kb.String()
-	cache.Lock()
-	ll, ok := cache.m[key]
-	cache.Unlock()
-	if ok {
+	if ll, ok := cache.load(key); ok {
 		return ll, nil
 	}
 	ll, err := convert(l, shape)
 	if err != nil {
 		return linear.Layout{}, err
 	}
-	cache.Lock()
-	if cache.m == nil || len(cache.m) >= cacheLimit {
-		cache.m = make(map[string]linear.Layout)
-	}
-	cache.m[key] = ll
-	cache.Unlock()
-	return ll, nil
+	return cache.store(key, ll), nil
 }
 
 // ToLinear implements Layout.
