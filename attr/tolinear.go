@@ -2,6 +2,7 @@ package attr
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -82,10 +83,8 @@ func (m *TensorMemory) ToLinear(shape []int) (linear.Layout, error) { return toL
 // dim0, dim1, … . The result is verified as Parse would.
 func FromLinear(l linear.Layout) (Layout, error) {
 	outs := l.OutDimNames()
-	for i, n := range outs {
-		if n != fmt.Sprintf("dim%d", i) {
-			return nil, fmt.Errorf("output dimensions must be dim0, dim1, …; got %v", outs)
-		}
+	if !slices.Equal(outs, standardDims(len(outs))) {
+		return nil, fmt.Errorf("output dimensions must be dim0, dim1, …; got %v", outs)
 	}
 	if len(outs) == 0 {
 		return nil, fmt.Errorf("a layout without output dimensions has no encoding")
