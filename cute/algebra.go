@@ -116,16 +116,20 @@ func bwCoalesce(fs, fd []int, ns, nd int) Layout {
 	return flatLayout(rs, rd)
 }
 
+// coalesceLeaves is bwCoalesce of the leaves fs:fd with the last leaf as the
+// starting front mode; fs and fd must not be empty.
+func coalesceLeaves(fs, fd []int) Layout {
+	n := len(fs) - 1
+	return bwCoalesce(fs[:n], fd[:n], fs[n], fd[n])
+}
+
 // Coalesce returns the simplest layout with the same size and the same
 // function on [0, size): flatten, drop size-1 leaves and merge each leaf
 // s1:d1 into the preceding s0:d0 when d1 == s0·d0. The result has depth at
 // most 1; a single leaf is an integer layout (8:1, not (8):(1)) and nothing
 // left is 1:0. Examples: (2,(1,6)):(1,(6,2)) gives 12:1;
 // ((2,2),(2,2)):((1,4),(8,32)) gives (2,4,2):(1,4,32).
-func Coalesce(l Layout) Layout {
-	n := len(l.fs) - 1
-	return bwCoalesce(l.fs[:n], l.fd[:n], l.fs[n], l.fd[n])
-}
+func Coalesce(l Layout) Layout { return coalesceLeaves(l.fs, l.fd) }
 
 // coalesceX is CuTe's detail::coalesce_x: like Coalesce but it keeps the
 // function the same outside the domain as well, by not dropping the stride of
@@ -183,8 +187,7 @@ func Filter(l Layout) Layout {
 			fs[k] = 1
 		}
 	}
-	n := len(fs) - 1
-	return bwCoalesce(fs[:n], l.fd[:n], fs[n], l.fd[n])
+	return coalesceLeaves(fs, l.fd)
 }
 
 // Composition returns R = A ∘ B, the layout with R(c) = A(B(c)) for every
@@ -407,8 +410,7 @@ func Complement(a Layout, cotarget int) (Layout, error) {
 		restStride = 0
 	}
 	shapes, strides = append(shapes, rest), append(strides, restStride)
-	n := len(shapes) - 1
-	return finish(bwCoalesce(shapes[:n], strides[:n], shapes[n], strides[n]))
+	return finish(coalesceLeaves(shapes, strides))
 }
 
 // DefaultComplement is CuTe C++'s one-argument complement(a): the complement
@@ -456,8 +458,7 @@ func RightInverse(l Layout) Layout {
 			cur = c.fs[i] * c.fd[i]
 		}
 	}
-	n := len(shapes) - 1
-	return bwCoalesce(shapes[:n], strides[:n], shapes[n], strides[n])
+	return coalesceLeaves(shapes, strides)
 }
 
 // LeftInverse returns CuTe's quasi-inverse of l, a layout R with
@@ -493,6 +494,5 @@ func LeftInverse(l Layout) (Layout, error) {
 		prev, span = d, d*c.fs[i]
 	}
 	shapes = append(shapes, c.fs[idx[len(idx)-1]])
-	n := len(shapes) - 1
-	return finish(bwCoalesce(shapes[:n], strides[:n], shapes[n], strides[n]))
+	return finish(coalesceLeaves(shapes, strides))
 }
