@@ -385,18 +385,13 @@ func Complement(a Layout, cotarget int) (Layout, error) {
 	if !f.shape.tuple && f.stride.val == 0 {
 		return MakeLayoutLeft(Int(cotarget))
 	}
-	idx := make([]int, len(f.fs))
-	for i := range idx {
-		if f.fd[i] < 0 {
-			return Layout{}, unsupported("complement of %v: negative strides", a)
-		}
-		idx[i] = i
+	if slices.ContainsFunc(f.fd, func(d int) bool { return d < 0 }) {
+		return Layout{}, unsupported("complement of %v: negative strides", a)
 	}
-	slices.SortStableFunc(idx, func(i, j int) int { return f.fd[i] - f.fd[j] })
-	shapes := make([]int, 0, len(idx)+1)
-	strides := make([]int, 0, len(idx)+1)
+	shapes := make([]int, 0, len(f.fs)+1)
+	strides := make([]int, 0, len(f.fs)+1)
 	cur := 1
-	for _, i := range idx {
+	for _, i := range sortedByStride(f) {
 		d := f.fd[i]
 		if d < cur {
 			return Layout{}, notAdmissible("complement of %v: the layout is not injective (stride %d inside the span %d of smaller modes)", a, d, cur)
