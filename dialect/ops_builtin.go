@@ -12,22 +12,24 @@ func init() {
 		Traits: IsolatedFromAbove | Symbol,
 		Props:  []string{"sym_name", "function_type", "sym_visibility", "arg_attrs", "res_attrs"},
 		Parse:  parseFunc, Print: printFunc, Verify: verifyFunc})
-	ret := &OpDef{Name: "tt.return", Summary: "return from a tt.func", Traits: Pure | Terminator | ReturnLike}
+	ret := &OpDef{Name: "tt.return", Summary: "return from a tt.func", Traits: Pure | Terminator | ReturnLike,
+		Verify: hasParent("tt.func")}
 	typeListFormat(ret, false)
 	Register(ret)
 	Register(&OpDef{Name: "tt.call", Summary: "call a tt.func", Props: []string{"callee", "arg_attrs", "res_attrs"},
-		Parse: parseCall, Print: printCall})
+		Parse: parseCall, Print: printCall, Verify: verifyCall})
 	Register(&OpDef{Name: "scf.for", Summary: "counted loop", Traits: SingleBlock,
 		Parse: parseFor, Print: printFor, Verify: verifyFor})
 	Register(&OpDef{Name: "scf.if", Summary: "if-then-else", Traits: SingleBlock,
-		Parse: parseIf, Print: printIf})
-	yield := &OpDef{Name: "scf.yield", Summary: "yield values to the parent scf op", Traits: Pure | Terminator | ReturnLike}
+		Parse: parseIf, Print: printIf, Verify: verifyIf})
+	yield := &OpDef{Name: "scf.yield", Summary: "yield values to the parent scf op", Traits: Pure | Terminator | ReturnLike,
+		Verify: verifyYield}
 	typeListFormat(yield, false)
 	Register(yield)
 	Register(&OpDef{Name: "scf.while", Summary: "while loop",
 		Parse: parseWhile, Print: printWhile})
 	Register(&OpDef{Name: "scf.condition", Summary: "loop condition of scf.while", Traits: Pure | Terminator,
-		Parse: parseCondition, Print: printCondition})
+		Parse: parseCondition, Print: printCondition, Verify: hasParent("scf.while")})
 	Register(&OpDef{Name: "cf.br", Summary: "unconditional branch", Traits: Pure | Terminator,
 		Parse: parseBr, Print: printBr})
 	Register(&OpDef{Name: "cf.cond_br", Summary: "conditional branch", Traits: Pure | Terminator,

@@ -75,7 +75,7 @@ func init() {
 	Register(&OpDef{Name: "tt.get_num_programs", Summary: "number of programs along an axis", Traits: Pure, Props: []string{"axis"},
 		Parse: parseAxisKeyword, Print: printAxisKeyword})
 	Register(&OpDef{Name: "tt.addptr", Summary: "pointer plus offset", Traits: Pure | Elementwise | SameOperandsAndResultShape | SameOperandsAndResultEncoding,
-		Parse: parseAddPtr, Print: printAddPtr})
+		Parse: parseAddPtr, Print: printAddPtr, Verify: verifyAddPtr})
 	Register(&OpDef{Name: "tt.load", Summary: "load from global memory", Traits: MemoryRead | SameOperandsAndResultShape | SameOperandsAndResultEncoding,
 		Props: []string{"cache", "evict", "isVolatile", "boundaryCheck", "padding"},
 		Parse: parseLoad, Print: printLoad, Verify: verifyLoadStore})
@@ -106,7 +106,7 @@ func init() {
 			props = append(props, "reverse")
 		}
 		Register(&OpDef{Name: n, Summary: n[3:] + " along an axis (generic form only)", Traits: Pure | SingleBlock, Props: props, Verify: verifyReduce})
-		r := &OpDef{Name: n + ".return", Summary: "terminator of " + n, Traits: Pure | Terminator | ReturnLike}
+		r := &OpDef{Name: n + ".return", Summary: "terminator of " + n, Traits: Pure | Terminator | ReturnLike, Verify: hasParent(n)}
 		typeListFormat(r, false)
 		Register(r)
 	}
@@ -124,9 +124,9 @@ func init() {
 	Register(&OpDef{Name: "ttg.local_alloc", Summary: "allocate shared memory", Props: []string{"alignment"},
 		Parse: parseLocalAlloc, Print: printLocalAlloc})
 	Register(&OpDef{Name: "ttg.local_load", Summary: "load a tensor from shared memory", Traits: MemoryRead,
-		Parse: parseLocalLoad, Print: printLocalLoad})
+		Parse: parseLocalLoad, Print: printLocalLoad, Verify: verifyLocalLoad})
 	Register(&OpDef{Name: "ttg.local_store", Summary: "store a tensor into shared memory", Traits: MemoryWrite,
-		Parse: parseLocalStore, Print: printLocalStore})
+		Parse: parseLocalStore, Print: printLocalStore, Verify: verifyLocalStore})
 	Register(&OpDef{Name: "ttg.local_dealloc", Summary: "free shared memory", Traits: MemoryWrite,
 		Parse: parseSingleTyped, Print: printSingleTyped})
 	Register(&OpDef{Name: "ttg.memdesc_index", Summary: "view of one buffer of a multi-buffered allocation", Traits: Pure,

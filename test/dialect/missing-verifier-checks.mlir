@@ -1,6 +1,5 @@
-// XFAIL: *
-// MISSING: verifier checks that MLIR and Triton make and layout-opt does
-// not; each chunk below is accepted without a diagnostic:
+// Verifier checks of MLIR and Triton that layout-opt once missed; each
+// chunk below is rejected with MLIR's diagnostic:
 //  * scf.if with results and no else region ("must have an else block if
 //    defining values", scf::IfOp::verify);
 //  * tt.call of a symbol that is not a function ("'nope' does not reference
