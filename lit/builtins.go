@@ -130,7 +130,7 @@ func catMain(p *Proc) int {
 	}
 	status := 0
 	for _, name := range files {
-		data, err := readInput(p, name)
+		data, err := p.ReadFile(name)
 		if err != nil {
 			fmt.Fprintf(p.Stderr, "cat: %v\n", err)
 			status = 1
@@ -144,14 +144,6 @@ func catMain(p *Proc) int {
 		}
 	}
 	return status
-}
-
-// readInput reads a named file, or p.Stdin for "-".
-func readInput(p *Proc, name string) ([]byte, error) {
-	if name == "-" {
-		return io.ReadAll(p.Stdin)
-	}
-	return os.ReadFile(p.Path(name))
 }
 
 // showNonprinting renders bytes like cat -v: control characters as ^X,
@@ -330,7 +322,7 @@ func diffMain(p *Proc) int {
 	}
 	var texts [2][]byte
 	for i, f := range files {
-		data, err := readInput(p, f)
+		data, err := p.ReadFile(f)
 		if err != nil {
 			fmt.Fprintf(p.Stderr, "diff: %v\n", err)
 			return 2
@@ -519,7 +511,7 @@ func splitFileMain(p *Proc) int {
 		fmt.Fprintln(p.Stderr, "usage: split-file [--leading-lines] INPUT DIRECTORY")
 		return 1
 	}
-	data, err := readInput(p, pos[0])
+	data, err := p.ReadFile(pos[0])
 	if err != nil {
 		fmt.Fprintf(p.Stderr, "split-file: error: %v\n", err)
 		return 1

@@ -50,6 +50,15 @@ func (p *Proc) Path(name string) string {
 	return filepath.Join(p.Dir, name)
 }
 
+// ReadFile reads the named file, resolved with [Proc.Path], or all of
+// p.Stdin for "-".
+func (p *Proc) ReadFile(name string) ([]byte, error) {
+	if name == "-" {
+		return io.ReadAll(p.Stdin)
+	}
+	return os.ReadFile(p.Path(name))
+}
+
 // Getenv returns the value of the environment variable key in p.Env, or ""
 // when it is unset.
 func (p *Proc) Getenv(key string) string {

@@ -264,27 +264,19 @@ func Main(p *lit.Proc) int {
 		return 2
 	}
 	checkName := cl.checkFile
-	var checkText []byte
-	if checkName == "-" {
-		checkText, err = io.ReadAll(p.Stdin)
-		checkName = "<stdin>"
-	} else {
-		checkText, err = os.ReadFile(p.Path(checkName))
-	}
+	checkText, err := p.ReadFile(checkName)
 	if err != nil {
 		fmt.Fprintf(p.Stderr, "Could not open check file '%s': %s\n", cl.checkFile, errText(err))
 		return 2
+	}
+	if checkName == "-" {
+		checkName = "<stdin>"
 	}
 	inputName := cl.inputFile
 	if inputName == "" {
 		inputName = "-"
 	}
-	var input []byte
-	if inputName == "-" {
-		input, err = io.ReadAll(p.Stdin)
-	} else {
-		input, err = os.ReadFile(p.Path(inputName))
-	}
+	input, err := p.ReadFile(inputName)
 	if err != nil {
 		if inputName == "-" {
 			inputName = "<stdin>"
