@@ -16,7 +16,6 @@ type args struct {
 	start               int
 	name                string // canonical attribute name
 	fields              []field
-	used                []string
 	intervals, paddings []int
 }
 
