@@ -236,6 +236,16 @@ func (sh *shell) runCommand(c *command, in io.Reader, out io.Writer) int {
 			files = append(files, f)
 			return f
 		}
+		// toBoth sends stdout and stderr to one truncated file.
+		toBoth := func() bool {
+			f := open(os.O_WRONLY | os.O_CREATE | os.O_TRUNC)
+			if f == nil {
+				return false
+			}
+			fds[1], fds[2] = f, f
+			origin[1], origin[2] = 3+len(files), 3+len(files)
+			return true
+		}
 		fd := r.fd
 		switch r.op {
 		case ">", ">>":
@@ -270,12 +280,9 @@ func (sh *shell) runCommand(c *command, in io.Reader, out io.Writer) int {
 			}
 			fds[0] = f
 		case "&>":
-			f := open(os.O_WRONLY | os.O_CREATE | os.O_TRUNC)
-			if f == nil {
+			if !toBoth() {
 				return 1
 			}
-			fds[1], fds[2] = f, f
-			origin[1], origin[2] = 3+len(files), 3+len(files)
 		case ">&", "<&":
 			if fd < 0 {
 				fd = 1
@@ -289,12 +296,9 @@ func (sh *shell) runCommand(c *command, in io.Reader, out io.Writer) int {
 			}
 			if fd > 2 || src < 0 || (fd == 0) != (src == 0) {
 				if r.op == ">&" && r.fd < 0 { // ">&file" is "&>file"
-					f := open(os.O_WRONLY | os.O_CREATE | os.O_TRUNC)
-					if f == nil {
+					if !toBoth() {
 						return 1
 					}
-					fds[1], fds[2] = f, f
-					origin[1], origin[2] = 3+len(files), 3+len(files)
 					continue
 				}
 				fmt.Fprintf(sh.stderr, "unsupported redirect %d%s%s\n", fd, r.op, target)
@@ -499,13 +503,7 @@ func lookPath(name, dir string, env []string) (string, error) {
 		}
 		return "", fs.ErrNotExist
 	}
-	pathVar := ""
-	for _, kv := range env {
-		if k, v, ok := strings.Cut(kv, "="); ok && k == "PATH" {
-			pathVar = v
-		}
-	}
-	for _, d := range filepath.SplitList(pathVar) {
+	for _, d := range filepath.SplitList((&Proc{Env: env}).Getenv("PATH")) {
 		if d == "" {
 			d = "."
 		}
