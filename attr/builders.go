@@ -242,11 +242,8 @@ func init() {
 	}
 }
 
-// all collects the first error of a list of field reads.
-func all(errs ...error) error { return firstErr(errs...) }
-
 func buildBlocked(a *args) (Encoding, error) {
-	if err := all(a.strict(append([]string{"sizePerThread", "threadsPerWarp", "warpsPerCTA", "order"}, cgaKeys...)...),
+	if err := firstErr(a.strict(append([]string{"sizePerThread", "threadsPerWarp", "warpsPerCTA", "order"}, cgaKeys...)...),
 		a.require("sizePerThread", "threadsPerWarp", "warpsPerCTA", "order")); err != nil {
 		return nil, err
 	}
@@ -256,7 +253,7 @@ func buildBlocked(a *args) (Encoding, error) {
 	b.ThreadsPerWarp, errs[1] = a.ints("threadsPerWarp")
 	b.WarpsPerCTA, errs[2] = a.ints("warpsPerCTA")
 	b.Order, errs[3] = a.ints("order")
-	if err := all(errs[:]...); err != nil {
+	if err := firstErr(errs[:]...); err != nil {
 		return nil, err
 	}
 	var err error
@@ -303,7 +300,7 @@ func distributedParent(a *args) (Distributed, error) {
 }
 
 func buildSlice(a *args) (Encoding, error) {
-	if err := all(a.strict("dim", "parent"), a.require("dim", "parent")); err != nil {
+	if err := firstErr(a.strict("dim", "parent"), a.require("dim", "parent")); err != nil {
 		return nil, err
 	}
 	s := &Slice{}
@@ -318,11 +315,11 @@ func buildSlice(a *args) (Encoding, error) {
 }
 
 func buildDotOp(a *args) (Encoding, error) {
-	if err := all(a.strict("opIdx", "parent", "kWidth"), a.require("opIdx", "parent")); err != nil {
+	if err := firstErr(a.strict("opIdx", "parent", "kWidth"), a.require("opIdx", "parent")); err != nil {
 		return nil, err
 	}
 	d := &DotOperand{}
-	if err := all(a.uint("opIdx", &d.OpIdx), a.uint("kWidth", &d.KWidth)); err != nil {
+	if err := firstErr(a.uint("opIdx", &d.OpIdx), a.uint("kWidth", &d.KWidth)); err != nil {
 		return nil, err
 	}
 	var err error
@@ -343,7 +340,7 @@ func buildNvidiaMma(a *args) (Encoding, error) {
 	var e1, e2 error
 	m.WarpsPerCTA, e1 = a.ints("warpsPerCTA")
 	m.InstrShape, e2 = a.ints("instrShape")
-	if err := all(a.uint("versionMajor", &m.VersionMajor), a.uint("versionMinor", &m.VersionMinor), e1, e2); err != nil {
+	if err := firstErr(a.uint("versionMajor", &m.VersionMajor), a.uint("versionMinor", &m.VersionMinor), e1, e2); err != nil {
 		return nil, err
 	}
 	var err error
@@ -366,7 +363,7 @@ func buildMfma(a *args) (Encoding, error) {
 	m.WarpsPerCTA, e[0] = a.ints("warpsPerCTA")
 	m.InstrShape, e[1] = a.ints("instrShape")
 	m.TilesPerWarp, e[2] = a.ints("tilesPerWarp")
-	if err := all(a.uint(vkey, &m.Version), a.boolean("isTransposed", &m.IsTransposed),
+	if err := firstErr(a.uint(vkey, &m.Version), a.boolean("isTransposed", &m.IsTransposed),
 		a.uint("elementBitWidth", &m.ElementBitWidth), e[0], e[1], e[2]); err != nil {
 		return nil, err
 	}
@@ -388,7 +385,7 @@ func buildWmma(a *args) (Encoding, error) {
 	if a.get("instrShape") != nil {
 		w.InstrShape, e[2] = a.ints("instrShape")
 	}
-	if err := all(a.uint("version", &w.Version), a.boolean("isTranspose", &w.IsTransposed), e[0], e[1], e[2]); err != nil {
+	if err := firstErr(a.uint("version", &w.Version), a.boolean("isTranspose", &w.IsTransposed), e[0], e[1], e[2]); err != nil {
 		return nil, err
 	}
 	var err error
@@ -399,13 +396,13 @@ func buildWmma(a *args) (Encoding, error) {
 }
 
 func buildSwizzled(a *args) (Encoding, error) {
-	if err := all(a.strict(append([]string{"vec", "perPhase", "maxPhase", "order"}, cgaKeys...)...),
+	if err := firstErr(a.strict(append([]string{"vec", "perPhase", "maxPhase", "order"}, cgaKeys...)...),
 		a.require("vec", "perPhase", "maxPhase", "order")); err != nil {
 		return nil, err
 	}
 	var vec, perPhase, maxPhase int
 	order, err := a.ints("order")
-	if err := all(err, a.uint("vec", &vec), a.uint("perPhase", &perPhase), a.uint("maxPhase", &maxPhase)); err != nil {
+	if err := firstErr(err, a.uint("vec", &vec), a.uint("perPhase", &perPhase), a.uint("maxPhase", &maxPhase)); err != nil {
 		return nil, err
 	}
 	cga, err := a.cga(len(order))
@@ -422,12 +419,12 @@ func buildSwizzled(a *args) (Encoding, error) {
 }
 
 func buildNVMMAShared(a *args) (Encoding, error) {
-	if err := all(a.strict(append([]string{"swizzlingByteWidth", "transposed", "elementBitWidth", "fp4Padded", "rank"}, cgaKeys...)...),
+	if err := firstErr(a.strict(append([]string{"swizzlingByteWidth", "transposed", "elementBitWidth", "fp4Padded", "rank"}, cgaKeys...)...),
 		a.require("swizzlingByteWidth", "elementBitWidth")); err != nil {
 		return nil, err
 	}
 	s := &NVMMAShared{LayoutRank: 2}
-	if err := all(a.uint("swizzlingByteWidth", &s.SwizzlingByteWidth), a.boolean("transposed", &s.Transposed),
+	if err := firstErr(a.uint("swizzlingByteWidth", &s.SwizzlingByteWidth), a.boolean("transposed", &s.Transposed),
 		a.uint("elementBitWidth", &s.ElementBitWidth), a.boolean("fp4Padded", &s.FP4Padded), a.uint("rank", &s.LayoutRank)); err != nil {
 		return nil, err
 	}
@@ -452,7 +449,7 @@ func buildPadded(a *args) (Encoding, error) {
 		var e1, e2 error
 		p.Offset, e1 = a.bases("offset")
 		p.Block, e2 = a.bases("block")
-		if err := all(e1, e2); err != nil {
+		if err := firstErr(e1, e2); err != nil {
 			return nil, err
 		}
 		if err := checkLinearBases([]string{"offset", "block"}, true, [][][]int{p.Offset, p.Block}); err != nil {
@@ -472,7 +469,7 @@ func buildPadded(a *args) (Encoding, error) {
 		}
 		order, e1 := a.ints("order")
 		shape, e2 := a.ints("shape")
-		if err := all(e1, e2); err != nil {
+		if err := firstErr(e1, e2); err != nil {
 			return nil, err
 		}
 		if len(order) != len(shape) || len(order) == 0 {
@@ -516,7 +513,7 @@ func buildSharedLinear(a *args) (Encoding, error) {
 	f := a.get("alignment")
 	n, e3 := a.uintOf(f.val, "alignment")
 	s.Alignment = n
-	if err := all(e1, e2, e3); err != nil {
+	if err := firstErr(e1, e2, e3); err != nil {
 		return nil, err
 	}
 	if s.Block == nil {
@@ -526,12 +523,12 @@ func buildSharedLinear(a *args) (Encoding, error) {
 }
 
 func buildTensorMemory(a *args) (Encoding, error) {
-	if err := all(a.strict("blockM", "blockN", "colStride", "CTASplitM", "CTASplitN", "twoCTAs"),
+	if err := firstErr(a.strict("blockM", "blockN", "colStride", "CTASplitM", "CTASplitN", "twoCTAs"),
 		a.require("blockM", "blockN")); err != nil {
 		return nil, err
 	}
 	m := &TensorMemory{ColStride: 1}
-	if err := all(a.uint("blockM", &m.BlockM), a.uint("blockN", &m.BlockN), a.uint("colStride", &m.ColStride),
+	if err := firstErr(a.uint("blockM", &m.BlockM), a.uint("blockN", &m.BlockN), a.uint("colStride", &m.ColStride),
 		a.uint("CTASplitM", &m.CTASplitM), a.uint("CTASplitN", &m.CTASplitN), a.boolean("twoCTAs", &m.TwoCTAs)); err != nil {
 		return nil, err
 	}
