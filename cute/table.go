@@ -15,20 +15,25 @@ type Function2D interface {
 	table() (rows, cols, cosize int, err error)
 }
 
+// table checks that l can be drawn (rank 2, at most maxTableCells cells) and
+// returns its dimensions and the cosize that sets the cell width.
 func (l Layout) table() (rows, cols, cosize int, err error) {
 	if l.Rank() != 2 {
 		return 0, 0, 0, errorf("a table needs a rank-2 layout; %v has rank %d", l, l.Rank())
 	}
-	return l.Mode(0).Size(), l.Mode(1).Size(), l.Cosize(), nil
+	rows, cols = l.Mode(0).Size(), l.Mode(1).Size()
+	if rows*cols > maxTableCells {
+		return 0, 0, 0, errorf("table of %d×%d cells is too large to print", rows, cols)
+	}
+	return rows, cols, l.Cosize(), nil
 }
 
+// table is Layout.table with the cosize of the swizzled offsets, which it
+// evaluates in full.
 func (s SwizzledLayout) table() (rows, cols, cosize int, err error) {
 	rows, cols, _, err = s.Layout.table()
 	if err != nil {
 		return 0, 0, 0, err
-	}
-	if rows*cols > maxTableCells {
-		return 0, 0, 0, errorf("table of %d×%d cells is too large to print", rows, cols)
 	}
 	cosize = 1
 	for _, v := range s.Values() {
@@ -51,9 +56,11 @@ func WriteGrid(w io.Writer, f Function2D, n Notation) error {
 	if err != nil {
 		return err
 	}
-	if rows*cols > maxTableCells {
-		return errorf("table of %d×%d cells is too large to print", rows, cols)
-	}
+	return writeGrid(w, f, n, rows, cols, cosize)
+}
+
+// writeGrid is WriteGrid with the dimensions f.table returned.
+func writeGrid(w io.Writer, f Function2D, n Notation, rows, cols, cosize int) error {
 	bw := bufio.NewWriter(w)
 	width := len(strconv.Itoa(cosize)) + 2
 	pad := func(v, width int) {
@@ -97,13 +104,14 @@ func WriteGrid(w io.Writer, f Function2D, n Notation) error {
 // print_layout; with CuTeNotation it is CuTe C++'s print_layout (with
 // dynamic integers, so without '_' prefixes).
 func WriteTable(w io.Writer, f Function2D, n Notation) error {
-	if _, _, _, err := f.table(); err != nil {
+	rows, cols, cosize, err := f.table()
+	if err != nil {
 		return err
 	}
 	if _, err := io.WriteString(w, f.Format(n)+"\n"); err != nil {
 		return err
 	}
-	return WriteGrid(w, f, n)
+	return writeGrid(w, f, n, rows, cols, cosize)
 }
 
 // PrintTable writes Mojo's print_layout of f to w.
