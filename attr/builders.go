@@ -490,6 +490,8 @@ func buildPadded(a *args) (Encoding, error) {
 	return p, p.check()
 }
 
+// firstBasis returns the first basis of the first non-empty list (nil if
+// all are empty): its length is the rank the bases are written for.
 func firstBasis(bs ...[][]int) []int {
 	for _, b := range bs {
 		if len(b) > 0 {

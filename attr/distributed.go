@@ -122,14 +122,7 @@ func (*AMDWmma) AliasPrefix() string { return "mma" }
 func (b *Blocked) Rank() int { return len(b.SizePerThread) }
 
 // Rank implements Layout.
-func (l *LinearEncoding) Rank() int {
-	for _, bs := range [][][]int{l.Register, l.Lane, l.Warp, l.Block} {
-		if len(bs) > 0 {
-			return len(bs[0])
-		}
-	}
-	return 0
-}
+func (l *LinearEncoding) Rank() int { return len(firstBasis(l.Register, l.Lane, l.Warp, l.Block)) }
 
 // Rank implements Layout.
 func (s *Slice) Rank() int { return s.Parent.Rank() - 1 }

@@ -112,14 +112,7 @@ func (s *NVMMAShared) Rank() int { return s.LayoutRank }
 func (p *PaddedShared) Rank() int { return len(p.Shape) }
 
 // Rank implements Layout.
-func (s *SharedLinear) Rank() int {
-	for _, bs := range [][][]int{s.Offset, s.Block} {
-		if len(bs) > 0 {
-			return len(bs[0])
-		}
-	}
-	return 0
-}
+func (s *SharedLinear) Rank() int { return len(firstBasis(s.Offset, s.Block)) }
 
 func formatSwizzled(name string, vec, perPhase, maxPhase int, order []int, cga CGALayout) string {
 	var sb strings.Builder
