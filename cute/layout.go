@@ -396,13 +396,14 @@ func (l Layout) Format(n Notation) string {
 	return b.String()
 }
 
-// compact returns the compact strides of shape, starting from current, in
+// compact returns the compact strides of shape, the prefix products from 1 in
 // column-major (left) or row-major (right) order over the flattened shape.
 // With cppOnes, a leaf of size 1 gets stride 0 as CuTe C++'s compact_major
 // gives it; otherwise it gets the running product as Mojo's does.
-func compact(shape IntTuple, current int, right, cppOnes bool) (IntTuple, int) {
+func compact(shape IntTuple, right, cppOnes bool) IntTuple {
 	leaves := shape.Leaves()
 	strides := make([]int, len(leaves))
+	current := 1
 	order := func(k int) int {
 		if right {
 			return len(leaves) - 1 - k
@@ -419,15 +420,14 @@ func compact(shape IntTuple, current int, right, cppOnes bool) (IntTuple, int) {
 		current *= leaves[j]
 	}
 	st, _ := unflatten(strides, shape)
-	return st, current
+	return st
 }
 
 func compactLayout(shape IntTuple, right, cppOnes bool) (Layout, error) {
 	if err := checkShape(shape); err != nil {
 		return Layout{}, err
 	}
-	stride, _ := compact(shape, 1, right, cppOnes)
-	return NewLayout(shape, stride)
+	return NewLayout(shape, compact(shape, right, cppOnes))
 }
 
 func checkShape(shape IntTuple) error {
