@@ -186,26 +186,20 @@ func (d *DotOperand) toLinearLayout(shape []int) (linear.Layout, error) {
 	if err := firstErr(d.check(), checkShape(d, shape)); err != nil {
 		return linear.Layout{}, err
 	}
+	// d.check admits only these four parents, and each has a check.
+	if p, ok := d.Parent.(interface{ check() error }); ok {
+		if err := p.check(); err != nil {
+			return linear.Layout{}, err
+		}
+	}
 	switch p := d.Parent.(type) {
 	case *NvidiaMma:
-		if err := p.check(); err != nil {
-			return linear.Layout{}, err
-		}
 		return d.nvidiaLay(p, shape), nil
 	case *Blocked:
-		if err := p.check(); err != nil {
-			return linear.Layout{}, err
-		}
 		return d.fmaLay(p, shape), nil
 	case *AMDMfma:
-		if err := p.check(); err != nil {
-			return linear.Layout{}, err
-		}
 		return d.mfmaLay(p, shape), nil
 	case *AMDWmma:
-		if err := p.check(); err != nil {
-			return linear.Layout{}, err
-		}
 		return d.wmmaLay(p, shape), nil
 	}
 	return linear.Layout{}, fmt.Errorf("ttg.dot_op: unsupported parent %s", d.Parent.Name())
