@@ -557,11 +557,11 @@ func (s *NVMMAShared) toLinearLayout(shape []int) (linear.Layout, error) {
 		}
 		return o
 	}
+	t := tma
+	if s.Transposed {
+		t = rotateLeft(tma)
+	}
 	if s.SwizzlingByteWidth == 0 {
-		t := tma
-		if s.Transposed {
-			t = rotateLeft(tma)
-		}
 		l := identity1D(t[rank-1], "offset", dims[rank-1])
 		for i := rank - 2; i >= 0; i-- {
 			l = mul(l, identity1D(t[i], "offset", dims[i]))
@@ -592,10 +592,6 @@ func (s *NVMMAShared) toLinearLayout(shape []int) (linear.Layout, error) {
 			rows, cols/pack, coll[0], coll[1])
 	}
 	l := must(linear.EnsureLayoutNotSmallerThan(tile, standardShape(coll)))
-	t := tma
-	if s.Transposed {
-		t = rotateLeft(tma)
-	}
 	if l.TotalOutDimSize() != product(t) {
 		return linear.Layout{}, fmt.Errorf("illegal shared layout for shape %s", fmtInts(shape))
 	}
