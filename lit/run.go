@@ -171,13 +171,17 @@ func (r *Runner) run(ctx context.Context, t *Test) Result {
 		return Result{Code: Unresolved, Output: err.Error() + "\n"}
 	}
 	subs := append(slices.Clone(cfg.Substitutions), builtinSubstitutions(t.Path, tmpDir, tmpBase)...)
+	// Each RUN line sees the directives before it: apply them in steps,
+	// from one line's substitutions to the next's.
 	lineSubs := make([][]Substitution, len(sc.runs))
+	applied := 0
 	for i, rl := range sc.runs {
-		ls, err := applyDefines(t.Path, subs, sc.defines[:rl.defines])
+		subs, err = applyDefines(t.Path, subs, sc.defines[applied:rl.defines])
 		if err != nil {
 			return Result{Code: Unresolved, Output: err.Error() + "\n"}
 		}
-		lineSubs[i] = ls
+		applied = rl.defines
+		lineSubs[i] = subs
 	}
 	env := append(append([]string(nil), r.Env...), cfg.Env...)
 	if len(cfg.Path) > 0 {
@@ -237,18 +241,18 @@ func builtinSubstitutions(file, tmpDir, tmpBase string) []Substitution {
 		{"%{t:stem}", filepath.Base(tmpBase)},
 		{"%basename_t", filepath.Base(tmpBase)},
 	}
-	for _, v := range []struct{ letter, path string }{
+	paths := []struct{ letter, path string }{
 		{"s", file}, {"S", srcDir}, {"p", srcDir}, {"t", tmp}, {"T", tmpDir},
-	} {
+	}
+	for _, v := range paths {
 		subs = append(subs,
 			Substitution{"%{" + v.letter + ":real}", real(v.path)},
 			Substitution{"%/" + v.letter, filepath.ToSlash(v.path)},
 			Substitution{"%:" + v.letter, noDriveColon(v.path)},
 		)
 	}
-	for _, v := range []struct{ letter, path string }{
-		{"s", file}, {"S", srcDir}, {"p", srcDir}, {"t", tmp}, {"T", tmpDir},
-	} {
+	// The plain forms come after all the others.
+	for _, v := range paths {
 		subs = append(subs, Substitution{"%" + v.letter, v.path})
 	}
 	return subs

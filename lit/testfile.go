@@ -201,9 +201,10 @@ func substitute(line string, subs []Substitution) string {
 	return strings.ReplaceAll(line, marker, "%")
 }
 
-// applyDefines returns base with the test's first n DEFINE/REDEFINE
-// directives applied: DEFINE adds a substitution in front of the others
-// (it must be new), REDEFINE changes the value of one that exists.
+// applyDefines returns base with the DEFINE/REDEFINE directives defs
+// applied in order: DEFINE adds a substitution in front of the others (it
+// must be new), REDEFINE changes the value of one that exists. base is
+// never changed; the result may share it.
 func applyDefines(file string, base []Substitution, defs []define) ([]Substitution, error) {
 	subs := base
 	for _, d := range defs {
