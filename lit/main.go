@@ -5,11 +5,11 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"regexp"
 	"runtime"
 	"slices"
 	"strconv"
-	"strings"
 	"sync"
 	"time"
 )
@@ -327,7 +327,7 @@ func report(w io.Writer, res Result, i, n int, o options) {
 // writeFile writes a file through a temporary file and a rename, so that
 // a failed write leaves no partial file.
 func writeFile(path string, write func(io.Writer) error) error {
-	f, err := os.CreateTemp(dirOf(path), ".lit-*")
+	f, err := os.CreateTemp(filepath.Dir(path), ".lit-*")
 	if err != nil {
 		return err
 	}
@@ -345,11 +345,4 @@ func writeFile(path string, write func(io.Writer) error) error {
 		os.Remove(f.Name())
 	}
 	return err
-}
-
-func dirOf(path string) string {
-	if i := strings.LastIndexByte(path, os.PathSeparator); i >= 0 {
-		return path[:i+1]
-	}
-	return "."
 }
