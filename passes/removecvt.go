@@ -104,12 +104,19 @@ func runRemoveConversions(ctx *Context, fn *dialect.Operation) error {
 func (r *rewriter) conversionStats() (int, float64) {
 	n, cost := 0, 0.0
 	for _, op := range r.ops() {
-		if op.Name() == opConvert && op.NumOperands() == 1 && op.NumResults() == 1 {
+		if isConversion(op) {
 			n++
 			cost += float64(r.convertCost(op)) * weight(r.loopDepth(op))
 		}
 	}
 	return n, cost
+}
+
+// isConversion reports whether op is a well-formed ttg.convert_layout (one
+// operand, one result) still in the IR: the conversions the rules act on.
+// (A rule may erase ops of a list taken before it ran.)
+func isConversion(op *dialect.Operation) bool {
+	return op.Name() == opConvert && op.Block() != nil && op.NumOperands() == 1 && op.NumResults() == 1
 }
 
 // restoreBody replaces the ops of body by those of saved, a copy of it

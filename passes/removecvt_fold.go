@@ -11,10 +11,9 @@ import (
 // between equal linear layouts, then erases what became dead.
 func (r *rewriter) foldConversions() {
 	for _, op := range r.ops() {
-		if op.Name() != opConvert || op.Block() == nil || op.NumOperands() != 1 || op.NumResults() != 1 {
-			continue
+		if isConversion(op) {
+			r.foldConversion(op)
 		}
-		r.foldConversion(op)
 	}
 	r.removeDeadCode()
 }

@@ -44,10 +44,7 @@ type slice struct {
 func (r *rewriter) rematerializeAll() bool {
 	progress := false
 	for _, op := range r.ops() {
-		if op.Name() != opConvert || op.Block() == nil || op.NumOperands() != 1 || op.NumResults() != 1 {
-			continue
-		}
-		if r.rematerialize(op) {
+		if isConversion(op) && r.rematerialize(op) {
 			progress = true
 			r.changed = true
 		}
