@@ -249,14 +249,10 @@ func (d *DotOperand) mfmaLay(m *AMDMfma, shape []int) linear.Layout {
 	rank := len(shape)
 	batch := rank == 3
 	dims := standardDims(rank)
-	nonK := rank - 2
-	if d.OpIdx == 1 {
-		nonK = rank - 1
-	}
 	mDim, nDim := m.InstrShape[0], m.InstrShape[1]
-	nonKDim := mDim
+	nonK, nonKDim := rank-2, mDim
 	if d.OpIdx == 1 {
-		nonKDim = nDim
+		nonK, nonKDim = rank-1, nDim
 	}
 	const warpSize = 64
 	kSize := shape[d.kDim()]
@@ -353,19 +349,16 @@ func (m *AMDMfma) toLinearLayout(shape []int) (linear.Layout, error) {
 	}
 	const warpSize = 64
 	tiles := mDim * nDim / (warpSize * height)
-	var tile linear.Layout
-	if !m.IsTransposed {
-		tile = mul(identity1D(height, "register", dimM),
-			identity1D(nDim, "lane", dimN), identity1D(warpSize/nDim, "lane", dimM))
-		if tiles > 0 {
-			tile = mul(tile, identity1D(tiles, "register", dimM))
-		}
-	} else {
-		tile = mul(identity1D(height, "register", dimN),
-			identity1D(mDim, "lane", dimM), identity1D(warpSize/mDim, "lane", dimN))
-		if tiles > 0 {
-			tile = mul(tile, identity1D(tiles, "register", dimN))
-		}
+	// Registers run along M and lanes first along N; transposed, the
+	// other way round.
+	regDim, laneDim, lanes := dimM, dimN, nDim
+	if m.IsTransposed {
+		regDim, laneDim, lanes = dimN, dimM, mDim
+	}
+	tile := mul(identity1D(height, "register", regDim),
+		identity1D(lanes, "lane", laneDim), identity1D(warpSize/lanes, "lane", regDim))
+	if tiles > 0 {
+		tile = mul(tile, identity1D(tiles, "register", regDim))
 	}
 	tile = transposeOuts(tile, []string{dimN, dimM})
 	tpM, tpN := tileAt(m.TilesPerWarp, mIdx), tileAt(m.TilesPerWarp, nIdx)
