@@ -294,18 +294,15 @@ func diffMain(p *Proc) int {
 		case a == "--strip-trailing-cr":
 			opts.stripCR = true
 		case a == "-u" || a == "--unified":
-		case a == "-U" && i+1 < len(args):
-			n, err := strconv.Atoi(args[i+1])
-			if err != nil || n < 0 {
-				fmt.Fprintf(p.Stderr, "diff: invalid context length %q\n", args[i+1])
-				return 2
-			}
-			opts.context = n
-			i++
 		case strings.HasPrefix(a, "-U"):
-			n, err := strconv.Atoi(a[2:])
+			v := a[2:] // -UN, or -U N
+			if v == "" && i+1 < len(args) {
+				i++
+				v = args[i]
+			}
+			n, err := strconv.Atoi(v)
 			if err != nil || n < 0 {
-				fmt.Fprintf(p.Stderr, "diff: invalid context length %q\n", a[2:])
+				fmt.Fprintf(p.Stderr, "diff: invalid context length %q\n", v)
 				return 2
 			}
 			opts.context = n
@@ -368,18 +365,12 @@ func splitLines(text string) []string {
 // same under opts.
 func unifiedDiff(nameA, nameB, a, b string, opts diffOptions) string {
 	la, lb := splitLines(a), splitLines(b)
-	ka, kb := make([]string, len(la)), make([]string, len(lb))
-	for i, l := range la {
-		ka[i] = opts.key(l)
-	}
-	for i, l := range lb {
-		kb[i] = opts.key(l)
-	}
 	// Line-mode diff: map each distinct key to a rune, diff the runes.
 	ids := map[string]rune{}
-	toRunes := func(keys []string) []rune {
-		rs := make([]rune, len(keys))
-		for i, k := range keys {
+	toRunes := func(lines []string) []rune {
+		rs := make([]rune, len(lines))
+		for i, l := range lines {
+			k := opts.key(l)
 			id, ok := ids[k]
 			if !ok {
 				id = rune(len(ids) + 1)
@@ -394,7 +385,7 @@ func unifiedDiff(nameA, nameB, a, b string, opts diffOptions) string {
 	}
 	dmp := diffmatchpatch.New()
 	dmp.DiffTimeout = 0
-	diffs := dmp.DiffMainRunes(toRunes(ka), toRunes(kb), false)
+	diffs := dmp.DiffMainRunes(toRunes(la), toRunes(lb), false)
 
 	// Turn the diff into edit operations, one per line.
 	type edit struct {
