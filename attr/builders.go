@@ -266,7 +266,7 @@ func buildBlocked(a *args) (Encoding, error) {
 func buildLinear(a *args) (Encoding, error) {
 	l := &LinearEncoding{}
 	dst := []*[][]int{&l.Register, &l.Lane, &l.Warp, &l.Block}
-	for i, k := range []string{"register", "lane", "warp", "block"} {
+	for i, k := range linearDims {
 		if a.get(k) == nil {
 			return nil, a.p.errf(a.start, "Expected basis of '%s' not found", k)
 		}
@@ -274,11 +274,8 @@ func buildLinear(a *args) (Encoding, error) {
 		if *dst[i], err = a.bases(k); err != nil {
 			return nil, err
 		}
-		if *dst[i] == nil {
-			*dst[i] = [][]int{}
-		}
 	}
-	if err := a.strict("register", "lane", "warp", "block"); err != nil {
+	if err := a.strict(linearDims...); err != nil {
 		return nil, err
 	}
 	return l, l.check()
@@ -438,10 +435,10 @@ func buildNVMMAShared(a *args) (Encoding, error) {
 func buildPadded(a *args) (Encoding, error) {
 	p := &PaddedShared{Intervals: a.intervals, Paddings: a.paddings}
 	if a.get("offset") != nil || a.get("block") != nil {
-		if err := a.strict("offset", "block"); err != nil {
+		if err := a.strict(sharedLinearDims...); err != nil {
 			return nil, err
 		}
-		for _, k := range []string{"offset", "block"} {
+		for _, k := range sharedLinearDims {
 			if a.get(k) == nil {
 				return nil, a.p.errf(a.start, "Expected basis of '%s' not found", k)
 			}
@@ -452,7 +449,7 @@ func buildPadded(a *args) (Encoding, error) {
 		if err := firstErr(e1, e2); err != nil {
 			return nil, err
 		}
-		if err := checkLinearBases([]string{"offset", "block"}, true, [][][]int{p.Offset, p.Block}); err != nil {
+		if err := checkLinearBases(sharedLinearDims, true, [][][]int{p.Offset, p.Block}); err != nil {
 			return nil, err
 		}
 		outs, err := linear.InferredOutDims([]linear.InDim{{Name: "offset", Bases: p.Offset}, {Name: "block", Bases: p.Block}},

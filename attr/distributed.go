@@ -156,7 +156,7 @@ func (b *Blocked) Format(func(Encoding) string) string {
 func (l *LinearEncoding) Format(func(Encoding) string) string {
 	var sb strings.Builder
 	sb.WriteString("#ttg.linear<{")
-	writeLinearDims(&sb, []string{"register", "lane", "warp", "block"}, [][][]int{l.Register, l.Lane, l.Warp, l.Block})
+	writeLinearDims(&sb, linearDims, l.bases())
 	sb.WriteString("}>")
 	return sb.String()
 }
@@ -299,6 +299,17 @@ func (b *Blocked) Verify(m ModuleInfo) error {
 	return firstErr(ferr("warpsPerCTA", checkWarps(b.WarpsPerCTA, m)), ferr("CGALayout", b.CGA.verifyModule(m)))
 }
 
+// linearDims are the in-dims of #ttg.linear, and sharedLinearDims those of
+// the shared linear forms (#ttg.shared_linear, padded_shared's linear
+// component), in order.
+var (
+	linearDims       = []string{"register", "lane", "warp", "block"}
+	sharedLinearDims = []string{"offset", "block"}
+)
+
+// bases returns the bases of l's in-dims, in linearDims order.
+func (l *LinearEncoding) bases() [][][]int { return [][][]int{l.Register, l.Lane, l.Warp, l.Block} }
+
 func (l *LinearEncoding) lay() (linear.Layout, error) {
 	ins := []linear.InDim{{Name: "register", Bases: l.Register}, {Name: "lane", Bases: l.Lane}, {Name: "warp", Bases: l.Warp}, {Name: "block", Bases: l.Block}}
 	return fromBases(ins, standardDims(l.Rank()))
@@ -335,8 +346,7 @@ func checkLinearBases(names []string, oneDim bool, bases [][][]int) error {
 }
 
 func (l *LinearEncoding) check() error {
-	names := []string{"register", "lane", "warp", "block"}
-	if err := checkLinearBases(names, true, [][][]int{l.Register, l.Lane, l.Warp, l.Block}); err != nil {
+	if err := checkLinearBases(linearDims, true, l.bases()); err != nil {
 		return err
 	}
 	if ll, err := l.lay(); err != nil || !ll.IsSurjective() {

@@ -221,7 +221,7 @@ func (p *PaddedShared) Format(func(Encoding) string) string {
 		intsField(&sb, "", "order", order)
 		intsField(&sb, ", ", "shape", p.Shape)
 	} else {
-		writeLinearDims(&sb, []string{"offset", "block"}, [][][]int{p.Offset, p.Block})
+		writeLinearDims(&sb, sharedLinearDims, [][][]int{p.Offset, p.Block})
 	}
 	sb.WriteString("}>")
 	return sb.String()
@@ -238,7 +238,7 @@ func (s *SharedLinear) Format(func(Encoding) string) string {
 	if len(s.Block) == 0 {
 		writeLinearDims(&sb, []string{"offset"}, [][][]int{s.Offset})
 	} else {
-		writeLinearDims(&sb, []string{"offset", "block"}, [][][]int{s.Offset, s.Block})
+		writeLinearDims(&sb, sharedLinearDims, [][][]int{s.Offset, s.Block})
 	}
 	fmt.Fprintf(&sb, "}, alignment = %d>", s.Alignment)
 	return sb.String()
@@ -303,7 +303,7 @@ func (p *PaddedShared) check() error {
 			return ferrf("intervals", "interval values cannot have duplicates")
 		}
 	}
-	if err := checkLinearBases([]string{"offset", "block"}, true, [][][]int{p.Offset, p.Block}); err != nil {
+	if err := checkLinearBases(sharedLinearDims, true, [][][]int{p.Offset, p.Block}); err != nil {
 		return err
 	}
 	for _, bs := range [][][]int{p.Offset, p.Block} {
@@ -334,7 +334,7 @@ func (s *SharedLinear) check() error {
 	if s.Alignment <= 0 || !isPow2(s.Alignment) {
 		return ferrf("alignment", "alignment must be a positive power of two")
 	}
-	if err := checkLinearBases([]string{"offset", "block"}, false, [][][]int{s.Offset, s.Block}); err != nil {
+	if err := checkLinearBases(sharedLinearDims, false, [][][]int{s.Offset, s.Block}); err != nil {
 		return err
 	}
 	l, err := s.lay()

@@ -113,9 +113,9 @@ func FromLinear(l linear.Layout) (Layout, error) {
 		check() error
 	}
 	switch {
-	case inOrder("register", "lane", "warp", "block"):
+	case inOrder(linearDims...):
 		enc = &LinearEncoding{Register: bases("register"), Lane: bases("lane"), Warp: bases("warp"), Block: bases("block")}
-	case inOrder("offset", "block"):
+	case inOrder(sharedLinearDims...):
 		enc = &SharedLinear{Offset: bases("offset"), Block: bases("block"), Alignment: 16}
 	default:
 		return nil, fmt.Errorf("input dimensions %v are neither register, lane, warp, block nor offset, block", ins)
