@@ -294,12 +294,10 @@ func parsePattern(ctx *varContext, typ checkType, count int, literal bool, line 
 			match := rest.takeFront(end)
 			s = rest.dropFront(end + 2)
 			isNum := match.consume("#")
-			var np parsedBlock
-			np, err = p.parseBlock(match, isNum, line, defs, curParen)
+			curParen, err = p.parseBlock(match, isNum, line, defs, curParen)
 			if err != nil {
 				return nil, err
 			}
-			curParen = np.curParen
 			continue
 		}
 		// Fixed text up to the next "{{" or "[[" (searching from offset 1).
@@ -326,8 +324,6 @@ func parsePattern(ctx *varContext, typ checkType, count int, literal bool, line 
 	}
 	return p, nil
 }
-
-type parsedBlock struct{ curParen int }
 
 // findRegexVarEnd finds the "]]" closing a substitution block, honouring
 // backslash escapes and nested brackets. -1 means not found.
@@ -357,8 +353,9 @@ func findRegexVarEnd(s sref) (int, error) {
 }
 
 // parseBlock handles one [[...]] block (match is its content without the
-// brackets and without the leading '#').
-func (p *pattern) parseBlock(match sref, isNum bool, line int, defs map[string]int, curParen int) (parsedBlock, error) {
+// brackets and without the leading '#'). curParen is the POSIX number of
+// the next capturing group; it returns the number after the block's groups.
+func (p *pattern) parseBlock(match sref, isNum bool, line int, defs map[string]int, curParen int) (int, error) {
 	ctx := p.ctx
 	isDef, substNeeded, legacyLine := false, false, false
 	var defName string
@@ -371,34 +368,32 @@ func (p *pattern) parseBlock(match sref, isNum bool, line int, defs map[string]i
 			head = head[:varEnd]
 		}
 		if sp := strings.IndexAny(head, " \t"); sp >= 0 {
-			return parsedBlock{}, &diagError{b: match.b, off: match.lo + sp, msg: "unexpected whitespace"}
+			return 0, &diagError{b: match.b, off: match.lo + sp, msg: "unexpected whitespace"}
 		}
 		orig := match
 		name, pseudo, err := parseVariable(&match)
 		if err != nil {
-			return parsedBlock{}, markLogged(err)
+			return 0, markLogged(err)
 		}
 		isDef = varEnd >= 0
 		substNeeded = !isDef
 		if isDef {
 			if pseudo || !match.consume(":") {
-				return parsedBlock{}, errAt(name, "invalid name in string variable definition")
+				return 0, errAt(name, "invalid name in string variable definition")
 			}
 			if _, ok := ctx.numVars[name.str()]; ok {
-				return parsedBlock{}, errAt(name, "numeric variable with name '"+name.str()+"' already exists")
+				return 0, errAt(name, "numeric variable with name '"+name.str()+"' already exists")
 			}
 			defName = name.str()
+			// An empty regex stays empty: LLVM skips it, and the group
+			// then matches "".
 			matchRegexp = match.str()
-			if matchRegexp == "" {
-				// LLVM skips an empty regex; the group then matches "".
-				matchRegexp = ""
-			}
 		} else if pseudo {
 			match = orig
 			legacyLine, isNum = true, true
 		} else {
 			if !match.empty() {
-				return parsedBlock{}, errAt(name, "invalid name in string variable use")
+				return 0, errAt(name, "invalid name in string variable use")
 			}
 			substFrom = name
 		}
@@ -409,7 +404,7 @@ func (p *pattern) parseBlock(match sref, isNum bool, line int, defs map[string]i
 		var err error
 		expr, defVar, err = parseNumericBlock(match, legacyLine, line, ctx)
 		if err != nil {
-			return parsedBlock{}, markLogged(err)
+			return 0, markLogged(err)
 		}
 		substNeeded = expr.ast != nil
 		if defVar != nil {
@@ -433,7 +428,7 @@ func (p *pattern) parseBlock(match sref, isNum bool, line int, defs map[string]i
 			if i := strings.Index(match.b.text[match.lo:], matchRegexp); i >= 0 && !isNum {
 				off += i
 			}
-			return parsedBlock{}, &diagError{b: match.b, off: off, msg: "invalid regex: " + err.Error()}
+			return 0, &diagError{b: match.b, off: off, msg: "invalid regex: " + err.Error()}
 		}
 	}
 	if isDef {
@@ -458,7 +453,7 @@ func (p *pattern) parseBlock(match sref, isNum bool, line int, defs map[string]i
 			p.llvmRe += "(" + matchRegexp + ")"
 		}
 		curParen += groups
-		return parsedBlock{curParen}, nil
+		return curParen, nil
 	}
 	curParen += groups
 	if matchRegexp != "" {
@@ -471,12 +466,12 @@ func (p *pattern) parseBlock(match sref, isNum bool, line int, defs map[string]i
 			if idx, ok := defs[substFrom.str()]; ok {
 				paren := p.defParen[substFrom.str()]
 				if paren < 1 || paren > 9 {
-					return parsedBlock{}, errAt(substFrom, "Can't back-reference more than 9 variables")
+					return 0, errAt(substFrom, "Can't back-reference more than 9 variables")
 				}
 				p.pieces = append(p.pieces, piece{kind: pieceBackref, ref: idx, name: substFrom.str()})
 				p.hasRef = true
 				p.llvmRe += `\` + fmt.Sprint(paren)
-				return parsedBlock{curParen}, nil
+				return curParen, nil
 			}
 			sub := &subst{from: substFrom}
 			p.substs = append(p.substs, sub)
@@ -487,7 +482,7 @@ func (p *pattern) parseBlock(match sref, isNum bool, line int, defs map[string]i
 			p.pieces = append(p.pieces, piece{kind: pieceNumSubst, sub: sub})
 		}
 	}
-	return parsedBlock{curParen}, nil
+	return curParen, nil
 }
 
 // parseNumericBlock is Pattern::parseNumericSubstitutionBlock.
