@@ -84,19 +84,26 @@ func (c *checker) addDiag(pat *pattern, mt matchType, start, end int, note strin
 	c.diags = append(c.diags, fcDiag{typ: pat.typ, count: pat.count, checkBuf: pat.loc.b, checkOff: pat.loc.lo, mt: mt, start: start, end: end, note: note})
 }
 
-// processMatchResult records a diagnostic for [start, start+n).
+// processMatchResult records a diagnostic for [start, start+n); with
+// adjustPrev, it retypes the last pattern's diagnostics instead.
 func (c *checker) processMatchResult(mt matchType, pat *pattern, start, n int, adjustPrev bool) {
 	if !c.collect {
 		return
 	}
 	if adjustPrev && len(c.diags) > 0 {
-		last := c.diags[len(c.diags)-1]
-		for i := len(c.diags) - 1; i >= 0 && c.diags[i].checkBuf == last.checkBuf && c.diags[i].checkOff == last.checkOff; i-- {
-			c.diags[i].mt = mt
-		}
+		c.retypeLastDiags(mt)
 		return
 	}
 	c.addDiag(pat, mt, start, start+n, "")
+}
+
+// retypeLastDiags sets the match type of the trailing diagnostics that
+// belong to the same pattern as the last one.
+func (c *checker) retypeLastDiags(mt matchType) {
+	last := c.diags[len(c.diags)-1]
+	for i := len(c.diags) - 1; i >= 0 && c.diags[i].checkBuf == last.checkBuf && c.diags[i].checkOff == last.checkOff; i-- {
+		c.diags[i].mt = mt
+	}
 }
 
 func countSuffix(pat *pattern, i int) string {
@@ -149,8 +156,8 @@ func (c *checker) printMatch(expected bool, prefix string, pat *pattern, count i
 	c.printVarDefs(pat)
 	for _, e := range res.errs {
 		c.logErr(e)
-		if de, ok := e.(*diagError); ok && c.collect {
-			c.diags = append(c.diags, fcDiag{typ: pat.typ, count: pat.count, checkBuf: pat.loc.b, checkOff: pat.loc.lo, mt: matchFoundErrorNote, start: de.off, end: max(de.off, de.end), note: de.msg})
+		if de, ok := e.(*diagError); ok {
+			c.addDiag(pat, matchFoundErrorNote, de.off, max(de.off, de.end), de.msg)
 		}
 	}
 	return hasErr
@@ -381,8 +388,9 @@ func countNewlines(s string, base int) (int, int) {
 	return n, first
 }
 
-// checkNext verifies the newline count before a NEXT/EMPTY/SAME match;
-// [start, end) is the text between the previous match and this one.
+// checkLineRule verifies the newline count before a NEXT/EMPTY/SAME match
+// and reports whether it failed; [start, end) is the text between the
+// previous match and this one.
 func (c *checker) checkLineRule(cs *checkString, start, end int) bool {
 	t := cs.pat.typ
 	if t != checkNext && t != checkEmpty && t != checkSame {
@@ -485,10 +493,7 @@ func (c *checker) checkDag(cs *checkString, start, end int) (int, []*pattern) {
 					old := ranges[mi]
 					c.inMsg(old.pos, kindNote, "match discarded, overlaps earlier DAG match here", [2]int{old.pos, old.end})
 				} else if len(c.diags) > 0 {
-					last := c.diags[len(c.diags)-1]
-					for i := len(c.diags) - 1; i >= 0 && c.diags[i].checkBuf == last.checkBuf && c.diags[i].checkOff == last.checkOff; i-- {
-						c.diags[i].mt = matchFoundButDiscarded
-					}
+					c.retypeLastDiags(matchFoundButDiscarded)
 				}
 			}
 			matchPos = ranges[mi].end

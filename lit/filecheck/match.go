@@ -159,9 +159,7 @@ func (p *pattern) build(vals []string, lits map[int]string) (string, []int) {
 				b.WriteString("(" + def.re + ")")
 				next += def.groups
 			}
-		case pieceStrSubst:
-			b.WriteString(quoteLiteral(vals[i]))
-		case pieceNumSubst:
+		case pieceStrSubst, pieceNumSubst:
 			b.WriteString(quoteLiteral(vals[i]))
 		case pieceNumDef:
 			groups[i] = next
