@@ -516,7 +516,9 @@ func (l Layout) ApplyNamed(ins []Coord) ([]Coord, error) {
 // in-dims in the same order with the same bases, and the same out-dims in the
 // same order with the same sizes.
 func (l Layout) Equal(o Layout) bool {
-	return l.EqualIgnoringOutDimSizes(o) && dimsEqual(l.outs, o.outs)
+	// A dim's offset follows from the sizes before it, so equal dims have
+	// equal offsets, and equal layouts equal packed columns.
+	return dimsEqual(l.ins, o.ins) && dimsEqual(l.outs, o.outs) && slices.Equal(l.cols, o.cols)
 }
 
 // EqualIgnoringOutDimSizes is Equal without comparing out-dim sizes: the
