@@ -2,6 +2,7 @@ package filecheck
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -169,6 +170,13 @@ func parseArgs(args []string) (*cmdLine, error) {
 		if spec.name == "D" {
 			optName = "-D"
 		}
+		once := func() error {
+			if seen[spec.name] {
+				return cmdErr(fmt.Sprintf("FileCheck: for the %s option: may only occur zero or one times!", optName))
+			}
+			seen[spec.name] = true
+			return nil
+		}
 		if spec.kind == optBool {
 			v := true
 			if hasValue {
@@ -180,10 +188,9 @@ func parseArgs(args []string) (*cmdLine, error) {
 					return nil, cmdErr(fmt.Sprintf("FileCheck: for the %s option: '%s' is invalid value for boolean argument! Try 0 or 1", optName, value))
 				}
 			}
-			if seen[spec.name] {
-				return nil, cmdErr(fmt.Sprintf("FileCheck: for the %s option: may only occur zero or one times!", optName))
+			if err := once(); err != nil {
+				return nil, err
 			}
-			seen[spec.name] = true
 			switch spec.name {
 			case "allow-unused-prefixes":
 				cl.opts.AllowUnusedPrefixes = v
@@ -223,10 +230,9 @@ func parseArgs(args []string) (*cmdLine, error) {
 		}
 		switch spec.name {
 		case "input-file":
-			if seen[spec.name] {
-				return nil, cmdErr(fmt.Sprintf("FileCheck: for the %s option: may only occur zero or one times!", optName))
+			if err := once(); err != nil {
+				return nil, err
 			}
-			seen[spec.name] = true
 			cl.inputFile = value
 		case "check-prefix":
 			cl.opts.CheckPrefixes = append(cl.opts.CheckPrefixes, value)
@@ -272,28 +278,29 @@ func parseArgs(args []string) (*cmdLine, error) {
 	}
 	// Precedence: help > always > fail > never; all > annotation-full >
 	// annotation > error; the largest context.
-	rank := map[string]int{"never": 0, "fail": 1, "always": 2, "help": 3}
-	for _, d := range dumps {
-		if cl.opts.DumpInput == "" || rank[d] > rank[cl.opts.DumpInput] {
-			cl.opts.DumpInput = d
-		}
-	}
+	cl.opts.DumpInput = highest(dumps, "never", "fail", "always", "help")
 	if cl.opts.DumpInput == "help" {
 		cl.dumpHelp = true
 		cl.opts.DumpInput = ""
 	}
-	frank := map[string]int{"error": 0, "annotation": 1, "annotation-full": 2, "all": 3}
-	for _, f := range filters {
-		if cl.opts.DumpInputFilter == "" || frank[f] > frank[cl.opts.DumpInputFilter] {
-			cl.opts.DumpInputFilter = f
-		}
-	}
-	for i, c := range contexts {
-		if i == 0 || c > cl.opts.DumpInputContext {
-			cl.opts.DumpInputContext = c
-		}
+	cl.opts.DumpInputFilter = highest(filters, "error", "annotation", "annotation-full", "all")
+	if len(contexts) > 0 {
+		cl.opts.DumpInputContext = slices.Max(contexts)
 	}
 	return cl, nil
+}
+
+// highest returns the value of vals that comes last in order, or "" when
+// vals is empty; every value must be in order.
+func highest(vals []string, order ...string) string {
+	best := -1
+	for _, v := range vals {
+		best = max(best, slices.Index(order, v))
+	}
+	if best < 0 {
+		return ""
+	}
+	return order[best]
 }
 
 // nearestOption suggests the visible option closest to name.
