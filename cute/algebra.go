@@ -427,14 +427,21 @@ func prefixProducts(s []int) []int {
 }
 
 // sortedByStride returns the leaf indices of l in increasing stride order,
-// keeping the original order among equal strides.
+// keeping the original order among equal strides. It is small enough to be
+// inlined, so that a short index slice can stay on the caller's stack.
 func sortedByStride(l Layout) []int {
 	idx := make([]int, len(l.fd))
+	sortByStride(idx, l.fd)
+	return idx
+}
+
+// sortByStride fills idx, of the length of strides, with the indices of
+// strides in increasing order, keeping the original order among equals.
+func sortByStride(idx, strides []int) {
 	for i := range idx {
 		idx[i] = i
 	}
-	slices.SortStableFunc(idx, func(i, j int) int { return l.fd[i] - l.fd[j] })
-	return idx
+	slices.SortStableFunc(idx, func(i, j int) int { return strides[i] - strides[j] })
 }
 
 // RightInverse returns CuTe's right inverse of l: the largest layout R with
