@@ -360,8 +360,8 @@ func Downcast(l Layout, n int) (Layout, error) {
 		var err error
 		if d == 1 || d == -1 {
 			unit = true
-			fs[k], fd[k] = s*n, d
-			_, err = mul(s, n)
+			fs[k], err = mul(s, n)
+			fd[k] = d
 		} else {
 			fs[k] = s
 			fd[k], err = mul(d, n)
