@@ -315,12 +315,8 @@ func (r *rewriter) inferOperand(op *dialect.Operation, c opClass, i int, e attr.
 		if !ok {
 			return nil
 		}
-		inv := make([]int, len(order))
-		for k, o := range order {
-			inv[o] = k
-		}
 		_, _, shape := tensorInfo(op.Result(0).Type())
-		return r.checkedTranspose(e, inv, shape, op.Operand(i))
+		return r.checkedTranspose(e, invertPerm(order), shape, op.Operand(i))
 	}
 	return nil
 }

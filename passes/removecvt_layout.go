@@ -108,18 +108,18 @@ func (c *layoutCache) sameLayout(a, b attr.Encoding, shape []int) bool {
 	return la.Equal(lb)
 }
 
-// tensorInfo returns the ranked tensor type of v (nil if v is not a
-// tensor with a TritonGPU encoding), its encoding and its shape as ints.
+// tensorInfo returns t as a ranked tensor type (nil if t is not a tensor
+// with a TritonGPU encoding), its encoding and its shape as ints.
 func tensorInfo(t dialect.Type) (*dialect.RankedTensorType, attr.Encoding, []int) {
 	rt, ok := t.(*dialect.RankedTensorType)
 	if !ok {
 		return nil, nil, nil
 	}
-	ea, ok := rt.Encoding.(*dialect.EncodingAttr)
-	if !ok || ea.Enc == nil {
+	e := dialect.Encoding(rt)
+	if e == nil {
 		return nil, nil, nil
 	}
-	return rt, ea.Enc, intShape(rt.Shape)
+	return rt, e, intShape(rt.Shape)
 }
 
 func intShape(s []int64) []int {
@@ -201,10 +201,7 @@ func orderAttr(op *dialect.Operation) ([]int, bool) {
 func transposeEnc(c *layoutCache, e attr.Encoding, order []int, srcShape []int) attr.Encoding {
 	rank := len(order)
 	if b, ok := e.(*attr.Blocked); ok && b.Rank() == rank {
-		inv := make([]int, rank)
-		for i, o := range order {
-			inv[o] = i
-		}
+		inv := invertPerm(order)
 		nb := &attr.Blocked{
 			SizePerThread:  permute(b.SizePerThread, order),
 			ThreadsPerWarp: permute(b.ThreadsPerWarp, order),
@@ -239,6 +236,16 @@ func transposeEnc(c *layoutCache, e attr.Encoding, order []int, srcShape []int) 
 	return le
 }
 
+// invertPerm returns the inverse of permutation order.
+func invertPerm(order []int) []int {
+	inv := make([]int, len(order))
+	for i, o := range order {
+		inv[o] = i
+	}
+	return inv
+}
+
+// permute returns v reordered: element i is v[order[i]].
 func permute(v []int, order []int) []int {
 	out := make([]int, len(order))
 	for i, o := range order {

@@ -348,23 +348,10 @@ func (r *rewriter) layoutConversionCost(src, dst attr.Encoding, shape []int, b i
 	return 8*n + 256
 }
 
+// sameBases reports whether a and b map in-dim in identically (an absent
+// in-dim has no bases).
 func sameBases(a, b linear.Layout, in string) bool {
-	ab, bb := a.Bases(in), b.Bases(in)
-	if !a.HasInDim(in) {
-		ab = nil
-	}
-	if !b.HasInDim(in) {
-		bb = nil
-	}
-	if len(ab) != len(bb) {
-		return false
-	}
-	for i := range ab {
-		if !slices.Equal(ab[i], bb[i]) {
-			return false
-		}
-	}
-	return true
+	return slices.EqualFunc(a.Bases(in), b.Bases(in), slices.Equal[[]int])
 }
 
 // opCost prices recomputing op once more (see the pass Doc).
