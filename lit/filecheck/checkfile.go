@@ -126,19 +126,20 @@ func findCheckType(b *srcBuf, pos int, prefix string, isComment bool) (typ check
 			return checkNone, 0, false, -1
 		}
 		r++
-		lit := false
-		for {
+		skipSpace := func() {
 			for r < len(text) && strings.IndexByte(" \t\n\v\f\r", text[r]) >= 0 {
 				r++
 			}
+		}
+		lit := false
+		for {
+			skipSpace()
 			if !strings.HasPrefix(text[r:], "LITERAL") {
 				return checkNone, 0, false, -1
 			}
 			r += len("LITERAL")
 			lit = true
-			for r < len(text) && strings.IndexByte(" \t\n\v\f\r", text[r]) >= 0 {
-				r++
-			}
+			skipSpace()
 			if r < len(text) && text[r] == ',' {
 				r++
 				continue
@@ -268,9 +269,8 @@ func readCheckFile(buf *srcBuf, o *Options, checkPrefixes, commentPrefixes []str
 				break
 			}
 			line += strings.Count(text[pos:at], "\n")
-			skippedEnd := at
 			pos = at
-			if skippedEnd == 0 || !isPartOfWord(text[skippedEnd-1]) {
+			if pos == 0 || !isPartOfWord(text[pos-1]) {
 				typ, count, literal, after = findCheckType(buf, pos, p, isComment[p])
 				if typ != checkNone {
 					used = p
