@@ -334,11 +334,12 @@ func Upcast(l Layout, n int) (Layout, error) {
 			fs[k], fd[k] = s, 0
 			continue
 		}
-		if ad := abs(d); ad%n != 0 && n%ad != 0 {
+		ad := abs(d)
+		if ad%n != 0 && n%ad != 0 {
 			return Layout{}, notAdmissible("upcast of %v by %d: stride %d and %d divide neither way", l, n, d, n)
 		}
-		fs[k] = ceilDiv(s, ceilDiv(n, abs(d)))
-		fd[k] = sign(d) * ceilDiv(abs(d), n)
+		fs[k] = ceilDiv(s, ceilDiv(n, ad))
+		fd[k] = sign(d) * ceilDiv(ad, n)
 	}
 	shape, _ := unflatten(fs, l.shape)
 	stride, _ := unflatten(fd, l.stride)
