@@ -100,7 +100,7 @@ func coordString(out, shape []int, sep string) string {
 // others (tensor memory: row, col, block), which Triton's tool does not
 // print.
 func layoutKind(l linear.Layout) string {
-	n := len(l.InDims())
+	n := l.NumInDims()
 	switch {
 	case l.InDimIndex("register") >= 0 && l.InDimIndex("lane") >= 0 && l.InDimIndex("warp") >= 0:
 		return "distributed"
@@ -118,15 +118,24 @@ func inSize(l linear.Layout, name string) int {
 	return l.InDimSize(name)
 }
 
-// apply maps the named input values of l (missing in-dims are 0).
-func apply(l linear.Layout, named map[string]int) []int {
-	vals := make([]int, len(l.InDims()))
-	for n, v := range named {
-		if i := l.InDimIndex(n); i >= 0 {
-			vals[i] = v
-		}
+// applier returns a function that maps values of the named in-dims, given
+// in the order of names, through l; names l lacks are skipped and l's
+// other in-dims are 0. The tables call it for every point, so the
+// in-dims are looked up once.
+func applier(l linear.Layout, names ...string) func(vals ...int) []int {
+	idx := make([]int, len(names))
+	for i, n := range names {
+		idx[i] = l.InDimIndex(n)
 	}
-	return l.Apply(vals...)
+	in := make([]int, l.NumInDims())
+	return func(vals ...int) []int {
+		for i, v := range vals {
+			if idx[i] >= 0 {
+				in[idx[i]] = v
+			}
+		}
+		return l.Apply(in...)
+	}
 }
 
 // writeTensorView prints the tensor view of Triton's triton-tensor-layout
@@ -157,11 +166,12 @@ func writeTensorView(w io.Writer, l linear.Layout, shape []int) error {
 	switch layoutKind(l) {
 	case "distributed":
 		nb, nw, nl, nr := inSize(l, "block"), inSize(l, "warp"), inSize(l, "lane"), inSize(l, "register")
+		apply := applier(l, "block", "warp", "lane", "register")
 		for b := 0; b < nb; b++ {
 			for wp := 0; wp < nw; wp++ {
 				for ln := 0; ln < nl; ln++ {
 					for r := 0; r < nr; r++ {
-						i := linearize(apply(l, map[string]int{"block": b, "warp": wp, "lane": ln, "register": r}), shape)
+						i := linearize(apply(b, wp, ln, r), shape)
 						if cells[i] != "" {
 							cells[i] += "|"
 						}
@@ -179,9 +189,10 @@ func writeTensorView(w io.Writer, l linear.Layout, shape []int) error {
 		sep = ","
 		nb := inSize(l, "block")
 		perBlock := min(total/nb, inSize(l, "offset"))
+		apply := applier(l, "block", "offset")
 		for b := 0; b < nb; b++ {
 			for off := 0; off < perBlock; off++ {
-				cells[b*(total/nb)+off] = coordString(apply(l, map[string]int{"block": b, "offset": off}), shape, ":")
+				cells[b*(total/nb)+off] = coordString(apply(b, off), shape, ":")
 			}
 		}
 	default:
@@ -277,6 +288,7 @@ func writeHWView(w io.Writer, l linear.Layout, shape []int) error {
 	switch layoutKind(l) {
 	case "distributed":
 		nw, nl, nr := inSize(l, "warp"), inSize(l, "lane"), inSize(l, "register")
+		apply := applier(l, "block", "warp", "lane", "register")
 		for b := 0; b < blocks; b++ {
 			if blocks > 1 {
 				fmt.Fprintf(&sb, "Block%d:\n", b)
@@ -288,7 +300,7 @@ func writeHWView(w io.Writer, l linear.Layout, shape []int) error {
 						if ln > 0 {
 							sb.WriteString(", ")
 						}
-						sb.WriteString(coordString(apply(l, map[string]int{"block": b, "warp": wp, "lane": ln, "register": r}), shape, ","))
+						sb.WriteString(coordString(apply(b, wp, ln, r), shape, ","))
 					}
 					sb.WriteByte('\n')
 				}
@@ -298,10 +310,11 @@ func writeHWView(w io.Writer, l linear.Layout, shape []int) error {
 		return err
 	case "shared":
 		perBlock := min(product(shape)/blocks, inSize(l, "offset"))
+		apply := applier(l, "block", "offset")
 		for b := 0; b < blocks; b++ {
 			fmt.Fprintf(&sb, "Block: %d:\n", b)
 			for off := 0; off < perBlock; off++ {
-				fmt.Fprintf(&sb, "Offset: %d -> %s\n", off, coordString(apply(l, map[string]int{"block": b, "offset": off}), shape, ","))
+				fmt.Fprintf(&sb, "Offset: %d -> %s\n", off, coordString(apply(b, off), shape, ","))
 			}
 		}
 		_, err := io.WriteString(w, sb.String())
