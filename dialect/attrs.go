@@ -2,10 +2,10 @@ package dialect
 
 import (
 	"math"
-
-	"github.com/layoutopt/layoutopt/attr"
 	"strconv"
 	"strings"
+
+	"github.com/layoutopt/layoutopt/attr"
 )
 
 // Attribute is an MLIR attribute value. The implementations are

@@ -48,7 +48,7 @@ func TestParseErrors(t *testing.T) {
 		{"bad encoding field", "#b = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0], bogus = 1}>\n", false,
 			"t.mlir:1:96: error: unexpected key: bogus"},
 		{"unterminated string", "module attributes {x = \"abc} {\n}", false,
-			"t.mlir:1:24: error: expected '\"' in string literal\nt.mlir:2:1: error: expected operation name in quotes"},
+			"t.mlir:1:24: error: expected '\"' in string literal"},
 		{"location alias never defined", "module {\n} loc(#loc9)", false,
 			"t.mlir:2:7: error: operation location alias was never defined: #loc9"},
 		{"several errors", `tt.func @f(%a: i32) {
@@ -61,6 +61,44 @@ func TestParseErrors(t *testing.T) {
 			"t.mlir:3:19: error: use of value '%a' expects different type than prior uses: 'f32' vs 'i32'\n" +
 			"t.mlir:1:12: note: prior use here\n" +
 			"t.mlir:4:22: error: expected ':'"},
+		// Recovery: one error, no cascade.
+		{"unregistered op closing the module", `module { "foo.bar"() : () -> () }`, false,
+			"t.mlir:1:10: error: 'foo.bar' op created with unregistered dialect. If this is intended, please call allowUnregisteredDialects() on the MLIRContext, or use -allow-unregistered-dialect with the MLIR opt tool used"},
+		{"error before a '}' on its line", "module { tt.func @f( }", false,
+			"t.mlir:1:22: error: expected non-function type"},
+		{"error in the header of an op with a region", `tt.func @f(%a: i32) -> i32 {
+  %0 = scf.for %i = %a to %a step %a iter_args(%x = %a) -> (i32) : bad {
+    scf.yield %x : i32
+  }
+  tt.return %0 : i32
+}
+tt.func @g() {
+  tt.return %nope : i32
+}`, false, "t.mlir:2:68: error: expected non-function type\n" +
+			"t.mlir:8:13: error: use of undeclared SSA value name '%nope'"},
+		{"error in a list spanning lines", `tt.func @f(%a: i32,
+    %b: bad) {
+  tt.return
+}
+tt.func @g() {
+  tt.return %nope : i32
+}`, false, "t.mlir:2:9: error: expected non-function type\n" +
+			"t.mlir:6:13: error: use of undeclared SSA value name '%nope'"},
+		{"unclosed region at the end", "module {\n  tt.func @f() {\n    tt.return\n", false,
+			"t.mlir:4:1: error: expected '}' to end region"},
+		{"independent errors in two functions", `tt.func @f(%a: i32) {
+  %0 = arith.addi %a %a : i32
+  tt.return
+}
+tt.func @g(%a: i32) {
+  %0 = arith.addi %a, %b : i32
+  tt.return
+}`, false, "t.mlir:2:22: error: expected ':'\n" +
+			"t.mlir:6:23: error: use of undeclared SSA value name '%b'"},
+		{"word that is not a type", "module attributes {x = foo} {\n}", false,
+			"t.mlir:1:24: error: expected attribute value"},
+		{"type attribute in error", "module attributes {x = tensor<4xfoo>} {\n}", false,
+			"t.mlir:1:33: error: expected non-function type"},
 		{"split line numbers", "\n\n  %0 = \"x.y\"() : () -> (", true, "t.mlir:13:25: error: expected non-function type"},
 	}
 	for _, tc := range tests {
@@ -128,8 +166,13 @@ func TestNestingLimit(t *testing.T) {
 	}
 	regions := strings.Repeat("\"x.r\"() ({\n", 1000) + strings.Repeat("}) : () -> ()\n", 1000)
 	_, diags = ParseString(regions, ParseConfig{Filename: "t.mlir", AllowUnregistered: true})
-	if len(diags) == 0 || !strings.Contains(diags[0].Msg, "nesting too deep (limit 512)") {
-		t.Errorf("got %v", diags)
+	if len(diags) != 1 || !strings.Contains(diags[0].Msg, "nesting too deep (limit 512)") {
+		t.Errorf("got %v, want the one nesting error", diags)
+	}
+	// Unclosed: one error at the end, not one per open region.
+	_, diags = ParseString(strings.Repeat("\"x.r\"() ({\n", 100), ParseConfig{Filename: "t.mlir", AllowUnregistered: true})
+	if len(diags) != 1 || diags[0].Msg != "expected '}' to end region" {
+		t.Errorf("got %v, want one \"expected '}'\"", diags)
 	}
 }
 

@@ -1,10 +1,11 @@
 package dialect
 
 import (
+	"errors"
 	"strconv"
+	"strings"
 
 	"github.com/layoutopt/layoutopt/attr"
-	"strings"
 )
 
 // scanBalanced returns the offset just past the '>' that closes the '<'
@@ -609,9 +610,16 @@ func (p *OpParser) ParseAttr() (Attribute, error) {
 		case "array":
 			return p.parseDenseArray()
 		}
+		// A type attribute. As MLIR, a word that does not begin a type is
+		// "expected attribute value"; a type that fails keeps its own error.
+		n, pos := len(p.diag), p.Pos()
 		t, err := p.ParseType()
 		if err != nil {
-			return nil, p.errorHere("expected attribute value")
+			if !errors.Is(err, errTooMany) && len(p.diag) == n+1 && p.diag[n].Pos == pos {
+				p.diag = p.diag[:n]
+				return nil, p.Errorf(pos, "expected attribute value")
+			}
+			return nil, err
 		}
 		return &TypeAttr{t}, nil
 	}

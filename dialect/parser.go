@@ -32,7 +32,9 @@ const DefaultMaxNesting = 512
 // errSyntax is returned by parse functions after they recorded a diagnostic.
 var errSyntax = errors.New("syntax error")
 
-// errTooMany stops the parser once MaxErrors diagnostics were recorded.
+// errTooMany stops the parser: MaxErrors diagnostics were recorded, or the
+// nesting limit was passed (the ops around would fail the same way, so
+// going on would only cascade).
 var errTooMany = errors.New("too many errors")
 
 // OpParser is the parser state that custom op parse functions use (see
@@ -65,6 +67,9 @@ type OpParser struct {
 	// afterModule is set once the top-level module has been parsed.
 	afterModule bool
 	seq         int
+	// eofReported is set once "expected '}' to end region" was reported
+	// at the end of the input: the enclosing regions do not repeat it.
+	eofReported bool
 }
 
 // valueScope maps SSA names to values inside one region; isolated scopes
@@ -334,7 +339,8 @@ func (p *OpParser) ParseString() (string, error) {
 func (p *OpParser) enter() error {
 	p.depth++
 	if p.depth > p.cfg.MaxNesting {
-		return p.Errorf(p.Pos(), "nesting too deep (limit %d)", p.cfg.MaxNesting)
+		p.Errorf(p.Pos(), "nesting too deep (limit %d)", p.cfg.MaxNesting)
+		return errTooMany
 	}
 	return nil
 }
@@ -371,7 +377,7 @@ func (p *OpParser) parseFile() *Module {
 			break
 		}
 		if err != nil {
-			p.recover()
+			p.recover(false)
 		}
 	}
 	p.popScope()
@@ -392,24 +398,36 @@ func (p *OpParser) parseFile() *Module {
 	return m
 }
 
-// recover skips to the start of the next line that can begin an operation
-// or a top-level definition, after an error.
-func (p *OpParser) recover() {
+// recover skips the rest of an op after a syntax error: to the first token
+// of a later line that can begin an op or a definition, outside any
+// bracket ('(', '[', '{') opened after the error, so that an op whose
+// region or parenthesized list is cut short is skipped whole. inRegion
+// stops it before a '}' that closes the enclosing region (the region's
+// loop reads it); at the top level such a '}' is skipped.
+func (p *OpParser) recover(inRegion bool) {
 	line := p.tok.line
 	if n := len(p.diag); n > 0 && p.diag[n-1].Pos.Line < line {
 		// The error was on an earlier line (a semantic error found after
 		// the op was read): nothing to skip.
 		return
 	}
+	depth := 0
 	for p.tok.kind != tEOF {
-		if p.tok.line != line {
+		if p.tok.kind == tPunct {
+			switch p.tok.text {
+			case "(", "[", "{":
+				depth++
+			case ")", "]", "}":
+				if depth > 0 {
+					depth--
+				} else if p.tok.text == "}" && inRegion {
+					return
+				}
+			}
+		} else if depth == 0 && p.tok.line != line {
 			switch p.tok.kind {
 			case tPercent, tBareID, tString, tHash, tExcl, tCaret:
 				return
-			case tPunct:
-				if p.tok.text == "}" {
-					return
-				}
 			}
 		}
 		p.advance()
@@ -839,11 +857,16 @@ func (p *OpParser) parseGenericOp(numResults int) (*Operation, error) {
 		// As MLIR: a loaded dialect (one with registered ops) never allows
 		// unknown ops; -allow-unregistered-dialect only admits ops of
 		// dialects that are not loaded.
+		// These are verifier errors in MLIR: the op is read to its end (so
+		// that parsing goes on in step) and the error stands.
+		var err error
 		if d := DialectOf(name); p.dialectKnown(d) {
-			return nil, p.Errorf(pos, "unregistered operation '%s' found in dialect ('%s') that does not allow unknown operations", name, d)
+			err = p.Errorf(pos, "unregistered operation '%s' found in dialect ('%s') that does not allow unknown operations", name, d)
+		} else if !p.cfg.AllowUnregistered {
+			err = p.Errorf(pos, "'%s' op created with unregistered dialect. If this is intended, please call allowUnregisteredDialects() on the MLIRContext, or use -allow-unregistered-dialect with the MLIR opt tool used", name)
 		}
-		if !p.cfg.AllowUnregistered {
-			return nil, p.Errorf(pos, "'%s' op created with unregistered dialect. If this is intended, please call allowUnregisteredDialects() on the MLIRContext, or use -allow-unregistered-dialect with the MLIR opt tool used", name)
+		if errors.Is(err, errTooMany) {
+			return nil, err
 		}
 	}
 	st := &OpState{Name: name, NumResults: numResults}
@@ -1105,20 +1128,27 @@ func (p *OpParser) ParseRegion(entryArgs []*Value, isolated bool) (*Region, erro
 		attach(cur)
 		r.AddBlock(cur)
 	}
-	var firstErr error
+	// Errors inside the region are reported and recovered from here (at
+	// the next op of this region); the region itself is read to its '}',
+	// so the op that owns it goes on in step and reports nothing more.
 	for {
 		switch {
 		case p.tok.kind == tEOF:
+			if p.eofReported {
+				return nil, errSyntax
+			}
+			p.eofReported = true
 			return nil, p.errorHere("expected '}' to end region")
 		case p.isPunct("}"):
 			p.advance()
 			for label, d := range p.scope.blocks {
 				if !d.defined {
-					p.Errorf(d.pos, "reference to an undefined block '^%s'", label)
-					firstErr = errSyntax
+					if err := p.Errorf(d.pos, "reference to an undefined block '^%s'", label); errors.Is(err, errTooMany) {
+						return nil, err
+					}
 				}
 			}
-			return r, firstErr
+			return r, nil
 		case p.tok.kind == tCaret:
 			b, err := p.parseBlockHeader()
 			if err != nil {
@@ -1128,11 +1158,10 @@ func (p *OpParser) ParseRegion(entryArgs []*Value, isolated bool) (*Region, erro
 			cur = b
 		default:
 			if _, err := p.parseOperation(cur); err != nil {
-				if errors.Is(err, errTooMany) {
+				if errors.Is(err, errTooMany) || p.eofReported {
 					return nil, err
 				}
-				firstErr = err
-				p.recover()
+				p.recover(true)
 			}
 		}
 	}
