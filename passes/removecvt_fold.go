@@ -1,6 +1,8 @@
 package passes
 
 import (
+	"slices"
+
 	"github.com/layoutopt/layoutopt/attr"
 	"github.com/layoutopt/layoutopt/dialect"
 )
@@ -37,7 +39,7 @@ func (r *rewriter) foldConversion(c *dialect.Operation) {
 	src, res := c.Operand(0), c.Result(0)
 	_, se, shape := tensorInfo(src.Type())
 	_, de, dshape := tensorInfo(res.Type())
-	if se == nil || de == nil || shapeKey(shape) != shapeKey(dshape) ||
+	if se == nil || de == nil || !slices.Equal(shape, dshape) ||
 		!dialect.TypesEqual(dialect.ElementType(src.Type()), dialect.ElementType(res.Type())) {
 		return
 	}

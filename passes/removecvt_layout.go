@@ -2,7 +2,7 @@ package passes
 
 import (
 	"fmt"
-	"strings"
+	"strconv"
 
 	"github.com/layoutopt/layoutopt/attr"
 	"github.com/layoutopt/layoutopt/dialect"
@@ -52,15 +52,16 @@ func encKey(e attr.Encoding) string {
 	return e.Format(nil)
 }
 
+// shapeKey spells a shape as in a tensor type: "64x32".
 func shapeKey(shape []int) string {
-	var sb strings.Builder
+	b := make([]byte, 0, 4*len(shape))
 	for i, s := range shape {
 		if i > 0 {
-			sb.WriteByte('x')
+			b = append(b, 'x')
 		}
-		fmt.Fprint(&sb, s)
+		b = strconv.AppendInt(b, int64(s), 10)
 	}
-	return sb.String()
+	return string(b)
 }
 
 // linear returns the linear layout of encoding e on a tensor of the given
