@@ -156,7 +156,7 @@ func (t IntTuple) Sum() int {
 	return s
 }
 
-// Equal reports whether a and b have the same structure and leaves.
+// Equal reports whether t and u have the same structure and leaves.
 func (t IntTuple) Equal(u IntTuple) bool {
 	if t.tuple != u.tuple {
 		return false

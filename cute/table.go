@@ -7,8 +7,9 @@ import (
 	"strings"
 )
 
-// A Function2D is a rank-2 layout viewed as a table: Layout and
-// SwizzledLayout.
+// A Function2D is a layout that WriteGrid, WriteTable, PrintTable and Table
+// draw as a table; Layout and SwizzledLayout implement it. Only a rank-2
+// layout of at most 2^20 cells can be drawn; others give an error.
 type Function2D interface {
 	At(coords ...int) (int, error)
 	Format(n Notation) string
