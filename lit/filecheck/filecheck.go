@@ -198,9 +198,8 @@ func (c *checker) printNextDiffs(w io.Writer) {
 		}
 		firstLine := max(1, prevLine-(k-1-a))
 		var got []string
-		lines := strings.SplitAfter(c.in.text, "\n")
-		for l := firstLine; l < firstLine+len(want) && l <= len(lines); l++ {
-			got = append(got, strings.TrimSpace(lines[l-1]))
+		for l := firstLine; l < firstLine+len(want) && l <= len(c.in.lineStarts); l++ {
+			got = append(got, strings.TrimSpace(c.in.line(l)))
 		}
 		cl, _ := nf.cs.loc.b.lineCol(nf.cs.loc.lo)
 		fmt.Fprintf(w, "\n%s:%d: diff of the %s block (-expected +input lines %d-%d):\n",

@@ -39,6 +39,15 @@ func (b *srcBuf) lineCol(off int) (int, int) {
 	return lo + 1, off - b.lineStarts[lo] + 1
 }
 
+// line returns the text of 1-based line n, with its newline if it has one.
+func (b *srcBuf) line(n int) string {
+	end := len(b.text)
+	if n < len(b.lineStarts) {
+		end = b.lineStarts[n]
+	}
+	return b.text[b.lineStarts[n-1]:end]
+}
+
 // sref is a piece of a buffer, LLVM's StringRef with its location.
 type sref struct {
 	b      *srcBuf
