@@ -29,23 +29,13 @@ func points(l linear.Layout, f func(in, out []int)) {
 	}
 }
 
-// labeler returns how the tensor view names one hardware location.
+// labeler returns how the tensor view names one hardware location of a
+// layout that is neither distributed nor shared (tensor memory): its
+// in-dim values joined by ':', after "B<block>:" when there are several
+// blocks.
 func labeler(l linear.Layout) func(in []int) string {
 	names := l.InDimNames()
-	idx := func(n string) int { return l.InDimIndex(n) }
-	blocks := l.InDimSize("block")
-	prefix := func(in []int) string {
-		if b := idx("block"); b >= 0 && blocks > 1 {
-			return "B" + strconv.Itoa(in[b]) + ":"
-		}
-		return ""
-	}
-	if r, ln, w := idx("register"), idx("lane"), idx("warp"); r >= 0 && ln >= 0 && w >= 0 {
-		lanes := l.InDimSize("lane")
-		return func(in []int) string {
-			return fmt.Sprintf("%sT%d:%d", prefix(in), in[ln]+in[w]*lanes, in[r])
-		}
-	}
+	b, blocks := l.InDimIndex("block"), l.InDimSize("block")
 	return func(in []int) string {
 		var parts []string
 		for i, n := range names {
@@ -53,7 +43,11 @@ func labeler(l linear.Layout) func(in []int) string {
 				parts = append(parts, strconv.Itoa(in[i]))
 			}
 		}
-		return prefix(in) + strings.Join(parts, ":")
+		prefix := ""
+		if b >= 0 && blocks > 1 {
+			prefix = "B" + strconv.Itoa(in[b]) + ":"
+		}
+		return prefix + strings.Join(parts, ":")
 	}
 }
 
