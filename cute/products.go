@@ -162,11 +162,15 @@ func zipped(name string, op func(Layout, Tiler) (Layout, error), a Layout, t Til
 	return r, nil
 }
 
-func tiled(z Layout) Layout {
+// unpackRest turns a zipped ((tiles…),(rests…)) into the tiled form
+// ((tiles…),rests…).
+func unpackRest(z Layout) Layout {
 	return concat(append([]Layout{z.Mode(0)}, unpack(z.Mode(1))...)...)
 }
 
-func flat(z Layout) Layout {
+// unpackBoth turns a zipped ((tiles…),(rests…)) into the flat form
+// (tiles…,rests…).
+func unpackBoth(z Layout) Layout {
 	return concat(append(unpack(z.Mode(0)), unpack(z.Mode(1))...)...)
 }
 
@@ -184,7 +188,7 @@ func TiledDivide(a Layout, t Tiler) (Layout, error) {
 	if err != nil {
 		return Layout{}, err
 	}
-	return tiled(z), nil
+	return unpackRest(z), nil
 }
 
 // FlatDivide is ZippedDivide with both modes unpacked: (TM,TN,RM,RN,L,…).
@@ -193,7 +197,7 @@ func FlatDivide(a Layout, t Tiler) (Layout, error) {
 	if err != nil {
 		return Layout{}, err
 	}
-	return flat(z), nil
+	return unpackBoth(z), nil
 }
 
 // ZippedProduct is LogicalProduct gathered as ((M,N),(TM,TN,L,…)).
@@ -207,7 +211,7 @@ func TiledProduct(a Layout, t Tiler) (Layout, error) {
 	if err != nil {
 		return Layout{}, err
 	}
-	return tiled(z), nil
+	return unpackRest(z), nil
 }
 
 // FlatProduct is ZippedProduct with both modes unpacked: (M,N,TM,TN,L,…).
@@ -216,7 +220,7 @@ func FlatProduct(a Layout, t Tiler) (Layout, error) {
 	if err != nil {
 		return Layout{}, err
 	}
-	return flat(z), nil
+	return unpackBoth(z), nil
 }
 
 // padRank is CuTe's append<R>(layout): l as a tuple of R modes, padded with
