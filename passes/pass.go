@@ -2,6 +2,7 @@ package passes
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -91,10 +92,8 @@ type Option struct {
 // that names the option and says what is allowed.
 func (o *Option) Check(v string) error {
 	if len(o.Values) > 0 {
-		for _, a := range o.Values {
-			if v == a {
-				return nil
-			}
+		if slices.Contains(o.Values, v) {
+			return nil
 		}
 		return fmt.Errorf("invalid value %q for option '%s' (allowed: %s)", v, o.Name, strings.Join(o.Values, ", "))
 	}

@@ -58,7 +58,7 @@ func (p *Pipeline) AddPass(pass *Pass, options string) error {
 // which only goes down: no op but a module holds a module, so a pass
 // restricted to builtin.module cannot run in a pipeline on any other op.
 func (p *Pipeline) canHold(pass *Pass) error {
-	if a := pass.AnchorOp(); a == "builtin.module" && p.Anchor != a && p.Anchor != AnyOp {
+	if a := pass.AnchorOp(); a == ModuleOp && p.Anchor != a && p.Anchor != AnyOp {
 		return fmt.Errorf("Can't add pass '%s' restricted to '%s' on a PassManager intended to run on '%s', did you intend to nest?", pass.Name, a, p.Anchor)
 	}
 	return nil

@@ -56,12 +56,13 @@ func (r *Registry) Register(p *Pass) error {
 	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	for _, n := range append([]string{p.Name}, p.Aliases...) {
+	names := append([]string{p.Name}, p.Aliases...)
+	for _, n := range names {
 		if q, ok := r.byName[n]; ok {
 			return fmt.Errorf("passes: cannot register pass '%s': name '%s' is already used by pass '%s'", p.Name, n, q.Name)
 		}
 	}
-	for _, n := range append([]string{p.Name}, p.Aliases...) {
+	for _, n := range names {
 		r.byName[n] = p
 	}
 	i := sort.Search(len(r.passes), func(i int) bool { return r.passes[i].Name >= p.Name })
