@@ -22,11 +22,11 @@
 //   - tensor (the default) and hw: Triton's triton-tensor-layout output
 //     (getLayoutStr in lib/Dialect/TritonGPU/IR/Dialect.cpp), byte for
 //     byte. A line "Print layout attribute: ATTR" ("… #NAME = ATTR" for
-//     an alias of -alias-names, whose layouts are each followed by an
-//     empty line, or of -i alone), then the layout. The tensor view of a distributed layout gives, for
-//     every tensor element, row-major and nested in brackets per
-//     dimension, the threads that hold it, "T<thread>:<register>" (thread
-//     = lane + warp·lanes, "B<block>:" before it when there are several
+//     an alias of -alias-names or of -i alone), then the layout, then,
+//     for -alias-names only, an empty line. The tensor view of a
+//     distributed layout gives, for every tensor element, row-major and
+//     nested in brackets per dimension, the threads that hold it,
+//     "T<thread>:<register>" (thread = lane + warp·lanes, "B<block>:" before it when there are several
 //     CTAs, several joined by "|", each padded on the left to the widths
 //     of the numbers of blocks, threads and registers), separated by ", ";
 //     a line starts with the brackets opening on it, then a space for
