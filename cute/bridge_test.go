@@ -85,13 +85,8 @@ func TestToLinearVectors(t *testing.T) {
 
 func TestPropertyToLinearAgreesWithEvaluation(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
-		l := genPow2Layout(t)
-		var sw Swizzle
-		if rapid.Bool().Draw(t, "swizzled") {
-			b := rapid.IntRange(1, 3).Draw(t, "B")
-			sw = Swizzle{b, rapid.IntRange(0, 3).Draw(t, "M"), rapid.IntRange(b, 4).Draw(t, "S")}
-		}
-		s := SwizzledLayout{Swizzle: sw, Layout: l}
+		s := genSwizzledPow2Layout(t)
+		l := s.Layout
 		ll, err := s.ToLinear()
 		if err != nil {
 			var nl *NotLinearError

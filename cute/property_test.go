@@ -354,13 +354,8 @@ func TestPropertySwizzleInvolution(t *testing.T) {
 
 func TestPropertyBasisAgreesWithEvaluation(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
-		l := genPow2Layout(t)
-		var sw Swizzle
-		if rapid.Bool().Draw(t, "swizzled") {
-			b := rapid.IntRange(1, 3).Draw(t, "B")
-			sw = Swizzle{b, rapid.IntRange(0, 3).Draw(t, "M"), rapid.IntRange(b, 4).Draw(t, "S")}
-		}
-		s := SwizzledLayout{Swizzle: sw, Layout: l}
+		s := genSwizzledPow2Layout(t)
+		l := s.Layout
 		basis, err := s.linearBasis()
 		xorAgrees := true
 		for i := range l.Size() {
@@ -418,6 +413,18 @@ func genPow2Layout(t *rapid.T) Layout {
 		return MustLayout(Int(shapes[0]), Int(strides[0]))
 	}
 	return MustLayout(Ints(shapes...), Ints(strides...))
+}
+
+// genSwizzledPow2Layout draws a genPow2Layout, optionally under a swizzle
+// with B <= 3, M <= 3 and B <= S <= 4.
+func genSwizzledPow2Layout(t *rapid.T) SwizzledLayout {
+	l := genPow2Layout(t)
+	var sw Swizzle
+	if rapid.Bool().Draw(t, "swizzled") {
+		b := rapid.IntRange(1, 3).Draw(t, "B")
+		sw = Swizzle{b, rapid.IntRange(0, 3).Draw(t, "M"), rapid.IntRange(b, 4).Draw(t, "S")}
+	}
+	return SwizzledLayout{Swizzle: sw, Layout: l}
 }
 
 func TestPropertyByModeDivides(t *testing.T) {

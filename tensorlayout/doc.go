@@ -26,9 +26,10 @@
 //     for -alias-names only, an empty line. The tensor view of a
 //     distributed layout gives, for every tensor element, row-major and
 //     nested in brackets per dimension, the threads that hold it,
-//     "T<thread>:<register>" (thread = lane + warp·lanes, "B<block>:" before it when there are several
-//     CTAs, several joined by "|", each padded on the left to the widths
-//     of the numbers of blocks, threads and registers), separated by ", ";
+//     "T<thread>:<register>" (thread = lane + warp·lanes, "B<block>:"
+//     before it when there are several CTAs, several joined by "|", each
+//     padded on the left to the widths of the numbers of blocks, threads
+//     and registers), separated by ", ";
 //     a line starts with the brackets opening on it, then a space for
 //     each dimension not opened there. For a shared layout it lays the
 //     offsets out in the tensor's shape and gives the element stored at
