@@ -238,13 +238,10 @@ func (t *ereTranslator) parseBracket() {
 		first = false
 		if c == '[' && t.pos+1 < len(t.src) && (t.src[t.pos+1] == ':' || t.src[t.pos+1] == '=' || t.src[t.pos+1] == '.') {
 			kind := t.src[t.pos+1]
-			end := strings.Index(t.src[t.pos+2:], string(kind)+"]")
-			if end < 0 {
-				t.fail("brackets ([ ]) not balanced")
+			name, ok := t.bracketTerm(kind)
+			if !ok {
 				return
 			}
-			name := t.src[t.pos+2 : t.pos+2+end]
-			t.pos += 2 + end + 2
 			if kind == ':' {
 				if !posixClasses[name] {
 					t.fail("invalid character class")
@@ -253,10 +250,8 @@ func (t *ereTranslator) parseBracket() {
 				b.WriteString("[:" + name + ":]")
 				continue
 			}
-			// Equivalence classes and collating elements: single characters only.
-			r, n := utf8.DecodeRuneInString(name)
-			if n == 0 || n != len(name) {
-				t.fail("invalid collating element")
+			r, ok := t.collatingRune(name)
+			if !ok {
 				return
 			}
 			t.rangeOrChar(&b, r)
@@ -282,17 +277,11 @@ func (t *ereTranslator) rangeOrChar(b *strings.Builder, r rune) {
 		t.pos++
 		var hi rune
 		if strings.HasPrefix(t.src[t.pos:], "[.") {
-			end := strings.Index(t.src[t.pos+2:], ".]")
-			if end < 0 {
-				t.fail("brackets ([ ]) not balanced")
+			name, ok := t.bracketTerm('.')
+			if !ok {
 				return
 			}
-			name := t.src[t.pos+2 : t.pos+2+end]
-			t.pos += 2 + end + 2
-			var n int
-			hi, n = utf8.DecodeRuneInString(name)
-			if n == 0 || n != len(name) {
-				t.fail("invalid collating element")
+			if hi, ok = t.collatingRune(name); !ok {
 				return
 			}
 		} else {
@@ -308,6 +297,30 @@ func (t *ereTranslator) rangeOrChar(b *strings.Builder, r rune) {
 		return
 	}
 	b.WriteString(classRune(r))
+}
+
+// bracketTerm reads "[" kind NAME kind "]" at t.pos, where kind is ':',
+// '=' or '.', and returns NAME.
+func (t *ereTranslator) bracketTerm(kind byte) (string, bool) {
+	end := strings.Index(t.src[t.pos+2:], string(kind)+"]")
+	if end < 0 {
+		t.fail("brackets ([ ]) not balanced")
+		return "", false
+	}
+	name := t.src[t.pos+2 : t.pos+2+end]
+	t.pos += 2 + end + 2
+	return name, true
+}
+
+// collatingRune returns the character an equivalence class or collating
+// element names; only single characters are supported.
+func (t *ereTranslator) collatingRune(name string) (rune, bool) {
+	r, n := utf8.DecodeRuneInString(name)
+	if n == 0 || n != len(name) {
+		t.fail("invalid collating element")
+		return 0, false
+	}
+	return r, true
 }
 
 func isDigit(c byte) bool { return c >= '0' && c <= '9' }
