@@ -777,20 +777,26 @@ func (l Layout) IsTrivialOver(dims []string) bool {
 	if !l.squareSublayoutIsIdentity(dims) {
 		return false
 	}
-	var restIns, restOuts []string
+	restIns, restOuts := l.otherDims(dims)
+	z1, _ := l.SublayoutIsZero(restIns, dims)
+	z2, _ := l.SublayoutIsZero(dims, restOuts)
+	return z1 && z2
+}
+
+// otherDims returns the names of l's in-dims and of its out-dims that are
+// not in dims, in l's order.
+func (l Layout) otherDims(dims []string) (ins, outs []string) {
 	for _, d := range l.ins {
 		if !slices.Contains(dims, d.name) {
-			restIns = append(restIns, d.name)
+			ins = append(ins, d.name)
 		}
 	}
 	for _, o := range l.outs {
 		if !slices.Contains(dims, o.name) {
-			restOuts = append(restOuts, o.name)
+			outs = append(outs, o.name)
 		}
 	}
-	z1, _ := l.SublayoutIsZero(restIns, dims)
-	z2, _ := l.SublayoutIsZero(dims, restOuts)
-	return z1 && z2
+	return ins, outs
 }
 
 // squareSublayoutIsIdentity is LayoutUtils' squareSublayoutIsIdentity; every
@@ -844,17 +850,6 @@ func (l Layout) Quotient(dims []string) (Layout, bool) {
 	if !l.IsTrivialOver(dims) {
 		return Layout{}, false
 	}
-	var ins, outs []string
-	for _, d := range l.ins {
-		if !slices.Contains(dims, d.name) {
-			ins = append(ins, d.name)
-		}
-	}
-	for _, o := range l.outs {
-		if !slices.Contains(dims, o.name) {
-			outs = append(outs, o.name)
-		}
-	}
-	s, err := l.Sublayout(ins, outs)
+	s, err := l.Sublayout(l.otherDims(dims))
 	return s, err == nil
 }
