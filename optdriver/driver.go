@@ -200,10 +200,7 @@ func readInput(p *lit.Proc, input string) (string, string, error) {
 	}
 	data, err := os.ReadFile(p.Path(input))
 	if err != nil {
-		if pe, ok := err.(*os.PathError); ok {
-			err = pe.Err
-		}
-		return "", "", fmt.Errorf("cannot open input file '%s': %v", input, err)
+		return "", "", fmt.Errorf("cannot open input file '%s': %v", input, unwrapPath(err))
 	}
 	return input, string(data), nil
 }
@@ -248,6 +245,8 @@ func writeFileAtomic(path string, data []byte) error {
 	return nil
 }
 
+// unwrapPath strips the operation and path from an *os.PathError or
+// *os.LinkError, whose message the caller words itself.
 func unwrapPath(err error) error {
 	if pe, ok := err.(*os.PathError); ok {
 		return pe.Err
