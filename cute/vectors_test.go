@@ -101,6 +101,16 @@ func tilerFromJSON(t *testing.T, raw json.RawMessage) Tiler {
 	return by
 }
 
+// decodeJSON decodes a vector's JSON value into a T.
+func decodeJSON[T any](t *testing.T, raw json.RawMessage) T {
+	t.Helper()
+	var v T
+	if err := json.Unmarshal(raw, &v); err != nil {
+		t.Fatal(err)
+	}
+	return v
+}
+
 func jsonString(t *testing.T, raw json.RawMessage) string {
 	t.Helper()
 	var s string
@@ -193,12 +203,7 @@ func runVector(t *testing.T, v vector) {
 		}
 	case "size_cosize":
 		l := a()
-		var want struct{ Size, Cosize, Rank, Depth, FlatRank int }
-		want.FlatRank = -1
-		var raw map[string]int
-		if err := json.Unmarshal(v.Expected, &raw); err != nil {
-			t.Fatal(err)
-		}
+		raw := decodeJSON[map[string]int](t, v.Expected)
 		got := map[string]int{"size": l.Size(), "cosize": l.Cosize(), "rank": l.Rank(), "depth": l.Depth(), "flat_rank": l.FlatRank()}
 		for k, w := range raw {
 			if got[k] != w {
@@ -206,18 +211,12 @@ func runVector(t *testing.T, v vector) {
 			}
 		}
 	case "values":
-		var want []int
-		if err := json.Unmarshal(v.Expected, &want); err != nil {
-			t.Fatal(err)
-		}
+		want := decodeJSON[[]int](t, v.Expected)
 		if got := a().Values(); !slices.Equal(got, want) {
 			t.Errorf("values = %v, want %v", got, want)
 		}
 	case "crd2idx":
-		var want int
-		if err := json.Unmarshal(v.Expected, &want); err != nil {
-			t.Fatal(err)
-		}
+		want := decodeJSON[int](t, v.Expected)
 		got, err := Crd2Idx(mustTuple(t, v.Crd), mustTuple(t, v.Shape), mustTuple(t, v.Stride))
 		if err != nil || got != want {
 			t.Errorf("crd2idx = %d, %v; want %d", got, err, want)
@@ -236,10 +235,7 @@ func runVector(t *testing.T, v vector) {
 		}
 	case "swizzle":
 		sw := Swizzle{v.Swizzle[0], v.Swizzle[1], v.Swizzle[2]}
-		var want []int
-		if err := json.Unmarshal(v.Expected, &want); err != nil {
-			t.Fatal(err)
-		}
+		want := decodeJSON[[]int](t, v.Expected)
 		for i, x := range v.Xs {
 			if got := sw.Apply(x); got != want[i] {
 				t.Errorf("%v(%d) = %d, want %d", sw, x, got, want[i])
@@ -247,19 +243,13 @@ func runVector(t *testing.T, v vector) {
 		}
 	case "swizzle_layout_values":
 		s := SwizzledLayout{Swizzle: Swizzle{v.Swizzle[0], v.Swizzle[1], v.Swizzle[2]}, Layout: MustParseLayout(v.Layout)}
-		var want []int
-		if err := json.Unmarshal(v.Expected, &want); err != nil {
-			t.Fatal(err)
-		}
+		want := decodeJSON[[]int](t, v.Expected)
 		if got := s.Values(); !slices.Equal(got, want) {
 			t.Errorf("values of %v = %v, want %v", s, got, want)
 		}
 	case "swizzle_f2_basis":
 		sw := Swizzle{v.Swizzle[0], v.Swizzle[1], v.Swizzle[2]}
-		var want []int
-		if err := json.Unmarshal(v.Expected, &want); err != nil {
-			t.Fatal(err)
-		}
+		want := decodeJSON[[]int](t, v.Expected)
 		got := make([]int, v.DomainBits)
 		for j := range got {
 			got[j] = sw.Apply(1 << j)
