@@ -397,33 +397,28 @@ func (c *checker) checkLineRule(cs *checkString, start, end int) bool {
 		return false
 	}
 	n, first := countNewlines(c.in.text[start:end], start)
-	if t == checkSame {
-		if n == 0 {
-			return false
-		}
-		c.msgAt(cs.loc, kindError, cs.prefix+"-SAME: is not on the same line as the previous match")
-		c.inMsg(end, kindNote, "'next' match was here")
-		c.inMsg(start, kindNote, "previous match ended here")
-		return true
-	}
 	name := cs.prefix + "-NEXT"
 	if t == checkEmpty {
 		name = cs.prefix + "-EMPTY"
 	}
+	var msg string
 	switch {
+	case t == checkSame && n == 0, t != checkSame && n == 1:
+		return false
+	case t == checkSame:
+		msg = cs.prefix + "-SAME: is not on the same line as the previous match"
 	case n == 0:
-		c.msgAt(cs.loc, kindError, name+": is on the same line as previous match")
-		c.inMsg(end, kindNote, "'next' match was here")
-		c.inMsg(start, kindNote, "previous match ended here")
-		return true
-	case n != 1:
-		c.msgAt(cs.loc, kindError, name+": is not on the line after the previous match")
-		c.inMsg(end, kindNote, "'next' match was here")
-		c.inMsg(start, kindNote, "previous match ended here")
-		c.inMsg(first, kindNote, "non-matching line after previous match is here")
-		return true
+		msg = name + ": is on the same line as previous match"
+	default:
+		msg = name + ": is not on the line after the previous match"
 	}
-	return false
+	c.msgAt(cs.loc, kindError, msg)
+	c.inMsg(end, kindNote, "'next' match was here")
+	c.inMsg(start, kindNote, "previous match ended here")
+	if t != checkSame && n > 1 {
+		c.inMsg(first, kindNote, "non-matching line after previous match is here")
+	}
+	return true
 }
 
 // checkNot is FileCheckString::CheckNot over [start, end).
