@@ -42,13 +42,11 @@ func convert(l Layout, shape []int) (ll linear.Layout, err error) {
 }
 
 // mul is the product of ls in order (Triton's operator* folded left); the
-// product of none is the empty layout.
+// product of none is the empty layout. (linear.Mul returns the other
+// factor of an empty one, so starting from Empty costs nothing.)
 func mul(ls ...linear.Layout) linear.Layout {
-	if len(ls) == 0 {
-		return linear.Empty()
-	}
-	r := ls[0]
-	for _, l := range ls[1:] {
+	r := linear.Empty()
+	for _, l := range ls {
 		r = must(linear.Mul(r, l))
 	}
 	return r
