@@ -54,6 +54,9 @@ type vector struct {
 	MojoEqual      *bool           `json:"mojo_equals_expected"`
 }
 
+// swizzle is the vector's swizzle field [B, M, S] as a Swizzle.
+func (v vector) swizzle() Swizzle { return Swizzle{v.Swizzle[0], v.Swizzle[1], v.Swizzle[2]} }
+
 func loadVectors(t *testing.T) []vector {
 	shared := sharedDir(t)
 	if shared == "" {
@@ -234,7 +237,7 @@ func runVector(t *testing.T, v vector) {
 			t.Errorf("idx2crd by stride = %v, %v; want %s", got, err, want)
 		}
 	case "swizzle":
-		sw := Swizzle{v.Swizzle[0], v.Swizzle[1], v.Swizzle[2]}
+		sw := v.swizzle()
 		want := decodeJSON[[]int](t, v.Expected)
 		for i, x := range v.Xs {
 			if got := sw.Apply(x); got != want[i] {
@@ -242,13 +245,13 @@ func runVector(t *testing.T, v vector) {
 			}
 		}
 	case "swizzle_layout_values":
-		s := SwizzledLayout{Swizzle: Swizzle{v.Swizzle[0], v.Swizzle[1], v.Swizzle[2]}, Layout: MustParseLayout(v.Layout)}
+		s := SwizzledLayout{Swizzle: v.swizzle(), Layout: MustParseLayout(v.Layout)}
 		want := decodeJSON[[]int](t, v.Expected)
 		if got := s.Values(); !slices.Equal(got, want) {
 			t.Errorf("values of %v = %v, want %v", s, got, want)
 		}
 	case "swizzle_f2_basis":
-		sw := Swizzle{v.Swizzle[0], v.Swizzle[1], v.Swizzle[2]}
+		sw := v.swizzle()
 		want := decodeJSON[[]int](t, v.Expected)
 		got := make([]int, v.DomainBits)
 		for j := range got {
@@ -300,7 +303,7 @@ func checkF2Basis(t *testing.T, v vector) {
 	}
 	s := SwizzledLayout{Layout: MustParseLayout(v.Layout)}
 	if v.Swizzle != nil {
-		s.Swizzle = Swizzle{v.Swizzle[0], v.Swizzle[1], v.Swizzle[2]}
+		s.Swizzle = v.swizzle()
 	}
 	err := s.IsLinear()
 	if (err == nil) != want.Linear {
