@@ -64,11 +64,13 @@ func RemoveStandardDim(l Layout, dim int) (Layout, error) {
 	if err != nil {
 		return Layout{}, err
 	}
+	// Renaming the out-dims keeps their sizes and order: a reshape to the
+	// same sizes under the new names.
 	dims := sub.OutDims()
 	for j, name := range StandardOutDimNames(len(dims)) {
 		dims[j].Name = name
 	}
-	return New(sub.InDims(), dims, false)
+	return sub.ReshapeOuts(dims)
 }
 
 // ReshapeLayout reshapes the out-dims of l into the standard dims of shape
