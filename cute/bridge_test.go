@@ -1,7 +1,6 @@
 package cute
 
 import (
-	"encoding/json"
 	"errors"
 	"slices"
 	"strings"
@@ -29,18 +28,8 @@ func TestToLinearVectors(t *testing.T) {
 			continue
 		}
 		t.Run(v.ID, func(t *testing.T) {
-			var want struct {
-				Linear      bool    `json:"linear"`
-				BasisByMode [][]int `json:"basis_by_mode"`
-				OutBits     int     `json:"out_bits"`
-			}
-			if err := json.Unmarshal(v.Expected, &want); err != nil {
-				t.Fatal(err)
-			}
-			s := SwizzledLayout{Layout: MustParseLayout(v.Layout)}
-			if v.Swizzle != nil {
-				s.Swizzle = Swizzle{v.Swizzle[0], v.Swizzle[1], v.Swizzle[2]}
-			}
+			want := decodeJSON[f2Basis](t, v.Expected)
+			s := v.swizzledLayout()
 			ll, err := s.ToLinear()
 			if !want.Linear {
 				var nl *NotLinearError

@@ -57,6 +57,25 @@ type vector struct {
 // swizzle is the vector's swizzle field [B, M, S] as a Swizzle.
 func (v vector) swizzle() Swizzle { return Swizzle{v.Swizzle[0], v.Swizzle[1], v.Swizzle[2]} }
 
+// swizzledLayout is the vector's layout field under its swizzle, if it has
+// one.
+func (v vector) swizzledLayout() SwizzledLayout {
+	s := SwizzledLayout{Layout: MustParseLayout(v.Layout)}
+	if v.Swizzle != nil {
+		s.Swizzle = v.swizzle()
+	}
+	return s
+}
+
+// f2Basis is the expected value of a to_f2_basis vector.
+type f2Basis struct {
+	Linear      bool    `json:"linear"`
+	Basis       []int   `json:"basis"`
+	BasisByMode [][]int `json:"basis_by_mode"`
+	OutBits     int     `json:"out_bits"`
+	Reason      string  `json:"reason"`
+}
+
 func loadVectors(t *testing.T) []vector {
 	shared := sharedDir(t)
 	if shared == "" {
@@ -291,20 +310,8 @@ func runVector(t *testing.T, v vector) {
 }
 
 func checkF2Basis(t *testing.T, v vector) {
-	var want struct {
-		Linear      bool    `json:"linear"`
-		Basis       []int   `json:"basis"`
-		BasisByMode [][]int `json:"basis_by_mode"`
-		OutBits     int     `json:"out_bits"`
-		Reason      string  `json:"reason"`
-	}
-	if err := json.Unmarshal(v.Expected, &want); err != nil {
-		t.Fatal(err)
-	}
-	s := SwizzledLayout{Layout: MustParseLayout(v.Layout)}
-	if v.Swizzle != nil {
-		s.Swizzle = v.swizzle()
-	}
+	want := decodeJSON[f2Basis](t, v.Expected)
+	s := v.swizzledLayout()
 	err := s.IsLinear()
 	if (err == nil) != want.Linear {
 		t.Fatalf("IsLinear(%v) = %v, want linear=%v", s, err, want.Linear)
