@@ -34,6 +34,12 @@ func Discover(paths ...string) ([]*Test, error) {
 	d := &discoverer{configs: map[string]*Config{}, walking: map[string]bool{}}
 	seen := map[string]bool{}
 	var tests []*Test
+	add := func(t *Test) {
+		if !seen[t.Path] {
+			seen[t.Path] = true
+			tests = append(tests, t)
+		}
+	}
 	for _, p := range paths {
 		abs, err := filepath.Abs(p)
 		if err != nil {
@@ -54,12 +60,6 @@ func Discover(paths ...string) ([]*Test, error) {
 		cfg, err := d.configFor(dir, root)
 		if err != nil {
 			return nil, err
-		}
-		add := func(t *Test) {
-			if !seen[t.Path] {
-				seen[t.Path] = true
-				tests = append(tests, t)
-			}
 		}
 		if !fi.IsDir() {
 			add(newTest(abs, root, cfg))
