@@ -1,5 +1,7 @@
 package dialect
 
+import "strings"
+
 // Registration of the arith and math ops.
 
 var (
@@ -20,13 +22,25 @@ func init() {
 			traits |= Commutative
 		}
 		d := &OpDef{Name: "arith." + n, Summary: "elementwise " + n, Traits: traits, Props: []string{"fastmath", "overflowFlags"}}
-		sameTypeFormat(d)
+		switch {
+		case n == "addi" || n == "subi" || n == "muli" || n == "shli":
+			flagsFormat(d, overflowFlags)
+		case strings.HasSuffix(n, "f"):
+			flagsFormat(d, fastMathFlags)
+		default:
+			sameTypeFormat(d)
+		}
 		Register(d)
 	}
 	for _, n := range []string{"exp", "exp2", "log", "log2", "log1p", "sqrt", "rsqrt", "absf", "absi", "sin", "cos", "tan",
 		"tanh", "erf", "floor", "ceil", "round", "roundeven", "trunc", "fma", "powf", "atan2", "ctlz", "cttz", "ctpop", "copysign"} {
 		d := &OpDef{Name: "math." + n, Summary: "elementwise " + n, Traits: elem, Props: []string{"fastmath"}}
-		sameTypeFormat(d)
+		switch n {
+		case "absi", "ctlz", "cttz", "ctpop":
+			sameTypeFormat(d)
+		default:
+			flagsFormat(d, fastMathFlags)
+		}
 		Register(d)
 	}
 	for _, n := range []string{"extf", "extsi", "extui", "trunci", "truncf", "sitofp", "uitofp", "fptosi", "fptoui",
@@ -195,5 +209,143 @@ func printConstant(p *OpPrinter, op *Operation) {
 		p.Type(v.Type)
 	default:
 		p.Attr(v)
+	}
+}
+
+// arithFlags describes an arith bit-enum property printed in the custom
+// form as `keyword<flag, ...>` after the operands and in generic form as
+// the dialect attribute `#arith.mnemonic<...>` (arith's EnumAttr).
+type arithFlags struct {
+	keyword, mnemonic, prop string
+	names                   []string // in declaration order, as MLIR prints them
+	sep                     string   // between flags, as MLIR prints them
+	all                     string   // the name of every flag set ("fast"), or ""
+}
+
+var (
+	// overflowFlags is Arith_IntegerOverflowAttr: `overflow<nsw, nuw>`.
+	overflowFlags = arithFlags{keyword: "overflow", mnemonic: "overflow", prop: "overflowFlags",
+		names: []string{"nsw", "nuw"}, sep: ", "}
+	// fastMathFlags is Arith_FastMathAttr: `fastmath<nnan,ninf>`.
+	fastMathFlags = arithFlags{keyword: "fastmath", mnemonic: "fastmath", prop: "fastmath",
+		names: []string{"reassoc", "nnan", "ninf", "nsz", "arcp", "contract", "afn"}, sep: ",", all: "fast"}
+)
+
+// canonical returns the flags of the list text (`nnan, ninf`) in MLIR's
+// order and spelling ("none" when empty), or false for an unknown flag.
+func (f arithFlags) canonical(list string) (string, bool) {
+	set := map[string]bool{}
+	for _, w := range strings.Split(list, ",") {
+		w = strings.TrimSpace(w)
+		switch {
+		case w == "none" || w == "":
+		case w == f.all && f.all != "":
+			for _, n := range f.names {
+				set[n] = true
+			}
+		default:
+			known := false
+			for _, n := range f.names {
+				known = known || n == w
+			}
+			if !known {
+				return "", false
+			}
+			set[w] = true
+		}
+	}
+	if len(set) == 0 {
+		return "none", true
+	}
+	if f.all != "" && len(set) == len(f.names) {
+		return f.all, true
+	}
+	var out []string
+	for _, n := range f.names {
+		if set[n] {
+			out = append(out, n)
+		}
+	}
+	return strings.Join(out, f.sep), true
+}
+
+// parse reads `keyword<...>` when the keyword is next and stores the
+// property as `#arith.mnemonic<...>`.
+func (f arithFlags) parse(p *OpParser, st *OpState) error {
+	if p.PeekKeyword() != f.keyword {
+		return nil
+	}
+	pos := p.Pos()
+	text, _, err := p.parseOpaqueText()
+	if err != nil {
+		return err
+	}
+	inner := strings.TrimSuffix(strings.TrimPrefix(text, f.keyword+"<"), ">")
+	if inner == text {
+		return p.Errorf(pos, "expected '<' after '%s'", f.keyword)
+	}
+	c, ok := f.canonical(inner)
+	if !ok {
+		return p.Errorf(pos, "invalid %s flags '%s'", f.keyword, inner)
+	}
+	st.Props = append(st.Props, NamedAttr{f.prop, &OpaqueAttr{Text: "arith." + f.mnemonic + "<" + c + ">"}})
+	return nil
+}
+
+// print writes ` keyword<...>` when op has the property set to other than
+// none, and reports whether the property is to be left out of attr-dict.
+func (f arithFlags) print(p *OpPrinter, op *Operation) bool {
+	a, ok := op.Attr(f.prop).(*OpaqueAttr)
+	if !ok {
+		return false
+	}
+	inner := strings.TrimSuffix(strings.TrimPrefix(a.Text, "arith."+f.mnemonic+"<"), ">")
+	if inner == a.Text || len(a.Refs) > 0 {
+		return false
+	}
+	c, ok := f.canonical(inner)
+	if !ok {
+		return false
+	}
+	if c != "none" {
+		p.Raw(" " + f.keyword + "<" + c + ">")
+	}
+	return true
+}
+
+// flagsFormat is `%a, %b [keyword<flags>] attr-dict : T` (arith's binary
+// ops with overflow or fast-math flags, math's float ops).
+func flagsFormat(def *OpDef, f arithFlags) {
+	def.Parse = func(p *OpParser, st *OpState) error {
+		refs, err := p.ParseOperandList()
+		if err != nil {
+			return err
+		}
+		if err := f.parse(p, st); err != nil {
+			return err
+		}
+		if err := p.ParseOptionalAttrDict(st); err != nil {
+			return err
+		}
+		pos := p.Pos()
+		t, err := p.ParseColonType()
+		if err != nil {
+			return err
+		}
+		if st.Operands, err = p.ResolveAll(refs, []Type{t}, pos); err != nil {
+			return err
+		}
+		st.Types = []Type{t}
+		return nil
+	}
+	def.Print = func(p *OpPrinter, op *Operation) {
+		p.Raw(" ")
+		p.Operands(op.Operands())
+		if f.print(p, op) {
+			p.AttrDict(op, f.prop)
+		} else {
+			p.AttrDict(op)
+		}
+		p.colonType(op.Result(0).Type())
 	}
 }
