@@ -273,13 +273,9 @@ type run struct {
 // joined output and whether everything succeeded.
 func (r *run) process(file, text string) ([]byte, bool) {
 	r.src = newSource(file, text)
-	chunks := []chunk{{text: text, startLine: 1}}
-	if m := r.cfg.split.marker; m != "" {
-		var warns dialect.Diagnostics
-		chunks, warns = splitInput(text, m, file)
-		for _, w := range warns {
-			r.src.print(r.proc.Stderr, report{Diagnostic: w})
-		}
+	chunks, warns := splitInput(text, r.cfg.split.marker, file)
+	for _, w := range warns {
+		r.src.print(r.proc.Stderr, report{Diagnostic: w})
 	}
 	var out bytes.Buffer
 	ok := true
