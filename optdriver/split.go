@@ -22,7 +22,8 @@ type chunk struct {
 // minus its last two characters, and a cut only counts when the full
 // marker follows and is not itself followed by the marker's last character
 // (so "// ------" is not a marker). Near misses ("// ----", "// ------")
-// do not split, and are returned as warnings located in src.
+// do not split, and are returned as warnings located in src. An empty
+// marker gives src as one chunk.
 func splitInput(src, marker, file string) ([]chunk, dialect.Diagnostics) {
 	if marker == "" {
 		return []chunk{{text: src, startLine: 1}}, nil
@@ -56,8 +57,10 @@ func splitInput(src, marker, file string) ([]chunk, dialect.Diagnostics) {
 		from = after
 	}
 	chunks = append(chunks, chunk{text: src[start:], offset: start})
+	line, counted := 1, 0 // line of src[counted]; offsets increase
 	for i := range chunks {
-		chunks[i].startLine = 1 + strings.Count(src[:chunks[i].offset], "\n")
+		line += strings.Count(src[counted:chunks[i].offset], "\n")
+		chunks[i].startLine, counted = line, chunks[i].offset
 	}
 	return chunks, warns
 }
