@@ -1,16 +1,12 @@
 package filecheck
 
 import (
-	"bytes"
 	"flag"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
-
-	"github.com/layoutopt/layoutopt/lit"
 )
 
 var update = flag.Bool("update", false, "rewrite testdata/golden from LLVM FileCheck 14")
@@ -73,21 +69,11 @@ func goldenPath(name string) string { return filepath.Join("testdata", "golden",
 
 // runLLVMGolden runs LLVM FileCheck for a golden case: "exit N\n" + stderr.
 func runLLVMGolden(t *testing.T, dir, input string, args []string) string {
-	cmd := exec.Command(llvmFileCheck, append(append([]string{}, args...), "check.txt")...)
-	cmd.Dir = dir
-	cmd.Env = []string{}
-	cmd.Stdin = strings.NewReader(input)
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	err := cmd.Run()
-	status := 0
-	if ee, ok := err.(*exec.ExitError); ok {
-		status = ee.ExitCode()
-	} else if err != nil {
+	r, err := runLLVM(dir, genCase{input: input, args: args})
+	if err != nil {
 		t.Fatal(err)
 	}
-	out := strings.ReplaceAll(stderr.String(), llvmFileCheck, "FileCheck")
-	return fmt.Sprintf("exit %d\n%s", status, out)
+	return fmt.Sprintf("exit %d\n%s", r.status, strings.ReplaceAll(r.stderr, llvmFileCheck, "FileCheck"))
 }
 
 func TestGolden(t *testing.T) {
@@ -109,16 +95,8 @@ func TestGolden(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			var stdout, stderr bytes.Buffer
-			p := &lit.Proc{
-				Args:   append(append([]string{"--next-diff=false"}, tc.args...), "check.txt"),
-				Dir:    dir,
-				Stdin:  strings.NewReader(tc.input),
-				Stdout: &stdout,
-				Stderr: &stderr,
-			}
-			status := Main(p)
-			got := fmt.Sprintf("exit %d\n%s", status, strings.ReplaceAll(stderr.String(), "FileCheck --next-diff=false ", "FileCheck "))
+			r := runGo(dir, genCase{input: tc.input, args: tc.args})
+			got := fmt.Sprintf("exit %d\n%s", r.status, strings.ReplaceAll(r.stderr, "FileCheck --next-diff=false ", "FileCheck "))
 			if got != string(want) {
 				t.Errorf("output differs from LLVM FileCheck (-want +got):\n%s", lineDiff(strings.Split(string(want), "\n"), strings.Split(got, "\n")))
 			}
