@@ -11,9 +11,9 @@ import (
 // genShape draws a shape of depth at most 2 with at most 5 leaves of size
 // at most 6.
 func genShape(t *rapid.T, label string) IntTuple {
-	leaf := func(i int) IntTuple { return Int(rapid.IntRange(1, 6).Draw(t, label+"leaf")) }
+	leaf := func() IntTuple { return Int(rapid.IntRange(1, 6).Draw(t, label+"leaf")) }
 	if rapid.IntRange(0, 4).Draw(t, label+"int") == 0 {
-		return leaf(0)
+		return leaf()
 	}
 	rank := rapid.IntRange(1, 3).Draw(t, label+"rank")
 	modes := make([]IntTuple, rank)
@@ -22,11 +22,11 @@ func genShape(t *rapid.T, label string) IntTuple {
 			n := rapid.IntRange(1, 2).Draw(t, label+"sub")
 			sub := make([]IntTuple, n)
 			for j := range sub {
-				sub[j] = leaf(j)
+				sub[j] = leaf()
 			}
 			modes[i] = Tuple(sub...)
 		} else {
-			modes[i] = leaf(i)
+			modes[i] = leaf()
 		}
 	}
 	return Tuple(modes...)
