@@ -40,11 +40,11 @@ type config struct {
 	timing        bool
 	timingDisplay string
 
-	listPasses   bool
-	showDialects bool
-	help         bool
-	version      bool
-	threading    bool // -mlir-disable-threading: accepted for compatibility
+	listPasses       bool
+	showDialects     bool
+	help             bool
+	version          bool
+	disableThreading bool // -mlir-disable-threading: accepted for compatibility
 }
 
 // passUse is a pass given as a flag, with its option string.
@@ -160,7 +160,7 @@ func (t *Tool) newFlagSet(c *config, reg *passes.Registry) (*flag.FlagSet, map[s
 	fs.Var(&c.printAfter, "mlir-print-ir-after", "Print the IR after each pass in the comma-separated `passes`")
 	fs.BoolVar(&c.timing, "mlir-timing", false, "Print a report of the time spent in each pass, to standard error")
 	fs.StringVar(&c.timingDisplay, "mlir-timing-display", "tree", "Layout of the -mlir-timing report (`mode`: tree or list)")
-	fs.BoolVar(&c.threading, "mlir-disable-threading", false, "Accepted for compatibility with mlir-opt; passes always run on one thread")
+	fs.BoolVar(&c.disableThreading, "mlir-disable-threading", false, "Accepted for compatibility with mlir-opt; passes always run on one thread")
 	fs.BoolVar(&c.listPasses, "list-passes", false, "Print the registered passes and their options, then exit")
 	fs.BoolVar(&c.showDialects, "show-dialects", false, "Print the dialects whose ops are registered, then exit")
 	fs.BoolVar(&c.help, "help", false, "Print this help, then exit")
@@ -217,15 +217,14 @@ func (t *Tool) parseArgs(args []string, reg *passes.Registry) (*config, *flag.Fl
 
 // flagError rewords the flag package's errors in mlir-opt's terms.
 func flagError(err error) error {
-	const undefined = "flag provided but not defined: "
-	if msg := err.Error(); strings.HasPrefix(msg, undefined) {
-		name := strings.TrimPrefix(msg, undefined)
+	msg := err.Error()
+	if name, ok := strings.CutPrefix(msg, "flag provided but not defined: "); ok {
 		return fmt.Errorf("unknown command line argument '%s': not a flag or a registered pass (see -help and -list-passes)", name)
 	}
 	// Flags that take an optional value (-verify-diagnostics[=mode]) are
 	// "boolean" to the flag package; their values are not.
-	if msg := err.Error(); strings.HasPrefix(msg, "invalid boolean value ") {
-		return errors.New("invalid value " + strings.TrimPrefix(msg, "invalid boolean value "))
+	if rest, ok := strings.CutPrefix(msg, "invalid boolean value "); ok {
+		return errors.New("invalid value " + rest)
 	}
 	return err
 }
