@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -308,7 +309,7 @@ func TestParseTensorType(t *testing.T) {
 		{"!ttg.memdesc<2x64x64xf16, #ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]}>, #ttg.shared_memory, mutable, 3x64x64>", []int{2, 64, 64}, "f16", "#ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]}>"},
 	} {
 		tt, err := parseTensorType(c.in)
-		if err != nil || !equalInts(tt.shape, c.shape) || tt.elem != c.elem || tt.encoding != c.enc {
+		if err != nil || !slices.Equal(tt.shape, c.shape) || tt.elem != c.elem || tt.encoding != c.enc {
 			t.Errorf("parseTensorType(%q) = %+v, %v", c.in, tt, err)
 		}
 	}
@@ -410,18 +411,6 @@ func TestMemdescEncoding(t *testing.T) {
 			t.Errorf("-t %s: exit %d, stdout %q, stderr %q", ty, code, out, errs)
 		}
 	}
-}
-
-func equalInts(a, b []int) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 func FuzzParseTensorType(f *testing.F) {
