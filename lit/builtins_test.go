@@ -8,7 +8,7 @@ import (
 	"testing"
 )
 
-// runTool runs a builtin by name in dir with stdin and returns its status,
+// runBuiltin runs a builtin by name in dir with stdin and returns its status,
 // stdout and stderr.
 func runBuiltin(t *testing.T, dir, name, stdin string, args ...string) (int, string, string) {
 	t.Helper()

@@ -21,6 +21,7 @@ type Error struct {
 	Msg    string // the first diagnostic line
 }
 
+// Error returns the first diagnostic line.
 func (e *Error) Error() string { return e.Msg }
 
 // ExitStatus maps the results of Check to FileCheck's exit status:
@@ -44,7 +45,8 @@ func ExitStatus(ok bool, err error) int {
 // messages ("-" for the input means "<stdin>").
 //
 // ok reports whether all checks passed. A non-nil err (of type *Error)
-// means FileCheck could not run the checks at all (exit status 2).
+// means FileCheck could not run the checks at all (exit status
+// Error.Status, mostly 2).
 func Check(checkName string, checkText []byte, inputName string, input []byte, opts Options, diag io.Writer) (ok bool, err error) {
 	if inputName == "-" {
 		inputName = "<stdin>"

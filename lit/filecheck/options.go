@@ -8,7 +8,7 @@ import (
 )
 
 // Options are FileCheck's command-line options. Start from DefaultOptions;
-// the zero value differs from FileCheck's defaults in DumpInputContext.
+// the zero value differs from its defaults in DumpInputContext and NextDiff.
 type Options struct {
 	// CheckPrefixes are the directive prefixes; empty means "CHECK".
 	CheckPrefixes []string
