@@ -110,10 +110,10 @@ func firstOverlap(images []int, v int) int {
 // modeBits returns the number of coordinate bits of each top-level mode of
 // a layout whose size is a power of two.
 func (l Layout) modeBits() []int {
-	modes := l.Modes()
+	modes := l.shape.modes()
 	out := make([]int, len(modes))
 	for i, m := range modes {
-		out[i] = log2(m.Size())
+		out[i] = log2(m.Product())
 	}
 	return out
 }
