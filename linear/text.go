@@ -113,6 +113,7 @@ type SyntaxError struct {
 	Msg    string
 }
 
+// Error formats the error as "offset N: message".
 func (e *SyntaxError) Error() string {
 	return fmt.Sprintf("offset %d: %s", e.Offset, e.Msg)
 }
