@@ -34,6 +34,12 @@ func (e *expectation) match(msg string) bool {
 // designatorRE is MLIR's pattern for expectation comments.
 var designatorRE = regexp.MustCompile(`expected-(error|note|remark|warning)(-re)? *(@([+-][0-9]+|above|below|unknown))? *\{\{(.*)\}\}$`)
 
+// designatorSeverity maps the kind of an expected-KIND designator to its
+// severity.
+var designatorSeverity = map[string]dialect.Severity{
+	"error": dialect.Error, "warning": dialect.Warning, "remark": dialect.Remark, "note": dialect.Note,
+}
+
 // parseExpectations scans a chunk (starting at line startLine and byte
 // offset offset of the whole input src) for expected-* designators. Errors
 // in designators (a bad regex) are returned as diagnostics.
@@ -57,9 +63,8 @@ func parseExpectations(src string, c chunk, file string) ([]*expectation, dialec
 			lastNonDesignator = i
 			continue
 		}
-		sev := map[string]dialect.Severity{"error": dialect.Error, "warning": dialect.Warning, "remark": dialect.Remark, "note": dialect.Note}[line[m[2]:m[3]]]
 		e := &expectation{
-			severity: sev,
+			severity: designatorSeverity[line[m[2]:m[3]]],
 			line:     c.startLine + i,
 			pos:      posAt(src, lineStart+m[0], file),
 			text:     line[m[10]:m[11]],
