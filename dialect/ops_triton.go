@@ -341,7 +341,9 @@ func (p *OpParser) maskOf(t Type) Type {
 	return d
 }
 
-// parseDot parses `%a, %b, %c[, inputPrecision = X][, maxNumImpreciseAcc = N] attr-dict : A * B -> C`.
+// parseDot parses `%a, %b, %c[, inputPrecision = X] attr-dict : A * B ->
+// C`; `, maxNumImpreciseAcc = N`, which older versions of this package
+// printed, is still read.
 func parseDot(p *OpParser, st *OpState) error {
 	var refs []OperandRef
 	for i := 0; i < 3; i++ {
@@ -419,11 +421,13 @@ func printDot(p *OpPrinter, op *Operation) {
 	if v, ok := op.IntAttr("inputPrecision"); ok && v != 2 {
 		p.Raw(", inputPrecision = " + inputPrecisions.name(v))
 	}
-	if v, ok := op.IntAttr("maxNumImpreciseAcc"); ok && v != 0 {
-		p.Raw(", maxNumImpreciseAcc = ")
-		p.Raw(itoa(v))
+	// maxNumImpreciseAcc has no keyword in the assemblyFormat: it stays in
+	// attr-dict unless it has its default value 0.
+	elided := []string{"inputPrecision"}
+	if v, ok := op.IntAttr("maxNumImpreciseAcc"); ok && v == 0 {
+		elided = append(elided, "maxNumImpreciseAcc")
 	}
-	p.AttrDict(op, "inputPrecision", "maxNumImpreciseAcc")
+	p.AttrDict(op, elided...)
 	p.printDotTypes(op)
 }
 

@@ -246,3 +246,28 @@ func TestTriton36OpSyntax(t *testing.T) {
 		})
 	}
 }
+
+// TestDotMaxNumImpreciseAcc checks that tt.dot keeps maxNumImpreciseAcc in
+// its attribute dictionary (it has no keyword in the assemblyFormat), drops
+// the default 0, and still reads the keyword form.
+func TestDotMaxNumImpreciseAcc(t *testing.T) {
+	const head = "tt.func @f(%a: tensor<16x16xf16>, %b: tensor<16x16xf16>, %c: tensor<16x16xf32>) {\n"
+	const types = " : tensor<16x16xf16> * tensor<16x16xf16> -> tensor<16x16xf32>\n  tt.return\n}\n"
+	cases := []struct{ in, want string }{
+		{"%0 = tt.dot %a, %b, %c {maxNumImpreciseAcc = 32 : i32}", "%0 = tt.dot %a, %b, %c {maxNumImpreciseAcc = 32 : i32}"},
+		{"%0 = tt.dot %a, %b, %c, inputPrecision = tf32 {maxNumImpreciseAcc = 32 : i32}", "%0 = tt.dot %a, %b, %c, inputPrecision = tf32 {maxNumImpreciseAcc = 32 : i32}"},
+		{"%0 = tt.dot %a, %b, %c, maxNumImpreciseAcc = 32", "%0 = tt.dot %a, %b, %c {maxNumImpreciseAcc = 32 : i32}"},
+		{"%0 = tt.dot %a, %b, %c {maxNumImpreciseAcc = 0 : i32}", "%0 = tt.dot %a, %b, %c"},
+		{"%0 = tt.dot %a, %b, %c, inputPrecision = ieee", "%0 = tt.dot %a, %b, %c"},
+	}
+	for _, c := range cases {
+		m, d := ParseString(head+"  "+c.in+types, ParseConfig{Filename: "t.mlir"})
+		if d.HasErrors() {
+			t.Errorf("%s: %v", c.in, d)
+			continue
+		}
+		if got := m.String(); !strings.Contains(got, "\n    "+c.want+" : tensor") {
+			t.Errorf("%s: got\n%s", c.in, got)
+		}
+	}
+}
