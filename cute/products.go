@@ -150,8 +150,9 @@ func unpack(m Layout) []Layout {
 	return m.Modes()
 }
 
-// zipped applies op and gathers the result as ((tiles…),(rests…)).
-func zipped(name string, op func(Layout, Tiler) (Layout, error), a Layout, t Tiler) (Layout, error) {
+// zipped applies op, gathers the result as ((tiles…),(rests…)) and returns
+// it in the given form: asZipped, unpackRest or unpackBoth.
+func zipped(name string, op func(Layout, Tiler) (Layout, error), form func(Layout) Layout, a Layout, t Tiler) (Layout, error) {
 	r, err := op(a, t)
 	if err != nil {
 		return Layout{}, wrapOp(name, a, t, err)
@@ -159,8 +160,11 @@ func zipped(name string, op func(Layout, Tiler) (Layout, error), a Layout, t Til
 	if r, err = tileUnzip(r, t); err != nil {
 		return Layout{}, wrapOp(name, a, t, err)
 	}
-	return r, nil
+	return form(r), nil
 }
+
+// asZipped keeps the zipped form ((tiles…),(rests…)).
+func asZipped(z Layout) Layout { return z }
 
 // unpackRest turns a zipped ((tiles…),(rests…)) into the tiled form
 // ((tiles…),rests…).
@@ -179,48 +183,32 @@ func unpackBoth(z Layout) Layout {
 // has shape ((TM,TN),(RM,RN,L,…)). With a Layout tiler it equals
 // LogicalDivide. Mode 0 of the result is A ∘ B.
 func ZippedDivide(a Layout, t Tiler) (Layout, error) {
-	return zipped("zipped divide", logicalDivide, a, t)
+	return zipped("zipped divide", logicalDivide, asZipped, a, t)
 }
 
 // TiledDivide is ZippedDivide with mode 1 unpacked: ((TM,TN),RM,RN,L,…).
 func TiledDivide(a Layout, t Tiler) (Layout, error) {
-	z, err := zipped("tiled divide", logicalDivide, a, t)
-	if err != nil {
-		return Layout{}, err
-	}
-	return unpackRest(z), nil
+	return zipped("tiled divide", logicalDivide, unpackRest, a, t)
 }
 
 // FlatDivide is ZippedDivide with both modes unpacked: (TM,TN,RM,RN,L,…).
 func FlatDivide(a Layout, t Tiler) (Layout, error) {
-	z, err := zipped("flat divide", logicalDivide, a, t)
-	if err != nil {
-		return Layout{}, err
-	}
-	return unpackBoth(z), nil
+	return zipped("flat divide", logicalDivide, unpackBoth, a, t)
 }
 
 // ZippedProduct is LogicalProduct gathered as ((M,N),(TM,TN,L,…)).
 func ZippedProduct(a Layout, t Tiler) (Layout, error) {
-	return zipped("zipped product", logicalProduct, a, t)
+	return zipped("zipped product", logicalProduct, asZipped, a, t)
 }
 
 // TiledProduct is ZippedProduct with mode 1 unpacked: ((M,N),TM,TN,L,…).
 func TiledProduct(a Layout, t Tiler) (Layout, error) {
-	z, err := zipped("tiled product", logicalProduct, a, t)
-	if err != nil {
-		return Layout{}, err
-	}
-	return unpackRest(z), nil
+	return zipped("tiled product", logicalProduct, unpackRest, a, t)
 }
 
 // FlatProduct is ZippedProduct with both modes unpacked: (M,N,TM,TN,L,…).
 func FlatProduct(a Layout, t Tiler) (Layout, error) {
-	z, err := zipped("flat product", logicalProduct, a, t)
-	if err != nil {
-		return Layout{}, err
-	}
-	return unpackBoth(z), nil
+	return zipped("flat product", logicalProduct, unpackBoth, a, t)
 }
 
 // padRank is CuTe's append<R>(layout): l as a tuple of R modes, padded with
