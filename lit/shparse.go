@@ -83,7 +83,7 @@ func lexShell(s string) ([]token, error) {
 	for i < len(s) {
 		c := s[i]
 		switch {
-		case c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f':
+		case isShellSpace(c):
 			i++
 		case c == ';':
 			toks = append(toks, token{kind: tokOp, op: ";", fd: -1, pos: i})
@@ -148,6 +148,12 @@ func isDigits(s string) bool {
 	return true
 }
 
+func isShellSpace(c byte) bool { return strings.IndexByte(" \t\n\r\v\f", c) >= 0 }
+
+// endsWord reports whether an unquoted c ends a word: a blank or the
+// first character of an operator.
+func endsWord(c byte) bool { return isShellSpace(c) || strings.IndexByte("|&;<>", c) >= 0 }
+
 // lexRedirOp reads the redirection operator at the start of s (which begins
 // with '>' or '<') and returns it with its length.
 func lexRedirOp(s string) (string, int) {
@@ -169,8 +175,7 @@ func lexWord(s string, i int) (word, int, error) {
 		if c == '\'' || c == '"' || c == '\\' {
 			break
 		}
-		if c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f' ||
-			c == '|' || c == '&' || c == ';' || c == '<' || c == '>' {
+		if endsWord(c) {
 			return word{text: s[i:j], glob: glob}, j, nil
 		}
 		glob = glob || c == '*' || c == '?'
@@ -184,8 +189,7 @@ func lexWord(s string, i int) (word, int, error) {
 	for i < len(s) {
 		c := s[i]
 		switch {
-		case c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f',
-			c == '|', c == '&', c == ';', c == '<', c == '>':
+		case endsWord(c):
 			goto done
 		case c == '\'':
 			j := strings.IndexByte(s[i+1:], '\'')
