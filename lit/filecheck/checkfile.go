@@ -325,8 +325,7 @@ func readCheckFile(buf *srcBuf, o *Options, checkPrefixes, commentPrefixes []str
 			return nil, []error{&diagError{b: buf, off: prefixStart, msg: "found '" + used + "-LABEL:' with variable definition or use"}}
 		}
 		if (typ == checkNext || typ == checkSame || typ == checkEmpty) && len(cf.strings) == 0 {
-			kind := map[checkType]string{checkNext: "NEXT", checkSame: "SAME", checkEmpty: "EMPTY"}[typ]
-			return nil, []error{&diagError{b: buf, off: prefixStart, msg: "found '" + used + "-" + kind + "' without previous '" + used + ": line"}}
+			return nil, []error{&diagError{b: buf, off: prefixStart, msg: "found '" + typ.description(used, 1) + "' without previous '" + used + ": line"}}
 		}
 		if typ == checkDAG || typ == checkNot {
 			dagNot = append(dagNot, pat)
