@@ -3,7 +3,6 @@ package filecheck
 import (
 	"fmt"
 	"io"
-	"math"
 	"sort"
 	"strings"
 )
@@ -597,18 +596,4 @@ func (c *checker) checkInput() bool {
 		}
 	}
 	return !failed
-}
-
-// digits returns the number of decimal digits of n (n >= 1).
-func digits(n int) int {
-	return int(math.Log10(float64(n))) + 1
-}
-
-// description is FileCheckType::getDescription with modifiers.
-func (p *pattern) description(prefix string) string {
-	d := p.typ.description(prefix, p.count)
-	if p.literal && p.typ != checkEOF {
-		d += "{LITERAL}"
-	}
-	return d
 }

@@ -327,3 +327,8 @@ func (c *checker) dumpAnnotatedInput(w io.Writer, filter filterMode, context int
 	sb.WriteString(">>>>>>\n")
 	io.WriteString(w, sb.String())
 }
+
+// digits returns the number of decimal digits of n (n >= 1).
+func digits(n int) int {
+	return int(math.Log10(float64(n))) + 1
+}

@@ -370,3 +370,9 @@ func (p *pattern) tryValues(buf string, vals []string, s int, m, groups []int, t
 func (p *pattern) defAccepts(d int, v string) bool {
 	return p.compile(`(?:`+p.pieces[d].re+`)\z`, "at").MatchString(v)
 }
+
+// runeBefore returns the start of the rune that ends at off.
+func runeBefore(s string, off int) int {
+	_, w := utf8.DecodeLastRuneInString(s[:off])
+	return off - w
+}

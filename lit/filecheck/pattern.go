@@ -5,7 +5,6 @@ import (
 	"math/big"
 	"regexp"
 	"strings"
-	"unicode/utf8"
 )
 
 // checkType is the kind of a directive.
@@ -88,6 +87,15 @@ func (t checkType) description(prefix string, count int) string {
 		return "bad COUNT"
 	}
 	return "invalid"
+}
+
+// description is FileCheckType::getDescription with modifiers.
+func (p *pattern) description(prefix string) string {
+	d := p.typ.description(prefix, p.count)
+	if p.literal && p.typ != checkEOF {
+		d += "{LITERAL}"
+	}
+	return d
 }
 
 // strValue is the value of a string variable and where it was captured
@@ -777,10 +785,4 @@ func parseCallExpr(s *sref, fname sref, line int, ctx *varContext) (exprNode, er
 		return &exprBinary{text: sref{fname.b, fname.lo, s.lo}, fn: fn, left: args[0], right: args[1]}, nil
 	}
 	return nil, errAt(fname, fmt.Sprintf("function '%s' takes 2 arguments but %d given", fname.str(), len(args)))
-}
-
-// runeBefore returns the start of the rune that ends at off.
-func runeBefore(s string, off int) int {
-	_, w := utf8.DecodeLastRuneInString(s[:off])
-	return off - w
 }
