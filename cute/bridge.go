@@ -70,8 +70,8 @@ func FromLinear(ll linear.Layout) (SwizzledLayout, error) {
 	if len(names) == 0 {
 		return SwizzledLayout{}, errorf("from linear: the layout has no input dimensions")
 	}
-	if total := ll.TotalOutDimSizeLog2(); total > 40 {
-		return SwizzledLayout{}, errorf("from linear: %d output bits exceed the supported extent 2^40", total)
+	if total := ll.TotalOutDimSizeLog2(); total > maxExtentLog2 {
+		return SwizzledLayout{}, errorf("from linear: %d output bits exceed the supported extent 2^%d", total, maxExtentLog2)
 	}
 	// The packed columns are the input bits' images with the output
 	// dimensions flattened, the first the most minor.

@@ -22,10 +22,13 @@ func unsupported(format string, args ...any) error {
 	return fmt.Errorf("cute: %s: %w", fmt.Sprintf(format, args...), ErrUnsupported)
 }
 
-// MaxExtent bounds the size of a layout and the span Σ(s-1)·|d| of its image,
-// so that the algebra never overflows an int. It is far above any tensor a
-// GPU holds.
-const MaxExtent = 1 << 40
+// MaxExtent, 2^40, bounds the size of a layout and the span Σ(s-1)·|d| of
+// its image, so that the algebra never overflows an int. It is far above any
+// tensor a GPU holds.
+const MaxExtent = 1 << maxExtentLog2
+
+// maxExtentLog2 is log2(MaxExtent), for messages and bit counts.
+const maxExtentLog2 = 40
 
 func errorf(format string, args ...any) error {
 	return fmt.Errorf("cute: "+format, args...)
@@ -123,7 +126,7 @@ func (l Layout) check() error {
 		d := abs(l.fd[k])
 		// Compare by division so that the products cannot overflow.
 		if s > MaxExtent/size || d > MaxExtent || (d > 0 && s-1 > (MaxExtent-span)/d) {
-			return errorf("layout %v exceeds the supported extent 2^40", l)
+			return errorf("layout %v exceeds the supported extent 2^%d", l, maxExtentLog2)
 		}
 		size *= s
 		span += (s - 1) * d
@@ -440,7 +443,7 @@ func checkShape(shape IntTuple) error {
 			return errorf("shape %v: mode size %d is not positive", shape, s)
 		}
 		if size > MaxExtent/s {
-			return errorf("shape %v exceeds the supported extent 2^40", shape)
+			return errorf("shape %v exceeds the supported extent 2^%d", shape, maxExtentLog2)
 		}
 		size *= s
 	}
