@@ -10,6 +10,20 @@ import (
 	"github.com/layoutopt/layoutopt/lit"
 )
 
+// writeTree creates files under dir from a map of slash paths to contents.
+func writeTree(t *testing.T, dir string, files map[string]string) {
+	t.Helper()
+	for name, content := range files {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o777); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(content), 0o666); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
 func runLit(dir string, args ...string) (int, string) {
 	var out bytes.Buffer
 	p := &lit.Proc{Args: args, Dir: dir, Env: []string{"PATH=" + os.Getenv("PATH")}, Stdin: strings.NewReader("%0 = op\n"), Stdout: &out, Stderr: &out}
@@ -20,17 +34,12 @@ func runLit(dir string, args ...string) (int, string) {
 // in-process FileCheck.
 func TestRunWithFileCheck(t *testing.T) {
 	dir := t.TempDir()
-	files := map[string]string{
+	writeTree(t, dir, map[string]string{
 		"lit.cfg":    "name = CMD\nsuffixes = .mlir\n",
 		"ok.mlir":    "// RUN: echo 'tt.func @f' | FileCheck %s\n// CHECK: tt.func @f\n",
 		"bad.mlir":   "// RUN: echo 'tt.func @g' | FileCheck %s\n// CHECK: tt.func @f\n",
 		"notfc.mlir": "// RUN: echo 'tt.func @g' | not FileCheck %s\n// CHECK: tt.func @f\n",
-	}
-	for name, content := range files {
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(content), 0o666); err != nil {
-			t.Fatal(err)
-		}
-	}
+	})
 	st, out := runLit(dir, "-v", ".")
 	if st != 1 || !strings.HasSuffix(out, "\n2 passed, 1 failed\n") {
 		t.Errorf("status %d, output:\n%s", st, out)

@@ -70,20 +70,13 @@ func runSuite(t *testing.T, root string) {
 // not in the suite.
 func TestRunSuite(t *testing.T) {
 	dir := t.TempDir()
-	files := map[string]string{
+	writeTree(t, dir, map[string]string{
 		"lit.cfg":        "name = GO\nsuffixes = .mlir\n",
 		"a.mlir":         "// RUN: echo 'op' > %t && FileCheck %s < %t\n// CHECK: op\n",
 		"sub/b.mlir":     "// RUN: echo x | not FileCheck %s\n// CHECK: y\n",
 		"sub/skip.mlir":  "// REQUIRES: nothing-has-this\n// RUN: false\n",
 		"sub/xfail.mlir": "// XFAIL: *\n// RUN: false\n",
-	}
-	for name, content := range files {
-		p := filepath.Join(dir, name)
-		os.MkdirAll(filepath.Dir(p), 0o777)
-		if err := os.WriteFile(p, []byte(content), 0o666); err != nil {
-			t.Fatal(err)
-		}
-	}
+	})
 	t.Run("suite", func(t *testing.T) { runSuite(t, dir) })
 	if _, err := os.Stat(filepath.Join(dir, "Output")); !os.IsNotExist(err) {
 		t.Errorf("the run wrote into the suite: %v", err)
