@@ -49,9 +49,9 @@
 // quoting ('…', "…", backslash) and globs (* and ? outside quotes, expanded
 // in the working directory); pipelines with | (with pipefail, unless the
 // configuration turns it off: a pipeline fails when any command in it
-// fails); && and || and ; (left to right, as
-// lit); redirections >, >>, <, 2>, 2>>, 2>&1, 1>&2, &> and >&FILE. The
-// commands of a pipeline run concurrently and stream through pipes.
+// fails); && and || and ; (left to right, as lit); redirections >, >>, <,
+// 2>, 2>>, 2>&1, 1>&2, &> and >&FILE. The commands of a pipeline run
+// concurrently and stream through pipes.
 //
 // A command is, in this order: a shell builtin (":", cd and export, which
 // change the shell for the later RUN lines; env [-u NAME] [NAME=VALUE]...
@@ -83,10 +83,11 @@
 //	unsupported = true                # every test here is UNSUPPORTED
 //	pipefail = false                  # a pipeline's status is its last command's
 //
-// Pipefail is on by default, as in lit. The lists (suffixes, excludes, features, path) are separated by white
-// space. "substitute PATTERN = TEXT" replaces the plain text PATTERN
-// (substitutions are not regular expressions here) and keeps its place when
-// a later file sets the same PATTERN again. Relative paths are relative to
+// Pipefail is on by default, as in lit. The lists (suffixes, excludes,
+// features, path) are separated by white space. "substitute PATTERN =
+// TEXT" replaces the plain text PATTERN (substitutions are not regular
+// expressions here) and keeps its place when a later file sets the same
+// PATTERN again. Relative paths are relative to
 // the file's directory; a tool given as a bare name is looked up on PATH.
 // The default name is the suite directory's name and the default exec_root
 // the suite directory itself. An unknown key or a malformed line is an

@@ -43,8 +43,9 @@ type options struct {
 // "N passed, N failed[, N skipped]" to p.Stdout, and returns 1 when a test
 // failed, 2 on a usage or configuration error, 0 otherwise. The extra
 // arguments in the environment variable LIT_OPTS (split with sh quoting)
-// come after p.Args;
-// LIT_FILTER and LIT_FILTER_OUT give defaults for --filter and --filter-out.
+// come after p.Args; LIT_FILTER and LIT_FILTER_OUT give defaults for
+// --filter and --filter-out, and LIT_NUM_SHARDS and LIT_RUN_SHARD for
+// --num-shards and --run-shard.
 func Main(p *Proc, tools map[string]Tool) int {
 	o, paths, status := parseArgs(p)
 	if o == nil {
