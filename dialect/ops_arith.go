@@ -315,37 +315,4 @@ func (f arithFlags) print(p *OpPrinter, op *Operation) bool {
 
 // flagsFormat is `%a, %b [keyword<flags>] attr-dict : T` (arith's binary
 // ops with overflow or fast-math flags, math's float ops).
-func flagsFormat(def *OpDef, f arithFlags) {
-	def.Parse = func(p *OpParser, st *OpState) error {
-		refs, err := p.ParseOperandList()
-		if err != nil {
-			return err
-		}
-		if err := f.parse(p, st); err != nil {
-			return err
-		}
-		if err := p.ParseOptionalAttrDict(st); err != nil {
-			return err
-		}
-		pos := p.Pos()
-		t, err := p.ParseColonType()
-		if err != nil {
-			return err
-		}
-		if st.Operands, err = p.ResolveAll(refs, []Type{t}, pos); err != nil {
-			return err
-		}
-		st.Types = []Type{t}
-		return nil
-	}
-	def.Print = func(p *OpPrinter, op *Operation) {
-		p.Raw(" ")
-		p.Operands(op.Operands())
-		if f.print(p, op) {
-			p.AttrDict(op, f.prop)
-		} else {
-			p.AttrDict(op)
-		}
-		p.colonType(op.Result(0).Type())
-	}
-}
+func flagsFormat(def *OpDef, f arithFlags) { sameTypeFlagsFormat(def, &f) }

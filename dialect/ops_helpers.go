@@ -127,10 +127,7 @@ func (p *OpParser) resolveFunctional(st *OpState, refs []OperandRef, ft *Functio
 // operandsAttrs prints ` %a, %b` (nothing without operands) and the
 // attribute dictionary without the elided names.
 func (p *OpPrinter) operandsAttrs(vs []*Value, op *Operation, elided ...string) {
-	if len(vs) > 0 {
-		p.Raw(" ")
-		p.Operands(vs)
-	}
+	p.operandsAttrsNoDict(vs)
 	p.AttrDict(op, elided...)
 }
 
@@ -171,9 +168,26 @@ func (p *OpPrinter) operandArrow(op *Operation) {
 
 // sameTypeFormat is `%a, %b attr-dict : T`: every operand and the one
 // result have type T.
-func sameTypeFormat(def *OpDef) {
+func sameTypeFormat(def *OpDef) { sameTypeFlagsFormat(def, nil) }
+
+// sameTypeFlagsFormat is sameTypeFormat with, when flags is not nil, the
+// optional `keyword<flags>` of arith between the operands and attr-dict.
+func sameTypeFlagsFormat(def *OpDef, flags *arithFlags) {
 	def.Parse = func(p *OpParser, st *OpState) error {
-		refs, pos, t, err := p.parseOperandsAttrsColon(st)
+		refs, err := p.ParseOperandList()
+		if err != nil {
+			return err
+		}
+		if flags != nil {
+			if err := flags.parse(p, st); err != nil {
+				return err
+			}
+		}
+		if err := p.ParseOptionalAttrDict(st); err != nil {
+			return err
+		}
+		pos := p.Pos()
+		t, err := p.ParseColonType()
 		if err != nil {
 			return err
 		}
@@ -186,12 +200,18 @@ func sameTypeFormat(def *OpDef) {
 		return nil
 	}
 	def.Print = func(p *OpPrinter, op *Operation) {
-		p.operandsAttrs(op.Operands(), op)
-		if op.NumOperands() > 0 {
-			p.colonType(op.Operand(0).Type())
-		} else if op.NumResults() > 0 {
-			p.colonType(op.Result(0).Type())
+		p.operandsAttrsNoDict(op.Operands())
+		if flags != nil && flags.print(p, op) {
+			p.AttrDict(op, flags.prop)
 		} else {
+			p.AttrDict(op)
+		}
+		switch {
+		case op.NumOperands() > 0:
+			p.colonType(op.Operand(0).Type())
+		case op.NumResults() > 0:
+			p.colonType(op.Result(0).Type())
+		default:
 			p.Raw(" : ")
 		}
 	}
@@ -599,5 +619,50 @@ func (p *OpPrinter) strippedType(t Type) {
 		if i := bytes.IndexByte(p.buf[start:], '<'); i > 0 {
 			p.buf = append(p.buf[:start], p.buf[start+i:]...)
 		}
+	}
+}
+
+// parseAttrsColonTypes parses `attr-dict : T1, T2, ...`, checks that there
+// are n types when n >= 0, and returns the position of `:`.
+func (p *OpParser) parseAttrsColonTypes(st *OpState, n int) (Pos, []Type, error) {
+	if err := p.ParseOptionalAttrDict(st); err != nil {
+		return Pos{}, nil, err
+	}
+	pos := p.Pos()
+	if err := p.Expect(":"); err != nil {
+		return pos, nil, err
+	}
+	ts, err := p.ParseTypeList()
+	if err != nil {
+		return pos, nil, err
+	}
+	if n >= 0 && len(ts) != n {
+		return pos, nil, p.Errorf(pos, "expected %d types", n)
+	}
+	return pos, ts, nil
+}
+
+// parseOperandCount parses `%a, %b, ...` and checks that there are min to
+// max operands.
+func (p *OpParser) parseOperandCount(min, max int) ([]OperandRef, error) {
+	refs, err := p.ParseOperandList()
+	if err != nil {
+		return nil, err
+	}
+	if len(refs) < min || len(refs) > max {
+		if min == max {
+			return nil, p.Errorf(p.Pos(), "expected %d operands", min)
+		}
+		return nil, p.Errorf(p.Pos(), "expected %d to %d operands", min, max)
+	}
+	return refs, nil
+}
+
+// operandsAttrsNoDict prints ` %a, %b` (nothing without operands); the
+// attribute dictionary follows later pieces of the format.
+func (p *OpPrinter) operandsAttrsNoDict(vs []*Value) {
+	if len(vs) > 0 {
+		p.Raw(" ")
+		p.Operands(vs)
 	}
 }

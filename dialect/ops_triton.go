@@ -78,10 +78,10 @@ func init() {
 		Parse: parseAddPtr, Print: printAddPtr, Verify: verifyAddPtr})
 	Register(&OpDef{Name: "tt.load", Summary: "load from global memory", Traits: MemoryRead | SameOperandsAndResultShape | SameOperandsAndResultEncoding,
 		Props: []string{"cache", "evict", "isVolatile", "boundaryCheck", "padding"},
-		Parse: parseLoad, Print: printLoad, Verify: verifyLoadStore})
+		Parse: parseLoad, Print: printLoadStore, Verify: verifyLoadStore})
 	Register(&OpDef{Name: "tt.store", Summary: "store to global memory", Traits: MemoryWrite | SameOperandsAndResultShape | SameOperandsAndResultEncoding,
 		Props: []string{"cache", "evict", "boundaryCheck"},
-		Parse: parseStore, Print: printStore, Verify: verifyLoadStore})
+		Parse: parseStore, Print: printLoadStore, Verify: verifyLoadStore})
 	Register(&OpDef{Name: "tt.dot", Summary: "matrix multiply-accumulate", Traits: Pure,
 		Props: []string{"inputPrecision", "maxNumImpreciseAcc"},
 		Parse: parseDot, Print: printDot, Verify: verifyDot})
@@ -176,26 +176,13 @@ func printAxisKeyword(p *OpPrinter, op *Operation) {
 }
 
 func parseAddPtr(p *OpParser, st *OpState) error {
-	refs, err := p.ParseOperandList()
+	refs, err := p.parseOperandCount(2, 2)
 	if err != nil {
 		return err
 	}
-	if len(refs) != 2 {
-		return p.Errorf(p.Pos(), "expected 2 operands")
-	}
-	if err := p.ParseOptionalAttrDict(st); err != nil {
-		return err
-	}
-	pos := p.Pos()
-	if err := p.Expect(":"); err != nil {
-		return err
-	}
-	ts, err := p.ParseTypeList()
+	pos, ts, err := p.parseAttrsColonTypes(st, 2)
 	if err != nil {
 		return err
-	}
-	if len(ts) != 2 {
-		return p.Errorf(pos, "expected 2 types")
 	}
 	if st.Operands, err = p.ResolveAll(refs, ts, pos); err != nil {
 		return err
@@ -235,53 +222,25 @@ func printCacheEvict(p *OpPrinter, op *Operation) {
 	printEnumKeyword(p, op, "evictionPolicy", "evict", evictionPolicys, 1, false)
 }
 
+// parseLoad parses `%ptr[, %mask[, %other]] [cacheModifier = X]
+// [evictionPolicy = Y] attr-dict : P`.
 func parseLoad(p *OpParser, st *OpState) error {
-	refs, err := p.ParseOperandList()
-	if err != nil {
-		return err
-	}
-	if len(refs) < 1 || len(refs) > 3 {
-		return p.Errorf(p.Pos(), "expected 1 to 3 operands")
-	}
-	if err := p.parseCacheEvict(st); err != nil {
-		return err
-	}
-	if err := p.ParseOptionalAttrDict(st); err != nil {
-		return err
-	}
-	pos := p.Pos()
-	pt, err := p.ParseColonType()
-	if err != nil {
-		return err
-	}
-	res, ok := p.pointee(pt)
-	if !ok {
-		return p.Errorf(pos, "expected a pointer or tensor of pointers type")
-	}
-	types := []Type{pt, p.maskOf(pt), res}
-	if st.Operands, err = p.ResolveAll(refs, types[:len(refs)], pos); err != nil {
-		return err
-	}
-	st.Types = []Type{res}
-	return nil
+	return p.parseLoadStore(st, 1, func(pt, val, mask Type) []Type { return []Type{pt, mask, val} }, true)
 }
 
-func printLoad(p *OpPrinter, op *Operation) {
-	p.Raw(" ")
-	p.Operands(op.Operands())
-	printCacheEvict(p, op)
-	p.AttrDict(op, "cache", "evict")
-	p.Raw(" : ")
-	p.Type(op.Operand(0).Type())
-}
-
+// parseStore parses `%ptr, %value[, %mask] [cacheModifier = X]
+// [evictionPolicy = Y] attr-dict : P`.
 func parseStore(p *OpParser, st *OpState) error {
-	refs, err := p.ParseOperandList()
+	return p.parseLoadStore(st, 2, func(pt, val, mask Type) []Type { return []Type{pt, val, mask} }, false)
+}
+
+// parseLoadStore is the format shared by tt.load and tt.store: min to 3
+// operands whose types order gives from the pointer type, its pointee and
+// its mask type; loads return the pointee.
+func (p *OpParser) parseLoadStore(st *OpState, min int, order func(pt, val, mask Type) []Type, load bool) error {
+	refs, err := p.parseOperandCount(min, 3)
 	if err != nil {
 		return err
-	}
-	if len(refs) < 2 || len(refs) > 3 {
-		return p.Errorf(p.Pos(), "expected 2 or 3 operands")
 	}
 	if err := p.parseCacheEvict(st); err != nil {
 		return err
@@ -298,18 +257,21 @@ func parseStore(p *OpParser, st *OpState) error {
 	if !ok {
 		return p.Errorf(pos, "expected a pointer or tensor of pointers type")
 	}
-	types := []Type{pt, val, p.maskOf(pt)}
-	st.Operands, err = p.ResolveAll(refs, types[:len(refs)], pos)
-	return err
+	if st.Operands, err = p.ResolveAll(refs, order(pt, val, p.maskOf(pt))[:len(refs)], pos); err != nil {
+		return err
+	}
+	if load {
+		st.Types = []Type{val}
+	}
+	return nil
 }
 
-func printStore(p *OpPrinter, op *Operation) {
-	p.Raw(" ")
-	p.Operands(op.Operands())
+// printLoadStore prints the format of parseLoadStore.
+func printLoadStore(p *OpPrinter, op *Operation) {
+	p.operandsAttrsNoDict(op.Operands())
 	printCacheEvict(p, op)
 	p.AttrDict(op, "cache", "evict")
-	p.Raw(" : ")
-	p.Type(op.Operand(0).Type())
+	p.colonType(op.Operand(0).Type())
 }
 
 type derivedKey struct {

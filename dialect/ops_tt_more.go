@@ -189,13 +189,36 @@ func printBracketLists(p *OpPrinter, op *Operation, from int, sizes ...int) {
 }
 
 // parseMakeTensorPtr parses `%base, [%shape...], [%strides...],
-// [%offsets...] attr-dict : !tt.ptr<tensor<...>>`.
+// [%offsets...] attr-dict : <tensor<...>>` (the result type, printed
+// without `!tt.ptr`); the base is a pointer to the block's element type.
 func parseMakeTensorPtr(p *OpParser, st *OpState) error {
-	base, err := p.ParseOperand()
+	return p.parseBlockPtrOp(st, []Type{I64, I64, I32}, func(t *PointerType, bt *RankedTensorType) Type {
+		return &PointerType{Pointee: bt.Elem, AddrSpace: t.AddrSpace}
+	})
+}
+
+func printMakeTensorPtr(p *OpPrinter, op *Operation) {
+	n := (op.NumOperands() - 1) / 3
+	printBlockPtrOp(p, op, n, n, n)
+}
+
+// parseAdvance parses `%ptr, [%offsets...] attr-dict : <tensor<...>>`.
+func parseAdvance(p *OpParser, st *OpState) error {
+	return p.parseBlockPtrOp(st, []Type{I32}, func(t *PointerType, _ *RankedTensorType) Type { return t })
+}
+
+func printAdvance(p *OpPrinter, op *Operation) { printBlockPtrOp(p, op, op.NumOperands()-1) }
+
+// parseBlockPtrOp parses `%x, [...], ... attr-dict : <tensor<...>>`, with
+// one bracketed operand list per entry of listTypes (the type of its
+// operands); the result is the block pointer type and the first operand
+// has type first(result).
+func (p *OpParser) parseBlockPtrOp(st *OpState, listTypes []Type, first func(*PointerType, *RankedTensorType) Type) error {
+	x, err := p.ParseOperand()
 	if err != nil {
 		return err
 	}
-	lists, err := p.parseBracketLists(3)
+	lists, err := p.parseBracketLists(len(listTypes))
 	if err != nil {
 		return err
 	}
@@ -218,58 +241,20 @@ func parseMakeTensorPtr(p *OpParser, st *OpState) error {
 	if !ok {
 		return p.Errorf(pos, "expected a pointer to a tensor")
 	}
-	bv, err := p.Resolve(base, &PointerType{Pointee: bt.Elem, AddrSpace: pt.AddrSpace})
+	xv, err := p.Resolve(x, first(pt, bt))
 	if err != nil {
 		return err
 	}
-	st.Operands = []*Value{bv}
-	st.Types = []Type{t}
-	return p.resolveLists(st, lists, []Type{I64, I64, I32}, pos)
+	st.Operands, st.Types = []*Value{xv}, []Type{t}
+	return p.resolveLists(st, lists, listTypes, pos)
 }
 
-func printMakeTensorPtr(p *OpPrinter, op *Operation) {
+// printBlockPtrOp prints the format of parseBlockPtrOp with lists of the
+// given sizes.
+func printBlockPtrOp(p *OpPrinter, op *Operation, sizes ...int) {
 	p.Raw(" ")
 	p.Operand(op.Operand(0))
-	n := (op.NumOperands() - 1) / 3
-	printBracketLists(p, op, 1, n, n, n)
-	p.AttrDict(op)
-	p.Raw(" : ")
-	p.strippedType(op.Result(0).Type())
-}
-
-// parseAdvance parses `%ptr, [%offsets...] attr-dict : T`.
-func parseAdvance(p *OpParser, st *OpState) error {
-	ptr, err := p.ParseOperand()
-	if err != nil {
-		return err
-	}
-	lists, err := p.parseBracketLists(1)
-	if err != nil {
-		return err
-	}
-	if err := p.ParseOptionalAttrDict(st); err != nil {
-		return err
-	}
-	pos := p.Pos()
-	if err := p.Expect(":"); err != nil {
-		return err
-	}
-	t, err := p.parseStrippedType("tt.ptr")
-	if err != nil {
-		return err
-	}
-	pv, err := p.Resolve(ptr, t)
-	if err != nil {
-		return err
-	}
-	st.Operands, st.Types = []*Value{pv}, []Type{t}
-	return p.resolveLists(st, lists, []Type{I32}, pos)
-}
-
-func printAdvance(p *OpPrinter, op *Operation) {
-	p.Raw(" ")
-	p.Operand(op.Operand(0))
-	printBracketLists(p, op, 1, op.NumOperands()-1)
+	printBracketLists(p, op, 1, sizes...)
 	p.AttrDict(op)
 	p.Raw(" : ")
 	p.strippedType(op.Result(0).Type())
@@ -379,19 +364,9 @@ func parseDescriptorStore(p *OpParser, st *OpState) error {
 	if err != nil {
 		return err
 	}
-	if err := p.ParseOptionalAttrDict(st); err != nil {
-		return err
-	}
-	pos := p.Pos()
-	if err := p.Expect(":"); err != nil {
-		return err
-	}
-	ts, err := p.ParseTypeList()
+	pos, ts, err := p.parseAttrsColonTypes(st, 2)
 	if err != nil {
 		return err
-	}
-	if len(ts) != 2 {
-		return p.Errorf(pos, "expected the descriptor type and the source type")
 	}
 	if st.Operands, err = p.ResolveAll([]OperandRef{desc, src}, ts, pos); err != nil {
 		return err

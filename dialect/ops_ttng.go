@@ -313,12 +313,9 @@ func printBarrierExpect(p *OpPrinter, op *Operation) {
 // parseWaitBarrier parses `%alloc, %phase[, %pred] [deps %d...] attr-dict
 // : M[, D...]`.
 func parseWaitBarrier(p *OpParser, st *OpState) error {
-	refs, err := p.ParseOperandList()
+	refs, err := p.parseOperandCount(2, 3)
 	if err != nil {
 		return err
-	}
-	if len(refs) < 2 || len(refs) > 3 {
-		return p.errorHere("expected the barrier, the phase and an optional predicate")
 	}
 	var deps []OperandRef
 	if p.ParseOptionalKeyword("deps") {
@@ -326,19 +323,9 @@ func parseWaitBarrier(p *OpParser, st *OpState) error {
 			return err
 		}
 	}
-	if err := p.ParseOptionalAttrDict(st); err != nil {
-		return err
-	}
-	pos := p.Pos()
-	if err := p.Expect(":"); err != nil {
-		return err
-	}
-	ts, err := p.ParseTypeList()
+	pos, ts, err := p.parseAttrsColonTypes(st, 1+len(deps))
 	if err != nil {
 		return err
-	}
-	if len(ts) != 1+len(deps) {
-		return p.Errorf(pos, "expected %d types", 1+len(deps))
 	}
 	if st.Operands, err = p.ResolveAll(refs, []Type{ts[0], I32, I1}[:len(refs)], pos); err != nil {
 		return err
