@@ -17,8 +17,8 @@ type Totals struct {
 }
 
 // Count tallies results: PASS, FLAKYPASS and XFAIL count as passed; FAIL,
-// XPASS, UNRESOLVED and TIMEOUT as failed; UNSUPPORTED as skipped. Excluded tests
-// were never selected and count as none of these.
+// XPASS, UNRESOLVED and TIMEOUT as failed; UNSUPPORTED as skipped.
+// Excluded tests were never selected and count as none of these.
 func Count(results []Result) Totals {
 	var t Totals
 	for _, r := range results {

@@ -38,9 +38,10 @@
 // --implicit-check-not. Options: --match-full-lines, --strict-whitespace,
 // --ignore-case, --allow-empty, --allow-unused-prefixes, --input-file,
 // -v, -vv, --color, --dump-input=help|always|fail|never,
-// --dump-input-filter, --dump-input-context, and FILECHECK_OPTS. Flags take LLVM's spellings:
-// one or two dashes, "=value" or a separate value, repeated list options,
-// and unknown or repeated single options are reported as llvm::cl does.
+// --dump-input-filter, --dump-input-context, and FILECHECK_OPTS. Flags
+// take LLVM's spellings: one or two dashes, "=value" or a separate value,
+// repeated list options, and unknown or repeated single options are
+// reported as llvm::cl does.
 //
 // Failure reports (error, pattern and caret lines, "scanning from here",
 // "possible intended match", the notes of NEXT/SAME/NOT failures, variable

@@ -221,13 +221,13 @@ func generate(r io.Reader, opts Options) ([][]string, error) {
 	return sections, nil
 }
 
-// Update returns source with fresh check lines for output: lines of
+// Update writes source to w with fresh check lines for output: lines of
 // source that are checks with opts' prefix are dropped, the checks of each
 // top-level operation of output go right before the line of source that
 // starts the same operation (the n-th line matching delim, a regular
-// expression such as `func @`, that is not a comment), and the checks before the first operation
-// (attribute aliases) right before the first such line. Source and output
-// must hold the same number of operations.
+// expression such as `func @`, that is not a comment), and the checks
+// before the first operation (attribute aliases) right before the first
+// such line. Source and output must hold the same number of operations.
 func Update(w io.Writer, source, output io.Reader, opts Options, delim *regexp.Regexp) error {
 	sections, err := generate(output, opts)
 	if err != nil {
