@@ -43,6 +43,10 @@ func (b By) tilerString() string {
 // String formats the by-mode tiler as CuTe docs write it, e.g. <3:4,8:2>.
 func (b By) String() string { return b.tilerString() }
 
+// errEmptyTiler is the error of a by-mode tiler with no modes: a layout
+// has at least one mode, so there is nothing such a tiler could build.
+var errEmptyTiler = errorf("a by-mode tiler needs at least one mode")
+
 // byModes returns the by-mode elements of a tuple tiler, or nil and false for
 // a tiler that applies to a whole layout.
 func byModes(t Tiler) ([]Tiler, bool) {
@@ -217,6 +221,9 @@ func Composition(a Layout, b Tiler) (Layout, error) {
 
 func compose(a Layout, b Tiler) (Layout, error) {
 	if modes, ok := byModes(b); ok {
+		if len(modes) == 0 {
+			return Layout{}, errEmptyTiler
+		}
 		if len(modes) > a.Rank() {
 			return Layout{}, errorf("tiler %s has more modes than the layout", b.tilerString())
 		}

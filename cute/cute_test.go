@@ -381,3 +381,27 @@ func TestSwizzle(t *testing.T) {
 		}
 	}
 }
+
+// TestEmptyByModeTiler checks that a by-mode tiler without modes is an
+// error for every operation that takes one: it would otherwise build a
+// layout of no modes, which no layout function can evaluate.
+func TestEmptyByModeTiler(t *testing.T) {
+	a := MustParseLayout("(4,2):(1,4)")
+	ops := map[string]func(Layout, Tiler) (Layout, error){
+		"Composition":    Composition,
+		"LogicalDivide":  LogicalDivide,
+		"ZippedDivide":   ZippedDivide,
+		"TiledDivide":    TiledDivide,
+		"FlatDivide":     FlatDivide,
+		"LogicalProduct": LogicalProduct,
+		"ZippedProduct":  ZippedProduct,
+	}
+	for name, op := range ops {
+		for _, tiler := range []Tiler{By{}, Tuple()} {
+			r, err := op(a, tiler)
+			if err == nil || !strings.Contains(err.Error(), "at least one mode") {
+				t.Errorf("%s(%v, %s) = %v, %v; want the empty-tiler error", name, a, tiler.tilerString(), r, err)
+			}
+		}
+	}
+}

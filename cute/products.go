@@ -66,6 +66,9 @@ func logicalProduct(a Layout, t Tiler) (Layout, error) {
 // byModeOp applies a 1-D divide or product f by mode along the tiler t.
 func byModeOp(a Layout, t Tiler, f func(a, b Layout) (Layout, error)) (Layout, error) {
 	if modes, ok := byModes(t); ok {
+		if len(modes) == 0 {
+			return Layout{}, errEmptyTiler
+		}
 		if len(modes) > a.Rank() {
 			return Layout{}, errorf("tiler %s has more modes than the layout", t.tilerString())
 		}
