@@ -335,6 +335,13 @@ func (p *OpParser) ParseString() (string, error) {
 	return s, nil
 }
 
+// srcLoc returns the location of a position of the input: the
+// FileLineColLoc that MLIR's parser gives ops and arguments written without
+// a location.
+func (p *OpParser) srcLoc(pos Pos) Location {
+	return FileLineColLoc{File: p.cfg.Filename, Line: pos.Line, Col: pos.Col}
+}
+
 // enter increases the nesting depth, reporting an error past the limit.
 func (p *OpParser) enter() error {
 	p.depth++
@@ -393,6 +400,7 @@ func (p *OpParser) parseFile() *Module {
 	} else {
 		m.Op = NewOperation("builtin.module", nil, nil, nil, 1)
 		m.Op.regions[0].AddBlock(block)
+		m.Op.Loc = FileLineColLoc{File: p.cfg.Filename} // MLIR's file:0:0
 		m.Implicit = true
 	}
 	return m
@@ -687,8 +695,12 @@ func (p *OpParser) define(name string, def valueDef) error {
 
 // NewArg returns a new, not yet attached, block argument named by ref, for
 // custom ops whose region arguments are spelled by the op syntax (scf.for,
-// tt.func); pass it to ParseRegion as an entry argument.
+// tt.func); pass it to ParseRegion as an entry argument. A nil loc stands
+// for the position of the name, as in MLIR.
 func (p *OpParser) NewArg(ref OperandRef, t Type, loc Location) *Value {
+	if loc == nil {
+		loc = p.srcLoc(ref.Pos)
+	}
 	v := &Value{typ: t, NameHint: ref.Name, Loc: loc}
 	p.argPos[v] = ref.Pos
 	return v
@@ -758,13 +770,16 @@ func (p *OpParser) parseOperation(block *Block) (*Operation, error) {
 		return nil, err
 	}
 	op.Pos = opPos
-	// Trailing location.
+	// Trailing location; without one, the op's location is where its name
+	// is, as MLIR's parser sets it.
 	if p.tok.kind == tBareID && p.tok.text == "loc" {
 		loc, err := p.parseLocation()
 		if err != nil {
 			return nil, err
 		}
 		op.Loc = loc
+	} else {
+		op.Loc = p.srcLoc(opPos)
 	}
 	if len(op.results) != numResults {
 		return nil, p.Errorf(opPos, "operation defines %d results but was provided %d to bind", len(op.results), numResults)
@@ -1195,7 +1210,7 @@ func (p *OpParser) parseBlockHeader() (*Block, error) {
 				if err != nil {
 					return nil, err
 				}
-				var loc Location
+				loc := p.srcLoc(ref.Pos)
 				if p.PeekKeyword() == "loc" {
 					if loc, err = p.parseLocation(); err != nil {
 						return nil, err

@@ -593,11 +593,16 @@ func (p *OpPrinter) ArgDecl(v *Value) {
 	p.ArgLoc(v)
 }
 
-// ArgLoc writes ` loc(...)` for a block argument when printing debug info.
+// ArgLoc writes ` loc(...)` for a block argument when printing debug info
+// (`loc(unknown)` for one without a location, as MLIR).
 func (p *OpPrinter) ArgLoc(v *Value) {
-	if p.cfg.DebugInfo && v.Loc != nil {
+	if p.cfg.DebugInfo {
 		p.buf = append(p.buf, " loc("...)
-		p.buf = v.Loc.appendLoc(p.buf)
+		if v.Loc == nil {
+			p.buf = append(p.buf, "unknown"...)
+		} else {
+			p.buf = v.Loc.appendLoc(p.buf)
+		}
 		p.buf = append(p.buf, ')')
 	}
 }

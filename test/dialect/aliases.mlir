@@ -29,7 +29,7 @@
 // DEBUG:      #sl = #ttg.slice<{dim = 0, parent = #blocked1}>
 // DEBUG-NEXT: #loc = loc("kernel.py":3:0)
 // DEBUG-NEXT: module attributes {{.*}} {
-// DEBUG-NEXT:   tt.func @f(%p: !ptr loc("p"(#loc)), %x: tensor<128xf32, #blocked>) {
+// DEBUG-NEXT:   tt.func @f(%p: !ptr loc("p"(#loc)), %x: tensor<128xf32, #blocked> loc("{{.*}}aliases.mlir":[[@LINE+18]]:39)) {
 // DEBUG-NEXT:     %0 = tt.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32, #my_layout> loc(#loc2)
 // DEBUG-NEXT:     %1 = tt.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32, #sl> loc(#loc3)
 // DEBUG-NEXT:     %2 = tt.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32, #blocked2> loc(#loc3)
