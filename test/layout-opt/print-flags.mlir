@@ -1,5 +1,5 @@
 // The printing flags: -mlir-print-debuginfo prints every op's location
-// (unknown where the input had none), -mlir-print-op-generic prints the
+// (its source position where the input had none), -mlir-print-op-generic prints the
 // generic form, -mlir-print-local-scope writes attributes inline instead
 // of through aliases. They combine.
 
@@ -11,9 +11,9 @@
 
 // RUN: layout-opt %s -mlir-print-debuginfo | FileCheck %s --check-prefix=DEBUG
 // DEBUG:      %0 = arith.addi %arg0, %arg0 : tensor<128xi32, #blocked> loc("kernel.py":7:3)
-// DEBUG-NEXT: tt.return %0 : tensor<128xi32, #blocked> loc(unknown)
-// DEBUG-NEXT: } loc(unknown)
-// DEBUG-NEXT: } loc(unknown)
+// DEBUG-NEXT: tt.return %0 : tensor<128xi32, #blocked> loc("{{.*}}print-flags.mlir":41:5)
+// DEBUG-NEXT: } loc("{{.*}}print-flags.mlir":39:3)
+// DEBUG-NEXT: } loc("{{.*}}print-flags.mlir":38:1)
 
 // RUN: layout-opt %s -mlir-print-op-generic | FileCheck %s --check-prefix=GENERIC
 // GENERIC:      "builtin.module"() ({
