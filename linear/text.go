@@ -197,45 +197,60 @@ func (p *parser) unexpected(want string) error {
 	return p.errf("expected %s, found %q", want, p.s[p.pos])
 }
 
-func (p *parser) body() ([]InDim, error) {
-	if err := p.expect('{'); err != nil {
-		return nil, err
+// list reads open, then items separated by ',' up to close (there may
+// be none), calling item for each.
+func (p *parser) list(open, close byte, item func() error) error {
+	if err := p.expect(open); err != nil {
+		return err
 	}
-	var ins []InDim
-	if p.peek() == '}' {
+	if p.peek() == close {
 		p.pos++
-		return ins, nil
+		return nil
 	}
 	for {
+		if err := item(); err != nil {
+			return err
+		}
+		switch p.peek() {
+		case ',':
+			p.pos++
+		case close:
+			p.pos++
+			return nil
+		default:
+			return p.unexpected(`"," or "` + string(close) + `"`)
+		}
+	}
+}
+
+func (p *parser) body() ([]InDim, error) {
+	var ins []InDim
+	err := p.list('{', '}', func() error {
 		p.ws()
 		at := p.pos
 		name, err := p.name()
 		if err != nil {
-			return nil, err
+			return err
 		}
 		for _, d := range ins {
 			if d.Name == name {
-				return nil, &SyntaxError{at, fmt.Sprintf("duplicate dimension %q", name)}
+				return &SyntaxError{at, fmt.Sprintf("duplicate dimension %q", name)}
 			}
 		}
 		if err := p.expect('='); err != nil {
-			return nil, err
+			return err
 		}
 		bases, err := p.bases()
 		if err != nil {
-			return nil, err
+			return err
 		}
 		ins = append(ins, InDim{name, bases})
-		switch p.peek() {
-		case ',':
-			p.pos++
-		case '}':
-			p.pos++
-			return ins, nil
-		default:
-			return nil, p.unexpected(`"," or "}"`)
-		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
+	return ins, nil
 }
 
 func isIdentStart(c byte) bool {
@@ -271,63 +286,38 @@ func (p *parser) name() (string, error) {
 }
 
 func (p *parser) bases() ([][]int, error) {
-	if err := p.expect('['); err != nil {
-		return nil, err
-	}
 	bases := [][]int{}
-	if p.peek() == ']' {
-		p.pos++
-		return bases, nil
-	}
-	for {
+	err := p.list('[', ']', func() error {
 		p.ws()
 		start := p.pos
 		v, err := p.vector()
 		if err != nil {
-			return nil, err
+			return err
 		}
 		if p.width >= 0 && len(v) != p.width {
-			return nil, &SyntaxError{start, fmt.Sprintf("basis has %d coordinates, want %d like the first one", len(v), p.width)}
+			return &SyntaxError{start, fmt.Sprintf("basis has %d coordinates, want %d like the first one", len(v), p.width)}
 		}
 		p.width = len(v)
 		bases = append(bases, v)
-		switch p.peek() {
-		case ',':
-			p.pos++
-		case ']':
-			p.pos++
-			return bases, nil
-		default:
-			return nil, p.unexpected(`"," or "]"`)
-		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
+	return bases, nil
 }
 
 func (p *parser) vector() ([]int, error) {
-	if err := p.expect('['); err != nil {
+	v := []int{}
+	err := p.list('[', ']', func() error {
+		n, err := p.int()
+		v = append(v, n)
+		return err
+	})
+	if err != nil {
 		return nil, err
 	}
-	v := []int{}
-	if p.peek() == ']' {
-		p.pos++
-		return v, nil
-	}
-	for {
-		n, err := p.int()
-		if err != nil {
-			return nil, err
-		}
-		v = append(v, n)
-		switch p.peek() {
-		case ',':
-			p.pos++
-		case ']':
-			p.pos++
-			return v, nil
-		default:
-			return nil, p.unexpected(`"," or "]"`)
-		}
-	}
+	return v, nil
 }
 
 func (p *parser) int() (int, error) {
