@@ -39,10 +39,11 @@ func (p *pattern) match(buf string, base int) matchResult {
 		}
 		return matchResult{found: true, pos: i, n: len(p.fixed)}
 	}
-	// Evaluate substitutions first.
-	vals := make([]string, len(p.pieces))
+	// Evaluate substitutions first; vals[i] is piece i's value.
+	var vals []string
 	var errs []error
 	if len(p.substs) > 0 {
+		vals = make([]string, len(p.pieces))
 		p.ctx.lineVar.value = nil
 		if p.line > 0 {
 			p.ctx.lineVar.value = bigInt(p.line)
@@ -175,11 +176,14 @@ func (p *pattern) build(vals []string, lits map[int]string) (string, []int) {
 	return b.String(), groups
 }
 
+// reKey identifies a compiled variant of a regex body.
+type reKey struct{ variant, body string }
+
 // compile compiles a variant of body: "" plain, "after" (a leading rune is
 // consumed first, so matches start after it and '^' sees the real context),
 // "at" (anchored at the start), "atAfter" (anchored right after one rune).
 func (p *pattern) compile(body, variant string) *regexp.Regexp {
-	key := variant + "\x00" + body
+	key := reKey{variant, body}
 	if re, ok := p.cache[key]; ok {
 		return re
 	}
@@ -206,7 +210,7 @@ func (p *pattern) compile(body, variant string) *regexp.Regexp {
 	}
 	re.Longest()
 	if p.cache == nil || len(p.cache) > 256 {
-		p.cache = map[string]*regexp.Regexp{}
+		p.cache = map[reKey]*regexp.Regexp{}
 	}
 	p.cache[key] = re
 	return re

@@ -226,7 +226,7 @@ type pattern struct {
 	// this pattern (LLVM limits back-references to \1..\9).
 	defParen map[string]int
 
-	cache map[string]*regexp.Regexp
+	cache map[reKey]*regexp.Regexp
 }
 
 // hasVariable reports whether the pattern defines or uses variables.
