@@ -368,11 +368,7 @@ func writeJSON(w io.Writer, attrText string, shape []int, l linear.Layout) error
 		Outs   []jsonOut `json:"out_dims"`
 	}{Layout: attrText, Shape: shape}
 	for _, d := range l.InDims() {
-		b := d.Bases
-		if b == nil {
-			b = [][]int{}
-		}
-		v.InDims = append(v.InDims, jsonIn{Name: d.Name, Size: 1 << len(d.Bases), Bases: b})
+		v.InDims = append(v.InDims, jsonIn{Name: d.Name, Size: 1 << len(d.Bases), Bases: nonNil(d.Bases)})
 	}
 	for _, d := range l.OutDims() {
 		v.Outs = append(v.Outs, jsonOut{Name: d.Name, Size: d.Size})
