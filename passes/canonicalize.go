@@ -582,19 +582,18 @@ func mapModuleTypes(op *dialect.Operation, m *dialect.Module, f func(dialect.Typ
 	return changed
 }
 
+// mapType applies f to the tensor and memdesc types in t. It returns t
+// itself when nothing inside it changed.
 func mapType(t dialect.Type, f func(dialect.Type) dialect.Type) dialect.Type {
 	switch x := t.(type) {
 	case *dialect.RankedTensorType, *dialect.MemDescType:
 		return f(x)
 	case *dialect.FunctionType:
-		y := &dialect.FunctionType{}
-		for _, in := range x.Inputs {
-			y.Inputs = append(y.Inputs, mapType(in, f))
+		ins, c1 := mapSlice(x.Inputs, func(t dialect.Type) dialect.Type { return mapType(t, f) })
+		outs, c2 := mapSlice(x.Results, func(t dialect.Type) dialect.Type { return mapType(t, f) })
+		if c1 || c2 {
+			return &dialect.FunctionType{Inputs: ins, Results: outs}
 		}
-		for _, out := range x.Results {
-			y.Results = append(y.Results, mapType(out, f))
-		}
-		return y
 	case *dialect.PointerType:
 		if p := mapType(x.Pointee, f); p != x.Pointee {
 			return &dialect.PointerType{Pointee: p, AddrSpace: x.AddrSpace}
@@ -607,26 +606,49 @@ func mapType(t dialect.Type, f func(dialect.Type) dialect.Type) dialect.Type {
 	return t
 }
 
+// mapAttr applies f to the types inside attribute a (type attributes,
+// dense constants, arrays and dictionaries of them). It returns a itself
+// when nothing inside it changed, so that a walk that changes nothing
+// allocates nothing.
 func mapAttr(a dialect.Attribute, f func(dialect.Type) dialect.Type) dialect.Attribute {
 	switch x := a.(type) {
 	case *dialect.TypeAttr:
-		return &dialect.TypeAttr{Type: mapType(x.Type, f)}
+		if t := mapType(x.Type, f); t != x.Type {
+			return &dialect.TypeAttr{Type: t}
+		}
 	case *dialect.DenseElementsAttr:
-		y := *x
-		y.Type = mapType(x.Type, f)
-		return &y
+		if t := mapType(x.Type, f); t != x.Type {
+			y := *x
+			y.Type = t
+			return &y
+		}
 	case *dialect.ArrayAttr:
-		y := &dialect.ArrayAttr{Elems: make([]dialect.Attribute, len(x.Elems))}
-		for i, e := range x.Elems {
-			y.Elems[i] = mapAttr(e, f)
+		if elems, ok := mapSlice(x.Elems, func(e dialect.Attribute) dialect.Attribute { return mapAttr(e, f) }); ok {
+			return &dialect.ArrayAttr{Elems: elems}
 		}
-		return y
 	case *dialect.DictionaryAttr:
-		y := &dialect.DictionaryAttr{Entries: make([]dialect.NamedAttr, len(x.Entries))}
-		for i, e := range x.Entries {
-			y.Entries[i] = dialect.NamedAttr{Name: e.Name, Value: mapAttr(e.Value, f)}
+		entries, ok := mapSlice(x.Entries, func(e dialect.NamedAttr) dialect.NamedAttr {
+			return dialect.NamedAttr{Name: e.Name, Value: mapAttr(e.Value, f)}
+		})
+		if ok {
+			return &dialect.DictionaryAttr{Entries: entries}
 		}
-		return y
 	}
 	return a
+}
+
+// mapSlice returns f applied to every element of s (each once, in order)
+// and whether any element changed; when none did, it returns s itself.
+func mapSlice[T comparable](s []T, f func(T) T) ([]T, bool) {
+	for i, x := range s {
+		if y := f(x); y != x {
+			out := slices.Clone(s)
+			out[i] = y
+			for j := i + 1; j < len(s); j++ {
+				out[j] = f(s[j])
+			}
+			return out, true
+		}
+	}
+	return s, false
 }
