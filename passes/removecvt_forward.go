@@ -200,6 +200,38 @@ func (p *propagation) propagate(ops []*dialect.Operation) {
 	}
 }
 
+// flowsInto returns the value that operand i of a structured control-flow
+// op is passed to, which must have the operand's layout: for scf.for, the
+// loop result of an init operand's slot; for scf.yield, the result of the
+// enclosing scf.for or scf.if, or the "before" argument of the enclosing
+// scf.while; for scf.while, a "before" argument; for scf.condition, the
+// scf.while result. It returns nil for any other op or operand.
+func flowsInto(op *dialect.Operation, i int) *dialect.Value {
+	switch op.Name() {
+	case opFor:
+		if k := i - 3; k >= 0 && k < op.NumResults() {
+			return op.Result(k)
+		}
+	case opYield:
+		parent := op.ParentOp()
+		if parent != nil && (parent.Name() == opFor || parent.Name() == opIf) && i < parent.NumResults() {
+			return parent.Result(i)
+		}
+		if before := whileBefore(parent); before != nil && i < before.NumArgs() {
+			return before.Arg(i)
+		}
+	case opWhile:
+		if before := whileBefore(op); before != nil && i < before.NumArgs() {
+			return before.Arg(i)
+		}
+	case opCondition:
+		if parent := op.ParentOp(); whileBefore(parent) != nil && i >= 1 && i-1 < parent.NumResults() {
+			return parent.Result(i - 1)
+		}
+	}
+	return nil
+}
+
 type target struct {
 	v *dialect.Value
 	e attr.Encoding
@@ -209,28 +241,9 @@ type target struct {
 func (p *propagation) targets(u dialect.Use, e attr.Encoding) []target {
 	op := u.Op
 	switch op.Name() {
-	case opFor:
-		if k := u.Index - 3; k >= 0 && k < op.NumResults() {
-			return []target{{op.Result(k), e}}
-		}
-		return nil
-	case opYield:
-		parent := op.ParentOp()
-		if parent != nil && (parent.Name() == opFor || parent.Name() == opIf) && u.Index < parent.NumResults() {
-			return []target{{parent.Result(u.Index), e}}
-		}
-		if before := whileBefore(parent); before != nil && u.Index < before.NumArgs() {
-			return []target{{before.Arg(u.Index), e}}
-		}
-		return nil
-	case opWhile:
-		if before := whileBefore(op); before != nil && u.Index < before.NumArgs() {
-			return []target{{before.Arg(u.Index), e}}
-		}
-		return nil
-	case opCondition:
-		if parent := op.ParentOp(); whileBefore(parent) != nil && u.Index >= 1 && u.Index-1 < parent.NumResults() {
-			return []target{{parent.Result(u.Index - 1), e}}
+	case opFor, opYield, opWhile, opCondition:
+		if to := flowsInto(op, u.Index); to != nil {
+			return []target{{to, e}}
 		}
 		return nil
 	}
@@ -327,27 +340,17 @@ func (p *propagation) required(op *dialect.Operation, i int) attr.Encoding {
 	switch op.Name() {
 	case opConvert:
 		return nil
-	case opFor:
-		if k := i - 3; k >= 0 && k < op.NumResults() {
-			return encodingOf(op.Result(k))
+	case opFor, opYield, opWhile, opCondition:
+		if to := flowsInto(op, i); to != nil {
+			return encodingOf(to)
 		}
-		return nil
-	case opYield:
-		parent := op.ParentOp()
-		if parent != nil && (parent.Name() == opFor || parent.Name() == opIf) && i < parent.NumResults() {
-			return encodingOf(parent.Result(i))
-		}
-		if before := whileBefore(parent); before != nil && i < before.NumArgs() {
-			return encodingOf(before.Arg(i))
-		}
-		return p.orig[op.Operand(i)]
-	case opWhile:
-		if before := whileBefore(op); before != nil && i < before.NumArgs() {
-			return encodingOf(before.Arg(i))
-		}
-	case opCondition:
-		if parent := op.ParentOp(); whileBefore(parent) != nil && i >= 1 && i-1 < parent.NumResults() {
-			return encodingOf(parent.Result(i - 1))
+		// Other operands: an scf.for's bounds take any layout, an
+		// scf.yield's keep theirs; scf.while and scf.condition go on below.
+		switch op.Name() {
+		case opFor:
+			return nil
+		case opYield:
+			return p.orig[op.Operand(i)]
 		}
 	case opReduce:
 		if r.classify(op) == classFixed {
