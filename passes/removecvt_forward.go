@@ -307,7 +307,12 @@ func (p *propagation) rewrite() bool {
 // legalize inserts the conversions that make every operand carry the
 // layout its user needs after the rewrite.
 func (p *propagation) legalize() {
-	cache := map[*dialect.Value]map[string]*dialect.Value{}
+	// One conversion per (value, layout), shared by the users that need it.
+	type conversion struct {
+		v   *dialect.Value
+		enc string // encKey of the target layout
+	}
+	cache := map[conversion]*dialect.Value{}
 	for _, op := range p.r.ops() {
 		for i, v := range op.Operands() {
 			cur := encodingOf(v)
@@ -318,16 +323,13 @@ func (p *propagation) legalize() {
 			if want == nil || attr.Equal(cur, want) {
 				continue
 			}
-			k := encKey(want)
-			if cache[v] == nil {
-				cache[v] = map[string]*dialect.Value{}
-			}
-			w := cache[v][k]
+			k := conversion{v, encKey(want)}
+			w := cache[k]
 			if w == nil {
 				c := newConvert(v, want, locOf(v))
 				insertAfterDef(v, c)
 				w = c.Result(0)
-				cache[v][k] = w
+				cache[k] = w
 			}
 			op.SetOperand(i, w)
 		}
