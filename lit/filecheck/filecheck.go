@@ -19,6 +19,8 @@ import (
 type Error struct {
 	Status int
 	Msg    string // the first diagnostic line
+
+	emptyInput bool // the input was empty without --allow-empty
 }
 
 // Error returns the first diagnostic line.
@@ -53,9 +55,10 @@ func Check(checkName string, checkText []byte, inputName string, input []byte, o
 	}
 	var first bytes.Buffer
 	w := io.MultiWriter(diag, &firstLine{buf: &first})
-	fail := func(status int) (bool, error) {
-		return false, &Error{Status: status, Msg: strings.TrimSuffix(first.String(), "\n")}
+	newError := func(status int) *Error {
+		return &Error{Status: status, Msg: strings.TrimSuffix(first.String(), "\n")}
 	}
+	fail := func(status int) (bool, error) { return false, newError(status) }
 
 	for _, d := range opts.Defines {
 		eq := strings.IndexByte(d, '=')
@@ -124,7 +127,9 @@ func Check(checkName string, checkText []byte, inputName string, input []byte, o
 	}
 	if len(input) == 0 && !opts.AllowEmpty {
 		fmt.Fprintf(w, "FileCheck error: '%s' is empty.\n", inputName)
-		return fail(2)
+		e := newError(2)
+		e.emptyInput = true
+		return false, e
 	}
 	in := newSrcBuf(inputName, canonicalize(input, opts.StrictWhitespace))
 	dump := opts.DumpInput
@@ -287,7 +292,7 @@ func Main(p *lit.Proc) int {
 	}
 	var diag bytes.Buffer
 	ok, err := Check(checkName, checkText, inputName, input, cl.opts, &diag)
-	if err != nil && len(input) == 0 && !cl.opts.AllowEmpty && strings.Contains(err.Error(), "is empty.") {
+	if fe, isFE := err.(*Error); isFE && fe.emptyInput {
 		diag.WriteString("FileCheck command line:  FileCheck " + strings.Join(p.Args, " ") + "\n")
 	}
 	p.Stderr.Write(diag.Bytes())
