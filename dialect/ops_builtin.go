@@ -331,27 +331,7 @@ func parseFor(p *OpParser, st *OpState) error {
 	var iterArgs, inits []OperandRef
 	var iterTypes []Type
 	if p.ParseOptionalKeyword("iter_args") {
-		if err := p.Expect("("); err != nil {
-			return err
-		}
-		for {
-			a, err := p.ParseOperand()
-			if err != nil {
-				return err
-			}
-			if err := p.Expect("="); err != nil {
-				return err
-			}
-			x, err := p.ParseOperand()
-			if err != nil {
-				return err
-			}
-			iterArgs, inits = append(iterArgs, a), append(inits, x)
-			if !p.ParseOptional(",") {
-				break
-			}
-		}
-		if err := p.Expect(")"); err != nil {
+		if iterArgs, inits, err = p.parseAssignmentList(); err != nil {
 			return err
 		}
 		if iterTypes, err = p.ParseArrowTypeList(); err != nil {
@@ -490,31 +470,9 @@ func printIf(p *OpPrinter, op *Operation) {
 
 // parseWhile parses `(%a = %init, ...) : (T...) -> (R...) region do region`.
 func parseWhile(p *OpParser, st *OpState) error {
-	var argRefs, inits []OperandRef
-	if err := p.Expect("("); err != nil {
+	argRefs, inits, err := p.parseAssignmentList()
+	if err != nil {
 		return err
-	}
-	if !p.ParseOptional(")") {
-		for {
-			a, err := p.ParseOperand()
-			if err != nil {
-				return err
-			}
-			if err := p.Expect("="); err != nil {
-				return err
-			}
-			x, err := p.ParseOperand()
-			if err != nil {
-				return err
-			}
-			argRefs, inits = append(argRefs, a), append(inits, x)
-			if !p.ParseOptional(",") {
-				break
-			}
-		}
-		if err := p.Expect(")"); err != nil {
-			return err
-		}
 	}
 	pos := p.Pos()
 	t, err := p.ParseColonType()
@@ -674,4 +632,33 @@ func printCondBr(p *OpPrinter, op *Operation) {
 	p.Raw(", ")
 	p.Successor(op, 1)
 	p.AttrDict(op, "operandSegmentSizes")
+}
+
+// parseAssignmentList parses `(%a = %x, %b = %y)` (possibly empty), the
+// region arguments and their initial values of scf.for and scf.while.
+func (p *OpParser) parseAssignmentList() (lhs, rhs []OperandRef, err error) {
+	if err := p.Expect("("); err != nil {
+		return nil, nil, err
+	}
+	if p.ParseOptional(")") {
+		return nil, nil, nil
+	}
+	for {
+		a, err := p.ParseOperand()
+		if err != nil {
+			return nil, nil, err
+		}
+		if err := p.Expect("="); err != nil {
+			return nil, nil, err
+		}
+		x, err := p.ParseOperand()
+		if err != nil {
+			return nil, nil, err
+		}
+		lhs, rhs = append(lhs, a), append(rhs, x)
+		if !p.ParseOptional(",") {
+			break
+		}
+	}
+	return lhs, rhs, p.Expect(")")
 }

@@ -134,16 +134,18 @@ func init() {
 	Register(&OpDef{Name: "ttg.async_copy_global_to_local", Summary: "asynchronous copy global → shared",
 		Traits: MemoryRead | MemoryWrite, Props: []string{"cache", "evict", "isVolatile", "contiguity"},
 		Parse: parseAsyncCopy, Print: printAsyncCopy})
-	Register(&OpDef{Name: "ttg.async_commit_group", Summary: "commit pending async copies",
-		Parse: parseCommitGroup, Print: printCommitGroup})
-	Register(&OpDef{Name: "ttg.async_wait", Summary: "wait for async copy groups", Props: []string{"num"},
-		Parse: parseAsyncWait, Print: printAsyncWait})
-	Register(&OpDef{Name: "gpu.barrier", Summary: "block-wide barrier", Parse: attrOnlyParse, Print: attrOnlyPrint})
-	Register(&OpDef{Name: "ttg.barrier", Summary: "block-wide barrier", Parse: attrOnlyParse, Print: attrOnlyPrint})
+	commit := &OpDef{Name: "ttg.async_commit_group", Summary: "commit pending async copies"}
+	tokensFormat(commit, "tokens")
+	Register(commit)
+	asyncWait := &OpDef{Name: "ttg.async_wait", Summary: "wait for async copy groups", Props: []string{"num"}}
+	tokensFormat(asyncWait, "")
+	Register(asyncWait)
+	for _, n := range []string{"gpu.barrier", "ttg.barrier"} {
+		b := &OpDef{Name: n, Summary: "block-wide barrier"}
+		attrOnlyFormat(b)
+		Register(b)
+	}
 }
-
-func attrOnlyParse(p *OpParser, st *OpState) error { return p.ParseOptionalAttrDict(st) }
-func attrOnlyPrint(p *OpPrinter, op *Operation)    { p.AttrDict(op) }
 
 func parseAxisKeyword(p *OpParser, st *OpState) error {
 	pos := p.Pos()
@@ -757,54 +759,34 @@ func printAsyncCopy(p *OpPrinter, op *Operation) {
 	}
 }
 
-func parseCommitGroup(p *OpParser, st *OpState) error {
-	if p.ParseOptionalKeyword("tokens") {
-		refs, err := p.ParseOperandList()
-		if err != nil {
+// tokensFormat is `[keyword] [%t1, %t2] attr-dict` with async token
+// operands and one token result (ttg.async_commit_group with keyword
+// "tokens", ttg.async_wait with none).
+func tokensFormat(def *OpDef, keyword string) {
+	def.Parse = func(p *OpParser, st *OpState) error {
+		if keyword == "" || p.ParseOptionalKeyword(keyword) {
+			refs, err := p.ParseOperandList()
+			if err != nil {
+				return err
+			}
+			if len(refs) > 0 {
+				if st.Operands, err = p.ResolveAll(refs, []Type{AsyncToken}, p.Pos()); err != nil {
+					return err
+				}
+			}
+		}
+		if err := p.ParseOptionalAttrDict(st); err != nil {
 			return err
 		}
-		if st.Operands, err = p.ResolveAll(refs, []Type{AsyncToken}, p.Pos()); err != nil {
-			return err
+		st.Types = []Type{AsyncToken}
+		return nil
+	}
+	def.Print = func(p *OpPrinter, op *Operation) {
+		if op.NumOperands() > 0 && keyword != "" {
+			p.Raw(" " + keyword)
 		}
+		p.operandsAttrs(op.Operands(), op)
 	}
-	if err := p.ParseOptionalAttrDict(st); err != nil {
-		return err
-	}
-	st.Types = []Type{AsyncToken}
-	return nil
-}
-
-func printCommitGroup(p *OpPrinter, op *Operation) {
-	if op.NumOperands() > 0 {
-		p.Raw(" tokens ")
-		p.Operands(op.Operands())
-	}
-	p.AttrDict(op)
-}
-
-func parseAsyncWait(p *OpParser, st *OpState) error {
-	refs, err := p.ParseOperandList()
-	if err != nil {
-		return err
-	}
-	if len(refs) > 0 {
-		if st.Operands, err = p.ResolveAll(refs, []Type{AsyncToken}, p.Pos()); err != nil {
-			return err
-		}
-	}
-	if err := p.ParseOptionalAttrDict(st); err != nil {
-		return err
-	}
-	st.Types = []Type{AsyncToken}
-	return nil
-}
-
-func printAsyncWait(p *OpPrinter, op *Operation) {
-	if op.NumOperands() > 0 {
-		p.Raw(" ")
-		p.Operands(op.Operands())
-	}
-	p.AttrDict(op)
 }
 
 func itoa(v int64) string { return string(appendIntValue(nil, v, I64)) }
