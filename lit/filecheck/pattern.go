@@ -222,9 +222,6 @@ type pattern struct {
 	strDefs []int // indexes of pieceStrDef pieces
 	numDefs []int // indexes of pieceNumDef pieces
 	hasRef  bool
-	// defParen is the POSIX group number of each string variable defined in
-	// this pattern (LLVM limits back-references to \1..\9).
-	defParen map[string]int
 
 	cache map[reKey]*regexp.Regexp
 }
@@ -242,7 +239,7 @@ type parseOptions struct {
 // parsePattern is Pattern::parsePattern. s is the pattern text (rest of the
 // directive line); prefix is used in messages.
 func parsePattern(ctx *varContext, typ checkType, count int, literal bool, line int, s sref, prefix string, opts parseOptions) (*pattern, error) {
-	p := &pattern{ctx: ctx, typ: typ, count: count, line: line, ignoreCase: opts.ignoreCase, literal: literal, loc: s, defParen: map[string]int{}}
+	p := &pattern{ctx: ctx, typ: typ, count: count, line: line, ignoreCase: opts.ignoreCase, literal: literal, loc: s}
 	fullLines := opts.matchFullLines && typ != checkNot
 	if !(opts.strictWhitespace && opts.matchFullLines) {
 		s = s.rtrim()
@@ -272,7 +269,7 @@ func parsePattern(ctx *varContext, typ checkType, count int, literal bool, line 
 		}
 	}
 	curParen := 1
-	defs := map[string]int{} // string variables defined so far in this pattern -> piece index
+	defs := map[string]strDef{} // string variables defined so far in this pattern
 	for !s.empty() {
 		if s.hasPrefix("{{") {
 			end := s.index("}}")
@@ -333,6 +330,11 @@ func parsePattern(ctx *varContext, typ checkType, count int, literal bool, line 
 	return p, nil
 }
 
+// strDef is a string variable defined earlier in the pattern being
+// parsed: its pieceStrDef piece and its POSIX group number (LLVM limits
+// back-references to \1..\9).
+type strDef struct{ piece, paren int }
+
 // findRegexVarEnd finds the "]]" closing a substitution block, honouring
 // backslash escapes and nested brackets. -1 means not found.
 func findRegexVarEnd(s sref) (int, error) {
@@ -363,7 +365,7 @@ func findRegexVarEnd(s sref) (int, error) {
 // parseBlock handles one [[...]] block (match is its content without the
 // brackets and without the leading '#'). curParen is the POSIX number of
 // the next capturing group; it returns the number after the block's groups.
-func (p *pattern) parseBlock(match sref, isNum bool, line int, defs map[string]int, curParen int) (int, error) {
+func (p *pattern) parseBlock(match sref, isNum bool, line int, defs map[string]strDef, curParen int) (int, error) {
 	ctx := p.ctx
 	isDef, substNeeded, legacyLine := false, false, false
 	var defName string
@@ -454,8 +456,7 @@ func (p *pattern) parseBlock(match sref, isNum bool, line int, defs map[string]i
 			p.llvmRe += "(" + matchRegexp + ")"
 		} else {
 			ctx.definedStr[defName] = true
-			defs[defName] = len(p.pieces)
-			p.defParen[defName] = defParen
+			defs[defName] = strDef{piece: len(p.pieces), paren: defParen}
 			p.strDefs = append(p.strDefs, len(p.pieces))
 			p.pieces = append(p.pieces, piece{kind: pieceStrDef, re: goRe, groups: groups, name: defName})
 			p.llvmRe += "(" + matchRegexp + ")"
@@ -471,14 +472,13 @@ func (p *pattern) parseBlock(match sref, isNum bool, line int, defs map[string]i
 	}
 	if substNeeded {
 		if !isNum {
-			if idx, ok := defs[substFrom.str()]; ok {
-				paren := p.defParen[substFrom.str()]
-				if paren < 1 || paren > 9 {
+			if def, ok := defs[substFrom.str()]; ok {
+				if def.paren < 1 || def.paren > 9 {
 					return 0, errAt(substFrom, "Can't back-reference more than 9 variables")
 				}
-				p.pieces = append(p.pieces, piece{kind: pieceBackref, ref: idx, name: substFrom.str()})
+				p.pieces = append(p.pieces, piece{kind: pieceBackref, ref: def.piece, name: substFrom.str()})
 				p.hasRef = true
-				p.llvmRe += `\` + fmt.Sprint(paren)
+				p.llvmRe += `\` + fmt.Sprint(def.paren)
 				return curParen, nil
 			}
 			sub := &subst{from: substFrom}
