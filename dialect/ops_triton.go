@@ -77,7 +77,7 @@ func init() {
 	Register(&OpDef{Name: "tt.addptr", Summary: "pointer plus offset", Traits: Pure | Elementwise | SameOperandsAndResultShape | SameOperandsAndResultEncoding,
 		Parse: parseAddPtr, Print: printAddPtr, Verify: verifyAddPtr})
 	Register(&OpDef{Name: "tt.load", Summary: "load from global memory", Traits: MemoryRead | SameOperandsAndResultShape | SameOperandsAndResultEncoding,
-		Props: []string{"cache", "evict", "isVolatile", "boundaryCheck", "padding"},
+		Props: []string{"cache", "evict", "isVolatile", "boundaryCheck", "padding", "operandSegmentSizes"},
 		Parse: parseLoad, Print: printLoadStore, Verify: verifyLoadStore})
 	Register(&OpDef{Name: "tt.store", Summary: "store to global memory", Traits: MemoryWrite | SameOperandsAndResultShape | SameOperandsAndResultEncoding,
 		Props: []string{"cache", "evict", "boundaryCheck"},
@@ -269,10 +269,20 @@ func (p *OpParser) parseLoadStore(st *OpState, min int, order func(pt, val, mask
 }
 
 // printLoadStore prints the format of parseLoadStore.
+// As MLIR, attr-dict leaves out the derived operandSegmentSizes and the
+// default-valued boundaryCheck and isVolatile (generic form written by
+// Triton has them all).
 func printLoadStore(p *OpPrinter, op *Operation) {
 	p.operandsAttrsNoDict(op.Operands())
 	printCacheEvict(p, op)
-	p.AttrDict(op, "cache", "evict")
+	elided := []string{"cache", "evict", "operandSegmentSizes"}
+	if b, ok := op.Attr("boundaryCheck").(*DenseArrayAttr); ok && len(b.Ints) == 0 {
+		elided = append(elided, "boundaryCheck")
+	}
+	if b, ok := op.Attr("isVolatile").(*BoolAttr); ok && !b.Value {
+		elided = append(elided, "isVolatile")
+	}
+	p.AttrDict(op, elided...)
 	p.colonType(op.Operand(0).Type())
 }
 

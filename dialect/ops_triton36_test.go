@@ -271,3 +271,30 @@ func TestDotMaxNumImpreciseAcc(t *testing.T) {
 		}
 	}
 }
+
+// TestLoadFromTritonGeneric checks that tt.load and tt.store written in
+// generic form as Triton writes them (every default-valued property and
+// operandSegmentSizes) print in the custom form without them.
+func TestLoadFromTritonGeneric(t *testing.T) {
+	const src = `tt.func @f(%p: tensor<16x!tt.ptr<f32>>, %m: tensor<16xi1>, %v: tensor<16xf32>) {
+  %0 = "tt.load"(%p, %m) <{boundaryCheck = array<i32>, cache = 1 : i32, evict = 1 : i32, isVolatile = false, operandSegmentSizes = array<i32: 1, 1, 0>}> : (tensor<16x!tt.ptr<f32>>, tensor<16xi1>) -> tensor<16xf32>
+  %1 = "tt.load"(%p) <{boundaryCheck = array<i32>, cache = 2 : i32, evict = 1 : i32, isVolatile = true, operandSegmentSizes = array<i32: 1, 0, 0>}> : (tensor<16x!tt.ptr<f32>>) -> tensor<16xf32>
+  "tt.store"(%p, %v) <{boundaryCheck = array<i32>, cache = 1 : i32, evict = 3 : i32}> : (tensor<16x!tt.ptr<f32>>, tensor<16xf32>) -> ()
+  tt.return
+}
+`
+	m, d := ParseString(src, ParseConfig{Filename: "t.mlir"})
+	if d.HasErrors() {
+		t.Fatal(d)
+	}
+	out := m.String()
+	for _, want := range []string{
+		"%0 = tt.load %p, %m : tensor<16x!tt.ptr<f32>>\n",
+		"%1 = tt.load %p cacheModifier = ca {isVolatile = true} : tensor<16x!tt.ptr<f32>>\n",
+		"tt.store %p, %v evictionPolicy = evict_last : tensor<16x!tt.ptr<f32>>\n",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("missing %q in\n%s", want, out)
+		}
+	}
+}
