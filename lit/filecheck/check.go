@@ -112,7 +112,7 @@ func countSuffix(pat *pattern, i int) string {
 	return ""
 }
 
-// reportMatchResult is reportMatchResult/printMatch/printNoMatch. bufStart
+// report is reportMatchResult/printMatch/printNoMatch. bufStart
 // and bufEnd delimit the searched text. It reports whether an error was
 // reported.
 func (c *checker) report(expected bool, prefix string, pat *pattern, count int, bufStart, bufEnd int, res matchResult) bool {
