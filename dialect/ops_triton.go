@@ -2,6 +2,13 @@ package dialect
 
 // Registration of the tt, ttg and ttng ops of Triton 3.6 TTGIR.
 
+// The enum properties of the tt ops. Triton declares them as I32EnumAttr
+// (TritonAttrDefs.td), not as dialect EnumAttr: their custom form is the
+// keyword, their generic form a plain `i32` integer (`cache = 2 : i32`,
+// `inputPrecision = 0 : i32`), with these values: CacheModifier none=1 ..
+// cv=7, EvictionPolicy evict_normal=1 .. evict_last=3, InputPrecision
+// tf32=0, tf32x3=1, ieee=2 (default), bf16x3=3, bf16x6=4, ProgramIDDim
+// x=0 .. z=2, RoundingMode rtz=0, rtne=1, PaddingOption zero=1, nan=2.
 var (
 	cacheModifiers  = enumKeyword{names: []string{"none", "ca", "cg", "wb", "cs", "wt", "cv"}, base: 1}
 	evictionPolicys = enumKeyword{names: []string{"evict_normal", "evict_first", "evict_last"}, base: 1}

@@ -11,7 +11,6 @@ var (
 	memScopes     = enumKeyword{names: []string{"gpu", "cta", "sys"}, base: 1}
 	rmwOps        = enumKeyword{names: []string{"and", "or", "xor", "add", "fadd", "max", "min", "umax", "umin", "exch"}, base: 1}
 	scaleElemType = enumKeyword{names: []string{"e4m3", "e5m2", "e2m3", "e3m2", "e2m1", "bf16", "fp16"}, base: 0}
-	paddingOpts   = enumKeyword{names: []string{"zero", "nan"}, base: 1}
 )
 
 func init() {
