@@ -265,7 +265,7 @@ func computeAliases(m *Module, cfg PrintConfig) *aliasPlan {
 			text: aliasDef(n.name, n.a, al.ref)})
 	}
 	var after []aliasEntry
-	if cfg.DebugInfo {
+	if cfg.DebugInfo && !cfg.LocalScope {
 		for _, la := range m.LocAliases {
 			// Every location alias of the input is kept: Triton prints
 			// some that are only used structurally (inline copies).
@@ -323,6 +323,6 @@ func aliasDef(name string, a Attribute, ref AliasFunc) []byte {
 func locAliasDef(la *LocAlias) []byte {
 	b := append([]byte{'#'}, la.Name...)
 	b = append(b, " = loc("...)
-	b = la.Loc.appendLoc(b)
+	b = la.Loc.appendLoc(b, false)
 	return append(b, ')')
 }

@@ -11,8 +11,9 @@ import (
 // FusedLoc and LocRef (a reference to a `#locN = loc(...)` alias, kept so
 // that printing reproduces the input's aliases).
 type Location interface {
-	// appendLoc appends the body of the location (without `loc(` `)`).
-	appendLoc(b []byte) []byte
+	// appendLoc appends the body of the location (without `loc(` `)`);
+	// inline writes alias references as the locations they name.
+	appendLoc(b []byte, inline bool) []byte
 	isLocation()
 }
 
@@ -84,9 +85,9 @@ func (CallSiteLoc) isLocation()    {}
 func (FusedLoc) isLocation()       {}
 func (LocRef) isLocation()         {}
 
-func (UnknownLoc) appendLoc(b []byte) []byte { return append(b, "unknown"...) }
+func (UnknownLoc) appendLoc(b []byte, _ bool) []byte { return append(b, "unknown"...) }
 
-func (l FileLineColLoc) appendLoc(b []byte) []byte {
+func (l FileLineColLoc) appendLoc(b []byte, _ bool) []byte {
 	b = appendQuoted(b, l.File)
 	b = append(b, ':')
 	b = strconv.AppendInt(b, int64(l.Line), 10)
@@ -94,27 +95,27 @@ func (l FileLineColLoc) appendLoc(b []byte) []byte {
 	return strconv.AppendInt(b, int64(l.Col), 10)
 }
 
-func (l NameLoc) appendLoc(b []byte) []byte {
+func (l NameLoc) appendLoc(b []byte, inline bool) []byte {
 	b = appendQuoted(b, l.Name)
 	if l.Child != nil {
 		if _, unk := l.Child.(UnknownLoc); !unk {
 			b = append(b, '(')
-			b = l.Child.appendLoc(b)
+			b = l.Child.appendLoc(b, inline)
 			b = append(b, ')')
 		}
 	}
 	return b
 }
 
-func (l CallSiteLoc) appendLoc(b []byte) []byte {
+func (l CallSiteLoc) appendLoc(b []byte, inline bool) []byte {
 	b = append(b, "callsite("...)
-	b = l.Callee.appendLoc(b)
+	b = l.Callee.appendLoc(b, inline)
 	b = append(b, " at "...)
-	b = l.Caller.appendLoc(b)
+	b = l.Caller.appendLoc(b, inline)
 	return append(b, ')')
 }
 
-func (l FusedLoc) appendLoc(b []byte) []byte {
+func (l FusedLoc) appendLoc(b []byte, inline bool) []byte {
 	b = append(b, "fused"...)
 	if l.Metadata != nil {
 		b = append(b, '<')
@@ -126,12 +127,21 @@ func (l FusedLoc) appendLoc(b []byte) []byte {
 		if i > 0 {
 			b = append(b, ", "...)
 		}
-		b = x.appendLoc(b)
+		b = x.appendLoc(b, inline)
 	}
 	return append(b, ']')
 }
 
-func (l LocRef) appendLoc(b []byte) []byte {
+func (l LocRef) appendLoc(b []byte, inline bool) []byte {
+	if inline {
+		// Resolve bounds alias chains; a cycle or an undefined alias
+		// stays a reference.
+		if r := Resolve(l); r != nil {
+			if _, ref := r.(LocRef); !ref {
+				return r.appendLoc(b, true)
+			}
+		}
+	}
 	b = append(b, '#')
 	return append(b, l.Alias.Name...)
 }
@@ -141,7 +151,7 @@ func LocString(l Location) string {
 	if l == nil {
 		return "loc(unknown)"
 	}
-	b := append([]byte("loc("), l.appendLoc(nil)...)
+	b := append([]byte("loc("), l.appendLoc(nil, false)...)
 	return string(append(b, ')'))
 }
 
@@ -208,7 +218,7 @@ func locKey(l Location) string {
 			}
 			sb.WriteByte(']')
 		default:
-			sb.Write(l.appendLoc(nil))
+			sb.Write(l.appendLoc(nil, false))
 		}
 	}
 	walk(l, 0)

@@ -14,8 +14,9 @@ type PrintConfig struct {
 	DebugInfo bool
 	// Generic prints every op in generic form (-mlir-print-op-generic).
 	Generic bool
-	// LocalScope prints attributes inline instead of through aliases
-	// (-mlir-print-local-scope).
+	// LocalScope prints attributes, types and locations inline, with no
+	// alias definitions (-mlir-print-local-scope: MLIR then prints without
+	// an alias state).
 	LocalScope bool
 	// PropsAsAttrs prints properties inside the attribute dictionary in
 	// generic form, as MLIR releases before 17 did (for older tools such as
@@ -93,7 +94,7 @@ func Print(w io.Writer, m *Module, cfg PrintConfig) error {
 		p.buf = append(p.buf, d...)
 		p.buf = append(p.buf, '\n')
 	}
-	p.nameIsolated(m.Op)
+	p.nameIsolated(m.Op, true)
 	p.printOp(m.Op)
 	p.buf = append(p.buf, '\n')
 	for _, d := range al.defsAfter {
@@ -115,12 +116,24 @@ func newPrinter(w io.Writer, cfg PrintConfig) *OpPrinter {
 	return &OpPrinter{w: w, cfg: cfg, names: map[*Value]ssaName{}, blockNames: map[*Block]string{}, typeText: map[Type]string{}}
 }
 
-func printOpString(op *Operation, cfg PrintConfig) string {
-	var b bytes.Buffer
-	p := newPrinter(&b, cfg)
-	p.nameIsolated(op)
+// PrintOp writes op alone (with its regions, without a final newline) as
+// MLIR's Operation::print does for an op inside a module, such as the op a
+// nested pass runs on in -mlir-print-ir-* dumps: in local scope (attributes,
+// types and locations inline, whatever cfg.LocalScope says), SSA values
+// numbered from op, generic form with cfg.Generic, locations with
+// cfg.DebugInfo.
+func PrintOp(w io.Writer, op *Operation, cfg PrintConfig) error {
+	cfg.LocalScope = true
+	p := newPrinter(w, cfg)
+	p.nameIsolated(op, true)
 	p.printOp(op)
 	p.flush(true)
+	return p.err
+}
+
+func printOpString(op *Operation, cfg PrintConfig) string {
+	var b bytes.Buffer
+	PrintOp(&b, op, cfg)
 	return b.String()
 }
 
@@ -200,18 +213,16 @@ func groupStart(op *Operation, i int) bool {
 }
 
 // nameIsolated assigns names to the values in the regions of op (an
-// isolated-from-above op or the printing root), numbering as MLIR does.
-func (p *OpPrinter) nameIsolated(op *Operation) {
+// isolated-from-above op or, with root, the printing root, whose own
+// results are named too), numbering as MLIR does.
+func (p *OpPrinter) nameIsolated(op *Operation, root bool) {
 	c := nameCounters{}
-	sc := &nameScope{used: map[string]bool{}}
-	if op.block == nil || op.ParentOp() == nil {
-		// The root op's own results (when printing a nested op alone).
-		p.nameResults(op, &c, sc)
+	if root {
+		p.nameResults(op, &c, &nameScope{used: map[string]bool{}})
 	}
 	for _, r := range op.regions {
 		p.nameRegion(r, c, &nameScope{used: map[string]bool{}, parent: nil})
 	}
-	_ = sc
 }
 
 func (p *OpPrinter) uniq(name string, c *nameCounters, sc *nameScope) string {
@@ -259,7 +270,7 @@ func (p *OpPrinter) nameRegion(r *Region, c nameCounters, sc *nameScope) {
 				continue
 			}
 			if o.HasTrait(IsolatedFromAbove) {
-				p.nameIsolated(o)
+				p.nameIsolated(o, false)
 				continue
 			}
 			for _, nr := range o.regions {
@@ -322,7 +333,7 @@ func (p *OpPrinter) printOp(op *Operation) {
 		if op.Loc == nil {
 			p.buf = append(p.buf, "unknown"...)
 		} else {
-			p.buf = op.Loc.appendLoc(p.buf)
+			p.buf = op.Loc.appendLoc(p.buf, p.cfg.LocalScope)
 		}
 		p.buf = append(p.buf, ')')
 	}
@@ -601,7 +612,7 @@ func (p *OpPrinter) ArgLoc(v *Value) {
 		if v.Loc == nil {
 			p.buf = append(p.buf, "unknown"...)
 		} else {
-			p.buf = v.Loc.appendLoc(p.buf)
+			p.buf = v.Loc.appendLoc(p.buf, p.cfg.LocalScope)
 		}
 		p.buf = append(p.buf, ')')
 	}
