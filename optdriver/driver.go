@@ -423,7 +423,7 @@ func (r *run) dump(e passes.PassEvent, when string, failed ...string) {
 		dialect.Print(&b, e.Module, r.printConfig())
 	} else {
 		b.WriteString(" //----- //\n")
-		b.WriteString(e.Op.String())
+		dialect.PrintOp(&b, e.Op, r.printConfig())
 		b.WriteByte('\n')
 	}
 	b.WriteByte('\n')
