@@ -39,8 +39,9 @@ func NewPipeline(anchor string) *Pipeline { return &Pipeline{Anchor: anchor} }
 // AddPass appends pass to p with options in MLIR's textual form, the text
 // between the braces of a pipeline element or the value of a pass flag:
 // space-separated key=value pairs ("form=linear max-iter=3"), where a value
-// may be quoted ('a b', "a b") or bracketed ({...}, [...], (...)) to hold
-// spaces. It checks every option against the pass's declaration.
+// may be quoted ('a b', "a b") or in braces ({a b}) to hold spaces; square
+// brackets and parentheses do not protect spaces. It checks every option
+// against the pass's declaration.
 func (p *Pipeline) AddPass(pass *Pass, options string) error {
 	if err := p.canHold(pass); err != nil {
 		return err

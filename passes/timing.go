@@ -27,8 +27,8 @@ func (t *Timing) Root() *Timer { return &t.root }
 
 // Timer accumulates the wall time of one named activity and holds the
 // timers of its sub-activities, in the order they were first created. All
-// methods accept a nil *Timer and do nothing, so that code can time
-// unconditionally.
+// methods accept a nil *Timer and then record nothing (Child returns nil,
+// Time still runs its function), so that code can time unconditionally.
 type Timer struct {
 	Name     string        // as the report shows it: "Parser", "'tt.func' Pipeline", a pass's DisplayName
 	Wall     time.Duration // accumulated wall time
