@@ -666,3 +666,18 @@ func (p *OpPrinter) operandsAttrsNoDict(vs []*Value) {
 		p.Operands(vs)
 	}
 }
+
+// parseIndexedAttrs parses `%x[%i] attr-dict` (tt.gather, ttg.memdesc_index).
+func (p *OpParser) parseIndexedAttrs(st *OpState) (x, idx OperandRef, err error) {
+	if x, err = p.ParseOperand(); err != nil {
+		return x, idx, err
+	}
+	refs, err := p.parseBracketOperands()
+	if err != nil {
+		return x, idx, err
+	}
+	if len(refs) != 1 {
+		return x, idx, p.errorHere("expected one index operand")
+	}
+	return x, refs[0], p.ParseOptionalAttrDict(st)
+}

@@ -481,25 +481,15 @@ func isSetFlag(a Attribute) bool {
 }
 
 func parseGather(p *OpParser, st *OpState) error {
-	src, err := p.ParseOperand()
+	src, idx, err := p.parseIndexedAttrs(st)
 	if err != nil {
-		return err
-	}
-	idx, err := p.parseBracketOperands()
-	if err != nil {
-		return err
-	}
-	if len(idx) != 1 {
-		return p.errorHere("expected one index operand")
-	}
-	if err := p.ParseOptionalAttrDict(st); err != nil {
 		return err
 	}
 	ft, pos, err := p.parseFunctionalType(2)
 	if err != nil {
 		return err
 	}
-	return p.resolveFunctional(st, []OperandRef{src, idx[0]}, ft, pos)
+	return p.resolveFunctional(st, []OperandRef{src, idx}, ft, pos)
 }
 
 func printGather(p *OpPrinter, op *Operation) {
@@ -622,24 +612,14 @@ func printSingleTyped(p *OpPrinter, op *Operation) {
 
 // parseMemdescIndex parses `%m[%i] attr-dict : A -> B`.
 func parseMemdescIndex(p *OpParser, st *OpState) error {
-	m, err := p.ParseOperand()
+	m, idx, err := p.parseIndexedAttrs(st)
 	if err != nil {
-		return err
-	}
-	idx, err := p.parseBracketOperands()
-	if err != nil {
-		return err
-	}
-	if len(idx) != 1 {
-		return p.errorHere("expected one index operand")
-	}
-	if err := p.ParseOptionalAttrDict(st); err != nil {
 		return err
 	}
 	if err := p.finishOperandArrow(st, m); err != nil {
 		return err
 	}
-	iv, err := p.Resolve(idx[0], I32)
+	iv, err := p.Resolve(idx, I32)
 	if err != nil {
 		return err
 	}
