@@ -45,7 +45,8 @@ layout. The rules, applied to a fixed point:
 Finally, identical copies of side-effect-free ops (left by rematerializing
 several conversions of one value) are merged, and dead ops are erased. A run that
 would leave more conversions, or a higher total cost, than the function had is
-undone.
+undone (when the function body is a single block; a body of several blocks
+keeps the result).
 
 Not done: rematerialization does not go through scf.while (its values are
 leaves there), and loop-carried values that become dead are not removed.
