@@ -11,9 +11,20 @@ import (
 	"github.com/layoutopt/layoutopt/passes"
 )
 
-// sharedDir returns ../shared next to the module root, skipping the test
-// when it is absent.
+// sharedDir returns ../shared/sub next to the module root, skipping the
+// test when it is absent.
 func sharedDir(t testing.TB, sub string) string {
+	t.Helper()
+	p, missing := findShared(t, sub)
+	if missing != "" {
+		t.Skip(missing)
+	}
+	return p
+}
+
+// findShared returns ../shared/sub next to the module root, or says why
+// there is none.
+func findShared(t testing.TB, sub string) (path, missing string) {
 	t.Helper()
 	dir, err := os.Getwd()
 	if err != nil {
@@ -25,15 +36,15 @@ func sharedDir(t testing.TB, sub string) string {
 		}
 		parent := filepath.Dir(dir)
 		if parent == dir {
-			t.Skip("module root not found")
+			return "", "module root not found"
 		}
 		dir = parent
 	}
 	p := filepath.Join(dir, "..", "shared", sub)
 	if _, err := os.Stat(p); err != nil {
-		t.Skipf("%s not available", p)
+		return "", p + " not available"
 	}
-	return p
+	return p, ""
 }
 
 // runPipeline parses src, runs the pipeline text on it (the verifier runs

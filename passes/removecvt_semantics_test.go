@@ -154,7 +154,7 @@ func sameComputation(t *testing.T, name string, before, after *dialect.Module) {
 func TestRemoveConversionsKeepsMeaning(t *testing.T) {
 	var inputs []string
 	var names []string
-	if dir := sharedDirOrEmpty(t, "triton36"); dir != "" {
+	if dir, missing := findShared(t, "triton36"); missing == "" {
 		fs, _ := filepath.Glob(filepath.Join(dir, "*", "*.ttgir"))
 		for _, f := range fs {
 			src, err := os.ReadFile(f)
@@ -185,13 +185,6 @@ func TestRemoveConversionsKeepsMeaning(t *testing.T) {
 		after := runPipeline(t, names[i], []byte(src), "builtin.module(remove-redundant-conversions)")
 		sameComputation(t, names[i], before, after)
 	}
-}
-
-// sharedDirOrEmpty is sharedDir without skipping.
-func sharedDirOrEmpty(t *testing.T, sub string) string {
-	dir := ""
-	t.Run("locate", func(t *testing.T) { dir = sharedDir(t, sub) })
-	return dir
 }
 
 // TestObservationsDetectChanges makes sure the comparison above can fail:
