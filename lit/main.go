@@ -1,11 +1,10 @@
 package lit
 
 import (
+	"bytes"
 	"flag"
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
 	"regexp"
 	"runtime"
 	"slices"
@@ -94,7 +93,12 @@ func Main(p *Proc, tools map[string]Tool) int {
 		if out.path == "" {
 			continue
 		}
-		if err := writeFile(p.Path(out.path), func(w io.Writer) error { return out.write(w, results, elapsed) }); err != nil {
+		var buf bytes.Buffer
+		err := out.write(&buf, results, elapsed)
+		if err == nil {
+			err = WriteFileAtomic(p.Path(out.path), buf.Bytes())
+		}
+		if err != nil {
 			fmt.Fprintf(p.Stderr, "lit: error: %v\n", err)
 			return 2
 		}
@@ -323,27 +327,4 @@ func report(w io.Writer, res Result, i, n int, o options) {
 	if o.showAll || (o.verbose && failed) {
 		WriteFailureLog(w, res)
 	}
-}
-
-// writeFile writes a file through a temporary file and a rename, so that
-// a failed write leaves no partial file.
-func writeFile(path string, write func(io.Writer) error) error {
-	f, err := os.CreateTemp(filepath.Dir(path), ".lit-*")
-	if err != nil {
-		return err
-	}
-	err = f.Chmod(0o644)
-	if err == nil {
-		err = write(f)
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(f.Name(), path)
-	}
-	if err != nil {
-		os.Remove(f.Name())
-	}
-	return err
 }

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"regexp"
 	"strings"
 
@@ -396,35 +395,9 @@ func Main(p *lit.Proc) int {
 		}
 		return 0
 	}
-	if err := writeFile(p.Path(out), buf.Bytes()); err != nil {
+	if err := lit.WriteFileAtomic(p.Path(out), buf.Bytes()); err != nil {
 		return fail(err)
 	}
 	return 0
 }
 
-// writeFile replaces path's content through a temporary file and a rename,
-// so that a failure leaves the old file whole.
-func writeFile(path string, data []byte) error {
-	mode := os.FileMode(0o644)
-	if fi, err := os.Stat(path); err == nil {
-		mode = fi.Mode().Perm()
-	}
-	f, err := os.CreateTemp(filepath.Dir(path), ".gen-checks-*")
-	if err != nil {
-		return err
-	}
-	_, err = f.Write(data)
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Chmod(f.Name(), mode)
-	}
-	if err == nil {
-		err = os.Rename(f.Name(), path)
-	}
-	if err != nil {
-		os.Remove(f.Name())
-	}
-	return err
-}
