@@ -400,4 +400,3 @@ func Main(p *lit.Proc) int {
 	}
 	return 0
 }
-
