@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"strings"
-	"time"
 
 	"github.com/layoutopt/layoutopt/dialect"
 )
@@ -120,14 +119,17 @@ func (r *runner) pipeline(p *Pipeline, op *dialect.Operation, timer *Timer) erro
 		e := &p.Elems[i]
 		if e.Nested != nil {
 			t := timer.childKey(e, "'"+e.Nested.Anchor+"' Pipeline")
-			start := time.Now()
-			for _, c := range children(op, e.Nested.Anchor) {
-				if err := r.pipeline(e.Nested, c, t); err != nil {
-					t.Add(time.Since(start))
-					return err
+			var err error
+			t.Time(func() {
+				for _, c := range children(op, e.Nested.Anchor) {
+					if err = r.pipeline(e.Nested, c, t); err != nil {
+						return
+					}
 				}
+			})
+			if err != nil {
+				return err
 			}
-			t.Add(time.Since(start))
 			continue
 		}
 		if err := r.element(e, p.Anchor, op, timer); err != nil {
@@ -151,14 +153,17 @@ func (r *runner) element(e *Element, anchor string, op *dialect.Operation, timer
 	}
 	opts := resolveOptions(pass, e.Options)
 	t := timer.childKey(e, pass.DisplayName())
-	start := time.Now()
-	for _, target := range targets {
-		if err := r.runPass(pass, opts, target, t); err != nil {
-			nest.Add(time.Since(start))
-			return err
+	var err error
+	nest.Time(func() {
+		for _, target := range targets {
+			if err = r.runPass(pass, opts, target, t); err != nil {
+				return
+			}
 		}
+	})
+	if err != nil {
+		return err
 	}
-	nest.Add(time.Since(start))
 	if r.cfg.DisableVerify {
 		return nil
 	}
@@ -187,9 +192,8 @@ func (r *runner) runPass(pass *Pass, opts map[string]string, op *dialect.Operati
 	}
 	ctx := &Context{Module: r.m, Pass: pass, opts: opts, sink: r.sink}
 	errorsBefore := r.sink.errors
-	start := time.Now()
-	err := safeRun(pass, ctx, op)
-	t.Add(time.Since(start))
+	var err error
+	t.Time(func() { err = safeRun(pass, ctx, op) })
 	if err != nil {
 		var rep *reportedError
 		if !errors.As(err, &rep) {
