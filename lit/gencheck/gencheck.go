@@ -3,6 +3,7 @@ package gencheck
 import (
 	"bufio"
 	"bytes"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -378,8 +379,11 @@ func Main(p *lit.Proc) int {
 	if source == "" {
 		err = Generate(&buf, in, opts)
 	} else {
+		if source == "-" && (in == p.Stdin || inPlace) {
+			return fail(errors.New("--source - reads the test from standard input: give the tool output as a file, and no -i"))
+		}
 		var src []byte
-		if src, err = os.ReadFile(p.Path(source)); err == nil {
+		if src, err = p.ReadFile(source); err == nil {
 			err = Update(&buf, bytes.NewReader(src), in, opts, delimRE)
 		}
 	}

@@ -181,6 +181,20 @@ func TestMain_(t *testing.T) {
 			t.Errorf("gen-checks %q succeeded", args)
 		}
 	}
+	// --source - reads the test from standard input, and then the tool
+	// output must come from a file.
+	test := "// RUN: layout-opt %s | FileCheck %s\n" + sampleIR
+	st, viaStdin, _ := run(test, "--source", "-", "in.mlir")
+	os.WriteFile(filepath.Join(dir, "test.mlir"), []byte(test), 0o666)
+	st2, viaFile, _ := run("", "--source", "test.mlir", "in.mlir")
+	if st != 0 || st2 != 0 || viaStdin != viaFile || !strings.Contains(viaStdin, "CHECK-LABEL: tt.func @convert(") {
+		t.Errorf("--source -: status %d/%d, output\n%s\nwant\n%s", st, st2, viaStdin, viaFile)
+	}
+	for _, args := range [][]string{{"--source", "-"}, {"--source", "-", "-"}, {"--source", "-", "-i", "in.mlir"}} {
+		if st, _, errs := run(test, args...); st == 0 || !strings.Contains(errs, "--source - reads the test from standard input") {
+			t.Errorf("gen-checks %q: status %d, stderr %q", args, st, errs)
+		}
+	}
 }
 
 var checkLine = regexp.MustCompile(`^// CHECK(-LABEL|-SAME)?: `)
