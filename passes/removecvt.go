@@ -77,24 +77,29 @@ func init() {
 }
 
 func runRemoveConversions(ctx *Context, fn *dialect.Operation) error {
-	r := newRewriter(ctx.Module, fn)
 	body := entryBlock(fn)
 	if body == nil {
 		return nil
 	}
-	// The rules are heuristics; keep a copy so that a run that leaves more
-	// conversions, or costlier ones, than it found can be undone.
+	r := newRewriter(ctx.Module, fn)
+	// The rules are heuristics; keep a copy of a single-block body so that
+	// a run that leaves more conversions, or costlier ones, than it found
+	// can be undone.
 	var backup *dialect.Operation
+	var count int
+	var cost float64
 	if len(fn.Regions()) == 1 && len(fn.Region(0).Blocks) == 1 {
 		backup = fn.Clone()
+		count, cost = r.conversionStats()
 	}
-	count, cost := r.conversionStats()
 	if !r.run() {
 		return nil
 	}
-	if n, c := r.conversionStats(); backup != nil && (n > count || c > cost) {
-		restoreBody(body, entryBlock(backup))
-		return nil
+	if backup != nil {
+		if n, c := r.conversionStats(); n > count || c > cost {
+			restoreBody(body, entryBlock(backup))
+			return nil
+		}
 	}
 	ctx.MarkChanged()
 	return nil
