@@ -209,7 +209,7 @@ func isAutoName(s string) bool {
 // groupStarts reports, for each result, whether it starts a new result
 // group: result 0 always does, and a later one does when it has its own name.
 func groupStart(op *Operation, i int) bool {
-	return i == 0 || !isAutoName(op.results[i].NameHint)
+	return i == 0 || !isAutoName(op.results[i].NameHint) || op.def != nil && i < len(op.def.ResultNames)
 }
 
 // nameIsolated assigns names to the values in the regions of op (an
@@ -290,6 +290,8 @@ func (p *OpPrinter) nameResults(o *Operation, c *nameCounters, sc *nameScope) {
 		var n ssaName
 		if h := o.results[i].NameHint; !isAutoName(h) {
 			n.base = p.uniq(h, c, sc)
+		} else if o.def != nil && i < len(o.def.ResultNames) {
+			n.base = p.uniq(o.def.ResultNames[i], c, sc)
 		} else {
 			n.num = int32(c.nextValue)
 			c.nextValue++

@@ -67,6 +67,10 @@ type OpDef struct {
 	// Verify checks op-specific invariants; return an error whose message
 	// becomes "'op.name' op <message>".
 	Verify func(op *Operation) error
+	// ResultNames are the names the printer gives to results that have no
+	// name of their own (MLIR's OpAsmOpInterface::getAsmResultNames), as
+	// `%result, %token = ttng.tmem_alloc`; nil means numbered results.
+	ResultNames []string
 }
 
 func (d *OpDef) isProp(name string) bool {
