@@ -12,10 +12,11 @@ func init() {
 		Props: []string{"nbytes", "alignment"}}
 	colonTypeFormat(scratch)
 	Register(scratch)
-	Register(&OpDef{Name: "ttng.tmem_alloc", Summary: "allocate tensor memory", Props: nil,
-		Parse: parseTMEMAlloc, Print: printLocalAlloc})
+	// Triton names the results of the tensor memory ops (getAsmResultNames).
+	Register(&OpDef{Name: "ttng.tmem_alloc", Summary: "allocate tensor memory",
+		Parse: parseTMEMAlloc, Print: printLocalAlloc, ResultNames: []string{"result", "token"}})
 	Register(&OpDef{Name: "ttng.tmem_load", Summary: "load from tensor memory", Traits: MemoryRead,
-		Parse: parseTMEMLoad, Print: printTMEMLoad})
+		Parse: parseTMEMLoad, Print: printTMEMLoad, ResultNames: []string{"result", "token"}})
 	Register(&OpDef{Name: "ttng.tmem_store", Summary: "store into tensor memory", Traits: MemoryWrite,
 		Parse: parseTMEMStore, Print: printTMEMStore})
 	Register(&OpDef{Name: "ttng.init_barrier", Summary: "initialize an mbarrier", Traits: MemoryWrite,

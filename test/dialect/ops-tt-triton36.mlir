@@ -4,7 +4,10 @@
 // tokens, mbarriers): each prints back as written (types that ODS prints
 // unqualified, like the `<f16>` of tt.make_tensor_descriptor, included),
 // printing is a fixed point, and the generic form reads back. Enum
-// properties are I32EnumAttr: plain integers in generic form.
+// properties are I32EnumAttr: plain integers in generic form. Triton 3.6
+// printed the same text for each op (device check); it names the results
+// of ttng.tmem_alloc and ttng.tmem_load %result and %token
+// (getAsmResultNames).
 
 // RUN: layout-opt %s | FileCheck %s
 // RUN: layout-opt %s | layout-opt | FileCheck %s
@@ -19,16 +22,15 @@
 // GENERIC: "tt.print"() <{hex = false, isSigned = array<i32>, prefix = "done"}> : () -> ()
 // GENERIC: "tt.dot_scaled"(%a, %b, %c, %bs) <{a_elem_type = 0 : i32, b_elem_type = 4 : i32, fastMath = true, operandSegmentSizes = array<i32: 1, 1, 1, 0, 1>}>
 // GENERIC: "ttg.memdesc_subslice"(%buf) <{offsets = array<i32: 1, 0, 0>}>
-// GENERIC: "ttng.tmem_store"(%3#0, %3#1, %t, %c) : (!ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable>, !ttg.async.token, tensor<128x128xf32, #blocked>, i1) -> !ttg.async.token
+// GENERIC: "ttng.tmem_store"(%result_0, %token, %t, %c) : (!ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable>, !ttg.async.token, tensor<128x128xf32, #blocked>, i1) -> !ttg.async.token
 // GENERIC: "ttng.barrier_expect"(%bar, %c) <{size = 16384 : i32}>
 // GENERIC: "ttng.wait_barrier"(%bar, %i, %c, %buf) <{operandSegmentSizes = array<i32: 1, 1, 1, 1>}>
-
 // CHECK: #blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
 // CHECK: #shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
 // CHECK: #shared1 = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
 // CHECK: #smem = #ttg.shared_memory
 // CHECK: #tmem = #ttng.tensor_memory_encoding<blockM = 128, blockN = 128, colStride = 1>
-// CHECK: module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+// CHECK-NEXT: module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
 // CHECK-NEXT:   tt.func @tt_ops(%x: tensor<16x16xf32, #blocked>, %p: !tt.ptr<f32>, %q: tensor<16x16x!tt.ptr<f32>, #blocked>, %m: tensor<16x16xi1, #blocked>, %i: i32, %l: i64, %c: i1, %h: !tt.ptr<f16>) {
 // CHECK-NEXT:     %0 = tt.clampf %x, %x, %x, propagateNan = none : tensor<16x16xf32, #blocked>
 // CHECK-NEXT:     %1 = tt.clampf %x, %x, %x, propagateNan = all {a = 1 : i32} : tensor<16x16xf32, #blocked>
@@ -66,19 +68,19 @@
 // CHECK-NEXT:   tt.func @memory(%t: tensor<128x128xf32, #blocked>, %c: i1, %i: i32, %bar: !ttg.memdesc<1xi64, #shared1, #smem, mutable>, %buf: !ttg.memdesc<2x64x64xf16, #shared, #smem, mutable>) {
 // CHECK-NEXT:     %0 = ttg.memdesc_subslice %buf[1, 0, 0] : !ttg.memdesc<2x64x64xf16, #shared, #smem, mutable> -> !ttg.memdesc<1x64x64xf16, #shared, #smem, mutable, 2x64x64>
 // CHECK-NEXT:     %1 = ttg.global_scratch_alloc {alignment = 128 : i32, nbytes = 4096 : i32} : !tt.ptr<i8>
-// CHECK-NEXT:     %2 = ttng.tmem_alloc %t : (tensor<128x128xf32, #blocked>) -> !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory>
-// CHECK-NEXT:     %3:2 = ttng.tmem_alloc : () -> (!ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable>, !ttg.async.token)
-// CHECK-NEXT:     %4 = ttng.tmem_store %t, %3#0[%3#1], %c : tensor<128x128xf32, #blocked> -> !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable>
-// CHECK-NEXT:     %5:2 = ttng.tmem_load %3#0[%4] : !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable> -> tensor<128x128xf32, #blocked>
-// CHECK-NEXT:     %6 = ttng.tmem_load %2 : !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory> -> tensor<128x128xf32, #blocked>
-// CHECK-NEXT:     ttng.tmem_store %t, %3#0, %c : tensor<128x128xf32, #blocked> -> !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable>
-// CHECK-NEXT:     %7 = ttng.tmem_store %t, %3#0[], %c : tensor<128x128xf32, #blocked> -> !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable>
+// CHECK-NEXT:     %result = ttng.tmem_alloc %t : (tensor<128x128xf32, #blocked>) -> !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory>
+// CHECK-NEXT:     %result_0, %token = ttng.tmem_alloc : () -> (!ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable>, !ttg.async.token)
+// CHECK-NEXT:     %2 = ttng.tmem_store %t, %result_0[%token], %c : tensor<128x128xf32, #blocked> -> !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable>
+// CHECK-NEXT:     %result_1, %token_2 = ttng.tmem_load %result_0[%2] : !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable> -> tensor<128x128xf32, #blocked>
+// CHECK-NEXT:     %result_3 = ttng.tmem_load %result : !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory> -> tensor<128x128xf32, #blocked>
+// CHECK-NEXT:     ttng.tmem_store %t, %result_0, %c : tensor<128x128xf32, #blocked> -> !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable>
+// CHECK-NEXT:     %3 = ttng.tmem_store %t, %result_0[], %c : tensor<128x128xf32, #blocked> -> !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable>
 // CHECK-NEXT:     ttng.init_barrier %bar, 1 : !ttg.memdesc<1xi64, #shared1, #smem, mutable>
 // CHECK-NEXT:     ttng.barrier_expect %bar, 16384, %c : !ttg.memdesc<1xi64, #shared1, #smem, mutable>
 // CHECK-NEXT:     ttng.wait_barrier %bar, %i : !ttg.memdesc<1xi64, #shared1, #smem, mutable>
 // CHECK-NEXT:     ttng.wait_barrier %bar, %i, %c deps %buf : !ttg.memdesc<1xi64, #shared1, #smem, mutable>, !ttg.memdesc<2x64x64xf16, #shared, #smem, mutable>
 // CHECK-NEXT:     gpu.barrier
-// CHECK-NEXT:     %8 = ub.poison : tensor<16x16xf32, #blocked>
+// CHECK-NEXT:     %4 = ub.poison : tensor<16x16xf32, #blocked>
 // CHECK-NEXT:     tt.return
 // CHECK-NEXT:   }
 // CHECK-NEXT: }
@@ -126,19 +128,19 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.thr
   tt.func @memory(%t: tensor<128x128xf32, #blocked>, %c: i1, %i: i32, %bar: !ttg.memdesc<1xi64, #shared1, #smem, mutable>, %buf: !ttg.memdesc<2x64x64xf16, #shared, #smem, mutable>) {
     %0 = ttg.memdesc_subslice %buf[1, 0, 0] : !ttg.memdesc<2x64x64xf16, #shared, #smem, mutable> -> !ttg.memdesc<1x64x64xf16, #shared, #smem, mutable, 2x64x64>
     %1 = ttg.global_scratch_alloc {alignment = 128 : i32, nbytes = 4096 : i32} : !tt.ptr<i8>
-    %2 = ttng.tmem_alloc %t : (tensor<128x128xf32, #blocked>) -> !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory>
-    %3:2 = ttng.tmem_alloc : () -> (!ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable>, !ttg.async.token)
-    %4 = ttng.tmem_store %t, %3#0[%3#1], %c : tensor<128x128xf32, #blocked> -> !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable>
-    %5:2 = ttng.tmem_load %3#0[%4] : !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable> -> tensor<128x128xf32, #blocked>
-    %6 = ttng.tmem_load %2 : !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory> -> tensor<128x128xf32, #blocked>
-    ttng.tmem_store %t, %3#0, %c : tensor<128x128xf32, #blocked> -> !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable>
-    %7 = ttng.tmem_store %t, %3#0[], %c : tensor<128x128xf32, #blocked> -> !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable>
+    %result = ttng.tmem_alloc %t : (tensor<128x128xf32, #blocked>) -> !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory>
+    %result_0, %token = ttng.tmem_alloc : () -> (!ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable>, !ttg.async.token)
+    %2 = ttng.tmem_store %t, %result_0[%token], %c : tensor<128x128xf32, #blocked> -> !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable>
+    %result_1, %token_2 = ttng.tmem_load %result_0[%2] : !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable> -> tensor<128x128xf32, #blocked>
+    %result_3 = ttng.tmem_load %result : !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory> -> tensor<128x128xf32, #blocked>
+    ttng.tmem_store %t, %result_0, %c : tensor<128x128xf32, #blocked> -> !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable>
+    %3 = ttng.tmem_store %t, %result_0[], %c : tensor<128x128xf32, #blocked> -> !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable>
     ttng.init_barrier %bar, 1 : !ttg.memdesc<1xi64, #shared1, #smem, mutable>
     ttng.barrier_expect %bar, 16384, %c : !ttg.memdesc<1xi64, #shared1, #smem, mutable>
     ttng.wait_barrier %bar, %i : !ttg.memdesc<1xi64, #shared1, #smem, mutable>
     ttng.wait_barrier %bar, %i, %c deps %buf : !ttg.memdesc<1xi64, #shared1, #smem, mutable>, !ttg.memdesc<2x64x64xf16, #shared, #smem, mutable>
     gpu.barrier
-    %8 = ub.poison : tensor<16x16xf32, #blocked>
+    %4 = ub.poison : tensor<16x16xf32, #blocked>
     tt.return
   }
 }
