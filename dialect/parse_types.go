@@ -142,50 +142,29 @@ type funcTypeKey struct {
 
 func (p *OpParser) parseFunctionType() (Type, error) {
 	p.advance() // (
-	var buf [8]Type
-	ts := buf[:0]
-	if !p.ParseOptional(")") {
-		for {
-			t, err := p.ParseType()
-			if err != nil {
-				return nil, err
-			}
-			ts = append(ts, t)
-			if !p.ParseOptional(",") {
-				break
-			}
-		}
-		if err := p.Expect(")"); err != nil {
-			return nil, err
-		}
+	// The types go on the parser's type stack (nested function types push
+	// above and pop back), which allocates nothing once grown.
+	start := len(p.typeStack)
+	defer func() { p.typeStack = p.typeStack[:start] }()
+	if err := p.pushTypesUntil(")"); err != nil {
+		return nil, err
 	}
-	nin := len(ts)
+	nin := len(p.typeStack) - start
 	if err := p.Expect("->"); err != nil {
 		return nil, err
 	}
 	if p.ParseOptional("(") {
-		if !p.ParseOptional(")") {
-			for {
-				t, err := p.ParseType()
-				if err != nil {
-					return nil, err
-				}
-				ts = append(ts, t)
-				if !p.ParseOptional(",") {
-					break
-				}
-			}
-			if err := p.Expect(")"); err != nil {
-				return nil, err
-			}
+		if err := p.pushTypesUntil(")"); err != nil {
+			return nil, err
 		}
 	} else {
 		t, err := p.ParseType()
 		if err != nil {
 			return nil, err
 		}
-		ts = append(ts, t)
+		p.typeStack = append(p.typeStack, t)
 	}
+	ts := p.typeStack[start:]
 	mk := func() *FunctionType {
 		ft := &FunctionType{}
 		if nin > 0 {
@@ -196,10 +175,11 @@ func (p *OpParser) parseFunctionType() (Type, error) {
 		}
 		return ft
 	}
-	if len(ts) > len(buf) {
+	var key funcTypeKey
+	if len(ts) > len(key.ts) {
 		return mk(), nil
 	}
-	key := funcTypeKey{nin: nin, nout: len(ts) - nin}
+	key.nin, key.nout = nin, len(ts)-nin
 	copy(key.ts[:], ts)
 	if ft, ok := p.funcTypes[key]; ok {
 		return ft, nil
@@ -207,6 +187,24 @@ func (p *OpParser) parseFunctionType() (Type, error) {
 	ft := mk()
 	p.funcTypes[key] = ft
 	return ft, nil
+}
+
+// pushTypesUntil pushes the types of a possibly empty list `T, ...` ended
+// by close (consumed) on the parser's type stack.
+func (p *OpParser) pushTypesUntil(close string) error {
+	if p.ParseOptional(close) {
+		return nil
+	}
+	for {
+		t, err := p.ParseType()
+		if err != nil {
+			return err
+		}
+		p.typeStack = append(p.typeStack, t)
+		if !p.ParseOptional(",") {
+			return p.Expect(close)
+		}
+	}
 }
 
 func (p *OpParser) parseBuiltinType() (Type, error) {

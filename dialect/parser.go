@@ -59,6 +59,8 @@ type OpParser struct {
 	funcTypes   map[funcTypeKey]*FunctionType
 	states      []*OpState
 	ints        map[intKey]*IntegerAttr
+	// typeStack holds the types of the function types being parsed.
+	typeStack []Type
 	// knownDialects caches dialectLoaded.
 	knownDialects map[string]bool
 
