@@ -2,6 +2,7 @@ package dialect
 
 import (
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -484,7 +485,7 @@ func AttrsEqual(a, b Attribute) bool {
 		return ok && attrListsEqual(x.Elems, y.Elems)
 	case *DenseArrayAttr:
 		y, ok := b.(*DenseArrayAttr)
-		return ok && TypesEqual(x.Elem, y.Elem) && shapesEqual(x.Ints, y.Ints) && floatsEqual(x.Floats, y.Floats)
+		return ok && TypesEqual(x.Elem, y.Elem) && slices.Equal(x.Ints, y.Ints) && slices.Equal(x.Floats, y.Floats)
 	case *DictionaryAttr:
 		y, ok := b.(*DictionaryAttr)
 		return ok && namedAttrsEqual(x.Entries, y.Entries)
@@ -493,7 +494,7 @@ func AttrsEqual(a, b Attribute) bool {
 		return ok && TypesEqual(x.Type, y.Type)
 	case *SymbolRefAttr:
 		y, ok := b.(*SymbolRefAttr)
-		return ok && x.Root == y.Root && strings.Join(x.Nested, "\x00") == strings.Join(y.Nested, "\x00") && len(x.Nested) == len(y.Nested)
+		return ok && x.Root == y.Root && slices.Equal(x.Nested, y.Nested)
 	case *DenseElementsAttr:
 		y, ok := b.(*DenseElementsAttr)
 		return ok && x.Hex == y.Hex && TypesEqual(x.Type, y.Type) && attrListsEqual(x.Elems, y.Elems)
@@ -507,40 +508,10 @@ func AttrsEqual(a, b Attribute) bool {
 	return false
 }
 
-func floatsEqual(a, b []float64) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
-}
-
-func attrListsEqual(a, b []Attribute) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if !AttrsEqual(a[i], b[i]) {
-			return false
-		}
-	}
-	return true
-}
+func attrListsEqual(a, b []Attribute) bool { return slices.EqualFunc(a, b, AttrsEqual) }
 
 func namedAttrsEqual(a, b []NamedAttr) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i].Name != b[i].Name || !AttrsEqual(a[i].Value, b[i].Value) {
-			return false
-		}
-	}
-	return true
+	return slices.EqualFunc(a, b, func(x, y NamedAttr) bool { return x.Name == y.Name && AttrsEqual(x.Value, y.Value) })
 }
 
 func isLetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }

@@ -1,6 +1,7 @@
 package dialect
 
 import (
+	"slices"
 	"strconv"
 )
 
@@ -268,29 +269,9 @@ func TypesEqual(a, b Type) bool {
 	return false
 }
 
-func typeListsEqual(a, b []Type) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if !TypesEqual(a[i], b[i]) {
-			return false
-		}
-	}
-	return true
-}
+func typeListsEqual(a, b []Type) bool { return slices.EqualFunc(a, b, TypesEqual) }
 
-func shapesEqual(a, b []int64) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
-}
+func shapesEqual(a, b []int64) bool { return slices.Equal(a, b) }
 
 // TypeString formats t with every attribute inline (no aliases).
 func TypeString(t Type) string {
