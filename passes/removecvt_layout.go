@@ -34,14 +34,21 @@ const (
 )
 
 // layoutCache memoises ToLinear per (encoding text, shape). Encodings are
-// immutable values, so their printed form is a sound key.
+// immutable values, so their printed form is a sound key, and the printed
+// form of one encoding value is itself worth remembering: printing is most
+// of the cost of a lookup.
 type layoutCache struct {
-	m map[string]linear.Layout
-	e map[string]error
+	results map[string]linearResult  // by encoding text "@" shape
+	keys    map[attr.Encoding]string // encKey of every encoding looked up
+}
+
+type linearResult struct {
+	ll  linear.Layout
+	err error
 }
 
 func newLayoutCache() *layoutCache {
-	return &layoutCache{m: map[string]linear.Layout{}, e: map[string]error{}}
+	return &layoutCache{results: map[string]linearResult{}, keys: map[attr.Encoding]string{}}
 }
 
 // encKey is the identity of an encoding: its inline text.
@@ -72,20 +79,20 @@ func (c *layoutCache) linear(e attr.Encoding, shape []int) (linear.Layout, error
 	if !ok {
 		return linear.Layout{}, fmt.Errorf("encoding %s has no linear layout", encKey(e))
 	}
-	k := encKey(e) + "@" + shapeKey(shape)
-	if ll, ok := c.m[k]; ok {
-		return ll, nil
+	ek, ok := c.keys[e]
+	if !ok {
+		ek = encKey(e)
+		c.keys[e] = ek
 	}
-	if err, ok := c.e[k]; ok {
-		return linear.Layout{}, err
+	k := ek + "@" + shapeKey(shape)
+	r, ok := c.results[k]
+	if !ok {
+		if r.ll, r.err = l.ToLinear(shape); r.err != nil {
+			r.ll = linear.Layout{}
+		}
+		c.results[k] = r
 	}
-	ll, err := l.ToLinear(shape)
-	if err != nil {
-		c.e[k] = err
-		return linear.Layout{}, err
-	}
-	c.m[k] = ll
-	return ll, nil
+	return r.ll, r.err
 }
 
 // sameLayout reports whether encodings a and b place the elements of a
