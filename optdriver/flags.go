@@ -150,7 +150,7 @@ func (t *Tool) newFlagSet(c *config, reg *passes.Registry) (*flag.FlagSet, map[s
 	fs.BoolVar(&c.allowUnregistered, "allow-unregistered-dialect", false, "Allow operations of unregistered dialects (in generic form)")
 	fs.BoolVar(&c.debugInfo, "mlir-print-debuginfo", false, "Print locations (loc(...)) in the output")
 	fs.BoolVar(&c.generic, "mlir-print-op-generic", false, "Print operations in generic form")
-	fs.BoolVar(&c.localScope, "mlir-print-local-scope", false, "Print attributes and types inline instead of through aliases")
+	fs.BoolVar(&c.localScope, "mlir-print-local-scope", false, "Print attributes, types and locations inline instead of through aliases")
 	fs.BoolVar(&c.printBeforeAll, "mlir-print-ir-before-all", false, "Print the IR before every pass, to standard error")
 	fs.BoolVar(&c.printAfterAll, "mlir-print-ir-after-all", false, "Print the IR after every pass, to standard error")
 	fs.BoolVar(&c.printAfterChange, "mlir-print-ir-after-change", false, "Print the IR after a pass only if the pass changed it (alone: after every pass that changed it)")
