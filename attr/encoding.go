@@ -2,6 +2,7 @@ package attr
 
 import (
 	"fmt"
+	"reflect"
 	"strconv"
 	"strings"
 
@@ -209,7 +210,19 @@ func Equal(a, b Encoding) bool {
 	if a == nil || b == nil {
 		return a == nil && b == nil
 	}
+	if samePointer(a, b) {
+		return true
+	}
 	return a.Format(nil) == b.Format(nil)
+}
+
+// samePointer reports whether a and b are the same pointer, the common case
+// when IR shares one attribute value: then Equal need not print them. It
+// does not compare with ==, which panics on encodings of an uncomparable
+// value type that another package may define.
+func samePointer(a, b Encoding) bool {
+	va, vb := reflect.ValueOf(a), reflect.ValueOf(b)
+	return va.Kind() == reflect.Pointer && va.Type() == vb.Type() && va.Pointer() == vb.Pointer()
 }
 
 func product(v []int) int {

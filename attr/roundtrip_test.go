@@ -205,3 +205,37 @@ func TestParseConsumesOneAttribute(t *testing.T) {
 		t.Error("Equal is wrong")
 	}
 }
+
+// TestEqualIdentityAndValueTypes checks Equal on the same pointer, on equal
+// encodings held in different values, and on value-type encodings, which
+// must not make it panic.
+func TestEqualIdentityAndValueTypes(t *testing.T) {
+	parse := func(s string) Encoding {
+		t.Helper()
+		enc, _, err := Parse(s, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return enc
+	}
+	const text = "#ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>"
+	a, b := parse(text), parse(text)
+	other := parse("#ttg.blocked<{sizePerThread = [4, 1], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>")
+	tests := []struct {
+		x, y Encoding
+		want bool
+	}{
+		{a, a, true},
+		{a, b, true},
+		{a, other, false},
+		{SharedMemory{}, SharedMemory{}, true},
+		{SharedMemory{}, a, false},
+		{nil, nil, true},
+		{a, nil, false},
+	}
+	for _, tt := range tests {
+		if got := Equal(tt.x, tt.y); got != tt.want {
+			t.Errorf("Equal(%v, %v) = %v, want %v", tt.x, tt.y, got, tt.want)
+		}
+	}
+}
