@@ -3,11 +3,9 @@ package optdriver
 import (
 	"bytes"
 	"crypto/sha256"
-	"errors"
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"runtime"
 	"strings"
 
@@ -128,8 +126,8 @@ func (t *Tool) Main(p *lit.Proc) (status int) {
 			return 1
 		}
 	} else if ok {
-		if err := writeFileAtomic(p.Path(c.output), out); err != nil {
-			t.errorf(p.Stderr, "cannot write output file '%s': %v", c.output, err)
+		if err := lit.WriteFileAtomic(p.Path(c.output), out); err != nil {
+			t.errorf(p.Stderr, "cannot write output file '%s': %v", c.output, unwrapPath(err))
 			return 1
 		}
 	}
@@ -203,46 +201,6 @@ func readInput(p *lit.Proc, input string) (string, string, error) {
 		return "", "", fmt.Errorf("cannot open input file '%s': %v", input, unwrapPath(err))
 	}
 	return input, string(data), nil
-}
-
-// writeFileAtomic writes data to a temporary file in path's directory and
-// renames it over path, so that path is either untouched or complete. An
-// existing file keeps its permissions. A path that exists but is not a
-// regular file (/dev/null, a pipe) is written directly.
-func writeFileAtomic(path string, data []byte) error {
-	mode := os.FileMode(0o644)
-	if fi, err := os.Stat(path); err == nil {
-		if fi.IsDir() {
-			return errors.New("is a directory")
-		}
-		if !fi.Mode().IsRegular() {
-			if err := os.WriteFile(path, data, 0); err != nil {
-				return unwrapPath(err)
-			}
-			return nil
-		}
-		mode = fi.Mode().Perm()
-	}
-	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
-	if err != nil {
-		return unwrapPath(err)
-	}
-	tmp := f.Name()
-	_, err = f.Write(data)
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Chmod(tmp, mode)
-	}
-	if err == nil {
-		err = os.Rename(tmp, path)
-	}
-	if err != nil {
-		os.Remove(tmp)
-		return unwrapPath(err)
-	}
-	return nil
 }
 
 // unwrapPath strips the operation and path from an *os.PathError or

@@ -109,6 +109,7 @@ func canonical(t testing.TB, src string, cfg dialect.PrintConfig) string {
 type driverCase struct {
 	name  string
 	files map[string]string // written to the working directory first
+	links map[string]string // symbolic links made there next: name → target
 	stdin string
 	args  []string
 	code  int
@@ -176,6 +177,16 @@ func driverCases(t *testing.T) []driverCase {
 			check: func(t *testing.T, r result) {
 				if r.stdout != "" || r.stderr != "" {
 					t.Errorf("stdout %q stderr %q", r.stdout, r.stderr)
+				}
+			}},
+		{name: "-o through a symbolic link writes its target", files: map[string]string{"in.mlir": goodIR, "target.mlir": "old\n"},
+			links: map[string]string{"link.mlir": "target.mlir"}, args: []string{"in.mlir", "-o", "link.mlir"},
+			check: func(t *testing.T, r result) {
+				if fi, err := os.Lstat(filepath.Join(r.dir, "link.mlir")); err != nil || fi.Mode()&os.ModeSymlink == 0 {
+					t.Errorf("link.mlir is no longer a link: %v %v", fi, err)
+				}
+				if got := readFile(t, filepath.Join(r.dir, "target.mlir")); got != good {
+					t.Errorf("target.mlir = %q, want the output %q", got, good)
 				}
 			}},
 		{name: "-o names a directory", code: 1, files: map[string]string{"in.mlir": goodIR, "d/x": ""}, args: []string{"in.mlir", "-o", "d"},
@@ -583,6 +594,11 @@ func runCases(t *testing.T, run func(t *testing.T, c driverCase, dir string) res
 	for _, c := range driverCases(t) {
 		t.Run(c.name, func(t *testing.T) {
 			dir := writeFiles(t, c.files)
+			for name, target := range c.links {
+				if err := os.Symlink(target, filepath.Join(dir, name)); err != nil {
+					t.Fatal(err)
+				}
+			}
 			r := run(t, c, dir)
 			if r.code != c.code {
 				t.Errorf("exit status %d, want %d\nstdout:\n%s\nstderr:\n%s", r.code, c.code, r.stdout, r.stderr)
