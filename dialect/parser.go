@@ -65,7 +65,9 @@ type OpParser struct {
 	knownDialects map[string]bool
 
 	scope *valueScope
-	depth int
+	// freeScopes holds popped scopes whose maps are reused.
+	freeScopes []*valueScope
+	depth      int
 	// afterModule is set once the top-level module has been parsed.
 	afterModule bool
 	seq         int
@@ -361,8 +363,7 @@ func (p *OpParser) leave() { p.depth-- }
 func (p *OpParser) parseFile() *Module {
 	var top []*Operation
 	block := NewBlock()
-	p.pushScope(true)
-	p.scope.blocks = map[string]*blockDef{}
+	p.pushRegionScope(true)
 	for p.tok.kind != tEOF {
 		var err error
 		switch {
@@ -502,12 +503,32 @@ func (p *OpParser) parseTypeAliasDef() error {
 // ---- values ----
 
 func (p *OpParser) pushScope(isolated bool) {
-	s := &valueScope{names: make(map[string]valueDef, 8), parent: p.scope, isolated: isolated || p.scope == nil}
-	if s.isolated {
+	var s *valueScope
+	if n := len(p.freeScopes); n > 0 {
+		s = p.freeScopes[n-1]
+		p.freeScopes = p.freeScopes[:n-1]
+	} else {
+		s = &valueScope{names: make(map[string]valueDef, 8)}
+	}
+	s.parent, s.isolated = p.scope, isolated || p.scope == nil
+	if s.isolated && s.forward == nil {
 		s.forward = map[string]*forwardDef{}
 	}
 	p.scope = s
 }
+
+// pushRegionScope is pushScope for a region: the scope also holds block
+// labels.
+func (p *OpParser) pushRegionScope(isolated bool) {
+	p.pushScope(isolated)
+	if p.scope.blocks == nil {
+		p.scope.blocks = map[string]*blockDef{}
+	}
+}
+
+// maxReusedScope bounds the names a popped scope may hold to be reused:
+// clearing a map costs its capacity, which small scopes should not pay.
+const maxReusedScope = 64
 
 func (p *OpParser) isolatedScope() *valueScope {
 	s := p.scope
@@ -525,6 +546,18 @@ func (p *OpParser) popScope() {
 		}
 	}
 	p.scope = s.parent
+	if len(s.names) > maxReusedScope || len(s.blocks) > maxReusedScope {
+		return
+	}
+	clear(s.names)
+	if s.forward != nil {
+		clear(s.forward)
+	}
+	if s.blocks != nil {
+		clear(s.blocks)
+	}
+	s.parent = nil
+	p.freeScopes = append(p.freeScopes, s)
 }
 
 // ParseOperand consumes an SSA use `%name` or `%name#N`.
@@ -1108,8 +1141,7 @@ func (p *OpParser) ParseRegion(entryArgs []*Value, isolated bool) (*Region, erro
 		return nil, err
 	}
 	r := &Region{}
-	p.pushScope(isolated)
-	p.scope.blocks = map[string]*blockDef{}
+	p.pushRegionScope(isolated)
 	defer p.popScope()
 	for _, a := range entryArgs {
 		pos, ok := p.argPos[a]
