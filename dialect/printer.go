@@ -32,6 +32,8 @@ type OpPrinter struct {
 	err    error
 	cfg    PrintConfig
 	indent int
+	// freeScopes holds naming scopes whose maps are reused.
+	freeScopes []*nameScope
 
 	names      map[*Value]ssaName
 	blockNames map[*Block]string
@@ -210,6 +212,33 @@ func (s *nameScope) isUsed(n string) bool {
 	return false
 }
 
+// newNameScope returns an empty scope inside parent, reusing the map of a
+// freed one.
+func (p *OpPrinter) newNameScope(parent *nameScope) *nameScope {
+	if n := len(p.freeScopes); n > 0 {
+		s := p.freeScopes[n-1]
+		p.freeScopes = p.freeScopes[:n-1]
+		s.parent = parent
+		return s
+	}
+	return &nameScope{used: map[string]bool{}, parent: parent}
+}
+
+// maxReusedNameScope bounds the names of a freed scope whose map is
+// reused: clearing a map costs its capacity, which small scopes should not
+// pay.
+const maxReusedNameScope = 64
+
+// freeNameScope hands s, no longer used, back for reuse.
+func (p *OpPrinter) freeNameScope(s *nameScope) {
+	if len(s.used) > maxReusedNameScope {
+		return
+	}
+	clear(s.used)
+	s.parent = nil
+	p.freeScopes = append(p.freeScopes, s)
+}
+
 // isAutoName reports whether an SSA name is one the printer generates
 // itself (a number or argN), so it is regenerated rather than kept.
 func isAutoName(s string) bool {
@@ -239,10 +268,14 @@ func groupStart(op *Operation, i int) bool {
 func (p *OpPrinter) nameIsolated(op *Operation, root bool) {
 	c := nameCounters{}
 	if root {
-		p.nameResults(op, &c, &nameScope{used: map[string]bool{}})
+		sc := p.newNameScope(nil)
+		p.nameResults(op, &c, sc)
+		p.freeNameScope(sc)
 	}
 	for _, r := range op.regions {
-		p.nameRegion(r, c, &nameScope{used: map[string]bool{}, parent: nil})
+		sc := p.newNameScope(nil)
+		p.nameRegion(r, c, sc)
+		p.freeNameScope(sc)
 	}
 }
 
@@ -295,7 +328,9 @@ func (p *OpPrinter) nameRegion(r *Region, c nameCounters, sc *nameScope) {
 				continue
 			}
 			for _, nr := range o.regions {
-				p.nameRegion(nr, c, &nameScope{used: map[string]bool{}, parent: sc})
+				inner := p.newNameScope(sc)
+				p.nameRegion(nr, c, inner)
+				p.freeNameScope(inner)
 			}
 		}
 	}
