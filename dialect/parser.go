@@ -65,9 +65,10 @@ type OpParser struct {
 	knownDialects map[string]bool
 
 	scope *valueScope
-	// freeScopes holds popped scopes whose maps are reused.
-	freeScopes []*valueScope
-	depth      int
+	// freeScopes and freeIsolated hold popped scopes (not isolated and
+	// isolated) whose maps are reused.
+	freeScopes, freeIsolated []*valueScope
+	depth                    int
 	// afterModule is set once the top-level module has been parsed.
 	afterModule bool
 	seq         int
@@ -503,17 +504,22 @@ func (p *OpParser) parseTypeAliasDef() error {
 // ---- values ----
 
 func (p *OpParser) pushScope(isolated bool) {
+	isolated = isolated || p.scope == nil
+	free := &p.freeScopes
+	if isolated {
+		free = &p.freeIsolated
+	}
 	var s *valueScope
-	if n := len(p.freeScopes); n > 0 {
-		s = p.freeScopes[n-1]
-		p.freeScopes = p.freeScopes[:n-1]
+	if n := len(*free); n > 0 {
+		s = (*free)[n-1]
+		*free = (*free)[:n-1]
 	} else {
 		s = &valueScope{names: make(map[string]valueDef, 8)}
+		if isolated {
+			s.forward = map[string]*forwardDef{}
+		}
 	}
-	s.parent, s.isolated = p.scope, isolated || p.scope == nil
-	if s.isolated && s.forward == nil {
-		s.forward = map[string]*forwardDef{}
-	}
+	s.parent, s.isolated = p.scope, isolated
 	p.scope = s
 }
 
@@ -527,8 +533,14 @@ func (p *OpParser) pushRegionScope(isolated bool) {
 }
 
 // maxReusedScope bounds the names a popped scope may hold to be reused:
-// clearing a map costs its capacity, which small scopes should not pay.
-const maxReusedScope = 64
+// clearing a map costs its capacity, which small scopes (loop bodies)
+// should not pay. Isolated scopes (function bodies) are reused up to
+// maxReusedIsolatedScope names: the next function body is likely as large,
+// and its map no longer grows from empty.
+const (
+	maxReusedScope         = 64
+	maxReusedIsolatedScope = 1 << 14
+)
 
 func (p *OpParser) isolatedScope() *valueScope {
 	s := p.scope
@@ -546,7 +558,11 @@ func (p *OpParser) popScope() {
 		}
 	}
 	p.scope = s.parent
-	if len(s.names) > maxReusedScope || len(s.blocks) > maxReusedScope {
+	limit, free := maxReusedScope, &p.freeScopes
+	if s.isolated {
+		limit, free = maxReusedIsolatedScope, &p.freeIsolated
+	}
+	if len(s.names) > limit || len(s.blocks) > limit {
 		return
 	}
 	clear(s.names)
@@ -557,7 +573,7 @@ func (p *OpParser) popScope() {
 		clear(s.blocks)
 	}
 	s.parent = nil
-	p.freeScopes = append(p.freeScopes, s)
+	*free = append(*free, s)
 }
 
 // ParseOperand consumes an SSA use `%name` or `%name#N`.
