@@ -60,7 +60,7 @@ func (p *OpParser) parseEncoding() (Attribute, error) {
 	start := p.tok.off
 	key := ""
 	if end, oneLine := scanBalanced(p.lx.src, p.lx.off); p.lx.off < len(p.lx.src) && p.lx.src[p.lx.off] == '<' && end > 0 && oneLine {
-		key = p.lx.str[start:end]
+		key = p.lx.src[start:end]
 	} else if p.lx.off >= len(p.lx.src) || p.lx.src[p.lx.off] != '<' {
 		key = p.tok.text
 	}
@@ -77,7 +77,7 @@ func (p *OpParser) parseEncoding() (Attribute, error) {
 		}
 		return nil, false
 	}
-	text := p.lx.str[start:]
+	text := p.lx.src[start:]
 	if i := strings.IndexByte(text, '\n'); i >= 0 {
 		text = text[:i]
 	}

@@ -35,8 +35,9 @@ type token struct {
 // lexer turns MLIR source into tokens. It tracks lines incrementally so
 // that positions cost nothing extra.
 type lexer struct {
-	src       []byte
-	str       string // src as a string (shares no memory; made once)
+	// src is the input, copied once into a string: the parser's strings
+	// slice it, and the caller's byte slice is not retained.
+	src       string
 	off       int
 	line      int
 	lineStart int
@@ -47,7 +48,7 @@ func newLexer(src []byte, file string, startLine int) *lexer {
 	if startLine <= 0 {
 		startLine = 1
 	}
-	return &lexer{src: src, str: string(src), line: startLine, file: file}
+	return &lexer{src: string(src), line: startLine, file: file}
 }
 
 // pos returns the position of byte offset off, which must be at or after
@@ -102,7 +103,7 @@ func (lx *lexer) next() token {
 		for lx.off < len(lx.src) && (isIDChar(lx.src[lx.off])) {
 			lx.off++
 		}
-		t.kind, t.text = tBareID, lx.str[start:lx.off]
+		t.kind, t.text = tBareID, lx.src[start:lx.off]
 		return t
 	case isDigit(c):
 		return lx.number(t)
@@ -123,12 +124,12 @@ func (lx *lexer) next() token {
 		}
 		if lx.off == start+1 {
 			if c == '!' || c == '#' {
-				t.kind, t.text = tPunct, lx.str[start:lx.off]
+				t.kind, t.text = tPunct, lx.src[start:lx.off]
 				return t
 			}
 			return lx.errTok(t, "invalid identifier after '"+string(c)+"'")
 		}
-		t.text = lx.str[start+1 : lx.off]
+		t.text = lx.src[start+1 : lx.off]
 		switch c {
 		case '%':
 			t.kind = tPercent
@@ -156,7 +157,7 @@ func (lx *lexer) next() token {
 		if lx.off == start+1 {
 			return lx.errTok(t, "invalid symbol reference")
 		}
-		t.kind, t.text = tAt, lx.str[start+1:lx.off]
+		t.kind, t.text = tAt, lx.src[start+1:lx.off]
 		return t
 	case '"':
 		return lx.stringLit(t)
@@ -176,11 +177,11 @@ func (lx *lexer) next() token {
 	switch c {
 	case '(', ')', '[', ']', '{', '}', '<', '>', ',', ':', '=', '*', '?', '+', '-':
 		lx.off++
-		t.kind, t.text = tPunct, lx.str[start:lx.off]
+		t.kind, t.text = tPunct, lx.src[start:lx.off]
 		return t
 	}
 	if c >= utf8.RuneSelf {
-		r, _ := utf8.DecodeRune(lx.src[lx.off:])
+		r, _ := utf8.DecodeRuneInString(lx.src[lx.off:])
 		return lx.errTok(t, "unexpected character "+strconv.QuoteRune(r))
 	}
 	return lx.errTok(t, "unexpected character '"+string(c)+"'")
@@ -204,14 +205,14 @@ func (lx *lexer) number(t token) token {
 		for lx.off < len(lx.src) && isHex(lx.src[lx.off]) {
 			lx.off++
 		}
-		t.kind, t.text = tInt, lx.str[start:lx.off]
+		t.kind, t.text = tInt, lx.src[start:lx.off]
 		return t
 	}
 	for lx.off < len(lx.src) && isDigit(lx.src[lx.off]) {
 		lx.off++
 	}
 	if lx.off >= len(lx.src) || lx.src[lx.off] != '.' {
-		t.kind, t.text = tInt, lx.str[start:lx.off]
+		t.kind, t.text = tInt, lx.src[start:lx.off]
 		return t
 	}
 	lx.off++
@@ -230,7 +231,7 @@ func (lx *lexer) number(t token) token {
 			lx.off = j
 		}
 	}
-	t.kind, t.text = tFloat, lx.str[start:lx.off]
+	t.kind, t.text = tFloat, lx.src[start:lx.off]
 	return t
 }
 
@@ -270,7 +271,7 @@ func (lx *lexer) stringLit(t token) token {
 		}
 		lx.off++
 	}
-	raw := lx.str[start:lx.off]
+	raw := lx.src[start:lx.off]
 	lx.off++
 	t.kind = tString
 	if simple {

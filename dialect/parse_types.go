@@ -11,7 +11,7 @@ import (
 // scanBalanced returns the offset just past the '>' that closes the '<'
 // at src[start], and whether the span is on one line. Brackets of all
 // kinds nest; string literals are skipped. It returns -1 when unbalanced.
-func scanBalanced(src []byte, start int) (end int, oneLine bool) {
+func scanBalanced(src string, start int) (end int, oneLine bool) {
 	depth := 0
 	oneLine = true
 	for i := start; i < len(src); i++ {
@@ -56,7 +56,7 @@ func (p *OpParser) cachedType() (Type, string, bool) {
 	if end < 0 || !oneLine {
 		return nil, "", false
 	}
-	key := p.lx.str[p.tok.off:end]
+	key := p.lx.src[p.tok.off:end]
 	if t, ok := p.typeCache[key]; ok {
 		p.lx.off = end
 		p.advance()
@@ -484,7 +484,7 @@ func (p *OpParser) parseOpaqueText() (string, []Attribute, error) {
 				}
 				j++
 			}
-			sb.Write(src[i : j+1])
+			sb.WriteString(src[i : j+1])
 			i = j
 			continue
 		}
@@ -501,7 +501,7 @@ func (p *OpParser) parseOpaqueText() (string, []Attribute, error) {
 		}
 		id := string(src[i+1 : j])
 		if id == "" || strings.Contains(id, ".") {
-			sb.Write(src[i:j])
+			sb.WriteString(src[i:j])
 			i = j - 1
 			continue
 		}
@@ -640,7 +640,7 @@ func (p *OpParser) parseHashAttr() (Attribute, error) {
 	key := ""
 	if p.lx.off < len(p.lx.src) && p.lx.src[p.lx.off] == '<' {
 		if end, oneLine := scanBalanced(p.lx.src, p.lx.off); end > 0 && oneLine {
-			key = p.lx.str[p.tok.off:end]
+			key = p.lx.src[p.tok.off:end]
 			if a, ok := p.attrCache[key]; ok {
 				p.lx.off = end
 				p.advance()
