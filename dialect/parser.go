@@ -604,9 +604,18 @@ func (p *OpParser) PeekOperand() bool { return p.tok.kind == tPercent }
 // ParseOperandList consumes zero or more comma-separated SSA uses.
 func (p *OpParser) ParseOperandList() ([]OperandRef, error) {
 	var buf [8]OperandRef
-	refs := buf[:0]
+	refs, err := p.appendOperandList(buf[:0])
+	if err != nil || len(refs) == 0 {
+		return nil, err
+	}
+	return p.keepRefs(refs), nil
+}
+
+// appendOperandList is ParseOperandList appending to refs, for a caller
+// that is done with the operands before it returns (no copy is kept).
+func (p *OpParser) appendOperandList(refs []OperandRef) ([]OperandRef, error) {
 	if !p.PeekOperand() {
-		return nil, nil
+		return refs, nil
 	}
 	for {
 		r, err := p.ParseOperand()
@@ -615,7 +624,7 @@ func (p *OpParser) ParseOperandList() ([]OperandRef, error) {
 		}
 		refs = append(refs, r)
 		if !p.ParseOptional(",") {
-			return p.keepRefs(refs), nil
+			return refs, nil
 		}
 	}
 }
@@ -968,7 +977,10 @@ func (p *OpParser) parseGenericOp(numResults int) (*Operation, error) {
 	if err := p.Expect("("); err != nil {
 		return nil, err
 	}
-	refs, err := p.ParseOperandList()
+	// The operands are resolved below, before the op is built: a buffer on
+	// the stack holds them.
+	var buf [8]OperandRef
+	refs, err := p.appendOperandList(buf[:0])
 	if err != nil {
 		return nil, err
 	}
