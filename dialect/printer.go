@@ -3,6 +3,7 @@ package dialect
 import (
 	"bytes"
 	"io"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -439,6 +440,19 @@ func (p *OpPrinter) appendValue(b []byte, v *Value) []byte {
 	return append(b, "<<UNKNOWN SSA VALUE>>"...)
 }
 
+// sortedView returns attrs sorted by name for reading only: attrs itself
+// when it is sorted already (the common case), else a sorted copy.
+func sortedView(attrs []NamedAttr) []NamedAttr {
+	if slices.IsSortedFunc(attrs, compareAttrNames) {
+		return attrs
+	}
+	return sortedAttrs(attrs)
+}
+
+func compareAttrNames(a, b NamedAttr) int {
+	return strings.Compare(a.Name, b.Name)
+}
+
 func sortedAttrs(lists ...[]NamedAttr) []NamedAttr {
 	n := 0
 	for _, l := range lists {
@@ -476,10 +490,14 @@ func (p *OpPrinter) printGeneric(op *Operation) {
 	}
 	attrs := op.Attrs
 	if p.cfg.PropsAsAttrs {
-		attrs = append(op.Props[:len(op.Props):len(op.Props)], op.Attrs...)
+		if len(attrs) == 0 {
+			attrs = op.Props
+		} else if len(op.Props) > 0 {
+			attrs = append(op.Props[:len(op.Props):len(op.Props)], op.Attrs...)
+		}
 	} else if len(op.Props) > 0 {
 		p.buf = append(p.buf, " <"...)
-		p.buf = appendAttrDict(p.buf, sortedAttrs(op.Props), p.ref)
+		p.buf = appendAttrDict(p.buf, sortedView(op.Props), p.ref)
 		p.buf = append(p.buf, '>')
 	}
 	if len(op.regions) > 0 {
@@ -494,7 +512,7 @@ func (p *OpPrinter) printGeneric(op *Operation) {
 	}
 	if len(attrs) > 0 {
 		p.buf = append(p.buf, ' ')
-		p.buf = appendAttrDict(p.buf, sortedAttrs(attrs), p.ref)
+		p.buf = appendAttrDict(p.buf, sortedView(attrs), p.ref)
 	}
 	p.buf = append(p.buf, " : ("...)
 	for i := range op.operands {
