@@ -12,6 +12,9 @@ type aliasPlan struct {
 	typeNames  map[Type]string      // input type aliases in use → "!name"
 	defsBefore [][]byte
 	defsAfter  [][]byte
+	// numValues and numBlocks count the values (results and block
+	// arguments) and blocks of the module, to size the printer's maps.
+	numValues, numBlocks int
 }
 
 func (al *aliasPlan) ref(a Attribute) string {
@@ -189,8 +192,11 @@ func computeAliases(m *Module, cfg PrintConfig) *aliasPlan {
 				visitType(v.typ, 0)
 			}
 		}
+		al.numValues += len(op.results)
 		for _, r := range op.regions {
+			al.numBlocks += len(r.Blocks)
 			for _, b := range r.Blocks {
+				al.numValues += len(b.args)
 				for _, a := range b.args {
 					visitType(a.typ, 0)
 					if cfg.DebugInfo {

@@ -88,12 +88,11 @@ func (p *OpPrinter) appendResultTypes(b []byte, ts []Type) []byte {
 // DebugInfo) the location aliases, as Triton prints them.
 func Print(w io.Writer, m *Module, cfg PrintConfig) error {
 	p := newPrinter(w, cfg)
+	al := computeAliases(m, cfg)
 	// Size the name maps up front: growing them op by op rehashes every
 	// entry several times on a large module.
-	nv, nb := countValues(m.Op)
-	p.names = make(map[*Value]ssaName, nv)
-	p.blockNames = make(map[*Block]string, nb)
-	al := computeAliases(m, cfg)
+	p.names = make(map[*Value]ssaName, al.numValues)
+	p.blockNames = make(map[*Block]string, al.numBlocks)
 	if !cfg.LocalScope {
 		p.ref = al.ref
 		p.typeNames = al.typeNames
@@ -111,22 +110,6 @@ func Print(w io.Writer, m *Module, cfg PrintConfig) error {
 	}
 	p.flush(true)
 	return p.err
-}
-
-// countValues returns the number of values (results and block arguments)
-// and of blocks under op, op's results included.
-func countValues(op *Operation) (values, blocks int) {
-	op.Walk(func(o *Operation) WalkResult {
-		values += len(o.results)
-		for _, r := range o.regions {
-			blocks += len(r.Blocks)
-			for _, b := range r.Blocks {
-				values += len(b.args)
-			}
-		}
-		return Advance
-	})
-	return values, blocks
 }
 
 // String prints m with the default configuration.
