@@ -35,8 +35,8 @@ type token struct {
 // lexer turns MLIR source into tokens. It tracks lines incrementally so
 // that positions cost nothing extra.
 type lexer struct {
-	// src is the input, copied once into a string: the parser's strings
-	// slice it, and the caller's byte slice is not retained.
+	// src is the input as a string (Parse copies the caller's bytes once):
+	// the parser's strings slice it.
 	src       string
 	off       int
 	line      int
@@ -44,11 +44,11 @@ type lexer struct {
 	file      string
 }
 
-func newLexer(src []byte, file string, startLine int) *lexer {
+func newLexer(src string, file string, startLine int) *lexer {
 	if startLine <= 0 {
 		startLine = 1
 	}
-	return &lexer{src: string(src), line: startLine, file: file}
+	return &lexer{src: src, line: startLine, file: file}
 }
 
 // pos returns the position of byte offset off, which must be at or after

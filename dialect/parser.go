@@ -3,6 +3,7 @@ package dialect
 import (
 	"errors"
 	"fmt"
+	"io"
 	"math"
 	"os"
 	"strconv"
@@ -140,6 +141,18 @@ type OperandRef struct {
 // returns the module and the diagnostics. It reports several errors when
 // it can recover; the module is nil when there were errors.
 func Parse(src []byte, cfg ParseConfig) (*Module, Diagnostics) {
+	// One copy into a string: the module's names slice it, and the
+	// caller's bytes are not retained.
+	return parse(string(src), cfg)
+}
+
+// ParseString is Parse on a string; the module's names slice src (no
+// copy).
+func ParseString(src string, cfg ParseConfig) (*Module, Diagnostics) {
+	return parse(src, cfg)
+}
+
+func parse(src string, cfg ParseConfig) (*Module, Diagnostics) {
 	if cfg.MaxNesting <= 0 {
 		cfg.MaxNesting = DefaultMaxNesting
 	}
@@ -169,21 +182,34 @@ func Parse(src []byte, cfg ParseConfig) (*Module, Diagnostics) {
 	return m, p.diag
 }
 
-// ParseString is Parse on a string.
-func ParseString(src string, cfg ParseConfig) (*Module, Diagnostics) {
-	return Parse([]byte(src), cfg)
+// readFileString reads a file straight into a string (os.ReadFile and a
+// conversion would copy it once more).
+func readFileString(path string) (string, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return "", err
+	}
+	defer f.Close()
+	var b strings.Builder
+	if fi, err := f.Stat(); err == nil && fi.Size() > 0 && fi.Size() < math.MaxInt32 {
+		b.Grow(int(fi.Size()) + 1)
+	}
+	if _, err := io.Copy(&b, f); err != nil {
+		return "", err
+	}
+	return b.String(), nil
 }
 
 // ParseFile reads and parses a file; cfg.Filename defaults to path.
 func ParseFile(path string, cfg ParseConfig) (*Module, error) {
-	src, err := os.ReadFile(path)
+	src, err := readFileString(path)
 	if err != nil {
 		return nil, err
 	}
 	if cfg.Filename == "" {
 		cfg.Filename = path
 	}
-	m, diags := Parse(src, cfg)
+	m, diags := parse(src, cfg)
 	if err := diags.Err(); err != nil {
 		return nil, err
 	}
