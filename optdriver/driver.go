@@ -186,21 +186,29 @@ func resolvePasses(reg *passes.Registry, names []string) (map[*passes.Pass]bool,
 	return set, nil
 }
 
-// readInput reads the input file, or standard input for "-". It returns
-// the name diagnostics use for it.
+// readInput reads the input file, or standard input for "-", straight into
+// a string (the parser works on strings, so the source is never copied). It
+// returns the name diagnostics use for it.
 func readInput(p *lit.Proc, input string) (string, string, error) {
+	var b strings.Builder
 	if input == "-" {
-		data, err := io.ReadAll(p.Stdin)
-		if err != nil {
+		if _, err := io.Copy(&b, p.Stdin); err != nil {
 			return "", "", fmt.Errorf("cannot read standard input: %v", err)
 		}
-		return "<stdin>", string(data), nil
+		return "<stdin>", b.String(), nil
 	}
-	data, err := os.ReadFile(p.Path(input))
+	f, err := os.Open(p.Path(input))
+	if err == nil {
+		defer f.Close()
+		if fi, serr := f.Stat(); serr == nil && fi.Mode().IsRegular() {
+			b.Grow(int(fi.Size()))
+		}
+		_, err = io.Copy(&b, f)
+	}
 	if err != nil {
 		return "", "", fmt.Errorf("cannot open input file '%s': %v", input, unwrapPath(err))
 	}
-	return input, string(data), nil
+	return input, b.String(), nil
 }
 
 // unwrapPath strips the operation and path from an *os.PathError or
@@ -288,7 +296,7 @@ func (r *run) transform(ch chunk, out *bytes.Buffer, emit func(dialect.Diagnosti
 	var m *dialect.Module
 	var diags dialect.Diagnostics
 	root.Child("Parser").Time(func() {
-		m, diags = dialect.Parse([]byte(ch.text), dialect.ParseConfig{
+		m, diags = dialect.ParseString(ch.text, dialect.ParseConfig{
 			Filename:          r.src.file,
 			AllowUnregistered: r.cfg.allowUnregistered,
 			StartLine:         ch.startLine,
