@@ -15,8 +15,10 @@
 // `#loc` aliases defined after the module), every location kind, custom
 // syntax of the registered ops (tt, ttg, ttng, arith, math, scf, cf) and the
 // generic form of any op. Errors are MLIR-style Diagnostics
-// (`file:line:col: error: msg`); the parser recovers at the next line and
-// reports several errors at once, and bounds nesting.
+// (`file:line:col: error: msg`). After a syntax error the parser skips the
+// rest of the op, brackets opened after the error included, to the next op
+// of the enclosing region (or its closing '}'), so it reports several errors
+// at once; it also bounds nesting.
 //
 // Print writes the module back as mlir-opt does: custom forms, aliases for
 // layout encodings (`#blocked`, `#mma`, ... names from the input are kept,
@@ -49,7 +51,8 @@
 // 20 MB benchmark module must parse at tens of MB/s with few allocations
 // (types are cached by their source text, small ops take one allocation),
 // every production needs exact MLIR positions and messages, error recovery
-// resumes at the next line, and nesting is bounded by MaxNesting (participle
+// skips bracketed spans to the next op of the enclosing region, and nesting
+// is bounded by MaxNesting (participle
 // has no depth limit). Layout attributes are parsed by package attr, also
 // by hand.
 //
