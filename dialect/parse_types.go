@@ -192,15 +192,26 @@ func (p *OpParser) parseFunctionType() (Type, error) {
 // pushTypesUntil pushes the types of a possibly empty list `T, ...` ended
 // by close (consumed) on the parser's type stack.
 func (p *OpParser) pushTypesUntil(close string) error {
-	if p.ParseOptional(close) {
-		return nil
-	}
-	for {
+	return p.parseListUntil(close, func() error {
 		t, err := p.ParseType()
 		if err != nil {
 			return err
 		}
 		p.typeStack = append(p.typeStack, t)
+		return nil
+	})
+}
+
+// parseListUntil parses a possibly empty comma-separated list ended by
+// close (consumed), calling elem for each element.
+func (p *OpParser) parseListUntil(close string, elem func() error) error {
+	if p.ParseOptional(close) {
+		return nil
+	}
+	for {
+		if err := elem(); err != nil {
+			return err
+		}
 		if !p.ParseOptional(",") {
 			return p.Expect(close)
 		}
@@ -540,20 +551,18 @@ func (p *OpParser) ParseAttr() (Attribute, error) {
 		case "[":
 			p.advance()
 			arr := &ArrayAttr{}
-			if p.ParseOptional("]") {
-				return arr, nil
-			}
-			for {
+			err := p.parseListUntil("]", func() error {
 				a, err := p.ParseAttr()
 				if err != nil {
-					return nil, err
+					return err
 				}
 				arr.Elems = append(arr.Elems, a)
-				if !p.ParseOptional(",") {
-					break
-				}
+				return nil
+			})
+			if err != nil {
+				return nil, err
 			}
-			return arr, p.Expect("]")
+			return arr, nil
 		case "{":
 			entries, err := p.parseAttrDictEntries()
 			if err != nil {
@@ -737,37 +746,35 @@ func (p *OpParser) parseAttrDictEntries() ([]NamedAttr, error) {
 		return nil, err
 	}
 	var out []NamedAttr
-	if p.ParseOptional("}") {
-		return out, nil
-	}
-	for {
+	err := p.parseListUntil("}", func() error {
 		var name string
 		switch p.tok.kind {
 		case tBareID, tString:
 			name = p.tok.text
 		default:
-			return nil, p.errorHere("expected attribute name")
+			return p.errorHere("expected attribute name")
 		}
 		namePos := p.Pos()
 		p.advance()
 		for _, e := range out {
 			if e.Name == name {
-				return nil, p.Errorf(namePos, "duplicate key '%s' in dictionary attribute", name)
+				return p.Errorf(namePos, "duplicate key '%s' in dictionary attribute", name)
 			}
 		}
 		var v Attribute = Unit
 		if p.ParseOptional("=") {
 			var err error
 			if v, err = p.ParseAttr(); err != nil {
-				return nil, err
+				return err
 			}
 		}
 		out = append(out, NamedAttr{name, v})
-		if !p.ParseOptional(",") {
-			break
-		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
-	return out, p.Expect("}")
+	return out, nil
 }
 
 type denseLit struct {
@@ -789,18 +796,7 @@ func (p *OpParser) parseDense() (Attribute, error) {
 		}
 		defer p.leave()
 		if p.ParseOptional("[") {
-			if p.ParseOptional("]") {
-				return nil
-			}
-			for {
-				if err := rec(); err != nil {
-					return err
-				}
-				if !p.ParseOptional(",") {
-					break
-				}
-			}
-			return p.Expect("]")
+			return p.parseListUntil("]", rec)
 		}
 		neg := p.ParseOptional("-")
 		switch p.tok.kind {

@@ -1314,37 +1314,30 @@ func (p *OpParser) parseBlockHeader() (*Block, error) {
 	b := d.block
 	p.advance()
 	if p.ParseOptional("(") {
-		if !p.ParseOptional(")") {
-			for {
-				ref, err := p.ParseOperand()
-				if err != nil {
-					return nil, err
-				}
-				if err := p.Expect(":"); err != nil {
-					return nil, err
-				}
-				t, err := p.ParseType()
-				if err != nil {
-					return nil, err
-				}
-				loc := p.srcLoc(ref.Pos)
-				if p.PeekKeyword() == "loc" {
-					if loc, err = p.parseLocation(); err != nil {
-						return nil, err
-					}
-				}
-				v := b.AddArg(t)
-				v.NameHint, v.Loc = ref.Name, loc
-				if err := p.define(ref.Name, newDef(v, nil, ref.Pos)); err != nil {
-					return nil, err
-				}
-				if !p.ParseOptional(",") {
-					break
+		err := p.parseListUntil(")", func() error {
+			ref, err := p.ParseOperand()
+			if err != nil {
+				return err
+			}
+			if err := p.Expect(":"); err != nil {
+				return err
+			}
+			t, err := p.ParseType()
+			if err != nil {
+				return err
+			}
+			loc := p.srcLoc(ref.Pos)
+			if p.PeekKeyword() == "loc" {
+				if loc, err = p.parseLocation(); err != nil {
+					return err
 				}
 			}
-			if err := p.Expect(")"); err != nil {
-				return nil, err
-			}
+			v := b.AddArg(t)
+			v.NameHint, v.Loc = ref.Name, loc
+			return p.define(ref.Name, newDef(v, nil, ref.Pos))
+		})
+		if err != nil {
+			return nil, err
 		}
 	}
 	if err := p.Expect(":"); err != nil {
@@ -1486,19 +1479,15 @@ func (p *OpParser) parseLocBody() (Location, error) {
 				return nil, err
 			}
 			var locs []Location
-			if !p.isPunct("]") {
-				for {
-					l, err := p.parseLocBody()
-					if err != nil {
-						return nil, err
-					}
-					locs = append(locs, l)
-					if !p.ParseOptional(",") {
-						break
-					}
+			err := p.parseListUntil("]", func() error {
+				l, err := p.parseLocBody()
+				if err != nil {
+					return err
 				}
-			}
-			if err := p.Expect("]"); err != nil {
+				locs = append(locs, l)
+				return nil
+			})
+			if err != nil {
 				return nil, err
 			}
 			return FusedLoc{Locs: locs, Metadata: meta}, nil
