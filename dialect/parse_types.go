@@ -46,23 +46,24 @@ func scanBalanced(src string, start int) (end int, oneLine bool) {
 	return -1, oneLine
 }
 
-// cachedSpan looks up the type or attribute text that starts at the current
-// token and whose '<' is at lx.off; on a hit it skips the text.
-func (p *OpParser) cachedType() (Type, string, bool) {
+// cachedSpan looks up in cache the type or attribute text that starts at
+// the current token and whose '<' is at lx.off; on a hit it skips the text.
+// It also returns the text, the cache key, or "" when there is no '<' there
+// or the text is not balanced on one line (such text is not cached).
+func cachedSpan[T any](p *OpParser, cache map[string]T) (v T, key string, hit bool) {
 	if p.lx.off >= len(p.lx.src) || p.lx.src[p.lx.off] != '<' {
-		return nil, "", false
+		return v, "", false
 	}
 	end, oneLine := scanBalanced(p.lx.src, p.lx.off)
 	if end < 0 || !oneLine {
-		return nil, "", false
+		return v, "", false
 	}
-	key := p.lx.src[p.tok.off:end]
-	if t, ok := p.typeCache[key]; ok {
+	key = p.lx.src[p.tok.off:end]
+	if v, hit = cache[key]; hit {
 		p.lx.off = end
 		p.advance()
-		return t, key, true
 	}
-	return nil, key, false
+	return v, key, hit
 }
 
 // ParseType parses a type.
@@ -228,7 +229,7 @@ func (p *OpParser) parseBuiltinType() (Type, error) {
 		p.advance()
 		return None, nil
 	case "tensor":
-		t, key, hit := p.cachedType()
+		t, key, hit := cachedSpan(p, p.typeCache)
 		if hit {
 			return t, nil
 		}
@@ -356,7 +357,7 @@ func (p *OpParser) parseDialectType() (Type, error) {
 	default:
 		return p.parseOpaqueType()
 	}
-	t, key, hit := p.cachedType()
+	t, key, hit := cachedSpan(p, p.typeCache)
 	if hit {
 		return t, nil
 	}
@@ -646,22 +647,16 @@ func (p *OpParser) parseHashAttr() (Attribute, error) {
 	if attr.Known(name) {
 		return p.parseEncoding()
 	}
-	key := ""
+	key := name // a dialect attribute without '<' is keyed by its name
 	if p.lx.off < len(p.lx.src) && p.lx.src[p.lx.off] == '<' {
-		if end, oneLine := scanBalanced(p.lx.src, p.lx.off); end > 0 && oneLine {
-			key = p.lx.src[p.tok.off:end]
-			if a, ok := p.attrCache[key]; ok {
-				p.lx.off = end
-				p.advance()
-				return a, nil
-			}
-		}
-	} else {
-		key = name
-		if a, ok := p.attrCache[key]; ok {
-			p.advance()
+		a, k, hit := cachedSpan(p, p.attrCache)
+		if hit {
 			return a, nil
 		}
+		key = k
+	} else if a, ok := p.attrCache[key]; ok {
+		p.advance()
+		return a, nil
 	}
 	text, refs, err := p.parseOpaqueText()
 	if err != nil {
