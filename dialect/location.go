@@ -1,9 +1,6 @@
 package dialect
 
-import (
-	"strconv"
-	"strings"
-)
+import "strconv"
 
 // Location is where an operation, block argument or function argument came
 // from in the user's program, as MLIR's `loc(...)` syntax writes it. The
@@ -178,49 +175,4 @@ func appendQuoted(b []byte, s string) []byte {
 // quoteString returns s as an MLIR string literal.
 func quoteString(s string) string {
 	return string(appendQuoted(make([]byte, 0, len(s)+2), s))
-}
-
-// locKey is a structural key of a location (aliases followed), for tests and
-// deduplication.
-func locKey(l Location) string {
-	var sb strings.Builder
-	var walk func(Location, int)
-	walk = func(l Location, depth int) {
-		if depth > 200 {
-			sb.WriteString("...")
-			return
-		}
-		switch x := l.(type) {
-		case nil:
-			sb.WriteString("<nil>")
-		case LocRef:
-			walk(Resolve(x), depth+1)
-		case NameLoc:
-			sb.WriteString(quoteString(x.Name))
-			if x.Child != nil {
-				sb.WriteByte('(')
-				walk(x.Child, depth+1)
-				sb.WriteByte(')')
-			}
-		case CallSiteLoc:
-			sb.WriteString("callsite(")
-			walk(x.Callee, depth+1)
-			sb.WriteString(" at ")
-			walk(x.Caller, depth+1)
-			sb.WriteByte(')')
-		case FusedLoc:
-			sb.WriteString("fused[")
-			for i, y := range x.Locs {
-				if i > 0 {
-					sb.WriteString(", ")
-				}
-				walk(y, depth+1)
-			}
-			sb.WriteByte(']')
-		default:
-			sb.Write(l.appendLoc(nil, false))
-		}
-	}
-	walk(l, 0)
-	return sb.String()
 }
