@@ -70,7 +70,7 @@ func TestAttrString(t *testing.T) {
 			t.Errorf("AttrString(%#v) = %s, want %s", tc.a, got, tc.want)
 		}
 	}
-	if s := quoteString("a\"b"); !strings.Contains(s, `\22`) {
-		t.Errorf("quoteString: %s", s)
+	if s := string(appendQuoted(nil, "a\"b")); !strings.Contains(s, `\22`) {
+		t.Errorf("appendQuoted: %s", s)
 	}
 }

@@ -171,8 +171,3 @@ func appendQuoted(b []byte, s string) []byte {
 	}
 	return append(b, '"')
 }
-
-// quoteString returns s as an MLIR string literal.
-func quoteString(s string) string {
-	return string(appendQuoted(make([]byte, 0, len(s)+2), s))
-}

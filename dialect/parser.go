@@ -2,7 +2,6 @@ package dialect
 
 import (
 	"errors"
-	"fmt"
 	"io"
 	"math"
 	"os"
@@ -1520,14 +1519,4 @@ func floatFromBits(bits uint64, t Type) float64 {
 		}
 	}
 	return float64(bits)
-}
-
-func describeTok(t token) string {
-	switch t.kind {
-	case tEOF:
-		return "end of file"
-	case tString:
-		return strconv.Quote(t.text)
-	}
-	return fmt.Sprintf("'%s'", t.text)
 }
