@@ -23,6 +23,10 @@ func TestParseErrors(t *testing.T) {
   tt.return
 }`, false, "t.mlir:2:19: error: use of value '%a' expects different type than prior uses: 'f32' vs 'i32'\n" +
 			"t.mlir:1:12: note: prior use here"},
+		{"call operand count", `tt.func @g(%a: i32, %b: f32) {
+  tt.call @f(%a, %b) : (i32) -> ()
+  tt.return
+}`, false, "t.mlir:2:22: error: 2 operands present, but expected 1"},
 		{"redefinition", `tt.func @f(%a: i32) {
   %a = arith.addi %a, %a : i32
   tt.return

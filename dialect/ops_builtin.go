@@ -243,24 +243,13 @@ func parseCall(p *OpParser, st *OpState) error {
 	if err := p.ParseOptionalAttrDict(st); err != nil {
 		return err
 	}
-	pos := p.Pos()
-	t, err := p.ParseColonType()
+	ft, pos, err := p.parseFunctionalType(-1)
 	if err != nil {
 		return err
 	}
-	ft, ok := t.(*FunctionType)
-	if !ok {
-		return p.Errorf(pos, "expected function type")
+	if err := p.resolveFunctional(st, refs, ft, pos); err != nil {
+		return err
 	}
-	if len(refs) > 0 || len(ft.Inputs) > 0 {
-		if st.Operands, err = p.ResolveAll(refs, ft.Inputs, pos); err != nil {
-			return err
-		}
-		if len(refs) != len(ft.Inputs) {
-			return p.Errorf(pos, "%d operands present, but expected %d", len(refs), len(ft.Inputs))
-		}
-	}
-	st.Types = ft.Results
 	st.Props = append(st.Props, NamedAttr{"callee", &SymbolRefAttr{Root: name}})
 	return nil
 }
