@@ -174,22 +174,29 @@ func parseConstant(p *OpParser, st *OpState) error {
 	if err != nil {
 		return err
 	}
-	var t Type
-	switch x := v.(type) {
-	case *IntegerAttr:
-		t = x.Type
-	case *FloatAttr:
-		t = x.Type
-	case *BoolAttr:
-		t = I1
-	case *DenseElementsAttr:
-		t = x.Type
-	default:
+	t, ok := constantType(v)
+	if !ok {
 		return p.Errorf(pos, "expected a typed constant value")
 	}
 	st.Props = append(st.Props, NamedAttr{"value", v})
 	st.Types = []Type{t}
 	return nil
+}
+
+// constantType returns the type that the value of a constant carries, and
+// false for an attribute that is not such a value.
+func constantType(v Attribute) (Type, bool) {
+	switch x := v.(type) {
+	case *IntegerAttr:
+		return x.Type, true
+	case *FloatAttr:
+		return x.Type, true
+	case *BoolAttr:
+		return I1, true
+	case *DenseElementsAttr:
+		return x.Type, true
+	}
+	return nil, false
 }
 
 func printConstant(p *OpPrinter, op *Operation) {

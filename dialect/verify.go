@@ -469,18 +469,8 @@ func verifyReduce(op *Operation) error {
 }
 
 func verifyConstant(op *Operation) error {
-	v := op.Attr("value")
-	var t Type
-	switch x := v.(type) {
-	case *IntegerAttr:
-		t = x.Type
-	case *FloatAttr:
-		t = x.Type
-	case *BoolAttr:
-		t = I1
-	case *DenseElementsAttr:
-		t = x.Type
-	default:
+	t, ok := constantType(op.Attr("value"))
+	if !ok {
 		return errors.New("requires a 'value' attribute")
 	}
 	if op.NumResults() != 1 || !TypesEqual(t, op.Result(0).Type()) {
