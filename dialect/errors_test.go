@@ -27,6 +27,14 @@ func TestParseErrors(t *testing.T) {
   tt.call @f(%a, %b) : (i32) -> ()
   tt.return
 }`, false, "t.mlir:2:22: error: 2 operands present, but expected 1"},
+		{"generic operand count", `tt.func @g(%a: i32, %b: i32) {
+  "tt.call"(%a, %b) {callee = @f} : (i32) -> ()
+  tt.return
+}`, false, "t.mlir:2:37: error: 2 operands present, but expected 1"},
+		{"yield operand count", `tt.func @g(%a: i32, %b: i32) {
+  scf.yield %a, %b : i32
+  tt.return
+}`, false, "t.mlir:2:20: error: 2 operands present, but expected 1"},
 		{"redefinition", `tt.func @f(%a: i32) {
   %a = arith.addi %a, %a : i32
   tt.return

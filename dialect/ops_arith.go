@@ -100,7 +100,7 @@ func parseCmp(p *OpParser, st *OpState, preds enumKeyword) error {
 	if err != nil {
 		return err
 	}
-	if st.Operands, err = p.ResolveAll(refs, []Type{t}, tpos); err != nil {
+	if st.Operands, err = p.resolveAll(refs, []Type{t}, tpos); err != nil {
 		return err
 	}
 	st.Types = []Type{p.maskOf(t)}

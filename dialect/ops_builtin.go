@@ -337,7 +337,7 @@ func parseFor(p *OpParser, st *OpState) error {
 		}
 	}
 	pos := p.Pos()
-	bounds, err := p.ResolveAll([]OperandRef{lb, ub, step}, []Type{ivType}, pos)
+	bounds, err := p.resolveAll([]OperandRef{lb, ub, step}, []Type{ivType}, pos)
 	if err != nil {
 		return err
 	}

@@ -192,7 +192,7 @@ func sameTypeFlagsFormat(def *OpDef, flags *arithFlags) {
 			return err
 		}
 		if len(refs) > 0 {
-			if st.Operands, err = p.ResolveAll(refs, []Type{t}, pos); err != nil {
+			if st.Operands, err = p.resolveAll(refs, []Type{t}, pos); err != nil {
 				return err
 			}
 		}
@@ -230,7 +230,7 @@ func arrowFormat(def *OpDef, nres int) {
 		if err != nil {
 			return err
 		}
-		if st.Operands, err = p.ResolveAll(refs, []Type{a}, pos); err != nil {
+		if st.Operands, err = p.resolveAll(refs, []Type{a}, pos); err != nil {
 			return err
 		}
 		for i := 0; i < nres; i++ {

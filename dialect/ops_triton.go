@@ -601,7 +601,7 @@ func parseSingleTyped(p *OpParser, st *OpState) error {
 	if len(refs) != 1 {
 		return p.Errorf(pos, "%d operands present, but expected 1", len(refs))
 	}
-	st.Operands, err = p.ResolveAll(refs, []Type{t}, pos)
+	st.Operands, err = p.resolveAll(refs, []Type{t}, pos)
 	return err
 }
 
@@ -767,7 +767,7 @@ func tokensFormat(def *OpDef, keyword string) {
 				return err
 			}
 			if len(refs) > 0 {
-				if st.Operands, err = p.ResolveAll(refs, []Type{AsyncToken}, p.Pos()); err != nil {
+				if st.Operands, err = p.resolveAll(refs, []Type{AsyncToken}, p.Pos()); err != nil {
 					return err
 				}
 			}

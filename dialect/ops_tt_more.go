@@ -73,7 +73,7 @@ func parseClampF(p *OpParser, st *OpState) error {
 	if err != nil {
 		return err
 	}
-	if st.Operands, err = p.ResolveAll(refs, []Type{t}, pos); err != nil {
+	if st.Operands, err = p.resolveAll(refs, []Type{t}, pos); err != nil {
 		return err
 	}
 	st.Types = []Type{t}
@@ -168,7 +168,7 @@ func (p *OpParser) resolveLists(st *OpState, lists [][]OperandRef, types []Type,
 		if len(l) == 0 {
 			continue
 		}
-		vs, err := p.ResolveAll(l, types[i:i+1], pos)
+		vs, err := p.resolveAll(l, types[i:i+1], pos)
 		if err != nil {
 			return err
 		}
@@ -519,9 +519,6 @@ func parseInlineAsm(p *OpParser, st *OpState) error {
 		if err != nil {
 			return err
 		}
-		if len(ts) != len(refs) {
-			return p.Errorf(pos, "%d operands present, but expected %d", len(refs), len(ts))
-		}
 		if st.Operands, err = p.ResolveAll(refs, ts, pos); err != nil {
 			return err
 		}
@@ -570,9 +567,6 @@ func parsePrint(p *OpParser, st *OpState) error {
 	ts, err := p.ParseTypeList()
 	if err != nil {
 		return err
-	}
-	if len(ts) != len(refs) {
-		return p.Errorf(pos, "%d operands present, but expected %d", len(refs), len(ts))
 	}
 	st.Operands, err = p.ResolveAll(refs, ts, pos)
 	return err

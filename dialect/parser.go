@@ -728,8 +728,18 @@ func (p *OpParser) Resolve(ref OperandRef, t Type) (*Value, error) {
 	return v, nil
 }
 
-// ResolveAll resolves refs against types (same length, or one type for all).
+// ResolveAll resolves refs against types, one type per ref; a count that
+// differs is an error at pos, as in MLIR's resolveOperands.
 func (p *OpParser) ResolveAll(refs []OperandRef, types []Type, pos Pos) ([]*Value, error) {
+	if len(types) != len(refs) {
+		return nil, p.Errorf(pos, "%d operands present, but expected %d", len(refs), len(types))
+	}
+	return p.resolveAll(refs, types, pos)
+}
+
+// resolveAll is ResolveAll that also takes one type for all of one or more
+// refs, for the custom formats that write a single type for all operands.
+func (p *OpParser) resolveAll(refs []OperandRef, types []Type, pos Pos) ([]*Value, error) {
 	if len(types) != len(refs) && !(len(types) == 1 && len(refs) > 0) {
 		return nil, p.Errorf(pos, "%d operands present, but expected %d", len(refs), len(types))
 	}
