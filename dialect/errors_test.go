@@ -31,6 +31,10 @@ func TestParseErrors(t *testing.T) {
   "tt.call"(%a, %b) {callee = @f} : (i32) -> ()
   tt.return
 }`, false, "t.mlir:2:37: error: 2 operands present, but expected 1"},
+		{"generic missing operand", `tt.func @g(%a: i32) {
+  "tt.call"() {callee = @f} : (i32) -> ()
+  tt.return
+}`, false, "t.mlir:2:31: error: 0 operands present, but expected 1"},
 		{"yield operand count", `tt.func @g(%a: i32, %b: i32) {
   scf.yield %a, %b : i32
   tt.return

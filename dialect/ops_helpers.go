@@ -300,9 +300,6 @@ func typeListFormat(def *OpDef, withResults bool) {
 		if st.Operands, err = p.ResolveAll(refs, ts, pos); err != nil {
 			return err
 		}
-		if len(ts) != len(refs) {
-			return p.Errorf(pos, "%d operands present, but expected %d", len(refs), len(ts))
-		}
 		if withResults {
 			st.Types = ts
 		}

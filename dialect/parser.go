@@ -1087,11 +1087,7 @@ func (p *OpParser) parseGenericOp(numResults int) (*Operation, error) {
 	if !ok {
 		return nil, p.Errorf(tpos, "expected function type")
 	}
-	st.Operands, err = p.ResolveAll(refs, ft.Inputs, tpos)
-	if len(refs) == 0 && len(ft.Inputs) != 0 {
-		return nil, p.Errorf(tpos, "0 operands present, but expected %d", len(ft.Inputs))
-	}
-	if err != nil {
+	if st.Operands, err = p.ResolveAll(refs, ft.Inputs, tpos); err != nil {
 		return nil, err
 	}
 	st.Types = ft.Results
