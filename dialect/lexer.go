@@ -51,8 +51,7 @@ func newLexer(src string, file string, startLine int) *lexer {
 	return &lexer{src: src, line: startLine, file: file}
 }
 
-// pos returns the position of byte offset off, which must be at or after
-// the current line start (true for every token the parser still holds).
+// posOf returns the position at line and column col of the lexer's file.
 func (lx *lexer) posOf(line, col int) Pos { return Pos{File: lx.file, Line: line, Col: col} }
 
 func (lx *lexer) skipSpace() {

@@ -206,7 +206,8 @@ func printAddPtr(p *OpPrinter, op *Operation) {
 	p.Types(op.OperandTypes())
 }
 
-// parseLoadStoreTail parses `[cacheModifier = X] [evictionPolicy = Y] attr-dict : T`.
+// parseCacheEvict parses the optional `cacheModifier = X` and
+// `evictionPolicy = Y` of a load or store.
 func (p *OpParser) parseCacheEvict(st *OpState) error {
 	for {
 		ok, err := p.parseEnumKeyword(st, "cacheModifier", "cache", cacheModifiers)

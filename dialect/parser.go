@@ -1503,7 +1503,8 @@ func (p *OpParser) parseLocBody() (Location, error) {
 
 // ---- helpers shared with types and attributes ----
 
-// float literal helper
+// parseFloatLit parses the float literal s, negated when neg; a value out
+// of range is not an error (strconv's ±Inf or 0 stands).
 func parseFloatLit(s string, neg bool) (float64, error) {
 	v, err := strconv.ParseFloat(s, 64)
 	if err != nil && !errors.Is(err, strconv.ErrRange) {

@@ -240,7 +240,7 @@ func isAutoName(s string) bool {
 	return true
 }
 
-// groupStarts reports, for each result, whether it starts a new result
+// groupStart reports, for each result, whether it starts a new result
 // group: result 0 always does, and a later one does when it has its own name.
 func groupStart(op *Operation, i int) bool {
 	return i == 0 || !isAutoName(op.results[i].NameHint) || op.def != nil && i < len(op.def.ResultNames)
