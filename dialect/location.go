@@ -144,12 +144,18 @@ func (l LocRef) appendLoc(b []byte, inline bool) []byte {
 }
 
 // LocString formats l as `loc(...)`.
-func LocString(l Location) string {
+func LocString(l Location) string { return string(appendLocation(nil, l, false)) }
+
+// appendLocation appends `loc(...)` for l (`loc(unknown)` for nil); inline
+// writes location aliases out, as appendLoc.
+func appendLocation(b []byte, l Location, inline bool) []byte {
+	b = append(b, "loc("...)
 	if l == nil {
-		return "loc(unknown)"
+		b = append(b, "unknown"...)
+	} else {
+		b = l.appendLoc(b, inline)
 	}
-	b := append([]byte("loc("), l.appendLoc(nil, false)...)
-	return string(append(b, ')'))
+	return append(b, ')')
 }
 
 // appendQuoted appends s as an MLIR string literal, as

@@ -371,13 +371,7 @@ func (p *OpPrinter) printOp(op *Operation) {
 		p.printGeneric(op)
 	}
 	if p.cfg.DebugInfo {
-		p.buf = append(p.buf, " loc("...)
-		if op.Loc == nil {
-			p.buf = append(p.buf, "unknown"...)
-		} else {
-			p.buf = op.Loc.appendLoc(p.buf, p.cfg.LocalScope)
-		}
-		p.buf = append(p.buf, ')')
+		p.buf = appendLocation(append(p.buf, ' '), op.Loc, p.cfg.LocalScope)
 	}
 }
 
@@ -667,13 +661,7 @@ func (p *OpPrinter) ArgDecl(v *Value) {
 // (`loc(unknown)` for one without a location, as MLIR).
 func (p *OpPrinter) ArgLoc(v *Value) {
 	if p.cfg.DebugInfo {
-		p.buf = append(p.buf, " loc("...)
-		if v.Loc == nil {
-			p.buf = append(p.buf, "unknown"...)
-		} else {
-			p.buf = v.Loc.appendLoc(p.buf, p.cfg.LocalScope)
-		}
-		p.buf = append(p.buf, ')')
+		p.buf = appendLocation(append(p.buf, ' '), v.Loc, p.cfg.LocalScope)
 	}
 }
 
