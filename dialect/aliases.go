@@ -77,6 +77,15 @@ func computeAliases(m *Module, cfg PrintConfig) *aliasPlan {
 	keyOf := map[Attribute]string{}
 	seenKey := map[string]bool{}
 	seenType := map[Type]bool{}
+	// record keys an aliasable attribute once its nested ones are visited.
+	record := func(a Attribute) {
+		k := AttrString(a)
+		keyOf[a] = k
+		if !seenKey[k] {
+			seenKey[k] = true
+			order = append(order, a)
+		}
+	}
 	var visitAttr func(Attribute, int)
 	var visitType func(Type, int)
 	visitAttr = func(a Attribute, depth int) {
@@ -91,12 +100,7 @@ func computeAliases(m *Module, cfg PrintConfig) *aliasPlan {
 			for _, r := range x.Refs {
 				visitAttr(r, depth+1)
 			}
-			k := AttrString(x)
-			keyOf[x] = k
-			if !seenKey[k] {
-				seenKey[k] = true
-				order = append(order, x)
-			}
+			record(x)
 		case *EncodingAttr:
 			if _, ok := keyOf[x]; ok {
 				return
@@ -104,12 +108,7 @@ func computeAliases(m *Module, cfg PrintConfig) *aliasPlan {
 			for _, n := range nestedEncodings(x.Enc) {
 				visitAttr(&EncodingAttr{Enc: n}, depth+1)
 			}
-			k := AttrString(x)
-			keyOf[x] = k
-			if !seenKey[k] {
-				seenKey[k] = true
-				order = append(order, x)
-			}
+			record(x)
 		case *ArrayAttr:
 			for _, e := range x.Elems {
 				visitAttr(e, depth+1)
