@@ -60,17 +60,9 @@ func runCanonicalize(ctx *Context, op *dialect.Operation) error {
 		f = c.namedForm(op)
 	}
 	changed := mapModuleTypes(op, m, f)
-	// Regenerate the attribute aliases; keep type aliases.
-	var kept []dialect.Alias
-	for _, a := range m.Aliases {
-		if a.Type != nil {
-			kept = append(kept, a)
-		}
-	}
-	if len(kept) != len(m.Aliases) {
+	if regenerateAttrAliases(m) {
 		changed = true
 	}
-	m.Aliases = kept
 	if changed {
 		ctx.MarkChanged()
 	}

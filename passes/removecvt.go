@@ -101,6 +101,7 @@ func runRemoveConversions(ctx *Context, fn *dialect.Operation) error {
 			return nil
 		}
 	}
+	regenerateAttrAliases(ctx.Module)
 	ctx.MarkChanged()
 	return nil
 }

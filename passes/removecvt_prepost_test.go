@@ -3,6 +3,7 @@ package passes_test
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -220,8 +221,25 @@ func TestRemoveConversionsPrePost(t *testing.T) {
 				t.Errorf("%s: %d convert_layout ops left, Triton leaves %d\n%s", name, ours, theirs, out)
 			}
 			sameAnchors(t, name, anchorSignature(t, orig), anchorSignature(t, m2))
+			// The aliases are regenerated as MLIR prints them, so the
+			// layouts left carry the names Triton's output gives them.
+			if got, want := attrAliasDefs(out), attrAliasDefs(string(postSrc)); !slices.Equal(got, want) {
+				t.Errorf("%s: alias definitions\n%s\nwant Triton's\n%s", name, strings.Join(got, "\n"), strings.Join(want, "\n"))
+			}
 		})
 	}
+}
+
+// attrAliasDefs returns the layout alias definitions ("#name = #ttg...")
+// at the top of a printed module, in order.
+func attrAliasDefs(text string) []string {
+	var defs []string
+	for _, line := range strings.Split(text, "\n") {
+		if strings.HasPrefix(line, "#") && strings.Contains(line, " = #ttg.") {
+			defs = append(defs, line)
+		}
+	}
+	return defs
 }
 
 // TestRemoveConversionsStable runs the pass on Triton's own outputs (the

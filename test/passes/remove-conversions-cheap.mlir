@@ -8,8 +8,8 @@
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
 // CHECK-LABEL: tt.func @splat
 // CHECK-NOT: ttg.convert_layout
-// CHECK: %[[S:.*]] = tt.splat %arg1 : f32 -> tensor<256xf32, #blocked1>
-// CHECK-NEXT: tt.store %arg0, %[[S]] : tensor<256x!tt.ptr<f32>, #blocked1>
+// CHECK: %[[S:.*]] = tt.splat %arg1 : f32 -> tensor<256xf32, #blocked>
+// CHECK-NEXT: tt.store %arg0, %[[S]] : tensor<256x!tt.ptr<f32>, #blocked>
   tt.func @splat(%arg0: tensor<256x!tt.ptr<f32>, #blocked1>, %arg1: f32) {
     %0 = tt.splat %arg1 : f32 -> tensor<256xf32, #blocked>
     %1 = ttg.convert_layout %0 : tensor<256xf32, #blocked> -> tensor<256xf32, #blocked1>
@@ -19,8 +19,8 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.thr
 
 // CHECK-LABEL: tt.func @make_range_and_constant
 // CHECK-NOT: ttg.convert_layout
-// CHECK-DAG: tt.make_range {end = 256 : i32, start = 0 : i32} : tensor<256xi32, #blocked1>
-// CHECK-DAG: arith.constant dense<7> : tensor<256xi32, #blocked1>
+// CHECK-DAG: tt.make_range {end = 256 : i32, start = 0 : i32} : tensor<256xi32, #blocked>
+// CHECK-DAG: arith.constant dense<7> : tensor<256xi32, #blocked>
 // CHECK: tt.return
   tt.func @make_range_and_constant(%arg0: tensor<256x!tt.ptr<i32>, #blocked1>) {
     %0 = tt.make_range {end = 256 : i32, start = 0 : i32} : tensor<256xi32, #blocked>
@@ -35,10 +35,10 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.thr
 // A producer with another user is cloned; the original stays for it.
 // CHECK-LABEL: tt.func @splat_two_users
 // CHECK-NOT: ttg.convert_layout
-// CHECK-DAG: %[[A:.*]] = tt.splat %arg2 : f32 -> tensor<256xf32, #blocked>
-// CHECK-DAG: %[[B:.*]] = tt.splat %arg2 : f32 -> tensor<256xf32, #blocked1>
-// CHECK-DAG: tt.store %arg0, %[[A]] : tensor<256x!tt.ptr<f32>, #blocked>
-// CHECK-DAG: tt.store %arg1, %[[B]] : tensor<256x!tt.ptr<f32>, #blocked1>
+// CHECK-DAG: %[[A:.*]] = tt.splat %arg2 : f32 -> tensor<256xf32, #blocked1>
+// CHECK-DAG: %[[B:.*]] = tt.splat %arg2 : f32 -> tensor<256xf32, #blocked>
+// CHECK-DAG: tt.store %arg0, %[[A]] : tensor<256x!tt.ptr<f32>, #blocked1>
+// CHECK-DAG: tt.store %arg1, %[[B]] : tensor<256x!tt.ptr<f32>, #blocked>
   tt.func @splat_two_users(%arg0: tensor<256x!tt.ptr<f32>, #blocked>, %arg1: tensor<256x!tt.ptr<f32>, #blocked1>, %arg2: f32) {
     %0 = tt.splat %arg2 : f32 -> tensor<256xf32, #blocked>
     tt.store %arg0, %0 : tensor<256x!tt.ptr<f32>, #blocked>
@@ -58,10 +58,10 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.thr
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
 // CHECK-LABEL: tt.func @two_conversions
 // CHECK-NOT: ttg.convert_layout
-// CHECK: %[[R:.*]] = tt.make_range {end = 256 : i32, start = 0 : i32} : tensor<256xi32, #blocked1>
-// CHECK-NEXT: %[[A:.*]] = arith.addi %[[R]], %[[R]] : tensor<256xi32, #blocked1>
-// CHECK-NEXT: %[[M:.*]] = arith.muli %[[A]], %[[A]] : tensor<256xi32, #blocked1>
-// CHECK-NEXT: tt.store %arg0, %[[M]] : tensor<256x!tt.ptr<i32>, #blocked1>
+// CHECK: %[[R:.*]] = tt.make_range {end = 256 : i32, start = 0 : i32} : tensor<256xi32, #blocked>
+// CHECK-NEXT: %[[A:.*]] = arith.addi %[[R]], %[[R]] : tensor<256xi32, #blocked>
+// CHECK-NEXT: %[[M:.*]] = arith.muli %[[A]], %[[A]] : tensor<256xi32, #blocked>
+// CHECK-NEXT: tt.store %arg0, %[[M]] : tensor<256x!tt.ptr<i32>, #blocked>
   tt.func @two_conversions(%arg0: tensor<256x!tt.ptr<i32>, #blocked1>) {
     %0 = tt.make_range {end = 256 : i32, start = 0 : i32} : tensor<256xi32, #blocked>
     %1 = arith.addi %0, %0 : tensor<256xi32, #blocked>

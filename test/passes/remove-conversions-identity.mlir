@@ -46,8 +46,8 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.thr
 #blocked2 = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [2, 2], order = [1, 0]}>
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
 // CHECK-LABEL: tt.func @chain
-// CHECK: %[[C:.*]] = ttg.convert_layout %arg1 : tensor<64x64xf32, #blocked> -> tensor<64x64xf32, #blocked2>
-// CHECK-NEXT: tt.store %arg0, %[[C]] : tensor<64x64x!tt.ptr<f32>, #blocked2>
+// CHECK: %[[C:.*]] = ttg.convert_layout %arg1 : tensor<64x64xf32, #blocked1> -> tensor<64x64xf32, #blocked>
+// CHECK-NEXT: tt.store %arg0, %[[C]] : tensor<64x64x!tt.ptr<f32>, #blocked>
   tt.func @chain(%arg0: tensor<64x64x!tt.ptr<f32>, #blocked2>, %arg1: tensor<64x64xf32, #blocked>) {
     %0 = ttg.convert_layout %arg1 : tensor<64x64xf32, #blocked> -> tensor<64x64xf32, #blocked1>
     %1 = ttg.convert_layout %0 : tensor<64x64xf32, #blocked1> -> tensor<64x64xf32, #blocked2>

@@ -11,10 +11,10 @@
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
 // CHECK-LABEL: tt.func @address
 // CHECK-NOT: ttg.convert_layout
-// CHECK: tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #ttg.slice<{dim = 1, parent = #blocked2}>>
-// CHECK: tt.expand_dims {{.*}} -> tensor<64x1xi32, #blocked2>
-// CHECK: tt.broadcast {{.*}} -> tensor<64x64x!tt.ptr<f32>, #blocked2>
-// CHECK: tt.load {{.*}} : tensor<64x64x!tt.ptr<f32>, #blocked2>
+// CHECK: tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #ttg.slice<{dim = 1, parent = #blocked}>>
+// CHECK: tt.expand_dims {{.*}} -> tensor<64x1xi32, #blocked>
+// CHECK: tt.broadcast {{.*}} -> tensor<64x64x!tt.ptr<f32>, #blocked>
+// CHECK: tt.load {{.*}} : tensor<64x64x!tt.ptr<f32>, #blocked>
 // CHECK-NOT: ttg.convert_layout
 // CHECK: tt.return
   tt.func @address(%x: !tt.ptr<f32>, %y: tensor<64x64x!tt.ptr<f32>, #blocked2>, %s: i32) {
@@ -125,9 +125,9 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.thr
 #blocked1 = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
 // CHECK-LABEL: tt.func @hoist_over_broadcast
-// CHECK: %[[C:.*]] = ttg.convert_layout %arg1 : tensor<128x1xf32, #blocked> -> tensor<128x1xf32, #blocked1>
-// CHECK-NEXT: %[[B:.*]] = tt.broadcast %[[C]] : tensor<128x1xf32, #blocked1> -> tensor<128x64xf32, #blocked1>
-// CHECK-NEXT: tt.store %arg0, %[[B]] : tensor<128x64x!tt.ptr<f32>, #blocked1>
+// CHECK: %[[C:.*]] = ttg.convert_layout %arg1 : tensor<128x1xf32, #blocked1> -> tensor<128x1xf32, #blocked>
+// CHECK-NEXT: %[[B:.*]] = tt.broadcast %[[C]] : tensor<128x1xf32, #blocked> -> tensor<128x64xf32, #blocked>
+// CHECK-NEXT: tt.store %arg0, %[[B]] : tensor<128x64x!tt.ptr<f32>, #blocked>
   tt.func @hoist_over_broadcast(%arg0: tensor<128x64x!tt.ptr<f32>, #blocked1>, %arg1: tensor<128x1xf32, #blocked>) {
     %0 = tt.broadcast %arg1 : tensor<128x1xf32, #blocked> -> tensor<128x64xf32, #blocked>
     %1 = ttg.convert_layout %0 : tensor<128x64xf32, #blocked> -> tensor<128x64xf32, #blocked1>
