@@ -1,6 +1,7 @@
 package dialect
 
 import (
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -14,192 +15,17 @@ const triton36Prelude = `#blocked = #ttg.blocked<{sizePerThread = [1, 1], thread
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
 `
 
-// TestTriton36OpSyntax checks the custom form of each Triton 3.6 op of
-// ops_tt_more.go and ops_ttng.go: the function up to and including the op
-// prints back exactly as written, verifies, and reads back from its
-// generic form.
-func TestTriton36OpSyntax(t *testing.T) {
-	cases := []struct{ name, fn string }{
-		{"false}", `  tt.func @dot_scaled(%a: tensor<128x64xf8E4M3FN, #blocked>, %b: tensor<64x128xf8E4M3FN, #blocked>, %c: tensor<128x128xf32, #blocked>, %as: tensor<128x2xi8, #blocked>, %bs: tensor<128x2xi8, #blocked>) {
-    %0 = tt.dot_scaled %a scale %as, %b scale %bs, %c lhs = e4m3 rhs = e4m3 {fastMath = false} : tensor<128x64xf8E4M3FN, #blocked>, tensor<128x2xi8, #blocked> * tensor<64x128xf8E4M3FN, #blocked>, tensor<128x2xi8, #blocked> -> tensor<128x128xf32, #blocked>
-    tt.return
-  }
-`},
-		{"true}", `  tt.func @dot_scaled(%a: tensor<128x64xf8E4M3FN, #blocked>, %b: tensor<64x128xf8E4M3FN, #blocked>, %c: tensor<128x128xf32, #blocked>, %as: tensor<128x2xi8, #blocked>, %bs: tensor<128x2xi8, #blocked>) {
-    %0 = tt.dot_scaled %a scale %as, %b scale %bs, %c lhs = e4m3 rhs = e4m3 {fastMath = false} : tensor<128x64xf8E4M3FN, #blocked>, tensor<128x2xi8, #blocked> * tensor<64x128xf8E4M3FN, #blocked>, tensor<128x2xi8, #blocked> -> tensor<128x128xf32, #blocked>
-    %1 = tt.dot_scaled %a, %b scale %bs, %c lhs = e4m3 rhs = e2m1 {fastMath = true} : tensor<128x64xf8E4M3FN, #blocked> * tensor<64x128xf8E4M3FN, #blocked>, tensor<128x2xi8, #blocked> -> tensor<128x128xf32, #blocked>
-    tt.return
-  }
-`},
-		{"false}", `  tt.func @dot_scaled(%a: tensor<128x64xf8E4M3FN, #blocked>, %b: tensor<64x128xf8E4M3FN, #blocked>, %c: tensor<128x128xf32, #blocked>, %as: tensor<128x2xi8, #blocked>, %bs: tensor<128x2xi8, #blocked>) {
+// triton36Funcs are functions of Triton 3.6 ops in their custom form, one
+// op a line, as Triton 3.6 prints them.
+var triton36Funcs = []string{
+	`  tt.func @dot_scaled(%a: tensor<128x64xf8E4M3FN, #blocked>, %b: tensor<64x128xf8E4M3FN, #blocked>, %c: tensor<128x128xf32, #blocked>, %as: tensor<128x2xi8, #blocked>, %bs: tensor<128x2xi8, #blocked>) {
     %0 = tt.dot_scaled %a scale %as, %b scale %bs, %c lhs = e4m3 rhs = e4m3 {fastMath = false} : tensor<128x64xf8E4M3FN, #blocked>, tensor<128x2xi8, #blocked> * tensor<64x128xf8E4M3FN, #blocked>, tensor<128x2xi8, #blocked> -> tensor<128x128xf32, #blocked>
     %1 = tt.dot_scaled %a, %b scale %bs, %c lhs = e4m3 rhs = e2m1 {fastMath = true} : tensor<128x64xf8E4M3FN, #blocked> * tensor<64x128xf8E4M3FN, #blocked>, tensor<128x2xi8, #blocked> -> tensor<128x128xf32, #blocked>
     %2 = tt.dot_scaled %a, %b, %c lhs = e4m3 rhs = e4m3 {fastMath = false} : tensor<128x64xf8E4M3FN, #blocked> * tensor<64x128xf8E4M3FN, #blocked> -> tensor<128x128xf32, #blocked>
     tt.return
   }
-`},
-		{"ttg.memdesc_subslice", `  tt.func @memory(%t: tensor<128x128xf32, #blocked>, %c: i1, %i: i32, %bar: !ttg.memdesc<1xi64, #shared1, #smem, mutable>, %buf: !ttg.memdesc<2x64x64xf16, #shared, #smem, mutable>) {
-    %0 = ttg.memdesc_subslice %buf[1, 0, 0] : !ttg.memdesc<2x64x64xf16, #shared, #smem, mutable> -> !ttg.memdesc<1x64x64xf16, #shared, #smem, mutable, 2x64x64>
-    tt.return
-  }
-`},
-		{"4096", `  tt.func @memory(%t: tensor<128x128xf32, #blocked>, %c: i1, %i: i32, %bar: !ttg.memdesc<1xi64, #shared1, #smem, mutable>, %buf: !ttg.memdesc<2x64x64xf16, #shared, #smem, mutable>) {
-    %0 = ttg.memdesc_subslice %buf[1, 0, 0] : !ttg.memdesc<2x64x64xf16, #shared, #smem, mutable> -> !ttg.memdesc<1x64x64xf16, #shared, #smem, mutable, 2x64x64>
-    %1 = ttg.global_scratch_alloc {alignment = 128 : i32, nbytes = 4096 : i32} : !tt.ptr<i8>
-    tt.return
-  }
-`},
-		{"ttng.tmem_alloc", `  tt.func @memory(%t: tensor<128x128xf32, #blocked>, %c: i1, %i: i32, %bar: !ttg.memdesc<1xi64, #shared1, #smem, mutable>, %buf: !ttg.memdesc<2x64x64xf16, #shared, #smem, mutable>) {
-    %0 = ttg.memdesc_subslice %buf[1, 0, 0] : !ttg.memdesc<2x64x64xf16, #shared, #smem, mutable> -> !ttg.memdesc<1x64x64xf16, #shared, #smem, mutable, 2x64x64>
-    %1 = ttg.global_scratch_alloc {alignment = 128 : i32, nbytes = 4096 : i32} : !tt.ptr<i8>
-    %result = ttng.tmem_alloc %t : (tensor<128x128xf32, #blocked>) -> !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory>
-    tt.return
-  }
-`},
-		{"ttng.tmem_alloc", `  tt.func @memory(%t: tensor<128x128xf32, #blocked>, %c: i1, %i: i32, %bar: !ttg.memdesc<1xi64, #shared1, #smem, mutable>, %buf: !ttg.memdesc<2x64x64xf16, #shared, #smem, mutable>) {
-    %0 = ttg.memdesc_subslice %buf[1, 0, 0] : !ttg.memdesc<2x64x64xf16, #shared, #smem, mutable> -> !ttg.memdesc<1x64x64xf16, #shared, #smem, mutable, 2x64x64>
-    %1 = ttg.global_scratch_alloc {alignment = 128 : i32, nbytes = 4096 : i32} : !tt.ptr<i8>
-    %result = ttng.tmem_alloc %t : (tensor<128x128xf32, #blocked>) -> !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory>
-    %result_0, %token = ttng.tmem_alloc : () -> (!ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable>, !ttg.async.token)
-    tt.return
-  }
-`},
-		{"ttng.tmem_store", `  tt.func @memory(%t: tensor<128x128xf32, #blocked>, %c: i1, %i: i32, %bar: !ttg.memdesc<1xi64, #shared1, #smem, mutable>, %buf: !ttg.memdesc<2x64x64xf16, #shared, #smem, mutable>) {
-    %0 = ttg.memdesc_subslice %buf[1, 0, 0] : !ttg.memdesc<2x64x64xf16, #shared, #smem, mutable> -> !ttg.memdesc<1x64x64xf16, #shared, #smem, mutable, 2x64x64>
-    %1 = ttg.global_scratch_alloc {alignment = 128 : i32, nbytes = 4096 : i32} : !tt.ptr<i8>
-    %result = ttng.tmem_alloc %t : (tensor<128x128xf32, #blocked>) -> !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory>
-    %result_0, %token = ttng.tmem_alloc : () -> (!ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable>, !ttg.async.token)
-    %2 = ttng.tmem_store %t, %result_0[%token], %c : tensor<128x128xf32, #blocked> -> !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable>
-    tt.return
-  }
-`},
-		{"ttng.tmem_load", `  tt.func @memory(%t: tensor<128x128xf32, #blocked>, %c: i1, %i: i32, %bar: !ttg.memdesc<1xi64, #shared1, #smem, mutable>, %buf: !ttg.memdesc<2x64x64xf16, #shared, #smem, mutable>) {
-    %0 = ttg.memdesc_subslice %buf[1, 0, 0] : !ttg.memdesc<2x64x64xf16, #shared, #smem, mutable> -> !ttg.memdesc<1x64x64xf16, #shared, #smem, mutable, 2x64x64>
-    %1 = ttg.global_scratch_alloc {alignment = 128 : i32, nbytes = 4096 : i32} : !tt.ptr<i8>
-    %result = ttng.tmem_alloc %t : (tensor<128x128xf32, #blocked>) -> !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory>
-    %result_0, %token = ttng.tmem_alloc : () -> (!ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable>, !ttg.async.token)
-    %2 = ttng.tmem_store %t, %result_0[%token], %c : tensor<128x128xf32, #blocked> -> !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable>
-    %result_1, %token_2 = ttng.tmem_load %result_0[%2] : !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable> -> tensor<128x128xf32, #blocked>
-    tt.return
-  }
-`},
-		{"ttng.tmem_load", `  tt.func @memory(%t: tensor<128x128xf32, #blocked>, %c: i1, %i: i32, %bar: !ttg.memdesc<1xi64, #shared1, #smem, mutable>, %buf: !ttg.memdesc<2x64x64xf16, #shared, #smem, mutable>) {
-    %0 = ttg.memdesc_subslice %buf[1, 0, 0] : !ttg.memdesc<2x64x64xf16, #shared, #smem, mutable> -> !ttg.memdesc<1x64x64xf16, #shared, #smem, mutable, 2x64x64>
-    %1 = ttg.global_scratch_alloc {alignment = 128 : i32, nbytes = 4096 : i32} : !tt.ptr<i8>
-    %result = ttng.tmem_alloc %t : (tensor<128x128xf32, #blocked>) -> !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory>
-    %result_0, %token = ttng.tmem_alloc : () -> (!ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable>, !ttg.async.token)
-    %2 = ttng.tmem_store %t, %result_0[%token], %c : tensor<128x128xf32, #blocked> -> !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable>
-    %result_1, %token_2 = ttng.tmem_load %result_0[%2] : !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable> -> tensor<128x128xf32, #blocked>
-    %result_3 = ttng.tmem_load %result : !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory> -> tensor<128x128xf32, #blocked>
-    tt.return
-  }
-`},
-		{"ttng.tmem_store", `  tt.func @memory(%t: tensor<128x128xf32, #blocked>, %c: i1, %i: i32, %bar: !ttg.memdesc<1xi64, #shared1, #smem, mutable>, %buf: !ttg.memdesc<2x64x64xf16, #shared, #smem, mutable>) {
-    %0 = ttg.memdesc_subslice %buf[1, 0, 0] : !ttg.memdesc<2x64x64xf16, #shared, #smem, mutable> -> !ttg.memdesc<1x64x64xf16, #shared, #smem, mutable, 2x64x64>
-    %1 = ttg.global_scratch_alloc {alignment = 128 : i32, nbytes = 4096 : i32} : !tt.ptr<i8>
-    %result = ttng.tmem_alloc %t : (tensor<128x128xf32, #blocked>) -> !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory>
-    %result_0, %token = ttng.tmem_alloc : () -> (!ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable>, !ttg.async.token)
-    %2 = ttng.tmem_store %t, %result_0[%token], %c : tensor<128x128xf32, #blocked> -> !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable>
-    %result_1, %token_2 = ttng.tmem_load %result_0[%2] : !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable> -> tensor<128x128xf32, #blocked>
-    %result_3 = ttng.tmem_load %result : !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory> -> tensor<128x128xf32, #blocked>
-    ttng.tmem_store %t, %result_0, %c : tensor<128x128xf32, #blocked> -> !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable>
-    tt.return
-  }
-`},
-		{"ttng.tmem_store", `  tt.func @memory(%t: tensor<128x128xf32, #blocked>, %c: i1, %i: i32, %bar: !ttg.memdesc<1xi64, #shared1, #smem, mutable>, %buf: !ttg.memdesc<2x64x64xf16, #shared, #smem, mutable>) {
-    %0 = ttg.memdesc_subslice %buf[1, 0, 0] : !ttg.memdesc<2x64x64xf16, #shared, #smem, mutable> -> !ttg.memdesc<1x64x64xf16, #shared, #smem, mutable, 2x64x64>
-    %1 = ttg.global_scratch_alloc {alignment = 128 : i32, nbytes = 4096 : i32} : !tt.ptr<i8>
-    %result = ttng.tmem_alloc %t : (tensor<128x128xf32, #blocked>) -> !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory>
-    %result_0, %token = ttng.tmem_alloc : () -> (!ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable>, !ttg.async.token)
-    %2 = ttng.tmem_store %t, %result_0[%token], %c : tensor<128x128xf32, #blocked> -> !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable>
-    %result_1, %token_2 = ttng.tmem_load %result_0[%2] : !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable> -> tensor<128x128xf32, #blocked>
-    %result_3 = ttng.tmem_load %result : !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory> -> tensor<128x128xf32, #blocked>
-    ttng.tmem_store %t, %result_0, %c : tensor<128x128xf32, #blocked> -> !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable>
-    %3 = ttng.tmem_store %t, %result_0[], %c : tensor<128x128xf32, #blocked> -> !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable>
-    tt.return
-  }
-`},
-		{"ttng.init_barrier", `  tt.func @memory(%t: tensor<128x128xf32, #blocked>, %c: i1, %i: i32, %bar: !ttg.memdesc<1xi64, #shared1, #smem, mutable>, %buf: !ttg.memdesc<2x64x64xf16, #shared, #smem, mutable>) {
-    %0 = ttg.memdesc_subslice %buf[1, 0, 0] : !ttg.memdesc<2x64x64xf16, #shared, #smem, mutable> -> !ttg.memdesc<1x64x64xf16, #shared, #smem, mutable, 2x64x64>
-    %1 = ttg.global_scratch_alloc {alignment = 128 : i32, nbytes = 4096 : i32} : !tt.ptr<i8>
-    %result = ttng.tmem_alloc %t : (tensor<128x128xf32, #blocked>) -> !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory>
-    %result_0, %token = ttng.tmem_alloc : () -> (!ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable>, !ttg.async.token)
-    %2 = ttng.tmem_store %t, %result_0[%token], %c : tensor<128x128xf32, #blocked> -> !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable>
-    %result_1, %token_2 = ttng.tmem_load %result_0[%2] : !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable> -> tensor<128x128xf32, #blocked>
-    %result_3 = ttng.tmem_load %result : !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory> -> tensor<128x128xf32, #blocked>
-    ttng.tmem_store %t, %result_0, %c : tensor<128x128xf32, #blocked> -> !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable>
-    %3 = ttng.tmem_store %t, %result_0[], %c : tensor<128x128xf32, #blocked> -> !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable>
-    ttng.init_barrier %bar, 1 : !ttg.memdesc<1xi64, #shared1, #smem, mutable>
-    tt.return
-  }
-`},
-		{"ttng.barrier_expect", `  tt.func @memory(%t: tensor<128x128xf32, #blocked>, %c: i1, %i: i32, %bar: !ttg.memdesc<1xi64, #shared1, #smem, mutable>, %buf: !ttg.memdesc<2x64x64xf16, #shared, #smem, mutable>) {
-    %0 = ttg.memdesc_subslice %buf[1, 0, 0] : !ttg.memdesc<2x64x64xf16, #shared, #smem, mutable> -> !ttg.memdesc<1x64x64xf16, #shared, #smem, mutable, 2x64x64>
-    %1 = ttg.global_scratch_alloc {alignment = 128 : i32, nbytes = 4096 : i32} : !tt.ptr<i8>
-    %result = ttng.tmem_alloc %t : (tensor<128x128xf32, #blocked>) -> !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory>
-    %result_0, %token = ttng.tmem_alloc : () -> (!ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable>, !ttg.async.token)
-    %2 = ttng.tmem_store %t, %result_0[%token], %c : tensor<128x128xf32, #blocked> -> !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable>
-    %result_1, %token_2 = ttng.tmem_load %result_0[%2] : !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable> -> tensor<128x128xf32, #blocked>
-    %result_3 = ttng.tmem_load %result : !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory> -> tensor<128x128xf32, #blocked>
-    ttng.tmem_store %t, %result_0, %c : tensor<128x128xf32, #blocked> -> !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable>
-    %3 = ttng.tmem_store %t, %result_0[], %c : tensor<128x128xf32, #blocked> -> !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable>
-    ttng.init_barrier %bar, 1 : !ttg.memdesc<1xi64, #shared1, #smem, mutable>
-    ttng.barrier_expect %bar, 16384, %c : !ttg.memdesc<1xi64, #shared1, #smem, mutable>
-    tt.return
-  }
-`},
-		{"ttng.wait_barrier", `  tt.func @memory(%t: tensor<128x128xf32, #blocked>, %c: i1, %i: i32, %bar: !ttg.memdesc<1xi64, #shared1, #smem, mutable>, %buf: !ttg.memdesc<2x64x64xf16, #shared, #smem, mutable>) {
-    %0 = ttg.memdesc_subslice %buf[1, 0, 0] : !ttg.memdesc<2x64x64xf16, #shared, #smem, mutable> -> !ttg.memdesc<1x64x64xf16, #shared, #smem, mutable, 2x64x64>
-    %1 = ttg.global_scratch_alloc {alignment = 128 : i32, nbytes = 4096 : i32} : !tt.ptr<i8>
-    %result = ttng.tmem_alloc %t : (tensor<128x128xf32, #blocked>) -> !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory>
-    %result_0, %token = ttng.tmem_alloc : () -> (!ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable>, !ttg.async.token)
-    %2 = ttng.tmem_store %t, %result_0[%token], %c : tensor<128x128xf32, #blocked> -> !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable>
-    %result_1, %token_2 = ttng.tmem_load %result_0[%2] : !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable> -> tensor<128x128xf32, #blocked>
-    %result_3 = ttng.tmem_load %result : !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory> -> tensor<128x128xf32, #blocked>
-    ttng.tmem_store %t, %result_0, %c : tensor<128x128xf32, #blocked> -> !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable>
-    %3 = ttng.tmem_store %t, %result_0[], %c : tensor<128x128xf32, #blocked> -> !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable>
-    ttng.init_barrier %bar, 1 : !ttg.memdesc<1xi64, #shared1, #smem, mutable>
-    ttng.barrier_expect %bar, 16384, %c : !ttg.memdesc<1xi64, #shared1, #smem, mutable>
-    ttng.wait_barrier %bar, %i : !ttg.memdesc<1xi64, #shared1, #smem, mutable>
-    tt.return
-  }
-`},
-		{"ttng.wait_barrier", `  tt.func @memory(%t: tensor<128x128xf32, #blocked>, %c: i1, %i: i32, %bar: !ttg.memdesc<1xi64, #shared1, #smem, mutable>, %buf: !ttg.memdesc<2x64x64xf16, #shared, #smem, mutable>) {
-    %0 = ttg.memdesc_subslice %buf[1, 0, 0] : !ttg.memdesc<2x64x64xf16, #shared, #smem, mutable> -> !ttg.memdesc<1x64x64xf16, #shared, #smem, mutable, 2x64x64>
-    %1 = ttg.global_scratch_alloc {alignment = 128 : i32, nbytes = 4096 : i32} : !tt.ptr<i8>
-    %result = ttng.tmem_alloc %t : (tensor<128x128xf32, #blocked>) -> !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory>
-    %result_0, %token = ttng.tmem_alloc : () -> (!ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable>, !ttg.async.token)
-    %2 = ttng.tmem_store %t, %result_0[%token], %c : tensor<128x128xf32, #blocked> -> !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable>
-    %result_1, %token_2 = ttng.tmem_load %result_0[%2] : !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable> -> tensor<128x128xf32, #blocked>
-    %result_3 = ttng.tmem_load %result : !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory> -> tensor<128x128xf32, #blocked>
-    ttng.tmem_store %t, %result_0, %c : tensor<128x128xf32, #blocked> -> !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable>
-    %3 = ttng.tmem_store %t, %result_0[], %c : tensor<128x128xf32, #blocked> -> !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable>
-    ttng.init_barrier %bar, 1 : !ttg.memdesc<1xi64, #shared1, #smem, mutable>
-    ttng.barrier_expect %bar, 16384, %c : !ttg.memdesc<1xi64, #shared1, #smem, mutable>
-    ttng.wait_barrier %bar, %i : !ttg.memdesc<1xi64, #shared1, #smem, mutable>
-    ttng.wait_barrier %bar, %i, %c deps %buf : !ttg.memdesc<1xi64, #shared1, #smem, mutable>, !ttg.memdesc<2x64x64xf16, #shared, #smem, mutable>
-    tt.return
-  }
-`},
-		{"gpu.barrier", `  tt.func @memory(%t: tensor<128x128xf32, #blocked>, %c: i1, %i: i32, %bar: !ttg.memdesc<1xi64, #shared1, #smem, mutable>, %buf: !ttg.memdesc<2x64x64xf16, #shared, #smem, mutable>) {
-    %0 = ttg.memdesc_subslice %buf[1, 0, 0] : !ttg.memdesc<2x64x64xf16, #shared, #smem, mutable> -> !ttg.memdesc<1x64x64xf16, #shared, #smem, mutable, 2x64x64>
-    %1 = ttg.global_scratch_alloc {alignment = 128 : i32, nbytes = 4096 : i32} : !tt.ptr<i8>
-    %result = ttng.tmem_alloc %t : (tensor<128x128xf32, #blocked>) -> !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory>
-    %result_0, %token = ttng.tmem_alloc : () -> (!ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable>, !ttg.async.token)
-    %2 = ttng.tmem_store %t, %result_0[%token], %c : tensor<128x128xf32, #blocked> -> !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable>
-    %result_1, %token_2 = ttng.tmem_load %result_0[%2] : !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable> -> tensor<128x128xf32, #blocked>
-    %result_3 = ttng.tmem_load %result : !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory> -> tensor<128x128xf32, #blocked>
-    ttng.tmem_store %t, %result_0, %c : tensor<128x128xf32, #blocked> -> !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable>
-    %3 = ttng.tmem_store %t, %result_0[], %c : tensor<128x128xf32, #blocked> -> !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable>
-    ttng.init_barrier %bar, 1 : !ttg.memdesc<1xi64, #shared1, #smem, mutable>
-    ttng.barrier_expect %bar, 16384, %c : !ttg.memdesc<1xi64, #shared1, #smem, mutable>
-    ttng.wait_barrier %bar, %i : !ttg.memdesc<1xi64, #shared1, #smem, mutable>
-    ttng.wait_barrier %bar, %i, %c deps %buf : !ttg.memdesc<1xi64, #shared1, #smem, mutable>, !ttg.memdesc<2x64x64xf16, #shared, #smem, mutable>
-    gpu.barrier
-    tt.return
-  }
-`},
-		{"ub.poison", `  tt.func @memory(%t: tensor<128x128xf32, #blocked>, %c: i1, %i: i32, %bar: !ttg.memdesc<1xi64, #shared1, #smem, mutable>, %buf: !ttg.memdesc<2x64x64xf16, #shared, #smem, mutable>) {
+`,
+	`  tt.func @memory(%t: tensor<128x128xf32, #blocked>, %c: i1, %i: i32, %bar: !ttg.memdesc<1xi64, #shared1, #smem, mutable>, %buf: !ttg.memdesc<2x64x64xf16, #shared, #smem, mutable>) {
     %0 = ttg.memdesc_subslice %buf[1, 0, 0] : !ttg.memdesc<2x64x64xf16, #shared, #smem, mutable> -> !ttg.memdesc<1x64x64xf16, #shared, #smem, mutable, 2x64x64>
     %1 = ttg.global_scratch_alloc {alignment = 128 : i32, nbytes = 4096 : i32} : !tt.ptr<i8>
     %result = ttng.tmem_alloc %t : (tensor<128x128xf32, #blocked>) -> !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory>
@@ -217,7 +43,27 @@ func TestTriton36OpSyntax(t *testing.T) {
     %4 = ub.poison : tensor<16x16xf32, #blocked>
     tt.return
   }
-`},
+`,
+}
+
+// opNamePattern finds the op name on a line of custom-form IR.
+var opNamePattern = regexp.MustCompile(`[a-z_]+\.[a-z_.]+`)
+
+// TestTriton36OpSyntax checks the custom form of each Triton 3.6 op of
+// ops_tt_more.go and ops_ttng.go: the function up to and including the op
+// prints back exactly as written, verifies, and reads back from its
+// generic form.
+func TestTriton36OpSyntax(t *testing.T) {
+	// Each case is a function of triton36Funcs cut after one of its ops.
+	type opCase struct{ name, fn string }
+	var cases []opCase
+	for _, fn := range triton36Funcs {
+		lines := strings.SplitAfter(fn, "\n")
+		head, ops := lines[0], lines[1:len(lines)-3] // drop tt.return, "}" and the empty tail
+		for i, op := range ops {
+			name := opNamePattern.FindString(op)
+			cases = append(cases, opCase{name, head + strings.Join(ops[:i+1], "") + "    tt.return\n  }\n"})
+		}
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
