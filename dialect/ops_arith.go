@@ -92,11 +92,7 @@ func parseCmp(p *OpParser, st *OpState, preds enumKeyword) error {
 	if len(refs) != 2 {
 		return p.Errorf(p.Pos(), "expected 2 operands")
 	}
-	if err := p.ParseOptionalAttrDict(st); err != nil {
-		return err
-	}
-	tpos := p.Pos()
-	t, err := p.ParseColonType()
+	t, tpos, err := p.parseAttrDictAndType(st)
 	if err != nil {
 		return err
 	}

@@ -183,11 +183,7 @@ func sameTypeFlagsFormat(def *OpDef, flags *arithFlags) {
 				return err
 			}
 		}
-		if err := p.ParseOptionalAttrDict(st); err != nil {
-			return err
-		}
-		pos := p.Pos()
-		t, err := p.ParseColonType()
+		t, pos, err := p.parseAttrDictAndType(st)
 		if err != nil {
 			return err
 		}
@@ -251,10 +247,7 @@ func castFormat(def *OpDef) {
 		if err != nil {
 			return err
 		}
-		if err := p.ParseOptionalAttrDict(st); err != nil {
-			return err
-		}
-		a, err := p.ParseColonType()
+		a, _, err := p.parseAttrDictAndType(st)
 		if err != nil {
 			return err
 		}
@@ -330,10 +323,7 @@ func attrOnlyFormat(def *OpDef, results ...Type) {
 // ub.poison).
 func colonTypeFormat(def *OpDef) {
 	def.Parse = func(p *OpParser, st *OpState) error {
-		if err := p.ParseOptionalAttrDict(st); err != nil {
-			return err
-		}
-		t, err := p.ParseColonType()
+		t, _, err := p.parseAttrDictAndType(st)
 		if err != nil {
 			return err
 		}
@@ -677,4 +667,16 @@ func (p *OpParser) parseIndexedAttrs(st *OpState) (x, idx OperandRef, err error)
 		return x, idx, p.errorHere("expected one index operand")
 	}
 	return x, refs[0], p.ParseOptionalAttrDict(st)
+}
+
+// parseAttrDictAndType parses `attr-dict : T`, the tail of most custom
+// formats, and returns T with the position of its ':' (where an error about
+// the type belongs).
+func (p *OpParser) parseAttrDictAndType(st *OpState) (Type, Pos, error) {
+	if err := p.ParseOptionalAttrDict(st); err != nil {
+		return nil, Pos{}, err
+	}
+	pos := p.Pos()
+	t, err := p.ParseColonType()
+	return t, pos, err
 }

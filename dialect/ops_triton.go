@@ -165,10 +165,7 @@ func parseAxisKeyword(p *OpParser, st *OpState) error {
 		return p.Errorf(pos, "expected one of [x, y, z] for program dimension")
 	}
 	st.Props = append(st.Props, NamedAttr{"axis", Int(v, I32)})
-	if err := p.ParseOptionalAttrDict(st); err != nil {
-		return err
-	}
-	t, err := p.ParseColonType()
+	t, _, err := p.parseAttrDictAndType(st)
 	if err != nil {
 		return err
 	}
@@ -255,11 +252,7 @@ func (p *OpParser) parseLoadStore(st *OpState, min int, order func(pt, val, mask
 	if err := p.parseCacheEvict(st); err != nil {
 		return err
 	}
-	if err := p.ParseOptionalAttrDict(st); err != nil {
-		return err
-	}
-	pos := p.Pos()
-	pt, err := p.ParseColonType()
+	pt, pos, err := p.parseAttrDictAndType(st)
 	if err != nil {
 		return err
 	}
@@ -364,11 +357,7 @@ func parseDot(p *OpParser, st *OpState) error {
 }
 
 func (p *OpParser) parseDotTypes(st *OpState, refs []OperandRef) error {
-	if err := p.ParseOptionalAttrDict(st); err != nil {
-		return err
-	}
-	pos := p.Pos()
-	a, err := p.ParseColonType()
+	a, pos, err := p.parseAttrDictAndType(st)
 	if err != nil {
 		return err
 	}
@@ -667,11 +656,7 @@ func parseAsyncCopy(p *OpParser, st *OpState) error {
 	if p.ParseOptionalKeyword("isVolatile") {
 		st.Props = append(st.Props, NamedAttr{"isVolatile", True})
 	}
-	if err := p.ParseOptionalAttrDict(st); err != nil {
-		return err
-	}
-	pos := p.Pos()
-	src, err := p.ParseColonType()
+	src, pos, err := p.parseAttrDictAndType(st)
 	if err != nil {
 		return err
 	}

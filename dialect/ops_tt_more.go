@@ -65,11 +65,7 @@ func parseClampF(p *OpParser, st *OpState) error {
 		}
 		return err
 	}
-	if err := p.ParseOptionalAttrDict(st); err != nil {
-		return err
-	}
-	pos := p.Pos()
-	t, err := p.ParseColonType()
+	t, pos, err := p.parseAttrDictAndType(st)
 	if err != nil {
 		return err
 	}
@@ -596,10 +592,7 @@ func parseAssert(p *OpParser, st *OpState) error {
 	if err := p.parseStringProp(st, "message"); err != nil {
 		return err
 	}
-	if err := p.ParseOptionalAttrDict(st); err != nil {
-		return err
-	}
-	t, err := p.ParseColonType()
+	t, _, err := p.parseAttrDictAndType(st)
 	if err != nil {
 		return err
 	}

@@ -252,10 +252,7 @@ func parseInitBarrier(p *OpParser, st *OpState) error {
 	if err != nil {
 		return err
 	}
-	if err := p.ParseOptionalAttrDict(st); err != nil {
-		return err
-	}
-	t, err := p.ParseColonType()
+	t, _, err := p.parseAttrDictAndType(st)
 	if err != nil {
 		return err
 	}
