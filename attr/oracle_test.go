@@ -8,31 +8,14 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/layoutopt/layoutopt/internal/testenv"
 	"github.com/layoutopt/layoutopt/linear"
 )
 
 // sharedDir returns ../shared relative to the module root, or skips.
 func sharedDir(t testing.TB) string {
 	t.Helper()
-	dir, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			break
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			t.Skip("module root not found")
-		}
-		dir = parent
-	}
-	s := filepath.Join(dir, "..", "shared")
-	if _, err := os.Stat(s); err != nil {
-		t.Skip("../shared not present")
-	}
-	return s
+	return testenv.Shared(t, ".")
 }
 
 // basesOf returns the in-dim → bases map of a layout.

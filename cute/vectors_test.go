@@ -7,30 +7,12 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/layoutopt/layoutopt/internal/testenv"
 )
 
 // sharedDir returns ../shared relative to the module root, or "" if absent.
-func sharedDir(t testing.TB) string {
-	dir, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			break
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			return ""
-		}
-		dir = parent
-	}
-	shared := filepath.Join(dir, "..", "shared")
-	if _, err := os.Stat(shared); err != nil {
-		return ""
-	}
-	return shared
-}
+func sharedDir(testing.TB) string { return testenv.SharedDir() }
 
 type vector struct {
 	ID             string          `json:"id"`

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"os"
 	"testing"
+
+	"github.com/layoutopt/layoutopt/internal/testenv"
 )
 
 // FuzzParse checks that Parse never panics or hangs, that Verify and Print
@@ -13,7 +15,7 @@ func FuzzParse(f *testing.F) {
 	f.Add([]byte(blockedDef + "module {\n  tt.func @f(%a: i32) {\n    %0 = tt.splat %a : i32 -> tensor<4xi32, #blocked>\n    tt.return\n  }\n}\n"))
 	f.Add([]byte("\"x.y\"() ({\n^bb0(%a: i32):\n  \"x.z\"(%a)[^bb1] : (i32) -> ()\n^bb1:\n  \"x.w\"() : () -> ()\n}) : () -> ()\n"))
 	f.Add([]byte("module attributes {a = dense<[1, 2]> : tensor<2xi32>, b = array<i32: 1, 0>, c = \"s\\n\\22\", d = [1.5, @f::@g]} {\n} loc(fused[\"a\":1:2, callsite(unknown at \"n\"(unknown))])\n"))
-	if s := sharedDirOrEmpty(); s != "" {
+	if s := testenv.SharedDir(); s != "" {
 		for _, name := range []string{"ttgir/softmax_b1024_sm90_w4.ttgir", "ttgir/jit_matmul_128x128x64_w8_s3.ttgir", "prepost/transpose_64x64_f32_sm90_w4.pre.ttgir"} {
 			if src, err := os.ReadFile(s + "/triton36/" + name); err == nil {
 				f.Add(src)
@@ -45,19 +47,4 @@ func FuzzParse(f *testing.F) {
 			}
 		}
 	})
-}
-
-// sharedDirOrEmpty is sharedDir without a testing.TB.
-func sharedDirOrEmpty() string {
-	dir, _ := os.Getwd()
-	for i := 0; i < 10; i++ {
-		if _, err := os.Stat(dir + "/go.mod"); err == nil {
-			if _, err := os.Stat(dir + "/../shared"); err == nil {
-				return dir + "/../shared"
-			}
-			return ""
-		}
-		dir += "/.."
-	}
-	return ""
 }

@@ -6,31 +6,12 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/layoutopt/layoutopt/internal/testenv"
 )
 
 // sharedDir returns ../shared relative to the module root, or "" when absent.
-func sharedDir(t testing.TB) string {
-	t.Helper()
-	dir, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			break
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			return ""
-		}
-		dir = parent
-	}
-	s := filepath.Join(dir, "..", "shared")
-	if _, err := os.Stat(s); err != nil {
-		return ""
-	}
-	return s
-}
+func sharedDir(testing.TB) string { return testenv.SharedDir() }
 
 // sharedFiles returns every TTGIR file of the shared corpus (skipping the
 // test when there is none).

@@ -7,12 +7,14 @@ import (
 	"os"
 	"strings"
 	"testing"
+
+	"github.com/layoutopt/layoutopt/internal/testenv"
 )
 
 // TestAttrStringOracle checks AttrString and ParseAttr against the #ttg.linear
 // text Triton 3.6 printed for 400 layouts.
 func TestAttrStringOracle(t *testing.T) {
-	f, err := os.Open(sharedPath(t, "triton36/oracles/to_linear_layout.jsonl"))
+	f, err := os.Open(testenv.Shared(t, "triton36/oracles/to_linear_layout.jsonl"))
 	if os.IsNotExist(err) {
 		t.Skip("oracle not available:", err)
 	}

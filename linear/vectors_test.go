@@ -4,30 +4,11 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
-	"path/filepath"
 	"reflect"
 	"testing"
-)
 
-// sharedPath returns path under the repository's ../shared directory, found
-// by walking up from the package directory to the one holding go.mod.
-func sharedPath(t testing.TB, path string) string {
-	t.Helper()
-	dir, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			return filepath.Join(dir, "..", "shared", path)
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			t.Skip("no go.mod above the package directory")
-		}
-		dir = parent
-	}
-}
+	"github.com/layoutopt/layoutopt/internal/testenv"
+)
 
 // algebraCase is one entry of the "algebra" list of triton_linear_layout.json:
 // an assertion from Triton's LinearLayoutTest.cpp as an expression tree.
@@ -48,7 +29,7 @@ type optional struct {
 }
 
 func TestTritonAlgebraVectors(t *testing.T) {
-	data, err := os.ReadFile(sharedPath(t, "vectors/triton_linear_layout.json"))
+	data, err := os.ReadFile(testenv.Shared(t, "vectors/triton_linear_layout.json"))
 	if os.IsNotExist(err) {
 		t.Skip("vectors not available:", err)
 	}

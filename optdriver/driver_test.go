@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/layoutopt/layoutopt/dialect"
+	"github.com/layoutopt/layoutopt/internal/testenv"
 	"github.com/layoutopt/layoutopt/lit"
 	"github.com/layoutopt/layoutopt/optdriver"
 	"github.com/layoutopt/layoutopt/passes"
@@ -727,25 +728,10 @@ func TestLayoutOptRealPasses(t *testing.T) {
 	}
 }
 
-// sharedFile returns the path of a file under ../shared (from the module
-// root), skipping the test when it is absent.
-func sharedFile(tb testing.TB, rel string) string {
-	tb.Helper()
-	root, err := moduleRoot()
-	if err != nil {
-		tb.Fatal(err)
-	}
-	path := filepath.Join(root, "..", "shared", rel)
-	if _, err := os.Stat(path); err != nil {
-		tb.Skipf("%s not available: %v", rel, err)
-	}
-	return path
-}
-
 // BenchmarkDriver runs layout-opt in-process on a real Triton kernel:
 // parse, verify, the pass (if any), verify, print.
 func BenchmarkDriver(b *testing.B) {
-	path := sharedFile(b, "triton36/prepost/softmax_b1024_sm90_w4.pre.ttgir")
+	path := testenv.Shared(b, "triton36/prepost/softmax_b1024_sm90_w4.pre.ttgir")
 	for _, bc := range []struct {
 		name string
 		args []string
@@ -818,7 +804,7 @@ func TestMainConcurrent(t *testing.T) {
 // kernel in ../shared with the layout passes, as a user would, and checks
 // that the output reads back and prints the same.
 func TestSharedKernels(t *testing.T) {
-	dir := filepath.Dir(sharedFile(t, "triton36/prepost/softmax_b1024_sm90_w4.pre.ttgir"))
+	dir := filepath.Dir(testenv.Shared(t, "triton36/prepost/softmax_b1024_sm90_w4.pre.ttgir"))
 	files, _ := filepath.Glob(filepath.Join(dir, "*.pre.ttgir"))
 	more, _ := filepath.Glob(filepath.Join(dir, "..", "ttgir", "*.ttgir"))
 	files = append(files, more...)

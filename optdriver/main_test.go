@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/layoutopt/layoutopt/internal/testenv"
 	"github.com/layoutopt/layoutopt/lit"
 	"github.com/layoutopt/layoutopt/optdriver"
 	"github.com/layoutopt/layoutopt/optdriver/internal/testpasses"
@@ -42,7 +43,7 @@ func TestMain(m *testing.M) {
 
 // goBuild builds the package pkg (relative to the module root) into out.
 func goBuild(out, pkg string) error {
-	root, err := moduleRoot()
+	root, err := testenv.ModuleRoot()
 	if err != nil {
 		return err
 	}
@@ -52,23 +53,6 @@ func goBuild(out, pkg string) error {
 		return fmt.Errorf("go build %s: %v\n%s", pkg, err, msg)
 	}
 	return nil
-}
-
-func moduleRoot() (string, error) {
-	dir, err := os.Getwd()
-	if err != nil {
-		return "", err
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			return dir, nil
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			return "", fmt.Errorf("go.mod not found")
-		}
-		dir = parent
-	}
 }
 
 // result is what one run of the driver produced.

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/layoutopt/layoutopt/dialect"
+	"github.com/layoutopt/layoutopt/internal/testenv"
 	"github.com/layoutopt/layoutopt/linear"
 	"github.com/layoutopt/layoutopt/passes"
 )
@@ -25,23 +26,12 @@ func sharedDir(t testing.TB, sub string) string {
 
 // findShared returns ../shared/sub next to the module root, or says why
 // there is none.
-func findShared(t testing.TB, sub string) (path, missing string) {
-	t.Helper()
-	dir, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
+func findShared(_ testing.TB, sub string) (path, missing string) {
+	dir := testenv.SharedDir()
+	if dir == "" {
+		return "", "../shared not present"
 	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			break
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			return "", "module root not found"
-		}
-		dir = parent
-	}
-	p := filepath.Join(dir, "..", "shared", sub)
+	p := filepath.Join(dir, sub)
 	if _, err := os.Stat(p); err != nil {
 		return "", p + " not available"
 	}

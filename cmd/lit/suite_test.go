@@ -5,27 +5,18 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/layoutopt/layoutopt/internal/testenv"
 	"github.com/layoutopt/layoutopt/lit"
 )
 
-// repoRoot walks up from the working directory to the directory with
-// go.mod.
+// repoRoot returns the module root.
 func repoRoot(t *testing.T) string {
 	t.Helper()
-	dir, err := os.Getwd()
+	root, err := testenv.ModuleRoot()
 	if err != nil {
 		t.Fatal(err)
 	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			return dir
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			t.Fatal("no go.mod above the test directory")
-		}
-		dir = parent
-	}
+	return root
 }
 
 // TestLitSuite runs the project's lit suite (test/ at the repository root)
