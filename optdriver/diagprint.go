@@ -5,14 +5,14 @@ import (
 	"io"
 	"strings"
 
-	"github.com/layoutopt/layoutopt/dialect"
+	"github.com/layoutopt/layoutopt/ir"
 )
 
 // report is a diagnostic to print, with an optional span: how many bytes
 // from its column to underline with '~' (MLIR underlines the text of an
 // expectation that was not produced).
 type report struct {
-	dialect.Diagnostic
+	ir.Diagnostic
 	span int
 }
 
@@ -47,7 +47,7 @@ func (s *source) print(w io.Writer, r report) {
 	io.WriteString(w, b.String())
 }
 
-func (s *source) write(b *strings.Builder, d dialect.Diagnostic, span int, showLine bool) {
+func (s *source) write(b *strings.Builder, d ir.Diagnostic, span int, showLine bool) {
 	if !d.Pos.IsValid() {
 		fmt.Fprintf(b, "<unknown>:0: %s: %s\n", d.Severity, d.Msg)
 		return

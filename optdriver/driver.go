@@ -9,7 +9,7 @@ import (
 	"runtime"
 	"strings"
 
-	"github.com/layoutopt/layoutopt/dialect"
+	"github.com/layoutopt/layoutopt/ir"
 	"github.com/layoutopt/layoutopt/lit"
 	"github.com/layoutopt/layoutopt/passes"
 )
@@ -261,7 +261,7 @@ func (r *run) process(file, text string) ([]byte, bool) {
 // chunk's expectations; otherwise whether every step succeeded.
 func (r *run) chunk(ch chunk, out *bytes.Buffer) bool {
 	var verifier *diagVerifier
-	var emit func(dialect.Diagnostic)
+	var emit func(ir.Diagnostic)
 	if mode := r.cfg.verifyDiags.mode; mode != "" {
 		exps, errs := parseExpectations(r.src.text, ch, r.src.file)
 		for _, e := range errs {
@@ -273,7 +273,7 @@ func (r *run) chunk(ch chunk, out *bytes.Buffer) bool {
 		verifier = &diagVerifier{file: r.src.file, exps: exps, onlyExpected: mode == "only-expected"}
 		emit = verifier.process
 	} else {
-		emit = func(d dialect.Diagnostic) { r.src.print(r.proc.Stderr, report{Diagnostic: d}) }
+		emit = func(d ir.Diagnostic) { r.src.print(r.proc.Stderr, report{Diagnostic: d}) }
 	}
 	ok := r.transform(ch, out, emit)
 	if verifier == nil {
@@ -288,21 +288,21 @@ func (r *run) chunk(ch chunk, out *bytes.Buffer) bool {
 
 // transform runs parse, verify, pipeline and print on a chunk, sending
 // every diagnostic to emit.
-func (r *run) transform(ch chunk, out *bytes.Buffer, emit func(dialect.Diagnostic)) bool {
+func (r *run) transform(ch chunk, out *bytes.Buffer, emit func(ir.Diagnostic)) bool {
 	var root *passes.Timer
 	if r.timing != nil {
 		root = r.timing.Root()
 	}
-	var m *dialect.Module
-	var diags dialect.Diagnostics
+	var m *ir.Module
+	var diags ir.Diagnostics
 	root.Child("Parser").Time(func() {
-		m, diags = dialect.ParseString(ch.text, dialect.ParseConfig{
+		m, diags = ir.ParseString(ch.text, ir.ParseConfig{
 			Filename:          r.src.file,
 			AllowUnregistered: r.cfg.allowUnregistered,
 			StartLine:         ch.startLine,
 		})
 		if !diags.HasErrors() {
-			diags = append(diags, dialect.Verify(m)...)
+			diags = append(diags, ir.Verify(m)...)
 		}
 	})
 	for _, d := range diags {
@@ -318,17 +318,17 @@ func (r *run) transform(ch chunk, out *bytes.Buffer, emit func(dialect.Diagnosti
 	}
 	var perr error
 	root.Child("Output").Time(func() {
-		perr = dialect.Print(out, m, r.printConfig())
+		perr = ir.Print(out, m, r.printConfig())
 	})
 	if perr != nil {
-		emit(dialect.Diagnostic{Severity: dialect.Error, Msg: "printing the result: " + perr.Error()})
+		emit(ir.Diagnostic{Severity: ir.Error, Msg: "printing the result: " + perr.Error()})
 		return false
 	}
 	return true
 }
 
-func (r *run) printConfig() dialect.PrintConfig {
-	return dialect.PrintConfig{DebugInfo: r.cfg.debugInfo, Generic: r.cfg.generic, LocalScope: r.cfg.localScope}
+func (r *run) printConfig() ir.PrintConfig {
+	return ir.PrintConfig{DebugInfo: r.cfg.debugInfo, Generic: r.cfg.generic, LocalScope: r.cfg.localScope}
 }
 
 // runConfig returns the pass manager configuration: verifier, timing and
@@ -366,9 +366,9 @@ func (r *run) runConfig() passes.RunConfig {
 
 // fingerprint hashes the whole module as printed in generic form with
 // locations, so that any change is seen.
-func (r *run) fingerprint(m *dialect.Module) [sha256.Size]byte {
+func (r *run) fingerprint(m *ir.Module) [sha256.Size]byte {
 	h := sha256.New()
-	dialect.Print(h, m, dialect.PrintConfig{DebugInfo: true, Generic: true})
+	ir.Print(h, m, ir.PrintConfig{DebugInfo: true, Generic: true})
 	var sum [sha256.Size]byte
 	h.Sum(sum[:0])
 	return sum
@@ -383,13 +383,13 @@ func (r *run) dump(e passes.PassEvent, when string, failed ...string) {
 	fmt.Fprintf(&b, "// -----// IR Dump %s %s%s (%s)", when, e.Pass.DisplayName(), strings.Join(failed, ""), e.Pass.Name)
 	if e.Op == e.Module.Op {
 		b.WriteString(" //----- //\n")
-		dialect.Print(&b, e.Module, r.printConfig())
+		ir.Print(&b, e.Module, r.printConfig())
 	} else if r.cfg.printModuleScope {
 		fmt.Fprintf(&b, " ('%s' operation%s) //----- //\n", e.Op.Name(), symbolSuffix(e.Op))
-		dialect.Print(&b, e.Module, r.printConfig())
+		ir.Print(&b, e.Module, r.printConfig())
 	} else {
 		b.WriteString(" //----- //\n")
-		dialect.PrintOp(&b, e.Op, r.printConfig())
+		ir.PrintOp(&b, e.Op, r.printConfig())
 		b.WriteByte('\n')
 	}
 	b.WriteByte('\n')
@@ -398,8 +398,8 @@ func (r *run) dump(e passes.PassEvent, when string, failed ...string) {
 
 // symbolSuffix returns ": @name" for an op with a sym_name, as MLIR's
 // module-scope dump headers show.
-func symbolSuffix(op *dialect.Operation) string {
-	if s, ok := op.Attr("sym_name").(*dialect.StringAttr); ok {
+func symbolSuffix(op *ir.Operation) string {
+	if s, ok := op.Attr("sym_name").(*ir.StringAttr); ok {
 		return ": @" + s.Value
 	}
 	return ""

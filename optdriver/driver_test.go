@@ -8,8 +8,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/layoutopt/layoutopt/dialect"
 	"github.com/layoutopt/layoutopt/internal/testenv"
+	"github.com/layoutopt/layoutopt/ir"
 	"github.com/layoutopt/layoutopt/lit"
 	"github.com/layoutopt/layoutopt/optdriver"
 	"github.com/layoutopt/layoutopt/passes"
@@ -92,14 +92,14 @@ const verifyIR = `module {
 `
 
 // canonical returns src as the printer prints it with cfg.
-func canonical(t testing.TB, src string, cfg dialect.PrintConfig) string {
+func canonical(t testing.TB, src string, cfg ir.PrintConfig) string {
 	t.Helper()
-	m, diags := dialect.Parse([]byte(src), dialect.ParseConfig{Filename: "x.mlir", AllowUnregistered: true})
+	m, diags := ir.Parse([]byte(src), ir.ParseConfig{Filename: "x.mlir", AllowUnregistered: true})
 	if diags.HasErrors() {
 		t.Fatal(diags)
 	}
 	var b strings.Builder
-	if err := dialect.Print(&b, m, cfg); err != nil {
+	if err := ir.Print(&b, m, cfg); err != nil {
 		t.Fatal(err)
 	}
 	return b.String()
@@ -118,7 +118,7 @@ type driverCase struct {
 }
 
 func driverCases(t *testing.T) []driverCase {
-	good := canonical(t, goodIR, dialect.PrintConfig{})
+	good := canonical(t, goodIR, ir.PrintConfig{})
 	marked := strings.Replace(good, "module {", "module attributes {test.marked} {", 1)
 	return []driverCase{
 		{name: "file to stdout", files: map[string]string{"in.mlir": goodIR}, args: []string{"in.mlir"},
@@ -328,8 +328,8 @@ func driverCases(t *testing.T) []driverCase {
 				// The failing middle chunk reports its line in the whole file
 				// and prints nothing; the others are printed, joined by markers.
 				contains(t, "stderr", r.stderr, "in.mlir:11:21: error: use of undeclared SSA value name '%x'\n")
-				a := canonical(t, "module {\n  tt.func @a() {\n    tt.return\n  }\n}\n", dialect.PrintConfig{})
-				c := canonical(t, "module {\n  tt.func @c() {\n    tt.return\n  }\n}\n", dialect.PrintConfig{})
+				a := canonical(t, "module {\n  tt.func @a() {\n    tt.return\n  }\n}\n", ir.PrintConfig{})
+				c := canonical(t, "module {\n  tt.func @c() {\n    tt.return\n  }\n}\n", ir.PrintConfig{})
 				if want := a + "\n// -----\n" + "\n// -----\n" + c; r.stdout != want {
 					t.Errorf("stdout:\n%s\nwant:\n%s", r.stdout, want)
 				}
@@ -439,7 +439,7 @@ func driverCases(t *testing.T) []driverCase {
 			}},
 		{name: "-mlir-print-op-generic", files: map[string]string{"in.mlir": goodIR}, args: []string{"in.mlir", "-mlir-print-op-generic"},
 			check: func(t *testing.T, r result) {
-				if want := canonical(t, goodIR, dialect.PrintConfig{Generic: true}); r.stdout != want {
+				if want := canonical(t, goodIR, ir.PrintConfig{Generic: true}); r.stdout != want {
 					t.Errorf("stdout:\n%s\nwant:\n%s", r.stdout, want)
 				}
 				contains(t, "stdout", r.stdout, `"tt.func"() <{`, `"arith.addi"(%arg0, %c)`)
@@ -631,7 +631,7 @@ func TestDriverBinary(t *testing.T) {
 func TestLayoutOptBinary(t *testing.T) {
 	dir := writeFiles(t, map[string]string{"in.mlir": goodIR, "bad.mlir": badIR})
 	r := runBinary(t, layoutOptBin, dir, "", "in.mlir")
-	if r.code != 0 || r.stdout != canonical(t, goodIR, dialect.PrintConfig{}) {
+	if r.code != 0 || r.stdout != canonical(t, goodIR, ir.PrintConfig{}) {
 		t.Errorf("plain run: status %d stdout %q stderr %q", r.code, r.stdout, r.stderr)
 	}
 	r = runBinary(t, layoutOptBin, dir, "", "bad.mlir")

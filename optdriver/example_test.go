@@ -5,7 +5,7 @@ import (
 	"os"
 	"strings"
 
-	"github.com/layoutopt/layoutopt/dialect"
+	"github.com/layoutopt/layoutopt/ir"
 	"github.com/layoutopt/layoutopt/lit"
 	"github.com/layoutopt/layoutopt/optdriver"
 	"github.com/layoutopt/layoutopt/passes"
@@ -19,7 +19,7 @@ func ExampleTool() {
 		Name:    "hello",
 		Summary: "Greet every function",
 		Anchor:  "tt.func",
-		Run: func(ctx *passes.Context, fn *dialect.Operation) error {
+		Run: func(ctx *passes.Context, fn *ir.Operation) error {
 			ctx.Remarkf(fn, "hello")
 			return nil
 		},

@@ -6,7 +6,7 @@ import (
 	"io"
 	"strings"
 
-	"github.com/layoutopt/layoutopt/dialect"
+	"github.com/layoutopt/layoutopt/ir"
 	"github.com/layoutopt/layoutopt/passes"
 )
 
@@ -126,8 +126,8 @@ func optionDoc(o passes.Option) string {
 // dialects returns the sorted names of the dialects with registered ops.
 func dialects() []string {
 	var names []string
-	for _, op := range dialect.RegisteredOps() {
-		d := dialect.DialectOf(op)
+	for _, op := range ir.RegisteredOps() {
+		d := ir.DialectOf(op)
 		if len(names) == 0 || names[len(names)-1] != d {
 			names = append(names, d)
 		}

@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
-	"github.com/layoutopt/layoutopt/dialect"
+	"github.com/layoutopt/layoutopt/ir"
 )
 
 func TestSplitInput(t *testing.T) {
@@ -44,7 +44,7 @@ func TestSplitInput(t *testing.T) {
 			}
 			var gotWarns []string
 			for _, w := range warns {
-				if w.Msg != "near miss with file split marker" || w.Severity != dialect.Warning {
+				if w.Msg != "near miss with file split marker" || w.Severity != ir.Warning {
 					t.Errorf("warning %v", w)
 				}
 				gotWarns = append(gotWarns, w.Pos.String())
@@ -74,7 +74,7 @@ func TestParseExpectations(t *testing.T) {
 		t.Fatal(errs)
 	}
 	type exp struct {
-		Sev     dialect.Severity
+		Sev     ir.Severity
 		Line    int
 		Unknown bool
 		Text    string
@@ -85,14 +85,14 @@ func TestParseExpectations(t *testing.T) {
 		got = append(got, exp{e.severity, e.line, e.unknown, e.text, e.pos.String()})
 	}
 	want := []exp{
-		{dialect.Error, 4, false, "below one", "f:2:4"},
-		{dialect.Warning, 4, false, "below two", "f:3:4"},
-		{dialect.Remark, 5, false, "same line", "f:5:8"},
-		{dialect.Note, 4, false, "above", "f:6:4"},
-		{dialect.Error, 9, false, "plus two", "f:7:4"},
-		{dialect.Error, 5, false, "minus three", "f:8:4"},
-		{dialect.Error, 9, true, "a {{[0-9]+}} b", "f:9:4"},
-		{dialect.Error, 10, false, "dangling", "f:10:4"},
+		{ir.Error, 4, false, "below one", "f:2:4"},
+		{ir.Warning, 4, false, "below two", "f:3:4"},
+		{ir.Remark, 5, false, "same line", "f:5:8"},
+		{ir.Note, 4, false, "above", "f:6:4"},
+		{ir.Error, 9, false, "plus two", "f:7:4"},
+		{ir.Error, 5, false, "minus three", "f:8:4"},
+		{ir.Error, 9, true, "a {{[0-9]+}} b", "f:9:4"},
+		{ir.Error, 10, false, "dangling", "f:10:4"},
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("expectations (-want +got):\n%s", diff)
@@ -143,15 +143,15 @@ func TestDiagVerifier(t *testing.T) {
 	}, "\n")
 	exps, _ := parseExpectations(src, chunk{text: src, startLine: 1}, "f")
 	v := &diagVerifier{file: "f", exps: exps}
-	at := func(line int) dialect.Pos { return dialect.Pos{File: "f", Line: line, Col: 1} }
-	v.process(dialect.Diagnostic{Pos: at(1), Severity: dialect.Error, Msg: "a boom here", Notes: []dialect.Diagnostic{
-		{Severity: dialect.Note, Msg: "somewhere else"},
-		{Pos: at(1), Severity: dialect.Note, Msg: "see current operation: op1"},
+	at := func(line int) ir.Pos { return ir.Pos{File: "f", Line: line, Col: 1} }
+	v.process(ir.Diagnostic{Pos: at(1), Severity: ir.Error, Msg: "a boom here", Notes: []ir.Diagnostic{
+		{Severity: ir.Note, Msg: "somewhere else"},
+		{Pos: at(1), Severity: ir.Note, Msg: "see current operation: op1"},
 	}})
-	v.process(dialect.Diagnostic{Pos: at(2), Severity: dialect.Error, Msg: "careful now"})
-	v.process(dialect.Diagnostic{Pos: at(2), Severity: dialect.Remark, Msg: "surprise"})
+	v.process(ir.Diagnostic{Pos: at(2), Severity: ir.Error, Msg: "careful now"})
+	v.process(ir.Diagnostic{Pos: at(2), Severity: ir.Remark, Msg: "surprise"})
 	// Line 3 of another file is not line 3 of the input.
-	v.process(dialect.Diagnostic{Pos: dialect.Pos{File: "kernels.py", Line: 3, Col: 1}, Severity: dialect.Remark, Msg: "never comes"})
+	v.process(ir.Diagnostic{Pos: ir.Pos{File: "kernels.py", Line: 3, Col: 1}, Severity: ir.Remark, Msg: "never comes"})
 	v.finish()
 	var got []string
 	for _, f := range v.failures {
@@ -172,7 +172,7 @@ func TestDiagVerifier(t *testing.T) {
 	// expectation.
 	exps, _ = parseExpectations(src, chunk{text: src, startLine: 1}, "f")
 	v = &diagVerifier{file: "f", exps: exps, onlyExpected: true}
-	v.process(dialect.Diagnostic{Pos: at(3), Severity: dialect.Error, Msg: "unrelated"})
+	v.process(ir.Diagnostic{Pos: at(3), Severity: ir.Error, Msg: "unrelated"})
 	v.finish()
 	if len(v.failures) != 4 {
 		t.Errorf("only-expected: %d failures, want 4 (the unmet expectations): %v", len(v.failures), v.failures)
@@ -184,12 +184,12 @@ func TestDiagVerifier(t *testing.T) {
 func TestSourcePrint(t *testing.T) {
 	s := newSource("t.mlir", "first\n\tsecond line\nthird")
 	var b bytes.Buffer
-	s.print(&b, report{Diagnostic: dialect.Diagnostic{
-		Pos: dialect.Pos{File: "t.mlir", Line: 2, Col: 3}, Severity: dialect.Error, Msg: "bad",
-		Notes: []dialect.Diagnostic{
-			{Pos: dialect.Pos{File: "t.mlir", Line: 2, Col: 3}, Severity: dialect.Note, Msg: "same place"},
-			{Pos: dialect.Pos{File: "t.mlir", Line: 3, Col: 1}, Severity: dialect.Note, Msg: "elsewhere"},
-			{Severity: dialect.Note, Msg: "nowhere"},
+	s.print(&b, report{Diagnostic: ir.Diagnostic{
+		Pos: ir.Pos{File: "t.mlir", Line: 2, Col: 3}, Severity: ir.Error, Msg: "bad",
+		Notes: []ir.Diagnostic{
+			{Pos: ir.Pos{File: "t.mlir", Line: 2, Col: 3}, Severity: ir.Note, Msg: "same place"},
+			{Pos: ir.Pos{File: "t.mlir", Line: 3, Col: 1}, Severity: ir.Note, Msg: "elsewhere"},
+			{Severity: ir.Note, Msg: "nowhere"},
 		},
 	}, span: 4})
 	want := "t.mlir:2:3: error: bad\n" +

@@ -3,7 +3,7 @@ package optdriver
 import (
 	"strings"
 
-	"github.com/layoutopt/layoutopt/dialect"
+	"github.com/layoutopt/layoutopt/ir"
 )
 
 // DefaultSplitMarker separates the chunks of a -split-input-file input and
@@ -24,7 +24,7 @@ type chunk struct {
 // (so "// ------" is not a marker). Near misses ("// ----", "// ------")
 // do not split, and are returned as warnings located in src. An empty
 // marker gives src as one chunk.
-func splitInput(src, marker, file string) ([]chunk, dialect.Diagnostics) {
+func splitInput(src, marker, file string) ([]chunk, ir.Diagnostics) {
 	if marker == "" {
 		return []chunk{{text: src, startLine: 1}}, nil
 	}
@@ -32,7 +32,7 @@ func splitInput(src, marker, file string) ([]chunk, dialect.Diagnostics) {
 	prefix := marker[:len(marker)-checkLen]
 	suffix := marker[len(marker)-checkLen:]
 	var chunks []chunk
-	var warns dialect.Diagnostics
+	var warns ir.Diagnostics
 	start := 0 // start of the current chunk
 	from := 0  // where to look for the next prefix
 	for {
@@ -48,9 +48,9 @@ func splitInput(src, marker, file string) ([]chunk, dialect.Diagnostics) {
 			chunks = append(chunks, chunk{text: src[start:i], offset: start})
 			start = after + len(suffix)
 		} else {
-			warns = append(warns, dialect.Diagnostic{
+			warns = append(warns, ir.Diagnostic{
 				Pos:      posAt(src, after, file),
-				Severity: dialect.Warning,
+				Severity: ir.Warning,
 				Msg:      "near miss with file split marker",
 			})
 		}
@@ -66,8 +66,8 @@ func splitInput(src, marker, file string) ([]chunk, dialect.Diagnostics) {
 }
 
 // posAt returns the position of byte offset off of src.
-func posAt(src string, off int, file string) dialect.Pos {
+func posAt(src string, off int, file string) ir.Pos {
 	line := 1 + strings.Count(src[:off], "\n")
 	col := off - (strings.LastIndexByte(src[:off], '\n') + 1) + 1
-	return dialect.Pos{File: file, Line: line, Col: col}
+	return ir.Pos{File: file, Line: line, Col: col}
 }

@@ -6,16 +6,16 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/layoutopt/layoutopt/dialect"
+	"github.com/layoutopt/layoutopt/ir"
 )
 
 // expectation is one expected-* designator of a -verify-diagnostics input.
 type expectation struct {
-	severity dialect.Severity
-	line     int         // line the diagnostic is expected on (original numbering)
-	unknown  bool        // @unknown: expected at an unknown location
-	pos      dialect.Pos // where the designator is written (start of "expected-")
-	text     string      // the text between {{ and }}
+	severity ir.Severity
+	line     int    // line the diagnostic is expected on (original numbering)
+	unknown  bool   // @unknown: expected at an unknown location
+	pos      ir.Pos // where the designator is written (start of "expected-")
+	text     string // the text between {{ and }}
 	re       *regexp.Regexp
 	matched  bool
 }
@@ -36,16 +36,16 @@ var designatorRE = regexp.MustCompile(`expected-(error|note|remark|warning)(-re)
 
 // designatorSeverity maps the kind of an expected-KIND designator to its
 // severity.
-var designatorSeverity = map[string]dialect.Severity{
-	"error": dialect.Error, "warning": dialect.Warning, "remark": dialect.Remark, "note": dialect.Note,
+var designatorSeverity = map[string]ir.Severity{
+	"error": ir.Error, "warning": ir.Warning, "remark": ir.Remark, "note": ir.Note,
 }
 
 // parseExpectations scans a chunk (starting at line startLine and byte
 // offset offset of the whole input src) for expected-* designators. Errors
 // in designators (a bad regex) are returned as diagnostics.
-func parseExpectations(src string, c chunk, file string) ([]*expectation, dialect.Diagnostics) {
+func parseExpectations(src string, c chunk, file string) ([]*expectation, ir.Diagnostics) {
 	var exps []*expectation
-	var errs dialect.Diagnostics
+	var errs ir.Diagnostics
 	lines := strings.Split(c.text, "\n")
 	lastNonDesignator := 0 // 0-based chunk line of the last line without a designator
 	var forNext []*expectation
@@ -72,7 +72,7 @@ func parseExpectations(src string, c chunk, file string) ([]*expectation, dialec
 		if m[4] >= 0 { // -re
 			re, err := compileExpectation(e.text)
 			if err != nil {
-				errs = append(errs, dialect.Diagnostic{Pos: e.pos, Severity: dialect.Error, Msg: err.Error()})
+				errs = append(errs, ir.Diagnostic{Pos: e.pos, Severity: ir.Error, Msg: err.Error()})
 				continue
 			}
 			e.re = re
@@ -89,7 +89,7 @@ func parseExpectations(src string, c chunk, file string) ([]*expectation, dialec
 			default:
 				n, err := strconv.Atoi(off[1:])
 				if err != nil {
-					errs = append(errs, dialect.Diagnostic{Pos: e.pos, Severity: dialect.Error, Msg: fmt.Sprintf("invalid line offset %q", off)})
+					errs = append(errs, ir.Diagnostic{Pos: e.pos, Severity: ir.Error, Msg: fmt.Sprintf("invalid line offset %q", off)})
 					continue
 				}
 				if off[0] == '+' {
@@ -141,7 +141,7 @@ type diagVerifier struct {
 }
 
 // process checks one diagnostic (and then its notes).
-func (v *diagVerifier) process(d dialect.Diagnostic) {
+func (v *diagVerifier) process(d ir.Diagnostic) {
 	v.processOne(d)
 	for _, n := range d.Notes {
 		if strings.HasPrefix(n.Msg, "see current operation") {
@@ -151,7 +151,7 @@ func (v *diagVerifier) process(d dialect.Diagnostic) {
 	}
 }
 
-func (v *diagVerifier) processOne(d dialect.Diagnostic) {
+func (v *diagVerifier) processOne(d ir.Diagnostic) {
 	var nearMiss *expectation
 	for _, e := range v.exps {
 		if d.Pos.IsValid() {
@@ -174,16 +174,16 @@ func (v *diagVerifier) processOne(d dialect.Diagnostic) {
 		return
 	}
 	if nearMiss != nil {
-		v.failures = append(v.failures, report{Diagnostic: dialect.Diagnostic{
+		v.failures = append(v.failures, report{Diagnostic: ir.Diagnostic{
 			Pos:      nearMiss.pos,
-			Severity: dialect.Error,
+			Severity: ir.Error,
 			Msg:      fmt.Sprintf("'%s' diagnostic emitted when expecting a '%s'", d.Severity, nearMiss.severity),
 		}})
 		return
 	}
-	v.failures = append(v.failures, report{Diagnostic: dialect.Diagnostic{
+	v.failures = append(v.failures, report{Diagnostic: ir.Diagnostic{
 		Pos:      d.Pos,
-		Severity: dialect.Error,
+		Severity: ir.Error,
 		Msg:      fmt.Sprintf("unexpected %s: %s", d.Severity, d.Msg),
 	}})
 }
@@ -194,12 +194,12 @@ func (v *diagVerifier) finish() {
 		if !e.matched {
 			pos := e.pos
 			if e.unknown {
-				pos = dialect.Pos{} // MLIR reports these at "<unknown>:0"
+				pos = ir.Pos{} // MLIR reports these at "<unknown>:0"
 			}
 			v.failures = append(v.failures, report{
-				Diagnostic: dialect.Diagnostic{
+				Diagnostic: ir.Diagnostic{
 					Pos:      pos,
-					Severity: dialect.Error,
+					Severity: ir.Error,
 					Msg:      fmt.Sprintf("expected %s \"%s\" was not produced", e.severity, e.text),
 				},
 				span: len(e.text),

@@ -1,6 +1,6 @@
 package passes
 
-import "github.com/layoutopt/layoutopt/dialect"
+import "github.com/layoutopt/layoutopt/ir"
 
 // regenerateAttrAliases drops the module's attribute aliases (keeping type
 // aliases), so that the printer names the attributes still in use afresh —
@@ -8,7 +8,7 @@ import "github.com/layoutopt/layoutopt/dialect"
 // does. A pass calls it after rewriting layouts, so that its output does not
 // keep gaps (#blocked6 alone) or names of attributes that are gone. It
 // reports whether any alias was dropped.
-func regenerateAttrAliases(m *dialect.Module) bool {
+func regenerateAttrAliases(m *ir.Module) bool {
 	kept := m.Aliases[:0:0]
 	for _, a := range m.Aliases {
 		if a.Type != nil {

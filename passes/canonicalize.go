@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"github.com/layoutopt/layoutopt/attr"
-	"github.com/layoutopt/layoutopt/dialect"
+	"github.com/layoutopt/layoutopt/ir"
 )
 
 // CanonicalizeLayoutsPass is canonicalize-layouts: it rewrites the layout
@@ -47,13 +47,13 @@ func init() {
 	MustRegister(CanonicalizeLayoutsPass)
 }
 
-func runCanonicalize(ctx *Context, op *dialect.Operation) error {
+func runCanonicalize(ctx *Context, op *ir.Operation) error {
 	m := ctx.Module
 	if m == nil || m.Op != op {
-		m = &dialect.Module{Op: op}
+		m = &ir.Module{Op: op}
 	}
 	c := &canonicalizer{layouts: newLayoutCache(), hopper: targetsHopper(op)}
-	var f func(dialect.Type) dialect.Type
+	var f func(ir.Type) ir.Type
 	if ctx.Option("form") == "linear" {
 		f = c.linearForm(op)
 	} else {
@@ -76,8 +76,8 @@ type canonicalizer struct {
 
 // targetsHopper reports whether the module's ttg.target is cuda:90 or
 // later.
-func targetsHopper(op *dialect.Operation) bool {
-	t, ok := op.Attr("ttg.target").(*dialect.StringAttr)
+func targetsHopper(op *ir.Operation) bool {
+	t, ok := op.Attr("ttg.target").(*ir.StringAttr)
 	if !ok {
 		return false
 	}
@@ -92,14 +92,14 @@ func targetsHopper(op *dialect.Operation) bool {
 // layoutShape returns the shape a type's encoding is evaluated on: the
 // tensor shape, or a memdesc's allocation shape. ok is false for types
 // without a layout encoding.
-func layoutShape(t dialect.Type) (attr.Layout, []int, bool) {
+func layoutShape(t ir.Type) (attr.Layout, []int, bool) {
 	switch x := t.(type) {
-	case *dialect.RankedTensorType:
-		if l, ok := dialect.Encoding(x).(attr.Layout); ok {
+	case *ir.RankedTensorType:
+		if l, ok := ir.Encoding(x).(attr.Layout); ok {
 			return l, intShape(x.Shape), true
 		}
-	case *dialect.MemDescType:
-		if l, ok := dialect.Encoding(x).(attr.Layout); ok && x.AllocShape == nil {
+	case *ir.MemDescType:
+		if l, ok := ir.Encoding(x).(attr.Layout); ok && x.AllocShape == nil {
 			return l, intShape(x.Shape), true
 		}
 	}
@@ -107,13 +107,13 @@ func layoutShape(t dialect.Type) (attr.Layout, []int, bool) {
 }
 
 // withLayout returns tensor or memdesc type t with encoding e.
-func withLayout(t dialect.Type, e attr.Encoding) dialect.Type {
+func withLayout(t ir.Type, e attr.Encoding) ir.Type {
 	switch x := t.(type) {
-	case *dialect.RankedTensorType:
-		return x.WithEncoding(&dialect.EncodingAttr{Enc: e})
-	case *dialect.MemDescType:
+	case *ir.RankedTensorType:
+		return x.WithEncoding(&ir.EncodingAttr{Enc: e})
+	case *ir.MemDescType:
 		y := *x
-		y.Encoding = &dialect.EncodingAttr{Enc: e}
+		y.Encoding = &ir.EncodingAttr{Enc: e}
 		return &y
 	}
 	return t
@@ -149,7 +149,7 @@ func (c *canonicalizer) linearFormOf(l attr.Layout, shape []int) attr.Layout {
 // the same layout as the original on every shape the attribute is used
 // with. An attribute with no such form (a #blocked broadcast from a shape
 // where its registers repeat fewer times) keeps its named spelling.
-func (c *canonicalizer) linearForm(op *dialect.Operation) func(dialect.Type) dialect.Type {
+func (c *canonicalizer) linearForm(op *ir.Operation) func(ir.Type) ir.Type {
 	uses := collectUses(op)
 	byEnc := map[string][]use{}
 	var order []string
@@ -181,7 +181,7 @@ func (c *canonicalizer) linearForm(op *dialect.Operation) func(dialect.Type) dia
 			break
 		}
 	}
-	return func(t dialect.Type) dialect.Type {
+	return func(t ir.Type) ir.Type {
 		if l, _, ok := layoutShape(t); ok {
 			if le, ok := mapping[encKey(l)]; ok {
 				return withLayout(t, le)
@@ -192,9 +192,9 @@ func (c *canonicalizer) linearForm(op *dialect.Operation) func(dialect.Type) dia
 }
 
 // collectUses lists the (encoding, shape) pairs of every type under op.
-func collectUses(op *dialect.Operation) []use {
+func collectUses(op *ir.Operation) []use {
 	var uses []use
-	_ = mapModuleTypes(op, nil, func(t dialect.Type) dialect.Type {
+	_ = mapModuleTypes(op, nil, func(t ir.Type) ir.Type {
 		if l, shape, ok := layoutShape(t); ok {
 			uses = append(uses, use{l, shape})
 		}
@@ -211,7 +211,7 @@ type use struct {
 
 // namedForm plans form=named for the module under op and returns the type
 // rewrite that applies the plan.
-func (c *canonicalizer) namedForm(op *dialect.Operation) func(dialect.Type) dialect.Type {
+func (c *canonicalizer) namedForm(op *ir.Operation) func(ir.Type) ir.Type {
 	uses := collectUses(op)
 	var encs []attr.Encoding // distinct encodings (top-level and nested), first use first
 	seen := map[string]bool{}
@@ -269,7 +269,7 @@ func (c *canonicalizer) namedForm(op *dialect.Operation) func(dialect.Type) dial
 			}
 		}
 	}
-	return func(t dialect.Type) dialect.Type {
+	return func(t ir.Type) ir.Type {
 		l, _, ok := layoutShape(t)
 		if !ok {
 			return t
@@ -537,15 +537,15 @@ func splits(rank, total int, limit []int) [][]int {
 // block arguments, types inside attributes (function types, dense
 // constants) and, when m is given, type aliases — by f applied to the
 // tensor and memdesc types inside it. It reports whether any type changed.
-func mapModuleTypes(op *dialect.Operation, m *dialect.Module, f func(dialect.Type) dialect.Type) bool {
+func mapModuleTypes(op *ir.Operation, m *ir.Module, f func(ir.Type) ir.Type) bool {
 	changed := false
-	setType := func(v *dialect.Value) {
-		if t := mapType(v.Type(), f); !dialect.TypesEqual(t, v.Type()) {
+	setType := func(v *ir.Value) {
+		if t := mapType(v.Type(), f); !ir.TypesEqual(t, v.Type()) {
 			v.SetType(t)
 			changed = true
 		}
 	}
-	op.Walk(func(o *dialect.Operation) dialect.WalkResult {
+	op.Walk(func(o *ir.Operation) ir.WalkResult {
 		for _, v := range o.Results() {
 			setType(v)
 		}
@@ -562,7 +562,7 @@ func mapModuleTypes(op *dialect.Operation, m *dialect.Module, f func(dialect.Typ
 		for i := range o.Attrs {
 			o.Attrs[i].Value = mapAttr(o.Attrs[i].Value, f)
 		}
-		return dialect.Advance
+		return ir.Advance
 	})
 	if m != nil {
 		for i := range m.Aliases {
@@ -576,23 +576,23 @@ func mapModuleTypes(op *dialect.Operation, m *dialect.Module, f func(dialect.Typ
 
 // mapType applies f to the tensor and memdesc types in t. It returns t
 // itself when nothing inside it changed.
-func mapType(t dialect.Type, f func(dialect.Type) dialect.Type) dialect.Type {
+func mapType(t ir.Type, f func(ir.Type) ir.Type) ir.Type {
 	switch x := t.(type) {
-	case *dialect.RankedTensorType, *dialect.MemDescType:
+	case *ir.RankedTensorType, *ir.MemDescType:
 		return f(x)
-	case *dialect.FunctionType:
-		ins, c1 := mapSlice(x.Inputs, func(t dialect.Type) dialect.Type { return mapType(t, f) })
-		outs, c2 := mapSlice(x.Results, func(t dialect.Type) dialect.Type { return mapType(t, f) })
+	case *ir.FunctionType:
+		ins, c1 := mapSlice(x.Inputs, func(t ir.Type) ir.Type { return mapType(t, f) })
+		outs, c2 := mapSlice(x.Results, func(t ir.Type) ir.Type { return mapType(t, f) })
 		if c1 || c2 {
-			return &dialect.FunctionType{Inputs: ins, Results: outs}
+			return &ir.FunctionType{Inputs: ins, Results: outs}
 		}
-	case *dialect.PointerType:
+	case *ir.PointerType:
 		if p := mapType(x.Pointee, f); p != x.Pointee {
-			return &dialect.PointerType{Pointee: p, AddrSpace: x.AddrSpace}
+			return &ir.PointerType{Pointee: p, AddrSpace: x.AddrSpace}
 		}
-	case *dialect.TensorDescType:
-		if b, ok := mapType(x.Block, f).(*dialect.RankedTensorType); ok && b != x.Block {
-			return &dialect.TensorDescType{Block: b}
+	case *ir.TensorDescType:
+		if b, ok := mapType(x.Block, f).(*ir.RankedTensorType); ok && b != x.Block {
+			return &ir.TensorDescType{Block: b}
 		}
 	}
 	return t
@@ -602,28 +602,28 @@ func mapType(t dialect.Type, f func(dialect.Type) dialect.Type) dialect.Type {
 // dense constants, arrays and dictionaries of them). It returns a itself
 // when nothing inside it changed, so that a walk that changes nothing
 // allocates nothing.
-func mapAttr(a dialect.Attribute, f func(dialect.Type) dialect.Type) dialect.Attribute {
+func mapAttr(a ir.Attribute, f func(ir.Type) ir.Type) ir.Attribute {
 	switch x := a.(type) {
-	case *dialect.TypeAttr:
+	case *ir.TypeAttr:
 		if t := mapType(x.Type, f); t != x.Type {
-			return &dialect.TypeAttr{Type: t}
+			return &ir.TypeAttr{Type: t}
 		}
-	case *dialect.DenseElementsAttr:
+	case *ir.DenseElementsAttr:
 		if t := mapType(x.Type, f); t != x.Type {
 			y := *x
 			y.Type = t
 			return &y
 		}
-	case *dialect.ArrayAttr:
-		if elems, ok := mapSlice(x.Elems, func(e dialect.Attribute) dialect.Attribute { return mapAttr(e, f) }); ok {
-			return &dialect.ArrayAttr{Elems: elems}
+	case *ir.ArrayAttr:
+		if elems, ok := mapSlice(x.Elems, func(e ir.Attribute) ir.Attribute { return mapAttr(e, f) }); ok {
+			return &ir.ArrayAttr{Elems: elems}
 		}
-	case *dialect.DictionaryAttr:
-		entries, ok := mapSlice(x.Entries, func(e dialect.NamedAttr) dialect.NamedAttr {
-			return dialect.NamedAttr{Name: e.Name, Value: mapAttr(e.Value, f)}
+	case *ir.DictionaryAttr:
+		entries, ok := mapSlice(x.Entries, func(e ir.NamedAttr) ir.NamedAttr {
+			return ir.NamedAttr{Name: e.Name, Value: mapAttr(e.Value, f)}
 		})
 		if ok {
-			return &dialect.DictionaryAttr{Entries: entries}
+			return &ir.DictionaryAttr{Entries: entries}
 		}
 	}
 	return a

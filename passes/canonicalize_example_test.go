@@ -3,7 +3,7 @@ package passes_test
 import (
 	"fmt"
 
-	"github.com/layoutopt/layoutopt/dialect"
+	"github.com/layoutopt/layoutopt/ir"
 	"github.com/layoutopt/layoutopt/passes"
 )
 
@@ -20,7 +20,7 @@ module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32}
 		"builtin.module(canonicalize-layouts{form=linear})",
 		"builtin.module(canonicalize-layouts{form=linear},canonicalize-layouts)",
 	} {
-		m := dialect.MustParse(src)
+		m := ir.MustParse(src)
 		p, err := passes.ParsePipeline(pipeline)
 		if err != nil {
 			fmt.Println(err)
@@ -31,7 +31,7 @@ module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32}
 			return
 		}
 		fn := m.Body().First()
-		fmt.Println(dialect.TypeString(fn.Region(0).Entry().Arg(0).Type()))
+		fmt.Println(ir.TypeString(fn.Region(0).Entry().Arg(0).Type()))
 	}
 	// Output:
 	// tensor<256xf32, #ttg.linear<{register = [[1]], lane = [[2], [4], [8], [16], [32]], warp = [[64], [128]], block = []}>>

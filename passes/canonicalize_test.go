@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"github.com/layoutopt/layoutopt/attr"
-	"github.com/layoutopt/layoutopt/dialect"
+	"github.com/layoutopt/layoutopt/ir"
 )
 
 // sharedTTGIR lists every .ttgir file under ../shared/triton36.
@@ -28,9 +28,9 @@ func sharedTTGIR(t *testing.T) []string {
 
 // typedValues lists the types of every op result and block argument under
 // m, in walk order.
-func typedValues(m *dialect.Module) []dialect.Type {
-	var out []dialect.Type
-	m.Walk(func(op *dialect.Operation) dialect.WalkResult {
+func typedValues(m *ir.Module) []ir.Type {
+	var out []ir.Type
+	m.Walk(func(op *ir.Operation) ir.WalkResult {
 		for _, v := range op.Results() {
 			out = append(out, v.Type())
 		}
@@ -41,7 +41,7 @@ func typedValues(m *dialect.Module) []dialect.Type {
 				}
 			}
 		}
-		return dialect.Advance
+		return ir.Advance
 	})
 	return out
 }
@@ -65,7 +65,7 @@ func TestCanonicalizeKeepsLayouts(t *testing.T) {
 		for _, pl := range pipelines {
 			name := filepath.Base(file) + "/" + pl.run
 			t.Run(name, func(t *testing.T) {
-				orig := dialect.MustParse(string(src))
+				orig := ir.MustParse(string(src))
 				m := runPipeline(t, file, src, pl.run)
 				before, after := typedValues(orig), typedValues(m)
 				if len(before) != len(after) {
@@ -79,22 +79,22 @@ func TestCanonicalizeKeepsLayouts(t *testing.T) {
 					case !okb || !oka:
 						// No linear layout to compare (a multi-buffered
 						// memdesc): the type must not change.
-						if !dialect.TypesEqual(before[i], after[i]) {
-							t.Errorf("value %d: %s without a layout became %s", i, dialect.TypeString(before[i]), dialect.TypeString(after[i]))
+						if !ir.TypesEqual(before[i], after[i]) {
+							t.Errorf("value %d: %s without a layout became %s", i, ir.TypeString(before[i]), ir.TypeString(after[i]))
 						}
 					case !lb.Equal(la):
-						t.Errorf("value %d: %s became %s", i, dialect.TypeString(before[i]), dialect.TypeString(after[i]))
+						t.Errorf("value %d: %s became %s", i, ir.TypeString(before[i]), ir.TypeString(after[i]))
 					}
-					if !dialect.TypesEqual(before[i], after[i]) {
+					if !ir.TypesEqual(before[i], after[i]) {
 						changed++
 					}
 				}
 				out := m.String()
-				m2, diags := dialect.ParseString(out, dialect.ParseConfig{Filename: "out"})
+				m2, diags := ir.ParseString(out, ir.ParseConfig{Filename: "out"})
 				if diags.HasErrors() {
 					t.Fatalf("output does not re-parse: %v\n%s", diags, out)
 				}
-				if diags := dialect.Verify(m2); diags.HasErrors() {
+				if diags := ir.Verify(m2); diags.HasErrors() {
 					t.Fatalf("output does not verify: %v", diags)
 				}
 				again := runPipeline(t, "out", []byte(out), pl.again)
@@ -119,15 +119,15 @@ func TestCanonicalizeKeepsLayouts(t *testing.T) {
 // checkLinearForm checks the output of form=linear: a named distributed
 // encoding may only remain when it is used with several shapes (so that no
 // single #ttg.linear denotes it on all of them).
-func checkLinearForm(t *testing.T, types []dialect.Type) {
+func checkLinearForm(t *testing.T, types []ir.Type) {
 	t.Helper()
 	shapes := map[string]map[string]bool{}
 	for _, ty := range types {
-		rt, ok := ty.(*dialect.RankedTensorType)
+		rt, ok := ty.(*ir.RankedTensorType)
 		if !ok {
 			continue
 		}
-		enc := dialect.Encoding(rt)
+		enc := ir.Encoding(rt)
 		if enc == nil {
 			continue
 		}

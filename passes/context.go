@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strconv"
 
-	"github.com/layoutopt/layoutopt/dialect"
+	"github.com/layoutopt/layoutopt/ir"
 )
 
 // Context is what one run of a pass sees: its options, the module, and a
@@ -13,7 +13,7 @@ import (
 type Context struct {
 	// Module is the module being transformed (the op passed to Run is the
 	// module's top-level op or one nested in it).
-	Module *dialect.Module
+	Module *ir.Module
 	// Pass is the pass being run.
 	Pass *Pass
 
@@ -24,13 +24,13 @@ type Context struct {
 
 // diagSink collects the diagnostics of a pipeline run.
 type diagSink struct {
-	diags  dialect.Diagnostics
+	diags  ir.Diagnostics
 	errors int
-	notify func(dialect.Diagnostic) // RunConfig.OnDiagnostic
+	notify func(ir.Diagnostic) // RunConfig.OnDiagnostic
 }
 
-func (s *diagSink) emit(d dialect.Diagnostic) {
-	if d.Severity == dialect.Error {
+func (s *diagSink) emit(d ir.Diagnostic) {
+	if d.Severity == ir.Error {
 		s.errors++
 	}
 	s.diags = append(s.diags, d)
@@ -73,7 +73,7 @@ func (c *Context) BoolOption(name string) bool {
 
 // Emit reports a diagnostic. An error diagnostic makes the pass fail, even
 // if Run returns nil.
-func (c *Context) Emit(d dialect.Diagnostic) { c.sink.emit(d) }
+func (c *Context) Emit(d ir.Diagnostic) { c.sink.emit(d) }
 
 // Errorf reports an error located at op and returns an error that Run can
 // return as is:
@@ -81,21 +81,21 @@ func (c *Context) Emit(d dialect.Diagnostic) { c.sink.emit(d) }
 //	return ctx.Errorf(op, "cannot convert %s", t)
 //
 // The manager does not report the returned error a second time.
-func (c *Context) Errorf(op *dialect.Operation, format string, args ...any) error {
+func (c *Context) Errorf(op *ir.Operation, format string, args ...any) error {
 	msg := fmt.Sprintf(format, args...)
-	c.Emit(dialect.Diagnostic{Pos: OpPos(op), Severity: dialect.Error, Msg: msg})
+	c.Emit(ir.Diagnostic{Pos: OpPos(op), Severity: ir.Error, Msg: msg})
 	return &reportedError{msg: msg}
 }
 
 // Warningf reports a warning located at op. Warnings do not make the pass
 // fail.
-func (c *Context) Warningf(op *dialect.Operation, format string, args ...any) {
-	c.Emit(dialect.Diagnostic{Pos: OpPos(op), Severity: dialect.Warning, Msg: fmt.Sprintf(format, args...)})
+func (c *Context) Warningf(op *ir.Operation, format string, args ...any) {
+	c.Emit(ir.Diagnostic{Pos: OpPos(op), Severity: ir.Warning, Msg: fmt.Sprintf(format, args...)})
 }
 
 // Remarkf reports a remark located at op.
-func (c *Context) Remarkf(op *dialect.Operation, format string, args ...any) {
-	c.Emit(dialect.Diagnostic{Pos: OpPos(op), Severity: dialect.Remark, Msg: fmt.Sprintf(format, args...)})
+func (c *Context) Remarkf(op *ir.Operation, format string, args ...any) {
+	c.Emit(ir.Diagnostic{Pos: OpPos(op), Severity: ir.Remark, Msg: fmt.Sprintf(format, args...)})
 }
 
 // MarkChanged records that the pass changed the IR. Passes that iterate to
@@ -116,11 +116,11 @@ func (e *reportedError) Error() string { return e.msg }
 // OpPos returns the source position to report a diagnostic about op at: the
 // position op was parsed at, or, for an op created by a pass, that of its
 // nearest parsed ancestor. It returns the zero Pos for nil.
-func OpPos(op *dialect.Operation) dialect.Pos {
+func OpPos(op *ir.Operation) ir.Pos {
 	for o := op; o != nil; o = o.ParentOp() {
 		if o.Pos.Line > 0 {
 			return o.Pos
 		}
 	}
-	return dialect.Pos{}
+	return ir.Pos{}
 }

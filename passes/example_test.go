@@ -3,7 +3,7 @@ package passes_test
 import (
 	"fmt"
 
-	"github.com/layoutopt/layoutopt/dialect"
+	"github.com/layoutopt/layoutopt/ir"
 	"github.com/layoutopt/layoutopt/passes"
 )
 
@@ -28,13 +28,13 @@ var countConverts = &passes.Pass{
 	Summary: "Remark on the number of ttg.convert_layout ops in each function",
 	Anchor:  "tt.func",
 	Options: []passes.Option{{Name: "max", Doc: "fail above this many (-1: no limit)", Default: "-1", Kind: passes.IntOption}},
-	Run: func(ctx *passes.Context, fn *dialect.Operation) error {
+	Run: func(ctx *passes.Context, fn *ir.Operation) error {
 		n := 0
-		fn.Walk(func(op *dialect.Operation) dialect.WalkResult {
+		fn.Walk(func(op *ir.Operation) ir.WalkResult {
 			if op.Name() == "ttg.convert_layout" {
 				n++
 			}
-			return dialect.Advance
+			return ir.Advance
 		})
 		if max := ctx.IntOption("max"); max >= 0 && n > max {
 			return ctx.Errorf(fn, "%d conversions, more than %d", n, max)
@@ -55,7 +55,7 @@ func Example() {
 		fmt.Println(err)
 		return
 	}
-	m, diags := dialect.Parse([]byte(kernel), dialect.ParseConfig{Filename: "kernel.mlir"})
+	m, diags := ir.Parse([]byte(kernel), ir.ParseConfig{Filename: "kernel.mlir"})
 	if diags.HasErrors() {
 		fmt.Println(diags)
 		return

@@ -4,7 +4,7 @@ import (
 	"errors"
 	"testing"
 
-	"github.com/layoutopt/layoutopt/dialect"
+	"github.com/layoutopt/layoutopt/ir"
 )
 
 // testPasses returns a registry of test-only passes that record what they
@@ -20,8 +20,8 @@ import (
 func testPasses(t testing.TB, log *[]string) *Registry {
 	t.Helper()
 	reg := NewRegistry()
-	logger := func(name string) func(*Context, *dialect.Operation) error {
-		return func(ctx *Context, op *dialect.Operation) error {
+	logger := func(name string) func(*Context, *ir.Operation) error {
+		return func(ctx *Context, op *ir.Operation) error {
 			*log = append(*log, name)
 			return nil
 		}
@@ -29,9 +29,9 @@ func testPasses(t testing.TB, log *[]string) *Registry {
 	defs := []*Pass{
 		{Name: "test-a", Summary: "log test-a", Aliases: []string{"test-alias-a"}, Run: logger("test-a")},
 		{Name: "test-b", Summary: "log test-b", Run: logger("test-b")},
-		{Name: "test-func", Summary: "log each function", Anchor: "tt.func", Run: func(ctx *Context, op *dialect.Operation) error {
+		{Name: "test-func", Summary: "log each function", Anchor: "tt.func", Run: func(ctx *Context, op *ir.Operation) error {
 			name := "?"
-			if s, ok := op.Attr("sym_name").(*dialect.StringAttr); ok {
+			if s, ok := op.Attr("sym_name").(*ir.StringAttr); ok {
 				name = s.Value
 			}
 			*log = append(*log, "test-func@"+name)
@@ -42,7 +42,7 @@ func testPasses(t testing.TB, log *[]string) *Registry {
 			{Name: "n", Doc: "count", Default: "1", Kind: IntOption},
 			{Name: "flag", Doc: "a switch", Default: "false", Kind: BoolOption},
 			{Name: "label", Doc: "free text", Default: ""},
-		}, Run: func(ctx *Context, op *dialect.Operation) error {
+		}, Run: func(ctx *Context, op *ir.Operation) error {
 			*log = append(*log, "mode="+ctx.Option("mode"), "n="+ctx.Option("n"), "label="+ctx.Option("label"))
 			if ctx.BoolOption("flag") {
 				*log = append(*log, "flag")
@@ -50,18 +50,18 @@ func testPasses(t testing.TB, log *[]string) *Registry {
 			_ = ctx.IntOption("n")
 			return nil
 		}},
-		{Name: "test-fail", Summary: "fail with a located error", Run: func(ctx *Context, op *dialect.Operation) error {
+		{Name: "test-fail", Summary: "fail with a located error", Run: func(ctx *Context, op *ir.Operation) error {
 			*log = append(*log, "test-fail")
 			return ctx.Errorf(op, "test-fail refuses this module")
 		}},
-		{Name: "test-plainerr", Summary: "return a plain error", Run: func(ctx *Context, op *dialect.Operation) error {
+		{Name: "test-plainerr", Summary: "return a plain error", Run: func(ctx *Context, op *ir.Operation) error {
 			*log = append(*log, "test-plainerr")
 			return errors.New("something broke")
 		}},
-		{Name: "test-panic", Summary: "panic", Run: func(ctx *Context, op *dialect.Operation) error {
+		{Name: "test-panic", Summary: "panic", Run: func(ctx *Context, op *ir.Operation) error {
 			panic("boom")
 		}},
-		{Name: "test-warn", Summary: "warn and remark", Run: func(ctx *Context, op *dialect.Operation) error {
+		{Name: "test-warn", Summary: "warn and remark", Run: func(ctx *Context, op *ir.Operation) error {
 			ctx.Warningf(op, "a warning")
 			ctx.Remarkf(op, "a remark")
 			*log = append(*log, "test-warn")

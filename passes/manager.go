@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/layoutopt/layoutopt/dialect"
+	"github.com/layoutopt/layoutopt/ir"
 )
 
 // RunConfig controls Pipeline.Run. The zero value runs the verifier after
@@ -25,14 +25,14 @@ type RunConfig struct {
 	// OnDiagnostic, when set, is called with each diagnostic as it is
 	// reported, so that a driver can print diagnostics in order with its
 	// instrumentation output. Run still returns them all.
-	OnDiagnostic func(d dialect.Diagnostic)
+	OnDiagnostic func(d ir.Diagnostic)
 }
 
 // PassEvent describes one run of a pass on one op, for instrumentation.
 type PassEvent struct {
 	Pass   *Pass
-	Op     *dialect.Operation // the op the pass runs on
-	Module *dialect.Module
+	Op     *ir.Operation // the op the pass runs on
+	Module *ir.Module
 	Failed bool // AfterPass only: the pass failed on Op
 	// Verifier is set in the extra AfterPass call made when the pass ran
 	// without error on all its ops but left IR that does not verify; Op is
@@ -53,7 +53,7 @@ type PassEvent struct {
 // each pass has run on all its ops; a pass that breaks it is reported as
 // "pass 'NAME' produced IR that does not verify", followed by the
 // verifier's diagnostics.
-func (p *Pipeline) Run(m *dialect.Module, cfg RunConfig) (dialect.Diagnostics, error) {
+func (p *Pipeline) Run(m *ir.Module, cfg RunConfig) (ir.Diagnostics, error) {
 	r := &runner{m: m, cfg: cfg, sink: &diagSink{notify: cfg.OnDiagnostic}}
 	root := m.Op
 	var timer *Timer
@@ -63,7 +63,7 @@ func (p *Pipeline) Run(m *dialect.Module, cfg RunConfig) (dialect.Diagnostics, e
 	var err error
 	if !anchorMatches(p.Anchor, root) {
 		err = fmt.Errorf("pipeline anchored on '%s' cannot run on '%s'", p.Anchor, root.Name())
-		r.sink.emit(dialect.Diagnostic{Pos: OpPos(root), Severity: dialect.Error, Msg: err.Error()})
+		r.sink.emit(ir.Diagnostic{Pos: OpPos(root), Severity: ir.Error, Msg: err.Error()})
 	} else {
 		err = r.pipeline(p, root, timer)
 	}
@@ -89,19 +89,19 @@ func (f *Failure) Error() string {
 type implicitNest struct{ e *Element }
 
 type runner struct {
-	m    *dialect.Module
+	m    *ir.Module
 	cfg  RunConfig
 	sink *diagSink
 }
 
-func anchorMatches(anchor string, op *dialect.Operation) bool {
+func anchorMatches(anchor string, op *ir.Operation) bool {
 	return anchor == AnyOp || anchor == op.Name()
 }
 
 // children returns the ops directly nested in op (in all its regions and
 // blocks, in order) whose name matches anchor.
-func children(op *dialect.Operation, anchor string) []*dialect.Operation {
-	var ops []*dialect.Operation
+func children(op *ir.Operation, anchor string) []*ir.Operation {
+	var ops []*ir.Operation
 	for _, r := range op.Regions() {
 		for _, b := range r.Blocks {
 			for c := b.First(); c != nil; c = c.Next() {
@@ -114,7 +114,7 @@ func children(op *dialect.Operation, anchor string) []*dialect.Operation {
 	return ops
 }
 
-func (r *runner) pipeline(p *Pipeline, op *dialect.Operation, timer *Timer) error {
+func (r *runner) pipeline(p *Pipeline, op *ir.Operation, timer *Timer) error {
 	for i := range p.Elems {
 		e := &p.Elems[i]
 		if e.Nested != nil {
@@ -141,9 +141,9 @@ func (r *runner) pipeline(p *Pipeline, op *dialect.Operation, timer *Timer) erro
 
 // element runs one pass on op, or, when the pass is anchored on another op
 // kind than the pipeline, on each matching child of op; then verifies.
-func (r *runner) element(e *Element, anchor string, op *dialect.Operation, timer *Timer) error {
+func (r *runner) element(e *Element, anchor string, op *ir.Operation, timer *Timer) error {
 	pass := e.Pass
-	targets := []*dialect.Operation{op}
+	targets := []*ir.Operation{op}
 	var nest *Timer // the implicit pipeline's timer
 	if a := pass.AnchorOp(); a != AnyOp && a != anchor && !(anchor == AnyOp && a == op.Name()) {
 		// Implicit nesting: run on the children of the anchor kind.
@@ -167,14 +167,14 @@ func (r *runner) element(e *Element, anchor string, op *dialect.Operation, timer
 	if r.cfg.DisableVerify {
 		return nil
 	}
-	diags := dialect.Verify(r.m)
+	diags := ir.Verify(r.m)
 	if diags.HasErrors() {
 		if r.cfg.AfterPass != nil {
 			r.cfg.AfterPass(PassEvent{Pass: pass, Op: op, Module: r.m, Failed: true, Verifier: true})
 		}
-		r.sink.emit(dialect.Diagnostic{
+		r.sink.emit(ir.Diagnostic{
 			Pos:      OpPos(op),
-			Severity: dialect.Error,
+			Severity: ir.Error,
 			Msg:      fmt.Sprintf("pass '%s' produced IR that does not verify", pass.Name),
 		})
 		for _, d := range diags {
@@ -185,7 +185,7 @@ func (r *runner) element(e *Element, anchor string, op *dialect.Operation, timer
 	return nil
 }
 
-func (r *runner) runPass(pass *Pass, opts map[string]string, op *dialect.Operation, t *Timer) error {
+func (r *runner) runPass(pass *Pass, opts map[string]string, op *ir.Operation, t *Timer) error {
 	ev := PassEvent{Pass: pass, Op: op, Module: r.m}
 	if r.cfg.BeforePass != nil {
 		r.cfg.BeforePass(ev)
@@ -197,9 +197,9 @@ func (r *runner) runPass(pass *Pass, opts map[string]string, op *dialect.Operati
 	if err != nil {
 		var rep *reportedError
 		if !errors.As(err, &rep) {
-			r.sink.emit(dialect.Diagnostic{
+			r.sink.emit(ir.Diagnostic{
 				Pos:      OpPos(op),
-				Severity: dialect.Error,
+				Severity: ir.Error,
 				Msg:      fmt.Sprintf("pass '%s' failed: %v", pass.Name, err),
 			})
 		}
@@ -217,7 +217,7 @@ func (r *runner) runPass(pass *Pass, opts map[string]string, op *dialect.Operati
 
 // safeRun runs the pass, turning a panic into an error so that one broken
 // pass cannot crash the tool hosting it.
-func safeRun(pass *Pass, ctx *Context, op *dialect.Operation) (err error) {
+func safeRun(pass *Pass, ctx *Context, op *ir.Operation) (err error) {
 	defer func() {
 		if v := recover(); v != nil {
 			err = fmt.Errorf("internal error: panic: %v", v)

@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
-	"github.com/layoutopt/layoutopt/dialect"
+	"github.com/layoutopt/layoutopt/ir"
 )
 
 const testModule = `module attributes {"ttg.num-warps" = 4 : i32} {
@@ -22,19 +22,19 @@ const testModule = `module attributes {"ttg.num-warps" = 4 : i32} {
 }
 `
 
-func parseTestModule(t testing.TB) *dialect.Module {
+func parseTestModule(t testing.TB) *ir.Module {
 	t.Helper()
-	m, diags := dialect.Parse([]byte(testModule), dialect.ParseConfig{Filename: "t.mlir"})
+	m, diags := ir.Parse([]byte(testModule), ir.ParseConfig{Filename: "t.mlir"})
 	if diags.HasErrors() {
 		t.Fatalf("parse: %v", diags)
 	}
-	if d := dialect.Verify(m); d.HasErrors() {
+	if d := ir.Verify(m); d.HasErrors() {
 		t.Fatalf("verify: %v", d)
 	}
 	return m
 }
 
-func runPipeline(t *testing.T, reg *Registry, text string, cfg RunConfig) (dialect.Diagnostics, error) {
+func runPipeline(t *testing.T, reg *Registry, text string, cfg RunConfig) (ir.Diagnostics, error) {
 	t.Helper()
 	pl, err := reg.ParsePipeline(text)
 	if err != nil {
@@ -98,7 +98,7 @@ func TestRunOptions(t *testing.T) {
 }
 
 func TestRunFailures(t *testing.T) {
-	modulePos := dialect.Pos{File: "t.mlir", Line: 1, Col: 1}
+	modulePos := ir.Pos{File: "t.mlir", Line: 1, Col: 1}
 	tests := []struct {
 		pipeline string
 		pass     string
@@ -117,7 +117,7 @@ func TestRunFailures(t *testing.T) {
 		if !errors.As(err, &f) || f.Pass.Name != tt.pass || f.Verifier {
 			t.Errorf("%s: error %v, want a failure of %s", tt.pipeline, err, tt.pass)
 		}
-		want := dialect.Diagnostics{{Pos: modulePos, Severity: dialect.Error, Msg: tt.msg}}
+		want := ir.Diagnostics{{Pos: modulePos, Severity: ir.Error, Msg: tt.msg}}
 		if diff := cmp.Diff(want, diags); diff != "" {
 			t.Errorf("%s: diagnostics (-want +got):\n%s", tt.pipeline, diff)
 		}
@@ -134,10 +134,10 @@ func TestRunWarningsDoNotFail(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	pos := dialect.Pos{File: "t.mlir", Line: 1, Col: 1}
-	want := dialect.Diagnostics{
-		{Pos: pos, Severity: dialect.Warning, Msg: "a warning"},
-		{Pos: pos, Severity: dialect.Remark, Msg: "a remark"},
+	pos := ir.Pos{File: "t.mlir", Line: 1, Col: 1}
+	want := ir.Diagnostics{
+		{Pos: pos, Severity: ir.Warning, Msg: "a warning"},
+		{Pos: pos, Severity: ir.Remark, Msg: "a remark"},
 	}
 	if diff := cmp.Diff(want, diags); diff != "" {
 		t.Errorf("diagnostics (-want +got):\n%s", diff)
@@ -150,8 +150,8 @@ func TestRunWarningsDoNotFail(t *testing.T) {
 func TestRunEmittedErrorFails(t *testing.T) {
 	// A pass that emits an error but returns nil still fails.
 	reg := NewRegistry()
-	reg.Register(&Pass{Name: "emit-only", Run: func(ctx *Context, op *dialect.Operation) error {
-		ctx.Emit(dialect.Diagnostic{Pos: OpPos(op), Severity: dialect.Error, Msg: "bad"})
+	reg.Register(&Pass{Name: "emit-only", Run: func(ctx *Context, op *ir.Operation) error {
+		ctx.Emit(ir.Diagnostic{Pos: OpPos(op), Severity: ir.Error, Msg: "bad"})
 		return nil
 	}})
 	diags, err := runPipeline(t, reg, "builtin.module(emit-only)", RunConfig{})
@@ -174,14 +174,14 @@ func TestRunAnchorMismatch(t *testing.T) {
 
 // breakIR is a pass that removes the constant feeding arith.addi in @f,
 // leaving a use of an undefined value.
-var breakIR = &Pass{Name: "test-break", Summary: "break the IR", Run: func(ctx *Context, op *dialect.Operation) error {
-	var victim *dialect.Operation
-	op.Walk(func(o *dialect.Operation) dialect.WalkResult {
+var breakIR = &Pass{Name: "test-break", Summary: "break the IR", Run: func(ctx *Context, op *ir.Operation) error {
+	var victim *ir.Operation
+	op.Walk(func(o *ir.Operation) ir.WalkResult {
 		if o.Name() == "arith.constant" {
 			victim = o
-			return dialect.Interrupt
+			return ir.Interrupt
 		}
-		return dialect.Advance
+		return ir.Advance
 	})
 	victim.Remove()
 	ctx.MarkChanged()
@@ -192,10 +192,10 @@ func TestRunVerifierNamesThePass(t *testing.T) {
 	reg := NewRegistry()
 	reg.Register(breakIR)
 	var events []PassEvent
-	var streamed dialect.Diagnostics
+	var streamed ir.Diagnostics
 	diags, err := runPipeline(t, reg, "builtin.module(test-break)", RunConfig{
 		AfterPass:    func(e PassEvent) { events = append(events, e) },
-		OnDiagnostic: func(d dialect.Diagnostic) { streamed = append(streamed, d) },
+		OnDiagnostic: func(d ir.Diagnostic) { streamed = append(streamed, d) },
 	})
 	if len(events) != 2 || events[0].Failed || !events[1].Failed || !events[1].Verifier || events[1].Op.Name() != "builtin.module" {
 		t.Errorf("AfterPass events %+v: want a success, then a verifier failure on the module", events)
@@ -210,10 +210,10 @@ func TestRunVerifierNamesThePass(t *testing.T) {
 	if err.Error() != "pass 'test-break' produced IR that does not verify" {
 		t.Errorf("Error() = %q", err.Error())
 	}
-	if len(diags) < 2 || diags[0].Msg != "pass 'test-break' produced IR that does not verify" || diags[0].Severity != dialect.Error {
+	if len(diags) < 2 || diags[0].Msg != "pass 'test-break' produced IR that does not verify" || diags[0].Severity != ir.Error {
 		t.Fatalf("diagnostics %v: want the pass named first, then the verifier's", diags)
 	}
-	if !dialect.Diagnostics(diags[1:]).HasErrors() {
+	if !ir.Diagnostics(diags[1:]).HasErrors() {
 		t.Errorf("no verifier error after the pass error: %v", diags)
 	}
 
@@ -315,13 +315,13 @@ func TestContextChangedAndOpPos(t *testing.T) {
 	m := parseTestModule(t)
 	reg := NewRegistry()
 	var changed []bool
-	var pos dialect.Pos
-	reg.Register(&Pass{Name: "touch", Anchor: "tt.func", Run: func(ctx *Context, fn *dialect.Operation) error {
+	var pos ir.Pos
+	reg.Register(&Pass{Name: "touch", Anchor: "tt.func", Run: func(ctx *Context, fn *ir.Operation) error {
 		changed = append(changed, ctx.Changed())
 		ctx.MarkChanged()
 		changed = append(changed, ctx.Changed())
 		// A new op has no position; diagnostics about it use its parent's.
-		op := dialect.NewOperation("test.new", nil, nil, nil, 0)
+		op := ir.NewOperation("test.new", nil, nil, nil, 0)
 		fn.Region(0).Entry().InsertBefore(fn.Region(0).Entry().First(), op)
 		pos = OpPos(op)
 		op.Remove()
@@ -334,7 +334,7 @@ func TestContextChangedAndOpPos(t *testing.T) {
 	if diff := cmp.Diff([]bool{false, true, false, true}, changed); diff != "" {
 		t.Errorf("Changed() (-want +got):\n%s", diff)
 	}
-	if want := (dialect.Pos{File: "t.mlir", Line: 7, Col: 3}); pos != want {
+	if want := (ir.Pos{File: "t.mlir", Line: 7, Col: 3}); pos != want {
 		t.Errorf("OpPos of a new op in @g = %v, want %v (the function's)", pos, want)
 	}
 	if p := OpPos(nil); p.IsValid() {
@@ -344,7 +344,7 @@ func TestContextChangedAndOpPos(t *testing.T) {
 
 func TestContextOptionPanicsOnUndeclared(t *testing.T) {
 	reg := NewRegistry()
-	reg.Register(&Pass{Name: "asks", Run: func(ctx *Context, op *dialect.Operation) error {
+	reg.Register(&Pass{Name: "asks", Run: func(ctx *Context, op *ir.Operation) error {
 		ctx.Option("undeclared")
 		return nil
 	}})

@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/layoutopt/layoutopt/dialect"
+	"github.com/layoutopt/layoutopt/ir"
 )
 
 // Pass is a transformation of the IR, described as a plain value in the
@@ -37,7 +37,7 @@ type Pass struct {
 	// Run transforms op (an op named Anchor). It reports problems through
 	// ctx (Errorf, Warningf, Remarkf, Emit). Returning a non-nil error, or
 	// emitting an error diagnostic, makes the pass — and the pipeline — fail.
-	Run func(ctx *Context, op *dialect.Operation) error
+	Run func(ctx *Context, op *ir.Operation) error
 }
 
 // AnchorOp returns the op name the pass runs on: p.Anchor, or

@@ -4,10 +4,10 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/layoutopt/layoutopt/dialect"
+	"github.com/layoutopt/layoutopt/ir"
 )
 
-func noop(*Context, *dialect.Operation) error { return nil }
+func noop(*Context, *ir.Operation) error { return nil }
 
 func TestRegisterErrors(t *testing.T) {
 	tests := []struct {

@@ -2,7 +2,7 @@ package passes
 
 import (
 	"github.com/layoutopt/layoutopt/attr"
-	"github.com/layoutopt/layoutopt/dialect"
+	"github.com/layoutopt/layoutopt/ir"
 )
 
 // RemoveConversionsPass is remove-redundant-conversions (alias
@@ -76,7 +76,7 @@ func init() {
 	MustRegister(RemoveConversionsPass)
 }
 
-func runRemoveConversions(ctx *Context, fn *dialect.Operation) error {
+func runRemoveConversions(ctx *Context, fn *ir.Operation) error {
 	body := entryBlock(fn)
 	if body == nil {
 		return nil
@@ -85,7 +85,7 @@ func runRemoveConversions(ctx *Context, fn *dialect.Operation) error {
 	// The rules are heuristics; keep a copy of a single-block body so that
 	// a run that leaves more conversions, or costlier ones, than it found
 	// can be undone.
-	var backup *dialect.Operation
+	var backup *ir.Operation
 	var count int
 	var cost float64
 	if len(fn.Regions()) == 1 && len(fn.Region(0).Blocks) == 1 {
@@ -122,13 +122,13 @@ func (r *rewriter) conversionStats() (int, float64) {
 // isConversion reports whether op is a well-formed ttg.convert_layout (one
 // operand, one result) still in the IR: the conversions the rules act on.
 // (A rule may erase ops of a list taken before it ran.)
-func isConversion(op *dialect.Operation) bool {
+func isConversion(op *ir.Operation) bool {
 	return op.Name() == opConvert && op.Block() != nil && op.NumOperands() == 1 && op.NumResults() == 1
 }
 
 // restoreBody replaces the ops of body by those of saved, a copy of it
 // whose arguments stand for body's.
-func restoreBody(body, saved *dialect.Block) {
+func restoreBody(body, saved *ir.Block) {
 	ops := body.Ops()
 	for i := len(ops) - 1; i >= 0; i-- {
 		// Later ops are gone first, so every result is unused by now.
@@ -151,14 +151,14 @@ const maxRounds = 16
 // rewriter holds the state of one run of remove-redundant-conversions on
 // one function.
 type rewriter struct {
-	fn             *dialect.Operation
+	fn             *ir.Operation
 	layouts        *layoutCache
 	numWarps       int
 	threadsPerWarp int
 	changed        bool
 }
 
-func newRewriter(m *dialect.Module, fn *dialect.Operation) *rewriter {
+func newRewriter(m *ir.Module, fn *ir.Operation) *rewriter {
 	r := &rewriter{fn: fn, layouts: newLayoutCache(), numWarps: 4, threadsPerWarp: 32}
 	if m != nil {
 		r.numWarps = int(m.IntAttr("ttg.num-warps", 4))
@@ -209,7 +209,7 @@ const (
 	classTrans
 )
 
-func (r *rewriter) classify(op *dialect.Operation) opClass {
+func (r *rewriter) classify(op *ir.Operation) opClass {
 	tensorResults := op.NumResults() > 0
 	for _, v := range op.Results() {
 		if rt, _, _ := tensorInfo(v.Type()); rt == nil {
@@ -252,16 +252,16 @@ func (r *rewriter) classify(op *dialect.Operation) opClass {
 		return classFixed
 	}
 	if tensorResults && len(op.Regions()) == 0 &&
-		(op.HasTrait(dialect.Elementwise) || op.HasTrait(dialect.SameOperandsAndResultEncoding)) &&
-		!op.HasTrait(dialect.MemoryRead) && !op.HasTrait(dialect.MemoryWrite) {
+		(op.HasTrait(ir.Elementwise) || op.HasTrait(ir.SameOperandsAndResultEncoding)) &&
+		!op.HasTrait(ir.MemoryRead) && !op.HasTrait(ir.MemoryWrite) {
 		return classElementwise
 	}
 	return classFixed
 }
 
-func hasTensorOperand(op *dialect.Operation) bool {
+func hasTensorOperand(op *ir.Operation) bool {
 	for _, v := range op.Operands() {
-		if _, ok := v.Type().(*dialect.RankedTensorType); ok {
+		if _, ok := v.Type().(*ir.RankedTensorType); ok {
 			return true
 		}
 	}
@@ -271,7 +271,7 @@ func hasTensorOperand(op *dialect.Operation) bool {
 // expensiveLoadOrStore follows Triton: a load or store of a tensor of
 // pointers is an anchor unless it has fewer elements than the CTA has
 // threads (then all threads hit the same lines and it is cheap to redo).
-func (r *rewriter) expensiveLoadOrStore(op *dialect.Operation) bool {
+func (r *rewriter) expensiveLoadOrStore(op *ir.Operation) bool {
 	if op.NumOperands() == 0 {
 		return true
 	}
@@ -284,7 +284,7 @@ func (r *rewriter) expensiveLoadOrStore(op *dialect.Operation) bool {
 
 // inferResult returns the layout of result of op (class c) when its tensor
 // operand has layout e, or nil when it cannot say.
-func (r *rewriter) inferResult(op *dialect.Operation, c opClass, e attr.Encoding) attr.Encoding {
+func (r *rewriter) inferResult(op *ir.Operation, c opClass, e attr.Encoding) attr.Encoding {
 	switch c {
 	case classElementwise, classConvert:
 		return e
@@ -307,7 +307,7 @@ func (r *rewriter) inferResult(op *dialect.Operation, c opClass, e attr.Encoding
 
 // inferOperand returns the layout operand i of op (class c) needs for the
 // op to produce its results in layout e, or nil when it cannot say.
-func (r *rewriter) inferOperand(op *dialect.Operation, c opClass, i int, e attr.Encoding) attr.Encoding {
+func (r *rewriter) inferOperand(op *ir.Operation, c opClass, i int, e attr.Encoding) attr.Encoding {
 	switch c {
 	case classElementwise, classConvert:
 		return e
@@ -345,7 +345,7 @@ func sliceOf(dim int, e attr.Encoding) attr.Encoding {
 // checkedTranspose is transposeEnc, checked against the linear layouts:
 // the result on dst's shape must be the operand's layout with its output
 // dims permuted.
-func (r *rewriter) checkedTranspose(e attr.Encoding, order, srcShape []int, dst *dialect.Value) attr.Encoding {
+func (r *rewriter) checkedTranspose(e attr.Encoding, order, srcShape []int, dst *ir.Value) attr.Encoding {
 	t := transposeEnc(r.layouts, e, order, srcShape)
 	if t == nil {
 		return nil
@@ -376,15 +376,15 @@ func (r *rewriter) checkedTranspose(e attr.Encoding, order, srcShape []int, dst 
 }
 
 // newConvert builds (detached) a conversion of v to layout e.
-func newConvert(v *dialect.Value, e attr.Encoding, loc dialect.Location) *dialect.Operation {
-	c := dialect.NewOperation(opConvert, []*dialect.Value{v}, []dialect.Type{withEncoding(v.Type(), e)}, nil, 0)
+func newConvert(v *ir.Value, e attr.Encoding, loc ir.Location) *ir.Operation {
+	c := ir.NewOperation(opConvert, []*ir.Value{v}, []ir.Type{withEncoding(v.Type(), e)}, nil, 0)
 	c.Loc = loc
 	return c
 }
 
 // insertAfterDef places op right after the definition of v (at the start of
 // its block for a block argument), so that it dominates every use of v.
-func insertAfterDef(v *dialect.Value, op *dialect.Operation) {
+func insertAfterDef(v *ir.Value, op *ir.Operation) {
 	if d := v.DefiningOp(); d != nil {
 		d.Block().InsertAfter(d, op)
 		return
@@ -393,7 +393,7 @@ func insertAfterDef(v *dialect.Value, op *dialect.Operation) {
 }
 
 // locOf returns the location to give an op created for value v.
-func locOf(v *dialect.Value) dialect.Location {
+func locOf(v *ir.Value) ir.Location {
 	if d := v.DefiningOp(); d != nil {
 		return d.Loc
 	}
@@ -402,11 +402,11 @@ func locOf(v *dialect.Value) dialect.Location {
 
 // retype gives value v layout e, keeping arith.constant's value attribute
 // in step with its result type.
-func retype(v *dialect.Value, e attr.Encoding) {
+func retype(v *ir.Value, e attr.Encoding) {
 	t := withEncoding(v.Type(), e)
 	v.SetType(t)
 	if d := v.DefiningOp(); d != nil && d.Name() == opConstant {
-		if da, ok := d.Attr("value").(*dialect.DenseElementsAttr); ok {
+		if da, ok := d.Attr("value").(*ir.DenseElementsAttr); ok {
 			nd := *da
 			nd.Type = t
 			d.SetAttr("value", &nd)
@@ -415,7 +415,7 @@ func retype(v *dialect.Value, e attr.Encoding) {
 }
 
 // loopDepth counts the scf.for ops around op inside the function.
-func (r *rewriter) loopDepth(op *dialect.Operation) int {
+func (r *rewriter) loopDepth(op *ir.Operation) int {
 	n := 0
 	for p := op.ParentOp(); p != nil && p != r.fn; p = p.ParentOp() {
 		if p.Name() == opFor {
@@ -426,13 +426,13 @@ func (r *rewriter) loopDepth(op *dialect.Operation) int {
 }
 
 // ops returns the ops of the function in pre-order.
-func (r *rewriter) ops() []*dialect.Operation {
-	var out []*dialect.Operation
-	r.fn.Walk(func(op *dialect.Operation) dialect.WalkResult {
+func (r *rewriter) ops() []*ir.Operation {
+	var out []*ir.Operation
+	r.fn.Walk(func(op *ir.Operation) ir.WalkResult {
 		if op != r.fn {
 			out = append(out, op)
 		}
-		return dialect.Advance
+		return ir.Advance
 	})
 	return out
 }
@@ -441,12 +441,12 @@ func (r *rewriter) ops() []*dialect.Operation {
 func (r *rewriter) removeDeadCode() {
 	for {
 		progress := false
-		var dead []*dialect.Operation
-		r.fn.WalkPost(func(op *dialect.Operation) dialect.WalkResult {
+		var dead []*ir.Operation
+		r.fn.WalkPost(func(op *ir.Operation) ir.WalkResult {
 			if op != r.fn && r.removable(op) {
 				dead = append(dead, op)
 			}
-			return dialect.Advance
+			return ir.Advance
 		})
 		for _, op := range dead {
 			if unused(op) && op.Erase() == nil {
@@ -460,7 +460,7 @@ func (r *rewriter) removeDeadCode() {
 	}
 }
 
-func unused(op *dialect.Operation) bool {
+func unused(op *ir.Operation) bool {
 	for _, v := range op.Results() {
 		if !v.UseEmpty() {
 			return false
@@ -470,7 +470,7 @@ func unused(op *dialect.Operation) bool {
 }
 
 // removable reports whether op may be erased when its results are unused.
-func (r *rewriter) removable(op *dialect.Operation) bool {
+func (r *rewriter) removable(op *ir.Operation) bool {
 	if !unused(op) {
 		return false
 	}
@@ -478,7 +478,7 @@ func (r *rewriter) removable(op *dialect.Operation) bool {
 	case classConvert, classCheap, classExpand, classReduce, classTrans:
 		return true
 	case classElementwise:
-		return op.Name() != opLoad || op.HasTrait(dialect.Pure)
+		return op.Name() != opLoad || op.HasTrait(ir.Pure)
 	}
-	return op.HasTrait(dialect.Pure) && len(op.Regions()) == 0
+	return op.HasTrait(ir.Pure) && len(op.Regions()) == 0
 }

@@ -5,7 +5,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/layoutopt/layoutopt/dialect"
+	"github.com/layoutopt/layoutopt/ir"
 	"github.com/layoutopt/layoutopt/passes"
 )
 
@@ -14,7 +14,7 @@ func benchPipeline(b *testing.B, file, pipeline string) {
 	if err != nil {
 		b.Skip(err)
 	}
-	m := dialect.MustParse(string(src))
+	m := ir.MustParse(string(src))
 	p, err := passes.ParsePipeline(pipeline)
 	if err != nil {
 		b.Fatal(err)
@@ -51,7 +51,7 @@ func BenchmarkCloneOnly(b *testing.B) {
 	if err != nil {
 		b.Skip(err)
 	}
-	m := dialect.MustParse(string(src))
+	m := ir.MustParse(string(src))
 	b.ReportAllocs()
 	for b.Loop() {
 		_ = m.Clone()

@@ -5,7 +5,7 @@ import (
 	"maps"
 	"strings"
 
-	"github.com/layoutopt/layoutopt/dialect"
+	"github.com/layoutopt/layoutopt/ir"
 )
 
 // Rematerialization clones cheap producers once per conversion it removes,
@@ -14,10 +14,10 @@ import (
 // operands and result types) when the first dominates the second: same
 // block earlier, or an enclosing block.
 func (r *rewriter) cse() {
-	r.cseRegions(r.fn, map[string]*dialect.Operation{})
+	r.cseRegions(r.fn, map[string]*ir.Operation{})
 }
 
-func (r *rewriter) cseRegions(op *dialect.Operation, outer map[string]*dialect.Operation) {
+func (r *rewriter) cseRegions(op *ir.Operation, outer map[string]*ir.Operation) {
 	for _, rg := range op.Regions() {
 		for _, b := range rg.Blocks {
 			seen := maps.Clone(outer)
@@ -46,8 +46,8 @@ func (r *rewriter) cseRegions(op *dialect.Operation, outer map[string]*dialect.O
 	}
 }
 
-func (r *rewriter) cseCandidate(op *dialect.Operation) bool {
-	if op.NumResults() == 0 || !op.HasTrait(dialect.Pure) || op.HasTrait(dialect.MemoryRead) || op.HasTrait(dialect.MemoryWrite) {
+func (r *rewriter) cseCandidate(op *ir.Operation) bool {
+	if op.NumResults() == 0 || !op.HasTrait(ir.Pure) || op.HasTrait(ir.MemoryRead) || op.HasTrait(ir.MemoryWrite) {
 		return false
 	}
 	switch r.classify(op) {
@@ -57,21 +57,21 @@ func (r *rewriter) cseCandidate(op *dialect.Operation) bool {
 	return false
 }
 
-func cseKey(op *dialect.Operation) string {
+func cseKey(op *ir.Operation) string {
 	var sb strings.Builder
 	sb.WriteString(op.Name())
 	for _, na := range op.Props {
-		fmt.Fprintf(&sb, " %s=%s", na.Name, dialect.AttrString(na.Value))
+		fmt.Fprintf(&sb, " %s=%s", na.Name, ir.AttrString(na.Value))
 	}
 	for _, na := range op.Attrs {
-		fmt.Fprintf(&sb, " %s=%s", na.Name, dialect.AttrString(na.Value))
+		fmt.Fprintf(&sb, " %s=%s", na.Name, ir.AttrString(na.Value))
 	}
 	for _, v := range op.Operands() {
 		fmt.Fprintf(&sb, " %p", v)
 	}
 	for _, t := range op.ResultTypes() {
 		sb.WriteString(" : ")
-		sb.WriteString(dialect.TypeString(t))
+		sb.WriteString(ir.TypeString(t))
 	}
 	return sb.String()
 }

@@ -3,14 +3,14 @@ package passes_test
 import (
 	"fmt"
 
-	"github.com/layoutopt/layoutopt/dialect"
+	"github.com/layoutopt/layoutopt/ir"
 	"github.com/layoutopt/layoutopt/passes"
 )
 
 // Remove the conversions around an element-wise op: the addition is
 // computed in the layout its operand and its user already share.
 func ExampleRemoveConversionsPass() {
-	m := dialect.MustParse(`#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+	m := ir.MustParse(`#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 #blocked1 = #ttg.blocked<{sizePerThread = [2], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
   tt.func @f(%p: tensor<256x!tt.ptr<f32>, #blocked>, %x: tensor<256xf32, #blocked>) {

@@ -4,7 +4,7 @@ import (
 	"slices"
 
 	"github.com/layoutopt/layoutopt/attr"
-	"github.com/layoutopt/layoutopt/dialect"
+	"github.com/layoutopt/layoutopt/ir"
 )
 
 // Rule 1: identity conversions and chains.
@@ -20,7 +20,7 @@ func (r *rewriter) foldConversions() {
 	r.removeDeadCode()
 }
 
-func (r *rewriter) foldConversion(c *dialect.Operation) {
+func (r *rewriter) foldConversion(c *ir.Operation) {
 	// Chains: convert the original value directly.
 	for {
 		inner := c.Operand(0).DefiningOp()
@@ -40,7 +40,7 @@ func (r *rewriter) foldConversion(c *dialect.Operation) {
 	_, se, shape := tensorInfo(src.Type())
 	_, de, dshape := tensorInfo(res.Type())
 	if se == nil || de == nil || !slices.Equal(shape, dshape) ||
-		!dialect.TypesEqual(dialect.ElementType(src.Type()), dialect.ElementType(res.Type())) {
+		!ir.TypesEqual(ir.ElementType(src.Type()), ir.ElementType(res.Type())) {
 		return
 	}
 	if !r.layouts.sameLayout(se, de, shape) {
@@ -64,13 +64,13 @@ func (r *rewriter) foldConversion(c *dialect.Operation) {
 // ops that merely need equal layouts on their tensors (element-wise ops,
 // loads, stores) may take another spelling, tried with v and checked by their
 // traits and verifier.
-func (r *rewriter) acceptsOperand(op *dialect.Operation, i int, v *dialect.Value) bool {
+func (r *rewriter) acceptsOperand(op *ir.Operation, i int, v *ir.Value) bool {
 	old := op.Operand(i)
-	if dialect.TypesEqual(old.Type(), v.Type()) {
+	if ir.TypesEqual(old.Type(), v.Type()) {
 		return true
 	}
 	def := op.Def()
-	if def == nil || !op.HasTrait(dialect.SameOperandsAndResultEncoding) && !op.HasTrait(dialect.Elementwise) {
+	if def == nil || !op.HasTrait(ir.SameOperandsAndResultEncoding) && !op.HasTrait(ir.Elementwise) {
 		// Unregistered ops, and ops whose operand layouts are tied to
 		// other types by structure (expand_dims, reduce, dot, yield, ...),
 		// keep the exact spelling.
@@ -88,9 +88,9 @@ func (r *rewriter) acceptsOperand(op *dialect.Operation, i int, v *dialect.Value
 // encodingsConsistent checks the layout traits of op: operands and results
 // of SameOperandsAndResultEncoding ops, and the same-shape tensors of
 // element-wise ops, must carry the same attribute.
-func (r *rewriter) encodingsConsistent(op *dialect.Operation) bool {
-	same := op.HasTrait(dialect.SameOperandsAndResultEncoding)
-	elem := op.HasTrait(dialect.Elementwise)
+func (r *rewriter) encodingsConsistent(op *ir.Operation) bool {
+	same := op.HasTrait(ir.SameOperandsAndResultEncoding)
+	elem := op.HasTrait(ir.Elementwise)
 	if !same && !elem {
 		return true
 	}

@@ -2,7 +2,7 @@ package passes
 
 import (
 	"github.com/layoutopt/layoutopt/attr"
-	"github.com/layoutopt/layoutopt/dialect"
+	"github.com/layoutopt/layoutopt/ir"
 )
 
 // Rule 3: forward propagation of anchor layouts.
@@ -22,19 +22,19 @@ const maxCandidates = 4
 
 type propagation struct {
 	r       *rewriter
-	rep     map[*dialect.Value]*dialect.Value   // value -> class representative
-	members map[*dialect.Value][]*dialect.Value // representative -> values
-	cands   map[*dialect.Value][]attr.Encoding  // representative -> candidates
-	orig    map[*dialect.Value]attr.Encoding    // layout of every tensor value before the rewrite
+	rep     map[*ir.Value]*ir.Value       // value -> class representative
+	members map[*ir.Value][]*ir.Value     // representative -> values
+	cands   map[*ir.Value][]attr.Encoding // representative -> candidates
+	orig    map[*ir.Value]attr.Encoding   // layout of every tensor value before the rewrite
 }
 
 func (r *rewriter) forwardPropagate() {
 	p := &propagation{
 		r:       r,
-		rep:     map[*dialect.Value]*dialect.Value{},
-		members: map[*dialect.Value][]*dialect.Value{},
-		cands:   map[*dialect.Value][]attr.Encoding{},
-		orig:    map[*dialect.Value]attr.Encoding{},
+		rep:     map[*ir.Value]*ir.Value{},
+		members: map[*ir.Value][]*ir.Value{},
+		cands:   map[*ir.Value][]attr.Encoding{},
+		orig:    map[*ir.Value]attr.Encoding{},
 	}
 	ops := r.ops()
 	p.buildClasses(ops)
@@ -45,16 +45,16 @@ func (r *rewriter) forwardPropagate() {
 	}
 }
 
-func (p *propagation) class(v *dialect.Value) *dialect.Value {
+func (p *propagation) class(v *ir.Value) *ir.Value {
 	if c, ok := p.rep[v]; ok {
 		return c
 	}
 	p.rep[v] = v
-	p.members[v] = []*dialect.Value{v}
+	p.members[v] = []*ir.Value{v}
 	return v
 }
 
-func (p *propagation) tie(a, b *dialect.Value) {
+func (p *propagation) tie(a, b *ir.Value) {
 	ca, cb := p.class(a), p.class(b)
 	if ca == cb {
 		return
@@ -66,8 +66,8 @@ func (p *propagation) tie(a, b *dialect.Value) {
 	delete(p.members, cb)
 }
 
-func (p *propagation) buildClasses(ops []*dialect.Operation) {
-	record := func(v *dialect.Value) {
+func (p *propagation) buildClasses(ops []*ir.Operation) {
+	record := func(v *ir.Value) {
 		if e := encodingOf(v); e != nil {
 			p.orig[v] = e
 		}
@@ -107,21 +107,21 @@ func (p *propagation) buildClasses(ops []*dialect.Operation) {
 
 // whileBefore and whileAfter return the blocks of a well-formed scf.while
 // (nil for any other op).
-func whileBefore(op *dialect.Operation) *dialect.Block {
+func whileBefore(op *ir.Operation) *ir.Block {
 	if op.Name() != opWhile || len(op.Regions()) != 2 || op.Region(1).Entry() == nil {
 		return nil
 	}
 	return op.Region(0).Entry()
 }
 
-func whileAfter(op *dialect.Operation) *dialect.Block {
+func whileAfter(op *ir.Operation) *ir.Block {
 	if whileBefore(op) == nil {
 		return nil
 	}
 	return op.Region(1).Entry()
 }
 
-func entryBlock(op *dialect.Operation) *dialect.Block {
+func entryBlock(op *ir.Operation) *ir.Block {
 	if len(op.Regions()) == 0 {
 		return nil
 	}
@@ -129,7 +129,7 @@ func entryBlock(op *dialect.Operation) *dialect.Block {
 }
 
 // add adds candidate e to v's class and reports whether it is new.
-func (p *propagation) add(v *dialect.Value, e attr.Encoding) bool {
+func (p *propagation) add(v *ir.Value, e attr.Encoding) bool {
 	if e == nil || encodingOf(v) == nil {
 		return false
 	}
@@ -148,7 +148,7 @@ func (p *propagation) add(v *dialect.Value, e attr.Encoding) bool {
 
 // seed reports whether v is an anchor: a function argument or the result
 // of an op whose layout propagation must not change.
-func (p *propagation) seed(v *dialect.Value) bool {
+func (p *propagation) seed(v *ir.Value) bool {
 	if d := v.DefiningOp(); d != nil {
 		switch d.Name() {
 		case opFor, opIf:
@@ -165,10 +165,10 @@ func (p *propagation) seed(v *dialect.Value) bool {
 	return owner != nil && owner.Name() != opFor
 }
 
-func (p *propagation) propagate(ops []*dialect.Operation) {
-	var work []*dialect.Value
+func (p *propagation) propagate(ops []*ir.Operation) {
+	var work []*ir.Value
 	// Seeds in program order, so the result does not depend on map order.
-	var seeds []*dialect.Value
+	var seeds []*ir.Value
 	if body := entryBlock(p.r.fn); body != nil {
 		seeds = append(seeds, body.Args()...)
 	}
@@ -206,7 +206,7 @@ func (p *propagation) propagate(ops []*dialect.Operation) {
 // enclosing scf.for or scf.if, or the "before" argument of the enclosing
 // scf.while; for scf.while, a "before" argument; for scf.condition, the
 // scf.while result. It returns nil for any other op or operand.
-func flowsInto(op *dialect.Operation, i int) *dialect.Value {
+func flowsInto(op *ir.Operation, i int) *ir.Value {
 	switch op.Name() {
 	case opFor:
 		if k := i - 3; k >= 0 && k < op.NumResults() {
@@ -233,12 +233,12 @@ func flowsInto(op *dialect.Operation, i int) *dialect.Value {
 }
 
 type target struct {
-	v *dialect.Value
+	v *ir.Value
 	e attr.Encoding
 }
 
 // targets returns the values that take layout e when operand u has it.
-func (p *propagation) targets(u dialect.Use, e attr.Encoding) []target {
+func (p *propagation) targets(u ir.Use, e attr.Encoding) []target {
 	op := u.Op
 	switch op.Name() {
 	case opFor, opYield, opWhile, opCondition:
@@ -263,7 +263,7 @@ func (p *propagation) targets(u dialect.Use, e attr.Encoding) []target {
 
 // choose picks one candidate for class c: loads and stores prefer
 // #blocked, other values an MMA layout, otherwise the first found.
-func (p *propagation) choose(c *dialect.Value) attr.Encoding {
+func (p *propagation) choose(c *ir.Value) attr.Encoding {
 	cands := p.cands[c]
 	if len(cands) == 0 {
 		return nil
@@ -309,10 +309,10 @@ func (p *propagation) rewrite() bool {
 func (p *propagation) legalize() {
 	// One conversion per (value, layout), shared by the users that need it.
 	type conversion struct {
-		v   *dialect.Value
+		v   *ir.Value
 		enc string // encKey of the target layout
 	}
-	cache := map[conversion]*dialect.Value{}
+	cache := map[conversion]*ir.Value{}
 	for _, op := range p.r.ops() {
 		for i, v := range op.Operands() {
 			cur := encodingOf(v)
@@ -337,7 +337,7 @@ func (p *propagation) legalize() {
 }
 
 // required returns the layout operand i of op must have, or nil for any.
-func (p *propagation) required(op *dialect.Operation, i int) attr.Encoding {
+func (p *propagation) required(op *ir.Operation, i int) attr.Encoding {
 	r := p.r
 	switch op.Name() {
 	case opConvert:

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/layoutopt/layoutopt/dialect"
+	"github.com/layoutopt/layoutopt/ir"
 	"github.com/layoutopt/layoutopt/passes"
 )
 
@@ -35,8 +35,8 @@ func FuzzLayoutPasses(f *testing.F) {
 		f.Fatal(err)
 	}
 	f.Fuzz(func(t *testing.T, src string) {
-		m, diags := dialect.ParseString(src, dialect.ParseConfig{Filename: "fuzz"})
-		if diags.HasErrors() || dialect.Verify(m).HasErrors() {
+		m, diags := ir.ParseString(src, ir.ParseConfig{Filename: "fuzz"})
+		if diags.HasErrors() || ir.Verify(m).HasErrors() {
 			return
 		}
 		before := m.Clone()
@@ -57,7 +57,7 @@ func FuzzLayoutPasses(f *testing.F) {
 			lb, okb := layoutOfType(t, b[i])
 			la, oka := layoutOfType(t, a[i])
 			if okb && oka && !lb.Equal(la) {
-				t.Fatalf("canonicalize-layouts changed %s into %s", dialect.TypeString(b[i]), dialect.TypeString(a[i]))
+				t.Fatalf("canonicalize-layouts changed %s into %s", ir.TypeString(b[i]), ir.TypeString(a[i]))
 			}
 		}
 	})

@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/layoutopt/layoutopt/attr"
-	"github.com/layoutopt/layoutopt/dialect"
+	"github.com/layoutopt/layoutopt/ir"
 	"pgregory.net/rapid"
 )
 
@@ -56,7 +56,7 @@ module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32}
     tt.return
   }
 }`
-	m := dialect.MustParse(src)
+	m := ir.MustParse(src)
 	fn := m.Body().First()
 	r := newRewriter(m, fn)
 	want := map[string]int{
@@ -219,7 +219,7 @@ module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32}
     tt.return
   }
 }`
-	m, diags := dialect.ParseString(strings.Replace(src, "%a: tensor<256xf32, #blocked>)", "%a: tensor<256xf32, #blocked>, %c: i1)", 1), dialect.ParseConfig{})
+	m, diags := ir.ParseString(strings.Replace(src, "%a: tensor<256xf32, #blocked>)", "%a: tensor<256xf32, #blocked>, %c: i1)", 1), ir.ParseConfig{})
 	if diags.HasErrors() {
 		t.Fatal(diags)
 	}
@@ -237,7 +237,7 @@ module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32}
 	if got := m.String(); got != want {
 		t.Fatalf("restored:\n%s\nwant:\n%s", got, want)
 	}
-	if d := dialect.Verify(m); d.HasErrors() {
+	if d := ir.Verify(m); d.HasErrors() {
 		t.Fatal(d)
 	}
 	for _, a := range body.Args() {

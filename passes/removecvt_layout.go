@@ -5,7 +5,7 @@ import (
 	"strconv"
 
 	"github.com/layoutopt/layoutopt/attr"
-	"github.com/layoutopt/layoutopt/dialect"
+	"github.com/layoutopt/layoutopt/ir"
 	"github.com/layoutopt/layoutopt/linear"
 )
 
@@ -118,12 +118,12 @@ func (c *layoutCache) sameLayout(a, b attr.Encoding, shape []int) bool {
 
 // tensorInfo returns t as a ranked tensor type (nil if t is not a tensor
 // with a TritonGPU encoding), its encoding and its shape as ints.
-func tensorInfo(t dialect.Type) (*dialect.RankedTensorType, attr.Encoding, []int) {
-	rt, ok := t.(*dialect.RankedTensorType)
+func tensorInfo(t ir.Type) (*ir.RankedTensorType, attr.Encoding, []int) {
+	rt, ok := t.(*ir.RankedTensorType)
 	if !ok {
 		return nil, nil, nil
 	}
-	e := dialect.Encoding(rt)
+	e := ir.Encoding(rt)
 	if e == nil {
 		return nil, nil, nil
 	}
@@ -148,26 +148,26 @@ func numElements(shape []int) int {
 
 // elemBytes is the storage size of one element of a tensor type: pointers
 // take 8 bytes, i1 and other sub-byte types 1.
-func elemBytes(t dialect.Type) int {
-	switch e := dialect.ElementType(t).(type) {
-	case *dialect.IntegerType:
+func elemBytes(t ir.Type) int {
+	switch e := ir.ElementType(t).(type) {
+	case *ir.IntegerType:
 		return max(1, (e.Width+7)/8)
-	case *dialect.FloatType:
+	case *ir.FloatType:
 		return max(1, (e.FloatBits()+7)/8)
-	case *dialect.PointerType, *dialect.IndexType:
+	case *ir.PointerType, *ir.IndexType:
 		return 8
 	}
 	return 4
 }
 
 // withEncoding returns tensor type t with encoding e.
-func withEncoding(t dialect.Type, e attr.Encoding) dialect.Type {
-	rt := t.(*dialect.RankedTensorType)
-	return rt.WithEncoding(&dialect.EncodingAttr{Enc: e})
+func withEncoding(t ir.Type, e attr.Encoding) ir.Type {
+	rt := t.(*ir.RankedTensorType)
+	return rt.WithEncoding(&ir.EncodingAttr{Enc: e})
 }
 
 // encodingOf returns the TritonGPU encoding of a value's tensor type, or nil.
-func encodingOf(v *dialect.Value) attr.Encoding {
+func encodingOf(v *ir.Value) attr.Encoding {
 	_, e, _ := tensorInfo(v.Type())
 	return e
 }
@@ -183,14 +183,14 @@ func isMMALike(e attr.Encoding) bool {
 }
 
 // intAttr reads an integer attribute of op (0 when absent).
-func intAttr(op *dialect.Operation, name string) int {
+func intAttr(op *ir.Operation, name string) int {
 	v, _ := op.IntAttr(name)
 	return int(v)
 }
 
 // orderAttr reads tt.trans's order (a dense i32 array).
-func orderAttr(op *dialect.Operation) ([]int, bool) {
-	a, ok := op.Attr("order").(*dialect.DenseArrayAttr)
+func orderAttr(op *ir.Operation) ([]int, bool) {
+	a, ok := op.Attr("order").(*ir.DenseArrayAttr)
 	if !ok {
 		return nil, false
 	}

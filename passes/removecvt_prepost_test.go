@@ -7,8 +7,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/layoutopt/layoutopt/dialect"
 	"github.com/layoutopt/layoutopt/internal/testenv"
+	"github.com/layoutopt/layoutopt/ir"
 	"github.com/layoutopt/layoutopt/linear"
 	"github.com/layoutopt/layoutopt/passes"
 )
@@ -40,9 +40,9 @@ func findShared(_ testing.TB, sub string) (path, missing string) {
 
 // runPipeline parses src, runs the pipeline text on it (the verifier runs
 // after every pass) and returns the module.
-func runPipeline(t testing.TB, name string, src []byte, pipeline string) *dialect.Module {
+func runPipeline(t testing.TB, name string, src []byte, pipeline string) *ir.Module {
 	t.Helper()
-	m, diags := dialect.Parse(src, dialect.ParseConfig{Filename: name})
+	m, diags := ir.Parse(src, ir.ParseConfig{Filename: name})
 	if diags.HasErrors() {
 		t.Fatalf("parse %s: %v", name, diags)
 	}
@@ -56,13 +56,13 @@ func runPipeline(t testing.TB, name string, src []byte, pipeline string) *dialec
 	return m
 }
 
-func countOps(m *dialect.Module, name string) int {
+func countOps(m *ir.Module, name string) int {
 	n := 0
-	m.Walk(func(op *dialect.Operation) dialect.WalkResult {
+	m.Walk(func(op *ir.Operation) ir.WalkResult {
 		if op.Name() == name {
 			n++
 		}
-		return dialect.Advance
+		return ir.Advance
 	})
 	return n
 }
@@ -75,13 +75,13 @@ type anchorSig struct {
 	layouts []linear.Layout
 }
 
-func isAnchor(op *dialect.Operation, threads int) bool {
+func isAnchor(op *ir.Operation, threads int) bool {
 	switch op.Name() {
 	case "tt.func", "tt.store", "tt.dot", "ttng.warp_group_dot", "ttg.local_alloc", "ttg.local_load",
 		"ttg.local_store", "tt.atomic_rmw", "tt.atomic_cas", "tt.descriptor_load", "tt.descriptor_store":
 		return true
 	case "tt.load":
-		s, ok := dialect.ShapeOf(op.Operand(0).Type())
+		s, ok := ir.ShapeOf(op.Operand(0).Type())
 		if !ok {
 			return true
 		}
@@ -94,15 +94,15 @@ func isAnchor(op *dialect.Operation, threads int) bool {
 	return false
 }
 
-func anchorSignature(t *testing.T, m *dialect.Module) []anchorSig {
+func anchorSignature(t *testing.T, m *ir.Module) []anchorSig {
 	t.Helper()
 	threads := int(m.IntAttr("ttg.num-warps", 4) * m.IntAttr("ttg.threads-per-warp", 32))
 	var sigs []anchorSig
-	m.Walk(func(op *dialect.Operation) dialect.WalkResult {
+	m.Walk(func(op *ir.Operation) ir.WalkResult {
 		if !isAnchor(op, threads) {
-			return dialect.Advance
+			return ir.Advance
 		}
-		var types []dialect.Type
+		var types []ir.Type
 		if op.Name() == "tt.func" {
 			for _, a := range op.Region(0).Entry().Args() {
 				types = append(types, a.Type())
@@ -117,16 +117,16 @@ func anchorSignature(t *testing.T, m *dialect.Module) []anchorSig {
 			}
 		}
 		sigs = append(sigs, sig)
-		return dialect.Advance
+		return ir.Advance
 	})
 	return sigs
 }
 
 // layoutOfType returns the linear layout of a tensor or memdesc type (the
 // allocation shape for memdescs).
-func layoutOfType(t testing.TB, ty dialect.Type) (linear.Layout, bool) {
+func layoutOfType(t testing.TB, ty ir.Type) (linear.Layout, bool) {
 	t.Helper()
-	enc := dialect.Encoding(ty)
+	enc := ir.Encoding(ty)
 	if enc == nil {
 		return linear.Layout{}, false
 	}
@@ -136,8 +136,8 @@ func layoutOfType(t testing.TB, ty dialect.Type) (linear.Layout, bool) {
 	if !ok {
 		return linear.Layout{}, false
 	}
-	s, _ := dialect.ShapeOf(ty)
-	if md, ok := ty.(*dialect.MemDescType); ok && md.AllocShape != nil {
+	s, _ := ir.ShapeOf(ty)
+	if md, ok := ty.(*ir.MemDescType); ok && md.AllocShape != nil {
 		s = md.AllocShape
 	}
 	shape := make([]int, len(s))
@@ -193,19 +193,19 @@ func TestRemoveConversionsPrePost(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			orig := dialect.MustParse(string(preSrc))
+			orig := ir.MustParse(string(preSrc))
 			m := runPipeline(t, pre, preSrc, "builtin.module(remove-redundant-conversions)")
 			// The output must print, re-parse and verify.
 			out := m.String()
-			m2, diags := dialect.ParseString(out, dialect.ParseConfig{Filename: name + ".out"})
+			m2, diags := ir.ParseString(out, ir.ParseConfig{Filename: name + ".out"})
 			if diags.HasErrors() {
 				t.Fatalf("output does not re-parse: %v\n%s", diags, out)
 			}
-			if diags := dialect.Verify(m2); diags.HasErrors() {
+			if diags := ir.Verify(m2); diags.HasErrors() {
 				t.Fatalf("output does not verify: %v\n%s", diags, out)
 			}
 			ours := countOps(m2, "ttg.convert_layout")
-			theirs := countOps(dialect.MustParse(string(postSrc)), "ttg.convert_layout")
+			theirs := countOps(ir.MustParse(string(postSrc)), "ttg.convert_layout")
 			t.Logf("%s: convert_layout ops: pre %d, ours %d, Triton %d", name, countOps(orig, "ttg.convert_layout"), ours, theirs)
 			if ours > theirs {
 				t.Errorf("%s: %d convert_layout ops left, Triton leaves %d\n%s", name, ours, theirs, out)
@@ -247,7 +247,7 @@ func TestRemoveConversionsStable(t *testing.T) {
 			}
 			const pl = "builtin.module(remove-redundant-conversions)"
 			once := runPipeline(t, file, src, pl)
-			if got, was := countOps(once, "ttg.convert_layout"), countOps(dialect.MustParse(string(src)), "ttg.convert_layout"); got > was {
+			if got, was := countOps(once, "ttg.convert_layout"), countOps(ir.MustParse(string(src)), "ttg.convert_layout"); got > was {
 				t.Errorf("%d conversions became %d", was, got)
 			}
 			out := once.String()

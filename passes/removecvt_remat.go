@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"github.com/layoutopt/layoutopt/attr"
-	"github.com/layoutopt/layoutopt/dialect"
+	"github.com/layoutopt/layoutopt/ir"
 	"github.com/layoutopt/layoutopt/linear"
 )
 
@@ -21,7 +21,7 @@ const maxSlice = 512
 // results change together, or slot k of an scf.for (iteration argument and
 // result) or of an scf.if (result).
 type unit struct {
-	op   *dialect.Operation
+	op   *ir.Operation
 	slot int
 }
 
@@ -29,14 +29,14 @@ type unit struct {
 // produced in a new layout for the conversion to go away.
 type slice struct {
 	r      *rewriter
-	root   *dialect.Operation
-	req    map[*dialect.Value]attr.Encoding // member values and their new layout
-	leaves map[*dialect.Value]attr.Encoding // values that get a conversion instead
-	units  []unit                           // in discovery order
+	root   *ir.Operation
+	req    map[*ir.Value]attr.Encoding // member values and their new layout
+	leaves map[*ir.Value]attr.Encoding // values that get a conversion instead
+	units  []unit                      // in discovery order
 	inUnit map[unit]bool
 	moved  map[unit]bool // re-typed in place (otherwise cloned)
-	clones map[*dialect.Value]*dialect.Value
-	leafOf map[*dialect.Value]*dialect.Value
+	clones map[*ir.Value]*ir.Value
+	leafOf map[*ir.Value]*ir.Value
 }
 
 // rematerializeAll tries rule 4 on every conversion and reports whether it
@@ -52,19 +52,19 @@ func (r *rewriter) rematerializeAll() bool {
 	return progress
 }
 
-func (r *rewriter) rematerialize(root *dialect.Operation) bool {
+func (r *rewriter) rematerialize(root *ir.Operation) bool {
 	_, target, _ := tensorInfo(root.Result(0).Type())
 	if target == nil || encodingOf(root.Operand(0)) == nil {
 		return false
 	}
 	s := &slice{
 		r: r, root: root,
-		req:    map[*dialect.Value]attr.Encoding{},
-		leaves: map[*dialect.Value]attr.Encoding{},
+		req:    map[*ir.Value]attr.Encoding{},
+		leaves: map[*ir.Value]attr.Encoding{},
 		inUnit: map[unit]bool{},
 		moved:  map[unit]bool{},
-		clones: map[*dialect.Value]*dialect.Value{},
-		leafOf: map[*dialect.Value]*dialect.Value{},
+		clones: map[*ir.Value]*ir.Value{},
+		leafOf: map[*ir.Value]*ir.Value{},
 	}
 	if !s.visit(root.Operand(0), target) || len(s.leaves) > 1 {
 		return false
@@ -107,7 +107,7 @@ func (s *slice) addUnit(u unit) {
 
 // visit requires value v in layout e and collects what that takes. It
 // returns false when v cannot be produced in e.
-func (s *slice) visit(v *dialect.Value, e attr.Encoding) bool {
+func (s *slice) visit(v *ir.Value, e attr.Encoding) bool {
 	cur := encodingOf(v)
 	if cur == nil {
 		return false
@@ -170,7 +170,7 @@ func (s *slice) visit(v *dialect.Value, e attr.Encoding) bool {
 
 // leaf converts v to e instead of recomputing it; converting the root's own
 // source would gain nothing.
-func (s *slice) leaf(v *dialect.Value, e attr.Encoding) bool {
+func (s *slice) leaf(v *ir.Value, e attr.Encoding) bool {
 	if v == s.root.Operand(0) {
 		return false
 	}
@@ -178,7 +178,7 @@ func (s *slice) leaf(v *dialect.Value, e attr.Encoding) bool {
 	return true
 }
 
-func (s *slice) visitFor(forOp *dialect.Operation, k int, e attr.Encoding) bool {
+func (s *slice) visitFor(forOp *ir.Operation, k int, e attr.Encoding) bool {
 	body := entryBlock(forOp)
 	if body == nil || k+1 >= body.NumArgs() || k >= forOp.NumResults() || 3+k >= forOp.NumOperands() {
 		return false
@@ -196,7 +196,7 @@ func (s *slice) visitFor(forOp *dialect.Operation, k int, e attr.Encoding) bool 
 	return s.visit(forOp.Operand(3+k), e) && s.visit(yield.Operand(k), e)
 }
 
-func (s *slice) visitIf(ifOp *dialect.Operation, k int, e attr.Encoding) bool {
+func (s *slice) visitIf(ifOp *ir.Operation, k int, e attr.Encoding) bool {
 	s.req[ifOp.Result(k)] = e
 	s.addUnit(unit{ifOp, k})
 	for _, rg := range ifOp.Regions() {
@@ -216,14 +216,14 @@ func (s *slice) visitIf(ifOp *dialect.Operation, k int, e attr.Encoding) bool {
 }
 
 // values returns the values of a unit.
-func (s *slice) values(u unit) []*dialect.Value {
+func (s *slice) values(u unit) []*ir.Value {
 	switch {
 	case u.slot < 0:
 		return u.op.Results()
 	case u.op.Name() == opFor:
-		return []*dialect.Value{entryBlock(u.op).Arg(u.slot + 1), u.op.Result(u.slot)}
+		return []*ir.Value{entryBlock(u.op).Arg(u.slot + 1), u.op.Result(u.slot)}
 	default:
-		return []*dialect.Value{u.op.Result(u.slot)}
+		return []*ir.Value{u.op.Result(u.slot)}
 	}
 }
 
@@ -266,7 +266,7 @@ func (s *slice) analyzeMoves() bool {
 
 // acceptedUse reports whether a use of a slice value goes away or follows
 // the value when the value is re-typed in place.
-func (s *slice) acceptedUse(use dialect.Use) bool {
+func (s *slice) acceptedUse(use ir.Use) bool {
 	op := use.Op
 	if op == s.root {
 		return true
@@ -322,7 +322,7 @@ func weight(d int) float64 {
 }
 
 // convertCost is the cost of conversion op c (see the pass Doc).
-func (r *rewriter) convertCost(c *dialect.Operation) int {
+func (r *rewriter) convertCost(c *ir.Operation) int {
 	_, se, shape := tensorInfo(c.Operand(0).Type())
 	_, de, _ := tensorInfo(c.Result(0).Type())
 	return r.layoutConversionCost(se, de, shape, elemBytes(c.Result(0).Type()))
@@ -355,7 +355,7 @@ func sameBases(a, b linear.Layout, in string) bool {
 }
 
 // opCost prices recomputing op once more (see the pass Doc).
-func (r *rewriter) opCost(op *dialect.Operation) int {
+func (r *rewriter) opCost(op *ir.Operation) int {
 	if op.NumResults() == 0 {
 		return 0
 	}
@@ -392,7 +392,7 @@ func expensiveMath(name string) bool {
 }
 
 // lookup returns the value that stands for v in its new layout.
-func (s *slice) lookup(v *dialect.Value) *dialect.Value {
+func (s *slice) lookup(v *ir.Value) *ir.Value {
 	if w, ok := s.leafOf[v]; ok {
 		return w
 	}
@@ -416,7 +416,7 @@ func (s *slice) apply() {
 		insertAfterDef(v, c)
 		s.leafOf[v] = c.Result(0)
 	}
-	var ops []*dialect.Operation
+	var ops []*ir.Operation
 	for _, u := range s.units {
 		e := s.req[s.values(u)[0]]
 		switch {

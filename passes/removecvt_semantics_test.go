@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/layoutopt/layoutopt/dialect"
+	"github.com/layoutopt/layoutopt/ir"
 )
 
 // The value a program computes does not depend on layouts: a conversion
@@ -20,18 +20,18 @@ import (
 // transparent and layouts ignored.
 
 type terms struct {
-	ids   map[string]int             // term text -> id, shared by the modules compared
-	memo  map[*dialect.Value]int     // value -> term id
-	ordOf map[*dialect.Operation]int // op -> ordinal among ops of its name
+	ids   map[string]int        // term text -> id, shared by the modules compared
+	memo  map[*ir.Value]int     // value -> term id
+	ordOf map[*ir.Operation]int // op -> ordinal among ops of its name
 }
 
-func newTerms(ids map[string]int, m *dialect.Module) *terms {
-	t := &terms{ids: ids, memo: map[*dialect.Value]int{}, ordOf: map[*dialect.Operation]int{}}
+func newTerms(ids map[string]int, m *ir.Module) *terms {
+	t := &terms{ids: ids, memo: map[*ir.Value]int{}, ordOf: map[*ir.Operation]int{}}
 	count := map[string]int{}
-	m.Walk(func(op *dialect.Operation) dialect.WalkResult {
+	m.Walk(func(op *ir.Operation) ir.WalkResult {
 		t.ordOf[op] = count[op.Name()]
 		count[op.Name()]++
-		return dialect.Advance
+		return ir.Advance
 	})
 	return t
 }
@@ -45,31 +45,31 @@ func (t *terms) intern(s string) int {
 	return id
 }
 
-func (t *terms) opKey(op *dialect.Operation) string {
+func (t *terms) opKey(op *ir.Operation) string {
 	return fmt.Sprintf("%s#%d", op.Name(), t.ordOf[op])
 }
 
 // attrText formats an op's attributes without the types inside them (dense
 // constants carry their tensor type, layout included).
-func attrText(op *dialect.Operation) string {
+func attrText(op *ir.Operation) string {
 	var parts []string
 	for _, na := range append(slices.Clone(op.Props), op.Attrs...) {
 		v := na.Value
-		if d, ok := v.(*dialect.DenseElementsAttr); ok {
+		if d, ok := v.(*ir.DenseElementsAttr); ok {
 			var el []string
 			for _, e := range d.Elems {
-				el = append(el, dialect.AttrString(e))
+				el = append(el, ir.AttrString(e))
 			}
 			parts = append(parts, na.Name+"=dense"+strings.Join(el, ",")+d.Hex)
 			continue
 		}
-		parts = append(parts, na.Name+"="+dialect.AttrString(v))
+		parts = append(parts, na.Name+"="+ir.AttrString(v))
 	}
 	slices.Sort(parts)
 	return strings.Join(parts, " ")
 }
 
-func (t *terms) of(v *dialect.Value) int {
+func (t *terms) of(v *ir.Value) int {
 	if id, ok := t.memo[v]; ok {
 		return id
 	}
@@ -114,11 +114,11 @@ func (t *terms) of(v *dialect.Value) int {
 }
 
 // observations lists what m computes at every observable op.
-func observations(ids map[string]int, m *dialect.Module) []string {
+func observations(ids map[string]int, m *ir.Module) []string {
 	t := newTerms(ids, m)
 	threads := int(m.IntAttr("ttg.num-warps", 4) * m.IntAttr("ttg.threads-per-warp", 32))
 	var obs []string
-	m.Walk(func(op *dialect.Operation) dialect.WalkResult {
+	m.Walk(func(op *ir.Operation) ir.WalkResult {
 		observe := false
 		switch op.Name() {
 		case "tt.store", "tt.dot", "tt.return", "scf.yield", "scf.for", "tt.atomic_rmw", "tt.atomic_cas", "ttg.local_alloc", "ttg.local_store":
@@ -127,20 +127,20 @@ func observations(ids map[string]int, m *dialect.Module) []string {
 			observe = isAnchor(op, threads)
 		}
 		if !observe {
-			return dialect.Advance
+			return ir.Advance
 		}
 		var ops []string
 		for _, o := range op.Operands() {
 			ops = append(ops, fmt.Sprint(t.of(o)))
 		}
 		obs = append(obs, fmt.Sprintf("%s(%s)", op.Name(), strings.Join(ops, ",")))
-		return dialect.Advance
+		return ir.Advance
 	})
 	return obs
 }
 
 // sameComputation checks that after computes what before computes.
-func sameComputation(t *testing.T, name string, before, after *dialect.Module) {
+func sameComputation(t *testing.T, name string, before, after *ir.Module) {
 	t.Helper()
 	ids := map[string]int{}
 	b, a := observations(ids, before), observations(ids, after)
@@ -178,7 +178,7 @@ func TestRemoveConversionsKeepsMeaning(t *testing.T) {
 		t.Skip("no inputs")
 	}
 	for i, src := range inputs {
-		before, diags := dialect.ParseString(src, dialect.ParseConfig{Filename: names[i]})
+		before, diags := ir.ParseString(src, ir.ParseConfig{Filename: names[i]})
 		if diags.HasErrors() {
 			t.Fatalf("%s: %v", names[i], diags)
 		}
@@ -201,12 +201,12 @@ module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32}
   }
 }`
 	ids := map[string]int{}
-	base := observations(ids, dialect.MustParse(src))
-	swapped := dialect.MustParse(strings.Replace(src, "arith.subf %a, %b", "arith.subf %b, %a", 1))
+	base := observations(ids, ir.MustParse(src))
+	swapped := ir.MustParse(strings.Replace(src, "arith.subf %a, %b", "arith.subf %b, %a", 1))
 	if slices.Equal(base, observations(ids, swapped)) {
 		t.Error("swapped operands not detected")
 	}
-	converted := dialect.MustParse(strings.Replace(src, "tt.store %p, %0",
+	converted := ir.MustParse(strings.Replace(src, "tt.store %p, %0",
 		"%1 = ttg.convert_layout %0 : tensor<256xf32, #blocked> -> tensor<256xf32, #blocked1>\n"+
 			"    %2 = ttg.convert_layout %1 : tensor<256xf32, #blocked1> -> tensor<256xf32, #blocked>\n"+
 			"    tt.store %p, %2", 1))

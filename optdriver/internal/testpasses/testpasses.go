@@ -7,7 +7,7 @@ package testpasses
 import (
 	"errors"
 
-	"github.com/layoutopt/layoutopt/dialect"
+	"github.com/layoutopt/layoutopt/ir"
 	"github.com/layoutopt/layoutopt/passes"
 )
 
@@ -26,35 +26,35 @@ import (
 func Passes() []*passes.Pass {
 	return []*passes.Pass{
 		{Name: "test-remark", Summary: "Remark on each function", Anchor: "tt.func",
-			Run: func(ctx *passes.Context, fn *dialect.Operation) error {
+			Run: func(ctx *passes.Context, fn *ir.Operation) error {
 				name := "?"
-				if s, ok := fn.Attr("sym_name").(*dialect.StringAttr); ok {
+				if s, ok := fn.Attr("sym_name").(*ir.StringAttr); ok {
 					name = s.Value
 				}
 				ctx.Remarkf(fn, "function @%s", name)
 				return nil
 			}},
 		{Name: "test-mark", Summary: "Set test.marked on the module", Aliases: []string{"test-mark-alias"},
-			Run: func(ctx *passes.Context, op *dialect.Operation) error {
-				op.SetAttr("test.marked", &dialect.UnitAttr{})
+			Run: func(ctx *passes.Context, op *ir.Operation) error {
+				op.SetAttr("test.marked", &ir.UnitAttr{})
 				ctx.MarkChanged()
 				return nil
 			}},
 		{Name: "test-noop", Summary: "Do nothing",
-			Run: func(ctx *passes.Context, op *dialect.Operation) error { return nil }},
+			Run: func(ctx *passes.Context, op *ir.Operation) error { return nil }},
 		{Name: "test-break", Summary: "Remove the first arith.constant, breaking the IR",
-			Run: func(ctx *passes.Context, op *dialect.Operation) error {
-				op.Walk(func(o *dialect.Operation) dialect.WalkResult {
+			Run: func(ctx *passes.Context, op *ir.Operation) error {
+				op.Walk(func(o *ir.Operation) ir.WalkResult {
 					if o.Name() == "arith.constant" {
 						o.Remove()
-						return dialect.Interrupt
+						return ir.Interrupt
 					}
-					return dialect.Advance
+					return ir.Advance
 				})
 				return nil
 			}},
 		{Name: "test-fail", Summary: "Fail with an error on the first op",
-			Run: func(ctx *passes.Context, op *dialect.Operation) error {
+			Run: func(ctx *passes.Context, op *ir.Operation) error {
 				first := op
 				if b := op.Region(0).Entry(); b != nil && b.First() != nil {
 					first = b.First()
@@ -62,18 +62,18 @@ func Passes() []*passes.Pass {
 				return ctx.Errorf(first, "test-fail: refusing op '%s'", first.Name())
 			}},
 		{Name: "test-plainerr", Summary: "Fail with a plain error",
-			Run: func(ctx *passes.Context, op *dialect.Operation) error {
+			Run: func(ctx *passes.Context, op *ir.Operation) error {
 				return errors.New("plain failure")
 			}},
 		{Name: "test-opts", Summary: "Remark on its options", Options: []passes.Option{
 			{Name: "mode", Doc: "how fast", Default: "fast", Values: []string{"fast", "slow"}},
 			{Name: "n", Doc: "how many", Default: "1", Kind: passes.IntOption},
-		}, Run: func(ctx *passes.Context, op *dialect.Operation) error {
+		}, Run: func(ctx *passes.Context, op *ir.Operation) error {
 			ctx.Remarkf(op, "mode=%s n=%d", ctx.Option("mode"), ctx.IntOption("n"))
 			return nil
 		}},
 		{Name: "test-warn", Summary: "Warn on the module",
-			Run: func(ctx *passes.Context, op *dialect.Operation) error {
+			Run: func(ctx *passes.Context, op *ir.Operation) error {
 				ctx.Warningf(op, "test warning")
 				return nil
 			}},

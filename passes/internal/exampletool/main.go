@@ -12,7 +12,7 @@ import (
 	"fmt"
 	"os"
 
-	"github.com/layoutopt/layoutopt/dialect"
+	"github.com/layoutopt/layoutopt/ir"
 	"github.com/layoutopt/layoutopt/passes"
 )
 
@@ -23,13 +23,13 @@ var countConverts = &passes.Pass{
 	Summary: "Remark on the number of ttg.convert_layout ops in each function",
 	Anchor:  "tt.func",
 	Options: []passes.Option{{Name: "max", Doc: "fail above this many (-1: no limit)", Default: "-1", Kind: passes.IntOption}},
-	Run: func(ctx *passes.Context, fn *dialect.Operation) error {
+	Run: func(ctx *passes.Context, fn *ir.Operation) error {
 		n := 0
-		fn.Walk(func(op *dialect.Operation) dialect.WalkResult {
+		fn.Walk(func(op *ir.Operation) ir.WalkResult {
 			if op.Name() == "ttg.convert_layout" {
 				n++
 			}
-			return dialect.Advance
+			return ir.Advance
 		})
 		if max := ctx.IntOption("max"); max >= 0 && n > max {
 			return ctx.Errorf(fn, "%d conversions, more than %d", n, max)
@@ -58,7 +58,7 @@ func run(args []string) int {
 		fmt.Fprintln(os.Stderr, err)
 		return 1
 	}
-	m, diags := dialect.Parse(src, dialect.ParseConfig{Filename: args[0]})
+	m, diags := ir.Parse(src, ir.ParseConfig{Filename: args[0]})
 	if diags.HasErrors() {
 		fmt.Fprintln(os.Stderr, diags)
 		return 1
@@ -70,7 +70,7 @@ func run(args []string) int {
 	if err != nil {
 		return 1
 	}
-	if err := dialect.Print(os.Stdout, m, dialect.PrintConfig{}); err != nil {
+	if err := ir.Print(os.Stdout, m, ir.PrintConfig{}); err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		return 1
 	}

@@ -1,0 +1,100 @@
+package ir
+
+import (
+	"errors"
+	"strings"
+
+	"github.com/layoutopt/layoutopt/attr"
+)
+
+// EncodingAttr is a TritonGPU layout encoding or memory space
+// (`#ttg.blocked<{...}>`, `#ttg.shared_memory`, ...), parsed, printed and
+// verified by package attr.
+type EncodingAttr struct {
+	Enc attr.Encoding
+}
+
+func (*EncodingAttr) isAttribute() {}
+
+func (a *EncodingAttr) appendAttr(b []byte, ref AliasFunc) []byte {
+	var nested func(attr.Encoding) string
+	if ref != nil {
+		nested = func(e attr.Encoding) string {
+			if n := ref(&EncodingAttr{Enc: e}); n != "" {
+				return n
+			}
+			return e.Format(nested)
+		}
+	}
+	return append(b, a.Enc.Format(nested)...)
+}
+
+// Encoding returns the layout encoding of a tensor or memdesc type, or nil
+// when it has none or it is not a TritonGPU encoding.
+func Encoding(t Type) attr.Encoding {
+	if e, ok := EncodingOf(t).(*EncodingAttr); ok {
+		return e.Enc
+	}
+	return nil
+}
+
+// nestedEncodings returns the encodings an encoding refers to (a slice's or
+// dot operand's parent).
+func nestedEncodings(e attr.Encoding) []attr.Encoding {
+	switch x := e.(type) {
+	case *attr.Slice:
+		if x.Parent != nil {
+			return []attr.Encoding{x.Parent}
+		}
+	case *attr.DotOperand:
+		if x.Parent != nil {
+			return []attr.Encoding{x.Parent}
+		}
+	}
+	return nil
+}
+
+// parseEncoding parses a #ttg attribute known to package attr; the current
+// token is its name.
+func (p *OpParser) parseEncoding() (Attribute, error) {
+	start := p.tok.off
+	key := ""
+	if end, oneLine := scanBalanced(p.lx.src, p.lx.off); p.lx.off < len(p.lx.src) && p.lx.src[p.lx.off] == '<' && end > 0 && oneLine {
+		key = p.lx.src[start:end]
+	} else if p.lx.off >= len(p.lx.src) || p.lx.src[p.lx.off] != '<' {
+		key = p.tok.text
+	}
+	if key != "" {
+		if a, ok := p.attrCache[key]; ok {
+			p.lx.off = start + len(key)
+			p.advance()
+			return a, nil
+		}
+	}
+	resolve := func(alias string) (attr.Encoding, bool) {
+		if a, ok := p.attrAliases[alias].(*EncodingAttr); ok {
+			return a.Enc, true
+		}
+		return nil, false
+	}
+	text := p.lx.src[start:]
+	if i := strings.IndexByte(text, '\n'); i >= 0 {
+		text = text[:i]
+	}
+	enc, n, err := attr.Parse(text, resolve)
+	if err != nil {
+		var ae *attr.Error
+		off, msg := 0, err.Error()
+		if errors.As(err, &ae) {
+			off, msg = ae.Offset, ae.Msg
+		}
+		return nil, p.Errorf(p.lx.posOf(p.tok.line, p.tok.col+off), "%s", msg)
+	}
+	a := &EncodingAttr{Enc: enc}
+	if key != "" && n == len(key) {
+		p.attrCache[key] = a
+	}
+	p.lx.off = start + n
+	p.advance()
+	return a, nil
+}

@@ -1,0 +1,693 @@
+package ir
+
+import (
+	"bytes"
+	"io"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// PrintConfig controls Print, like mlir-opt's printing flags.
+type PrintConfig struct {
+	// DebugInfo prints locations (-mlir-print-debuginfo).
+	DebugInfo bool
+	// Generic prints every op in generic form (-mlir-print-op-generic).
+	Generic bool
+	// LocalScope prints attributes, types and locations inline, with no
+	// alias definitions (-mlir-print-local-scope: MLIR then prints without
+	// an alias state).
+	LocalScope bool
+	// PropsAsAttrs prints properties inside the attribute dictionary in
+	// generic form, as MLIR releases before 17 did (for older tools such as
+	// mlir-opt-14); Parse reads both spellings.
+	PropsAsAttrs bool
+}
+
+// OpPrinter writes IR text; custom op print functions (OpDef.Print) use its
+// methods to write their assembly form.
+type OpPrinter struct {
+	buf    []byte
+	w      io.Writer
+	err    error
+	cfg    PrintConfig
+	indent int
+	// freeScopes holds naming scopes whose maps are reused.
+	freeScopes []*nameScope
+
+	names      map[*Value]ssaName
+	blockNames map[*Block]string
+	ref        AliasFunc
+	typeText   map[Type]string // rendered types (types are immutable)
+	typeNames  map[Type]string // type aliases in use ("!name")
+}
+
+// appendType appends t through the alias plan, caching the text per type.
+func (p *OpPrinter) appendType(b []byte, t Type) []byte {
+	if t == nil {
+		return append(b, "<<NULL TYPE>>"...)
+	}
+	switch t.(type) {
+	case *IntegerType, *FloatType, *IndexType:
+		return t.appendType(b, p.ref)
+	}
+	if n, ok := p.typeNames[t]; ok {
+		return append(b, n...)
+	}
+	s, ok := p.typeText[t]
+	if !ok {
+		s = string(t.appendType(nil, p.ref))
+		p.typeText[t] = s
+	}
+	return append(b, s...)
+}
+
+func (p *OpPrinter) appendTypes(b []byte, ts []Type) []byte {
+	for i, t := range ts {
+		if i > 0 {
+			b = append(b, ", "...)
+		}
+		b = p.appendType(b, t)
+	}
+	return b
+}
+
+func (p *OpPrinter) appendResultTypes(b []byte, ts []Type) []byte {
+	if len(ts) == 1 {
+		if _, fn := ts[0].(*FunctionType); !fn {
+			return p.appendType(b, ts[0])
+		}
+	}
+	b = append(b, '(')
+	b = p.appendTypes(b, ts)
+	return append(b, ')')
+}
+
+// Print writes m as MLIR text: alias definitions, the module, and (with
+// DebugInfo) the location aliases, as Triton prints them.
+func Print(w io.Writer, m *Module, cfg PrintConfig) error {
+	p := newPrinter(w, cfg)
+	al := computeAliases(m, cfg)
+	// Size the name maps up front: growing them op by op rehashes every
+	// entry several times on a large module.
+	p.names = make(map[*Value]ssaName, al.numValues)
+	p.blockNames = make(map[*Block]string, al.numBlocks)
+	if !cfg.LocalScope {
+		p.ref = al.ref
+		p.typeNames = al.typeNames
+	}
+	for _, d := range al.defsBefore {
+		p.buf = append(p.buf, d...)
+		p.buf = append(p.buf, '\n')
+	}
+	p.nameIsolated(m.Op, true)
+	p.printOp(m.Op)
+	p.buf = append(p.buf, '\n')
+	for _, d := range al.defsAfter {
+		p.buf = append(p.buf, d...)
+		p.buf = append(p.buf, '\n')
+	}
+	p.flush(true)
+	return p.err
+}
+
+// String prints m with the default configuration.
+func (m *Module) String() string {
+	var b bytes.Buffer
+	Print(&b, m, PrintConfig{})
+	return b.String()
+}
+
+func newPrinter(w io.Writer, cfg PrintConfig) *OpPrinter {
+	return &OpPrinter{w: w, cfg: cfg, names: map[*Value]ssaName{}, blockNames: map[*Block]string{}, typeText: map[Type]string{}}
+}
+
+// PrintOp writes op alone (with its regions, without a final newline) as
+// MLIR's Operation::print does for an op inside a module, such as the op a
+// nested pass runs on in -mlir-print-ir-* dumps: in local scope (attributes,
+// types and locations inline, whatever cfg.LocalScope says), SSA values
+// numbered from op, generic form with cfg.Generic, locations with
+// cfg.DebugInfo.
+func PrintOp(w io.Writer, op *Operation, cfg PrintConfig) error {
+	cfg.LocalScope = true
+	p := newPrinter(w, cfg)
+	p.nameIsolated(op, true)
+	p.printOp(op)
+	p.flush(true)
+	return p.err
+}
+
+func printOpString(op *Operation, cfg PrintConfig) string {
+	var b bytes.Buffer
+	PrintOp(&b, op, cfg)
+	return b.String()
+}
+
+func (p *OpPrinter) flush(force bool) {
+	if p.err != nil {
+		p.buf = p.buf[:0]
+		return
+	}
+	if force || len(p.buf) > 64<<10 {
+		_, p.err = p.w.Write(p.buf)
+		p.buf = p.buf[:0]
+	}
+}
+
+// ---- SSA names ----
+
+// ssaName is a printed SSA name: %base or %num, then #idx when idx >= 0.
+type ssaName struct {
+	base string
+	num  int32
+	idx  int32
+}
+
+func (n ssaName) appendTo(b []byte) []byte {
+	b = append(b, '%')
+	if n.base != "" {
+		b = append(b, n.base...)
+	} else {
+		b = strconv.AppendInt(b, int64(n.num), 10)
+	}
+	if n.idx >= 0 {
+		b = append(b, '#')
+		b = strconv.AppendInt(b, int64(n.idx), 10)
+	}
+	return b
+}
+
+type nameCounters struct {
+	nextValue, nextArg, nextConflict int
+}
+
+type nameScope struct {
+	used   map[string]bool
+	parent *nameScope
+}
+
+func (s *nameScope) isUsed(n string) bool {
+	for ; s != nil; s = s.parent {
+		if s.used[n] {
+			return true
+		}
+	}
+	return false
+}
+
+// newNameScope returns an empty scope inside parent, reusing the map of a
+// freed one.
+func (p *OpPrinter) newNameScope(parent *nameScope) *nameScope {
+	if n := len(p.freeScopes); n > 0 {
+		s := p.freeScopes[n-1]
+		p.freeScopes = p.freeScopes[:n-1]
+		s.parent = parent
+		return s
+	}
+	return &nameScope{used: map[string]bool{}, parent: parent}
+}
+
+// maxReusedNameScope bounds the names of a freed scope whose map is
+// reused: clearing a map costs its capacity, which small scopes should not
+// pay.
+const maxReusedNameScope = 64
+
+// freeNameScope hands s, no longer used, back for reuse.
+func (p *OpPrinter) freeNameScope(s *nameScope) {
+	if len(s.used) > maxReusedNameScope {
+		return
+	}
+	clear(s.used)
+	s.parent = nil
+	p.freeScopes = append(p.freeScopes, s)
+}
+
+// isAutoName reports whether an SSA name is one the printer generates
+// itself (a number or argN), so it is regenerated rather than kept.
+func isAutoName(s string) bool {
+	if s == "" {
+		return true
+	}
+	if strings.HasPrefix(s, "arg") && len(s) > 3 {
+		s = s[3:]
+	}
+	for i := 0; i < len(s); i++ {
+		if !isDigit(s[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// groupStart reports, for each result, whether it starts a new result
+// group: result 0 always does, and a later one does when it has its own name.
+func groupStart(op *Operation, i int) bool {
+	return i == 0 || !isAutoName(op.results[i].NameHint) || op.def != nil && i < len(op.def.ResultNames)
+}
+
+// nameIsolated assigns names to the values in the regions of op (an
+// isolated-from-above op or, with root, the printing root, whose own
+// results are named too), numbering as MLIR does.
+func (p *OpPrinter) nameIsolated(op *Operation, root bool) {
+	c := nameCounters{}
+	if root {
+		sc := p.newNameScope(nil)
+		p.nameResults(op, &c, sc)
+		p.freeNameScope(sc)
+	}
+	for _, r := range op.regions {
+		sc := p.newNameScope(nil)
+		p.nameRegion(r, c, sc)
+		p.freeNameScope(sc)
+	}
+}
+
+func (p *OpPrinter) uniq(name string, c *nameCounters, sc *nameScope) string {
+	if !sc.isUsed(name) {
+		sc.used[name] = true
+		return name
+	}
+	for {
+		cand := name + "_" + strconv.Itoa(c.nextConflict)
+		c.nextConflict++
+		if !sc.isUsed(cand) {
+			sc.used[cand] = true
+			return cand
+		}
+	}
+}
+
+func (p *OpPrinter) nameRegion(r *Region, c nameCounters, sc *nameScope) {
+	for i, b := range r.Blocks {
+		p.blockNames[b] = "^bb" + strconv.Itoa(i)
+		for _, a := range b.args {
+			// Entry block arguments consume an argument number even when
+			// they have a name of their own (as in MLIR).
+			switch {
+			case !isAutoName(a.NameHint):
+				p.names[a] = ssaName{base: p.uniq(a.NameHint, &c, sc), idx: -1}
+				if i == 0 {
+					c.nextArg++
+				}
+			case i == 0:
+				p.names[a] = ssaName{base: p.uniq("arg"+strconv.Itoa(c.nextArg), &c, sc), idx: -1}
+				c.nextArg++
+			default:
+				p.names[a] = ssaName{num: int32(c.nextValue), idx: -1}
+				c.nextValue++
+			}
+		}
+		for o := b.first; o != nil; o = o.next {
+			p.nameResults(o, &c, sc)
+		}
+	}
+	for _, b := range r.Blocks {
+		for o := b.first; o != nil; o = o.next {
+			if len(o.regions) == 0 {
+				continue
+			}
+			if o.HasTrait(IsolatedFromAbove) {
+				p.nameIsolated(o, false)
+				continue
+			}
+			for _, nr := range o.regions {
+				inner := p.newNameScope(sc)
+				p.nameRegion(nr, c, inner)
+				p.freeNameScope(inner)
+			}
+		}
+	}
+}
+
+func (p *OpPrinter) nameResults(o *Operation, c *nameCounters, sc *nameScope) {
+	n := len(o.results)
+	for i := 0; i < n; {
+		j := i + 1
+		for j < n && !groupStart(o, j) {
+			j++
+		}
+		var n ssaName
+		if h := o.results[i].NameHint; !isAutoName(h) {
+			n.base = p.uniq(h, c, sc)
+		} else if o.def != nil && i < len(o.def.ResultNames) {
+			n.base = p.uniq(o.def.ResultNames[i], c, sc)
+		} else {
+			n.num = int32(c.nextValue)
+			c.nextValue++
+		}
+		if j-i == 1 {
+			n.idx = -1
+			p.names[&o.results[i]] = n
+		} else {
+			for k := i; k < j; k++ {
+				n.idx = int32(k - i)
+				p.names[&o.results[k]] = n
+			}
+		}
+		i = j
+	}
+}
+
+// ---- op printing ----
+
+func (p *OpPrinter) writeIndent() {
+	for i := 0; i < p.indent; i++ {
+		p.buf = append(p.buf, ' ')
+	}
+}
+
+func (p *OpPrinter) printOp(op *Operation) {
+	p.writeIndent()
+	p.printResultsLHS(op)
+	if op.def != nil && op.def.Print != nil && !p.cfg.Generic {
+		name := op.name
+		if name == "builtin.module" {
+			name = "module"
+		}
+		p.buf = append(p.buf, name...)
+		op.def.Print(p, op)
+	} else {
+		p.printGeneric(op)
+	}
+	if p.cfg.DebugInfo {
+		p.buf = appendLocation(append(p.buf, ' '), op.Loc, p.cfg.LocalScope)
+	}
+}
+
+func (p *OpPrinter) printResultsLHS(op *Operation) {
+	n := len(op.results)
+	if n == 0 {
+		return
+	}
+	for i := 0; i < n; {
+		j := i + 1
+		for j < n && !groupStart(op, j) {
+			j++
+		}
+		if i > 0 {
+			p.buf = append(p.buf, ", "...)
+		}
+		n, ok := p.names[&op.results[i]]
+		if !ok {
+			n = ssaName{base: op.results[i].NameHint, idx: -1}
+		}
+		n.idx = -1
+		p.buf = n.appendTo(p.buf)
+		if j-i > 1 {
+			p.buf = append(p.buf, ':')
+			p.buf = strconv.AppendInt(p.buf, int64(j-i), 10)
+		}
+		i = j
+	}
+	p.buf = append(p.buf, " = "...)
+}
+
+// appendValue appends the printed name of v.
+func (p *OpPrinter) appendValue(b []byte, v *Value) []byte {
+	if v == nil {
+		return append(b, "<<NULL VALUE>>"...)
+	}
+	if n, ok := p.names[v]; ok {
+		return n.appendTo(b)
+	}
+	if v.NameHint != "" {
+		return append(append(b, '%'), v.NameHint...)
+	}
+	return append(b, "<<UNKNOWN SSA VALUE>>"...)
+}
+
+// sortedView returns attrs sorted by name for reading only: attrs itself
+// when it is sorted already (the common case), else a sorted copy.
+func sortedView(attrs []NamedAttr) []NamedAttr {
+	if slices.IsSortedFunc(attrs, compareAttrNames) {
+		return attrs
+	}
+	return sortedAttrs(attrs)
+}
+
+func compareAttrNames(a, b NamedAttr) int {
+	return strings.Compare(a.Name, b.Name)
+}
+
+func sortedAttrs(lists ...[]NamedAttr) []NamedAttr {
+	n := 0
+	for _, l := range lists {
+		n += len(l)
+	}
+	out := make([]NamedAttr, 0, n)
+	for _, l := range lists {
+		out = append(out, l...)
+	}
+	if !sort.SliceIsSorted(out, func(i, j int) bool { return out[i].Name < out[j].Name }) {
+		sort.SliceStable(out, func(i, j int) bool { return out[i].Name < out[j].Name })
+	}
+	return out
+}
+
+func (p *OpPrinter) printGeneric(op *Operation) {
+	p.buf = appendQuoted(p.buf, op.name)
+	p.buf = append(p.buf, '(')
+	for i := range op.operands {
+		if i > 0 {
+			p.buf = append(p.buf, ", "...)
+		}
+		p.buf = p.appendValue(p.buf, op.operands[i].value)
+	}
+	p.buf = append(p.buf, ')')
+	if len(op.Successors) > 0 {
+		p.buf = append(p.buf, '[')
+		for i, s := range op.Successors {
+			if i > 0 {
+				p.buf = append(p.buf, ", "...)
+			}
+			p.buf = append(p.buf, p.blockName(s.Block)...)
+		}
+		p.buf = append(p.buf, ']')
+	}
+	attrs := op.Attrs
+	if p.cfg.PropsAsAttrs {
+		if len(attrs) == 0 {
+			attrs = op.Props
+		} else if len(op.Props) > 0 {
+			attrs = append(op.Props[:len(op.Props):len(op.Props)], op.Attrs...)
+		}
+	} else if len(op.Props) > 0 {
+		p.buf = append(p.buf, " <"...)
+		p.buf = appendAttrDict(p.buf, sortedView(op.Props), p.ref)
+		p.buf = append(p.buf, '>')
+	}
+	if len(op.regions) > 0 {
+		p.buf = append(p.buf, " ("...)
+		for i, r := range op.regions {
+			if i > 0 {
+				p.buf = append(p.buf, ", "...)
+			}
+			p.Region(r, true, true)
+		}
+		p.buf = append(p.buf, ')')
+	}
+	if len(attrs) > 0 {
+		p.buf = append(p.buf, ' ')
+		p.buf = appendAttrDict(p.buf, sortedView(attrs), p.ref)
+	}
+	p.buf = append(p.buf, " : ("...)
+	for i := range op.operands {
+		if i > 0 {
+			p.buf = append(p.buf, ", "...)
+		}
+		var t Type
+		if v := op.operands[i].value; v != nil {
+			t = v.typ
+		}
+		p.buf = p.appendType(p.buf, t)
+	}
+	p.buf = append(p.buf, ") -> "...)
+	if len(op.results) == 1 {
+		p.buf = p.appendResultTypes(p.buf, op.ResultTypes())
+	} else {
+		p.buf = append(p.buf, '(')
+		p.buf = p.appendTypes(p.buf, op.ResultTypes())
+		p.buf = append(p.buf, ')')
+	}
+}
+
+func (p *OpPrinter) blockName(b *Block) string {
+	if n, ok := p.blockNames[b]; ok {
+		return n
+	}
+	return "^" + b.Label
+}
+
+// Region prints `{`, the blocks, and `}`. printEntryArgs prints the entry
+// block's header (label and arguments) when it has arguments;
+// printEmptyBlock prints a header for an empty entry block too.
+func (p *OpPrinter) Region(r *Region, printEntryArgs, printEmptyBlock bool) {
+	p.region(r, printEntryArgs, printEmptyBlock, nil)
+}
+
+// region prints r, leaving out the op skip (an implicit terminator).
+func (p *OpPrinter) region(r *Region, printEntryArgs, printEmptyBlock bool, skip *Operation) {
+	p.buf = append(p.buf, '{')
+	p.buf = append(p.buf, '\n')
+	p.indent += 2
+	for i, b := range r.Blocks {
+		header := i > 0 || printEntryArgs && len(b.args) > 0 || printEmptyBlock && b.first == nil && i == 0 && len(r.Blocks) > 1
+		if header {
+			p.indent -= 2
+			p.writeIndent()
+			p.indent += 2
+			p.buf = append(p.buf, p.blockName(b)...)
+			if len(b.args) > 0 {
+				p.buf = append(p.buf, '(')
+				for k, a := range b.args {
+					if k > 0 {
+						p.buf = append(p.buf, ", "...)
+					}
+					p.ArgDecl(a)
+				}
+				p.buf = append(p.buf, ')')
+			}
+			p.buf = append(p.buf, ":\n"...)
+		}
+		for o := b.first; o != nil; o = o.next {
+			if o == skip {
+				continue
+			}
+			p.printOp(o)
+			p.buf = append(p.buf, '\n')
+			p.flush(false)
+		}
+	}
+	p.indent -= 2
+	p.writeIndent()
+	p.buf = append(p.buf, '}')
+}
+
+// ---- helpers for custom printers ----
+
+// Raw writes s as is.
+func (p *OpPrinter) Raw(s string) { p.buf = append(p.buf, s...) }
+
+// Operand writes a value's name.
+func (p *OpPrinter) Operand(v *Value) { p.buf = p.appendValue(p.buf, v) }
+
+// Operands writes values separated by ", ".
+func (p *OpPrinter) Operands(vs []*Value) {
+	for i, v := range vs {
+		if i > 0 {
+			p.buf = append(p.buf, ", "...)
+		}
+		p.Operand(v)
+	}
+}
+
+// OperandRange writes operands [lo, hi) of op separated by ", ".
+func (p *OpPrinter) OperandRange(op *Operation, lo, hi int) {
+	for i := lo; i < hi; i++ {
+		if i > lo {
+			p.buf = append(p.buf, ", "...)
+		}
+		p.Operand(op.operands[i].value)
+	}
+}
+
+// Type writes a type (through aliases).
+func (p *OpPrinter) Type(t Type) { p.buf = p.appendType(p.buf, t) }
+
+// Types writes types separated by ", ".
+func (p *OpPrinter) Types(ts []Type) { p.buf = p.appendTypes(p.buf, ts) }
+
+// ResultTypes writes `T` for one non-function type, `(T1, T2)` otherwise.
+func (p *OpPrinter) ResultTypes(ts []Type) { p.buf = p.appendResultTypes(p.buf, ts) }
+
+// FunctionalType writes `(INS) -> OUTS`.
+func (p *OpPrinter) FunctionalType(ins, outs []Type) {
+	p.buf = append(p.buf, '(')
+	p.Types(ins)
+	p.buf = append(p.buf, ") -> "...)
+	p.ResultTypes(outs)
+}
+
+// MemDescBody writes a memdesc type without its `!ttg.memdesc` keyword.
+func (p *OpPrinter) MemDescBody(t *MemDescType) { p.buf = t.appendBody(p.buf, p.ref) }
+
+// Attr writes an attribute (through aliases).
+func (p *OpPrinter) Attr(a Attribute) { p.buf = appendAttr(p.buf, a, p.ref) }
+
+// AttrDict writes ` {...}` with op's properties and attributes sorted by
+// name, leaving out the elided names; nothing when empty.
+func (p *OpPrinter) AttrDict(op *Operation, elided ...string) {
+	p.attrDict(op, "", elided)
+}
+
+// AttrDictWithKeyword is AttrDict with ` attributes` before the dictionary.
+func (p *OpPrinter) AttrDictWithKeyword(op *Operation, elided ...string) {
+	p.attrDict(op, " attributes", elided)
+}
+
+func (p *OpPrinter) attrDict(op *Operation, kw string, elided []string) {
+	all := sortedAttrs(op.Props, op.Attrs)
+	kept := all[:0]
+outer:
+	for _, a := range all {
+		for _, e := range elided {
+			if a.Name == e {
+				continue outer
+			}
+		}
+		kept = append(kept, a)
+	}
+	if len(kept) == 0 {
+		return
+	}
+	p.buf = append(p.buf, kw...)
+	p.buf = append(p.buf, ' ')
+	p.buf = appendAttrDict(p.buf, kept, p.ref)
+}
+
+// Dict writes `{...}` for entries (not sorted).
+func (p *OpPrinter) Dict(entries []NamedAttr) { p.buf = appendAttrDict(p.buf, entries, p.ref) }
+
+// ArgDecl writes `%name: type` and, with DebugInfo, the argument location.
+func (p *OpPrinter) ArgDecl(v *Value) {
+	p.Operand(v)
+	p.buf = append(p.buf, ": "...)
+	p.Type(v.typ)
+	p.ArgLoc(v)
+}
+
+// ArgLoc writes ` loc(...)` for a block argument when printing debug info
+// (`loc(unknown)` for one without a location, as MLIR).
+func (p *OpPrinter) ArgLoc(v *Value) {
+	if p.cfg.DebugInfo {
+		p.buf = appendLocation(append(p.buf, ' '), v.Loc, p.cfg.LocalScope)
+	}
+}
+
+// Successor writes `^bbN` and, if it takes operands, `(%a, %b : T1, T2)`.
+func (p *OpPrinter) Successor(op *Operation, i int) {
+	start := len(op.operands)
+	for k := len(op.Successors) - 1; k >= i; k-- {
+		start -= op.Successors[k].NumOperands
+	}
+	s := op.Successors[i]
+	p.buf = append(p.buf, p.blockName(s.Block)...)
+	if s.NumOperands > 0 {
+		p.buf = append(p.buf, '(')
+		p.OperandRange(op, start, start+s.NumOperands)
+		p.buf = append(p.buf, " : "...)
+		var ts []Type
+		for k := start; k < start+s.NumOperands; k++ {
+			ts = append(ts, op.operands[k].value.typ)
+		}
+		p.Types(ts)
+		p.buf = append(p.buf, ')')
+	}
+}
+
+// Symbol writes @name.
+func (p *OpPrinter) Symbol(name string) { p.buf = appendSymbol(p.buf, name) }
+
+// String writes a quoted string literal.
+func (p *OpPrinter) String(s string) { p.buf = appendQuoted(p.buf, s) }

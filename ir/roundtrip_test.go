@@ -1,0 +1,109 @@
+package ir
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/layoutopt/layoutopt/internal/testenv"
+)
+
+// sharedDir returns ../shared relative to the module root, or "" when absent.
+func sharedDir(testing.TB) string { return testenv.SharedDir() }
+
+// sharedFiles returns every TTGIR file of the shared corpus (skipping the
+// test when there is none).
+func sharedFiles(t testing.TB) []string {
+	t.Helper()
+	s := sharedDir(t)
+	if s == "" {
+		t.Skip("../shared not present")
+	}
+	var files []string
+	for _, pat := range []string{"triton36/ttgir/*.ttgir", "triton36/prepost/*.ttgir"} {
+		m, _ := filepath.Glob(filepath.Join(s, pat))
+		files = append(files, m...)
+	}
+	if len(files) == 0 {
+		t.Skip("no shared TTGIR files")
+	}
+	return files
+}
+
+func printString(t testing.TB, m *Module, cfg PrintConfig) string {
+	t.Helper()
+	var b bytes.Buffer
+	if err := Print(&b, m, cfg); err != nil {
+		t.Fatal(err)
+	}
+	return b.String()
+}
+
+func TestSharedFilesRoundTrip(t *testing.T) {
+	identical := 0
+	files := sharedFiles(t)
+	for _, f := range files {
+		src, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		name := filepath.Base(f)
+		m, diags := Parse(src, ParseConfig{Filename: name})
+		if diags.HasErrors() {
+			t.Errorf("%s: parse errors:\n%v", name, diags)
+			continue
+		}
+		if d := Verify(m); len(d) > 0 {
+			t.Errorf("%s: verify:\n%v", name, d)
+		}
+		for _, cfg := range []PrintConfig{{DebugInfo: true}, {}, {Generic: true}, {Generic: true, DebugInfo: true}} {
+			out := printString(t, m, cfg)
+			m2, diags := ParseString(out, ParseConfig{Filename: name + ".printed"})
+			if diags.HasErrors() {
+				t.Errorf("%s %+v: reparse errors:\n%v\n%s", name, cfg, diags, out)
+				continue
+			}
+			if out2 := printString(t, m2, cfg); out2 != out {
+				t.Errorf("%s %+v: not a fixed point:\n%s", name, cfg, firstDiff(out, out2))
+			}
+			if cfg.Generic && cfg.DebugInfo {
+				// Generic form loses nothing: back in custom form it is
+				// the original text.
+				if back := printString(t, m2, PrintConfig{DebugInfo: true}); back != string(src) {
+					t.Errorf("%s: generic round trip differs:\n%s", name, firstDiff(string(src), back))
+				}
+			}
+			if cfg == (PrintConfig{DebugInfo: true}) {
+				if out == string(src) {
+					identical++
+				} else {
+					t.Logf("%s: differs from the input:\n%s", name, firstDiff(string(src), out))
+				}
+			}
+		}
+	}
+	t.Logf("%d of %d shared files print byte-identical with DebugInfo", identical, len(files))
+	if identical != len(files) {
+		t.Errorf("only %d of %d shared files print byte-identical", identical, len(files))
+	}
+}
+
+// firstDiff shows the first differing line of a and b.
+func firstDiff(a, b string) string {
+	la, lb := strings.Split(a, "\n"), strings.Split(b, "\n")
+	for i := 0; i < len(la) || i < len(lb); i++ {
+		var x, y string
+		if i < len(la) {
+			x = la[i]
+		}
+		if i < len(lb) {
+			y = lb[i]
+		}
+		if x != y {
+			return "line " + itoa(int64(i+1)) + ":\n- " + x + "\n+ " + y
+		}
+	}
+	return "(equal)"
+}

@@ -1,0 +1,551 @@
+package ir
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/layoutopt/layoutopt/attr"
+)
+
+// Verify checks m: no op is an unregistered op of a dialect that has
+// registered ops, every operand dominates its use (earlier in the block,
+// or in a block that dominates the user's in the CFG of their region, or in
+// an enclosing region; uses in unreachable blocks are not checked) and is
+// not defined across an isolated-from-above boundary, blocks end with a terminator, the trait constraints of registered ops
+// hold (same shape, encoding, type), every op verifier passes, and every
+// layout encoding in use verifies against the module's ttg.num-warps,
+// ttg.threads-per-warp and ttg.num-ctas. It returns all problems found.
+func Verify(m *Module) Diagnostics {
+	v := &verifier{
+		index:   map[*Operation]int{},
+		encDone: map[*EncodingAttr]bool{},
+		info: attr.ModuleInfo{
+			NumWarps:       int(m.IntAttr("ttg.num-warps", 0)),
+			ThreadsPerWarp: int(m.IntAttr("ttg.threads-per-warp", 0)),
+			NumCTAs:        int(m.IntAttr("ttg.num-ctas", 0)),
+		},
+	}
+	v.verifyOp(m.Op)
+	v.diags.Sort()
+	return v.diags
+}
+
+type verifier struct {
+	diags   Diagnostics
+	index   map[*Operation]int
+	encDone map[*EncodingAttr]bool
+	info    attr.ModuleInfo
+	loaded  map[string]bool // dialectLoaded, cached
+	trees   map[*Region]*domTree
+}
+
+// dialectLoaded reports whether dialect d has registered ops.
+func (v *verifier) dialectLoaded(d string) bool {
+	known, ok := v.loaded[d]
+	if !ok {
+		known = dialectLoaded(d)
+		if v.loaded == nil {
+			v.loaded = map[string]bool{}
+		}
+		v.loaded[d] = known
+	}
+	return known
+}
+
+// opError reports an error about op, prefixed with "'name' op " (MLIR's
+// emitOpError).
+func (v *verifier) opError(op *Operation, format string, args ...any) {
+	v.emitError(op, fmt.Sprintf("'%s' op ", op.name)+fmt.Sprintf(format, args...))
+}
+
+// emitError reports msg at op with the note that shows the op (MLIR's
+// Operation::emitError) and returns the diagnostic, for more notes.
+func (v *verifier) emitError(op *Operation, msg string) *Diagnostic {
+	d := Diagnostic{Pos: op.Pos, Severity: Error, Msg: msg}
+	d.Notes = append(d.Notes, Diagnostic{Pos: op.Pos, Severity: Note,
+		Msg: "see current operation: " + printOpString(op, PrintConfig{Generic: true})})
+	v.diags = append(v.diags, d)
+	return &v.diags[len(v.diags)-1]
+}
+
+func (v *verifier) verifyOp(op *Operation) {
+	for i := range op.operands {
+		val := op.operands[i].value
+		if val == nil {
+			v.opError(op, "operand #%d is null", i)
+			continue
+		}
+		v.checkOperand(op, i, val)
+	}
+	v.checkTypes(op)
+	if op.def == nil {
+		if d := DialectOf(op.name); v.dialectLoaded(d) {
+			v.diags = append(v.diags, Diagnostic{Pos: op.Pos, Severity: Error,
+				Msg: fmt.Sprintf("unregistered operation '%s' found in dialect ('%s') that does not allow unknown operations", op.name, d)})
+		}
+	}
+	if op.def != nil {
+		v.checkTraits(op)
+		if op.def.Verify != nil {
+			if err := op.def.Verify(op); err != nil {
+				v.opError(op, "%s", err.Error())
+			}
+		}
+	}
+	for _, r := range op.regions {
+		for _, b := range r.Blocks {
+			i := 0
+			for o := b.first; o != nil; o = o.next {
+				v.index[o] = i
+				i++
+			}
+			for o := b.first; o != nil; o = o.next {
+				if o.HasTrait(Terminator) && o.next != nil {
+					v.opError(o, "must be the last operation in the parent block")
+				}
+				v.verifyOp(o)
+			}
+			if op.def != nil && op.def.Traits&NoTerminator == 0 {
+				if b.last == nil || b.last.def != nil && !b.last.HasTrait(Terminator) {
+					v.opError(op, "expects regions to end with a terminator (block %d of region ends with %s)", 0, lastName(b))
+				}
+			}
+		}
+	}
+}
+
+func lastName(b *Block) string {
+	if b.last == nil {
+		return "nothing"
+	}
+	return "'" + b.last.name + "'"
+}
+
+// checkOperand checks that operand i of user, val, is visible at user: it
+// is defined outside every isolated-from-above op around user and, as in
+// MLIR's dominance verification, properly dominates user. Ops in blocks
+// unreachable from their region's entry are not checked; a result does not
+// dominate the op's own regions.
+func (v *verifier) checkOperand(user *Operation, i int, val *Value) {
+	defBlock := val.OwnerBlock()
+	if defBlock == nil {
+		v.opError(user, "operand #%d refers to a detached value", i)
+		return
+	}
+	if user.block != nil && user.block.parent != nil && !v.tree(user.block.parent).reachable(user.block) {
+		return
+	}
+	// Walk up from the user to its ancestor in the definition's region.
+	cur := user
+	for cur != nil && (cur.block == nil || cur.block.parent != defBlock.parent) {
+		p := cur.ParentOp()
+		if p != nil && p.HasTrait(IsolatedFromAbove) && !p.IsAncestor(definingAncestor(val)) {
+			v.opError(user, "operand #%d uses a value defined outside an isolated-from-above region", i)
+			return
+		}
+		cur = p
+	}
+	ok := false
+	switch {
+	case cur == nil || defBlock.parent == nil:
+	case cur.block != defBlock:
+		ok = v.tree(defBlock.parent).dominates(defBlock, cur.block)
+	case val.def == nil:
+		ok = true // a block argument of cur's block
+	case val.def != cur:
+		di, ok1 := v.index[val.def]
+		ui, ok2 := v.index[cur]
+		ok = !ok1 || !ok2 || di < ui
+	}
+	if !ok {
+		v.dominanceError(user, i, val)
+	}
+}
+
+// tree returns the dominator tree of r, built on first use; a region of
+// one block needs none.
+func (v *verifier) tree(r *Region) *domTree {
+	if t, ok := v.trees[r]; ok {
+		return t
+	}
+	var t *domTree
+	if len(r.Blocks) > 1 {
+		t = newDomTree(r)
+	} else {
+		t = &domTree{index: map[*Block]int32{}, pre: []int32{0}, post: []int32{1}}
+		if len(r.Blocks) == 1 {
+			t.index[r.Blocks[0]] = 0
+		}
+	}
+	if v.trees == nil {
+		v.trees = map[*Region]*domTree{}
+	}
+	v.trees[r] = t
+	return t
+}
+
+// dominanceError reports that operand i of op does not dominate it, with
+// MLIR's note on where the operand is defined.
+func (v *verifier) dominanceError(op *Operation, i int, val *Value) {
+	d := v.emitError(op, fmt.Sprintf("operand #%d does not dominate this use", i))
+	var r1 *Region
+	if op.block != nil {
+		r1 = op.block.parent
+	}
+	where := func(r2 *Region, same, parent, child, neither string) string {
+		switch {
+		case r1 == r2:
+			return same
+		case regionIsProperAncestor(r2, r1):
+			return parent
+		case regionIsProperAncestor(r1, r2):
+			return child
+		}
+		return neither
+	}
+	if def := val.def; def != nil {
+		msg := "operand defined here"
+		if op.block == def.block {
+			msg += " (op in the same block)"
+		} else {
+			msg += where(def.block.parent, " (op in the same region)", " (op in a parent region)",
+				" (op in a child region)", " (op is neither in a parent nor in a child region)")
+		}
+		d.Notes = append(d.Notes, Diagnostic{Pos: def.Pos, Severity: Note, Msg: msg})
+		return
+	}
+	b := val.block
+	var pos Pos
+	if p := b.ParentOp(); p != nil {
+		pos = p.Pos
+	}
+	if b.parent == nil {
+		d.Notes = append(d.Notes, Diagnostic{Pos: pos, Severity: Note, Msg: " (block without parent)"})
+		return
+	}
+	index := 0
+	for index < len(b.parent.Blocks) && b.parent.Blocks[index] != b {
+		index++
+	}
+	msg := fmt.Sprintf("operand defined as a block argument (block #%d", index) +
+		where(b.parent, " in the same region)", " in a parent region)", " in a child region)", " neither in a parent nor in a child region)")
+	d.Notes = append(d.Notes, Diagnostic{Pos: pos, Severity: Note, Msg: msg})
+}
+
+// regionIsProperAncestor reports whether region a strictly encloses region b.
+func regionIsProperAncestor(a, b *Region) bool {
+	if a == nil || b == nil || a == b {
+		return false
+	}
+	for op := b.parent; op != nil && op.block != nil; op = op.block.parent.parent {
+		r := op.block.parent
+		if r == a {
+			return true
+		}
+		if r == nil {
+			break
+		}
+	}
+	return false
+}
+
+// definingAncestor returns the op that owns val's block (for a block
+// argument) or val's defining op.
+func definingAncestor(val *Value) *Operation {
+	if val.def != nil {
+		return val.def
+	}
+	return val.block.ParentOp()
+}
+
+// checkTypes verifies the encodings used in the op's result types.
+func (v *verifier) checkTypes(op *Operation) {
+	for i := range op.results {
+		v.checkEncoding(op, op.results[i].typ)
+	}
+	for _, r := range op.regions {
+		for _, b := range r.Blocks {
+			for _, a := range b.args {
+				v.checkEncoding(op, a.typ)
+			}
+		}
+	}
+}
+
+func (v *verifier) checkEncoding(op *Operation, t Type) {
+	e, ok := EncodingOf(t).(*EncodingAttr)
+	if !ok || v.encDone[e] {
+		return
+	}
+	v.encDone[e] = true
+	if err := e.Enc.Verify(v.info); err != nil {
+		v.opError(op, "invalid encoding %s: %v", e.Enc.Format(nil), err)
+	}
+}
+
+func (v *verifier) checkTraits(op *Operation) {
+	t := op.def.Traits
+	var all []Type
+	all = append(all, op.OperandTypes()...)
+	all = append(all, op.ResultTypes()...)
+	if len(all) < 2 {
+		return
+	}
+	if t&SameOperandsAndResultType != 0 {
+		for _, x := range all[1:] {
+			if !TypesEqual(x, all[0]) {
+				v.opError(op, "requires the same type for all operands and results")
+				return
+			}
+		}
+	}
+	if t&SameOperandsAndResultShape != 0 {
+		s0, ok0 := ShapeOf(all[0])
+		for _, x := range all[1:] {
+			s, ok := ShapeOf(x)
+			if ok != ok0 || !shapesEqual(s, s0) {
+				v.opError(op, "requires the same shape for all operands and results")
+				return
+			}
+		}
+	}
+	if t&SameOperandsAndResultEncoding != 0 {
+		var first Attribute
+		seen := false
+		for _, x := range all {
+			rt, ok := x.(*RankedTensorType)
+			if !ok {
+				continue
+			}
+			if !seen {
+				first, seen = rt.Encoding, true
+			} else if !AttrsEqual(first, rt.Encoding) {
+				v.opError(op, "requires the same encoding for all operands and results")
+				return
+			}
+		}
+	}
+	if t&SameOperandsAndResultElementType != 0 {
+		e0 := ElementType(all[0])
+		for _, x := range all[1:] {
+			if !TypesEqual(ElementType(x), e0) {
+				v.opError(op, "requires the same element type for all operands and results")
+				return
+			}
+		}
+	}
+}
+
+// ---- per-op verifiers ----
+
+func verifyFunc(op *Operation) error {
+	ft := FuncType(op)
+	if ft == nil {
+		return errors.New("requires a 'function_type' attribute of function type")
+	}
+	entry := op.Region(0).Entry()
+	if entry == nil {
+		return nil
+	}
+	if entry.NumArgs() != len(ft.Inputs) {
+		return fmt.Errorf("entry block must have %d arguments to match function signature", len(ft.Inputs))
+	}
+	for i, a := range entry.args {
+		if !TypesEqual(a.typ, ft.Inputs[i]) {
+			return fmt.Errorf("type of entry block argument #%d('%s') must match the type of the corresponding argument in function signature('%s')",
+				i, TypeString(a.typ), TypeString(ft.Inputs[i]))
+		}
+	}
+	for _, b := range op.Region(0).Blocks {
+		if t := b.last; t != nil && t.name == "tt.return" {
+			if !typeListsEqual(t.OperandTypes(), ft.Results) {
+				return fmt.Errorf("has a tt.return whose operand types do not match the function result types")
+			}
+		}
+	}
+	return nil
+}
+
+func verifyFor(op *Operation) error {
+	if op.NumOperands() < 3 {
+		return errors.New("expects lower bound, upper bound and step operands")
+	}
+	body := op.Region(0).Entry()
+	if body == nil || body.NumArgs() != op.NumOperands()-2 {
+		return errors.New("expects the body to take the induction variable and one argument per iter_arg")
+	}
+	for i := 0; i < 3; i++ {
+		if !TypesEqual(op.Operand(i).Type(), body.Arg(0).Type()) {
+			return errors.New("expects the bounds and step to have the induction variable's type")
+		}
+	}
+	if op.NumResults() != op.NumOperands()-3 {
+		return errors.New("mismatch in number of loop-carried values and defined values")
+	}
+	for i := 0; i < op.NumResults(); i++ {
+		if !TypesEqual(op.Operand(i+3).Type(), op.Result(i).Type()) || !TypesEqual(body.Arg(i+1).Type(), op.Result(i).Type()) {
+			return fmt.Errorf("types mismatch between iter operand %d and result", i)
+		}
+	}
+	if y := body.last; y != nil && y.name == "scf.yield" {
+		if !typeListsEqual(y.OperandTypes(), op.ResultTypes()) {
+			return errors.New("expects the yielded values to match the result types")
+		}
+	}
+	return nil
+}
+
+func verifyMakeRange(op *Operation) error {
+	start, _ := op.IntAttr("start")
+	end, ok := op.IntAttr("end")
+	if !ok {
+		return errors.New("requires 'start' and 'end' attributes")
+	}
+	rt, isTensor := op.Result(0).Type().(*RankedTensorType)
+	if !isTensor || len(rt.Shape) != 1 {
+		return errors.New("result must be a 1-D tensor")
+	}
+	if end <= start {
+		return errors.New("start must be less than end")
+	}
+	if rt.Shape[0] != end-start {
+		return errors.New("number of elements in returned tensor, " + itoa(rt.Shape[0]) + ", must match size of range, " + itoa(end-start))
+	}
+	return nil
+}
+
+func verifyLoadStore(op *Operation) error {
+	if op.NumOperands() == 0 {
+		return errors.New("expects a pointer operand")
+	}
+	if _, ok := pointeeLike(op.Operand(0).Type()); !ok {
+		return errors.New("expects a pointer or a tensor of pointers")
+	}
+	return nil
+}
+
+func verifyDot(op *Operation) error {
+	a, _ := ShapeOf(op.Operand(0).Type())
+	b, _ := ShapeOf(op.Operand(1).Type())
+	c, _ := ShapeOf(op.Operand(2).Type())
+	if len(a) < 2 || len(b) != len(a) || len(c) != len(a) {
+		return errors.New("expects operands of the same rank >= 2")
+	}
+	n := len(a)
+	if a[n-1] != b[n-2] {
+		return fmt.Errorf("expected the last dimension of the first operand to be equal to the second-to-last dimension of the second operand")
+	}
+	if c[n-2] != a[n-2] || c[n-1] != b[n-1] {
+		return fmt.Errorf("expected the accumulator shape to be [%d, %d]", a[n-2], b[n-1])
+	}
+	if !TypesEqual(op.Operand(2).Type(), op.Result(0).Type()) {
+		return errors.New("expects the result type to equal the accumulator type")
+	}
+	return nil
+}
+
+func verifyReduce(op *Operation) error {
+	if len(op.regions) != 1 || op.Region(0).Entry() == nil {
+		return errors.New("expects one region with a block")
+	}
+	body := op.Region(0).Entry()
+	if body.NumArgs() != 2*op.NumOperands() {
+		return fmt.Errorf("expects the combine region to take %d arguments", 2*op.NumOperands())
+	}
+	axis, ok := op.IntAttr("axis")
+	if !ok {
+		return errors.New("requires attribute 'axis'")
+	}
+	for _, t := range op.OperandTypes() {
+		s, _ := ShapeOf(t)
+		if axis < 0 || axis >= int64(len(s)) {
+			return fmt.Errorf("axis %d out of range for rank %d", axis, len(s))
+		}
+	}
+	if op.NumResults() != op.NumOperands() {
+		return errors.New("expects one result per operand")
+	}
+	return nil
+}
+
+func verifyConstant(op *Operation) error {
+	t, ok := constantType(op.Attr("value"))
+	if !ok {
+		return errors.New("requires a 'value' attribute")
+	}
+	if op.NumResults() != 1 || !TypesEqual(t, op.Result(0).Type()) {
+		return errors.New("value type must match the result type")
+	}
+	return nil
+}
+
+func verifySplat(op *Operation) error {
+	rt, ok := op.Result(0).Type().(*RankedTensorType)
+	if !ok {
+		return errors.New("result must be a tensor")
+	}
+	if !TypesEqual(rt.Elem, op.Operand(0).Type()) {
+		return fmt.Errorf("operand type '%s' does not match the result element type '%s'",
+			TypeString(op.Operand(0).Type()), TypeString(rt.Elem))
+	}
+	return nil
+}
+
+func verifyBroadcast(op *Operation) error {
+	src, _ := ShapeOf(op.Operand(0).Type())
+	dst, _ := ShapeOf(op.Result(0).Type())
+	if len(src) != len(dst) {
+		return errors.New("requires the same rank for the operand and the result")
+	}
+	for i := range src {
+		if src[i] != 1 && src[i] != dst[i] {
+			return fmt.Errorf("cannot broadcast dimension %d of size %d to %d", i, src[i], dst[i])
+		}
+	}
+	return nil
+}
+
+func verifyExpandDims(op *Operation) error {
+	axis, ok := op.IntAttr("axis")
+	if !ok {
+		return errors.New("requires attribute 'axis'")
+	}
+	src, _ := ShapeOf(op.Operand(0).Type())
+	dst, _ := ShapeOf(op.Result(0).Type())
+	if len(dst) != len(src)+1 || axis < 0 || axis > int64(len(src)) || dst[axis] != 1 {
+		return fmt.Errorf("result shape must be the operand shape with a size-1 dimension inserted at axis %d", axis)
+	}
+	for i, j := 0, 0; i < len(dst); i++ {
+		if int64(i) == axis {
+			continue
+		}
+		if dst[i] != src[j] {
+			return fmt.Errorf("result shape must be the operand shape with a size-1 dimension inserted at axis %d", axis)
+		}
+		j++
+	}
+	return nil
+}
+
+func verifyTrans(op *Operation) error {
+	order, ok := op.Attr("order").(*DenseArrayAttr)
+	if !ok {
+		return errors.New("requires attribute 'order'")
+	}
+	src, _ := ShapeOf(op.Operand(0).Type())
+	dst, _ := ShapeOf(op.Result(0).Type())
+	if len(order.Ints) != len(src) || len(dst) != len(src) {
+		return errors.New("order must be a permutation of the operand's dimensions")
+	}
+	seen := make([]bool, len(src))
+	for i, o := range order.Ints {
+		if o < 0 || o >= int64(len(src)) || seen[o] {
+			return errors.New("order must be a permutation of the operand's dimensions")
+		}
+		seen[o] = true
+		if dst[i] != src[o] {
+			return fmt.Errorf("result dimension %d must be operand dimension %d", i, o)
+		}
+	}
+	return nil
+}
