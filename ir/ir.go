@@ -693,6 +693,8 @@ type Module struct {
 	LocAliases []*LocAlias
 	// Implicit records that the input had no explicit top-level module.
 	Implicit bool
+	// Registry is the registry the module was parsed with (nil: Default()).
+	Registry *Registry
 }
 
 // Alias is an attribute or type alias definition.
@@ -730,7 +732,7 @@ func (m *Module) IntAttr(name string, def int64) int64 {
 func (m *Module) Clone() *Module {
 	vmap := map[*Value]*Value{}
 	bmap := map[*Block]*Block{}
-	c := &Module{Op: m.Op.clone(vmap, bmap), Implicit: m.Implicit}
+	c := &Module{Op: m.Op.clone(vmap, bmap), Implicit: m.Implicit, Registry: m.Registry}
 	c.Op.fixup(vmap, bmap)
 	c.Aliases = append([]Alias(nil), m.Aliases...)
 	lmap := map[*LocAlias]*LocAlias{}

@@ -28,7 +28,7 @@ func init() {
 		case strings.HasSuffix(n, "f"):
 			flagsFormat(d, fastMathFlags)
 		default:
-			sameTypeFormat(d)
+			SameTypeFormat(d)
 		}
 		Register(d)
 	}
@@ -37,7 +37,7 @@ func init() {
 		d := &OpDef{Name: "math." + n, Summary: "elementwise " + n, Traits: elem, Props: []string{"fastmath"}}
 		switch n {
 		case "absi", "ctlz", "cttz", "ctpop":
-			sameTypeFormat(d)
+			SameTypeFormat(d)
 		default:
 			flagsFormat(d, fastMathFlags)
 		}
@@ -47,7 +47,7 @@ func init() {
 		"bitcast", "index_cast", "index_castui"} {
 		d := &OpDef{Name: "arith." + n, Summary: "elementwise cast " + n,
 			Traits: Pure | Elementwise | SameOperandsAndResultShape | SameOperandsAndResultEncoding, Props: []string{"fastmath", "roundingmode"}}
-		castFormat(d)
+		CastFormat(d)
 		Register(d)
 	}
 	Register(&OpDef{Name: "arith.cmpi", Summary: "integer comparison", Props: []string{"predicate"},
@@ -92,7 +92,7 @@ func parseCmp(p *OpParser, st *OpState, preds enumKeyword) error {
 	if len(refs) != 2 {
 		return p.Errorf(p.Pos(), "expected 2 operands")
 	}
-	t, tpos, err := p.parseAttrDictAndType(st)
+	t, tpos, err := p.ParseAttrDictAndType(st)
 	if err != nil {
 		return err
 	}
@@ -318,4 +318,4 @@ func (f arithFlags) print(p *OpPrinter, op *Operation) bool {
 
 // flagsFormat is `%a, %b [keyword<flags>] attr-dict : T` (arith's binary
 // ops with overflow or fast-math flags, math's float ops).
-func flagsFormat(def *OpDef, f arithFlags) { sameTypeFlagsFormat(def, &f) }
+func flagsFormat(def *OpDef, f arithFlags) { SameTypeFlagsFormat(def, &f) }

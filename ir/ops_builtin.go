@@ -4,17 +4,19 @@ package ir
 // builtin.module, tt.func/return/call, scf.for/if/yield/while/condition,
 // cf.br/cond_br.
 
+// moduleDef is builtin.module, which every registry holds (NewRegistry).
+var moduleDef = &OpDef{Name: "builtin.module", Summary: "top-level container",
+	Traits: IsolatedFromAbove | NoTerminator | SingleBlock | Symbol, Props: []string{"sym_name", "sym_visibility"},
+	Parse: parseModule, Print: printModule}
+
 func init() {
-	Register(&OpDef{Name: "builtin.module", Summary: "top-level container",
-		Traits: IsolatedFromAbove | NoTerminator | SingleBlock | Symbol, Props: []string{"sym_name", "sym_visibility"},
-		Parse: parseModule, Print: printModule})
 	Register(&OpDef{Name: "tt.func", Summary: "a Triton function",
 		Traits: IsolatedFromAbove | Symbol,
 		Props:  []string{"sym_name", "function_type", "sym_visibility", "arg_attrs", "res_attrs"},
 		Parse:  parseFunc, Print: printFunc, Verify: verifyFunc})
 	ret := &OpDef{Name: "tt.return", Summary: "return from a tt.func", Traits: Pure | Terminator | ReturnLike,
 		Verify: hasParent("tt.func")}
-	typeListFormat(ret, false)
+	TypeListFormat(ret, false)
 	Register(ret)
 	Register(&OpDef{Name: "tt.call", Summary: "call a tt.func", Props: []string{"callee", "arg_attrs", "res_attrs"},
 		Parse: parseCall, Print: printCall, Verify: verifyCall})
@@ -24,7 +26,7 @@ func init() {
 		Parse: parseIf, Print: printIf, Verify: verifyIf})
 	yield := &OpDef{Name: "scf.yield", Summary: "yield values to the parent scf op", Traits: Pure | Terminator | ReturnLike,
 		Verify: verifyYield}
-	typeListFormat(yield, false)
+	TypeListFormat(yield, false)
 	Register(yield)
 	Register(&OpDef{Name: "scf.while", Summary: "while loop",
 		Parse: parseWhile, Print: printWhile})
@@ -243,11 +245,11 @@ func parseCall(p *OpParser, st *OpState) error {
 	if err := p.ParseOptionalAttrDict(st); err != nil {
 		return err
 	}
-	ft, pos, err := p.parseFunctionalType(-1)
+	ft, pos, err := p.ParseFunctionalType(-1)
 	if err != nil {
 		return err
 	}
-	if err := p.resolveFunctional(st, refs, ft, pos); err != nil {
+	if err := p.ResolveFunctional(st, refs, ft, pos); err != nil {
 		return err
 	}
 	st.Props = append(st.Props, NamedAttr{"callee", &SymbolRefAttr{Root: name}})

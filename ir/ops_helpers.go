@@ -10,9 +10,9 @@ import (
 // it back exactly as MLIR's generated printers do, so that op definitions
 // read as a sequence of pieces.
 
-// parseOperandsAttrs parses `%a, %b attr-dict` (the operand list may be
+// ParseOperandsAttrs parses `%a, %b attr-dict` (the operand list may be
 // empty) and returns the operand references.
-func (p *OpParser) parseOperandsAttrs(st *OpState) ([]OperandRef, error) {
+func (p *OpParser) ParseOperandsAttrs(st *OpState) ([]OperandRef, error) {
 	refs, err := p.ParseOperandList()
 	if err != nil {
 		return nil, err
@@ -20,10 +20,10 @@ func (p *OpParser) parseOperandsAttrs(st *OpState) ([]OperandRef, error) {
 	return refs, p.ParseOptionalAttrDict(st)
 }
 
-// parseOperandsAttrsColon parses `%a, %b attr-dict : T` and returns the
+// ParseOperandsAttrsColon parses `%a, %b attr-dict : T` and returns the
 // references, the position of `:` (where resolution errors point) and T.
-func (p *OpParser) parseOperandsAttrsColon(st *OpState) ([]OperandRef, Pos, Type, error) {
-	refs, err := p.parseOperandsAttrs(st)
+func (p *OpParser) ParseOperandsAttrsColon(st *OpState) ([]OperandRef, Pos, Type, error) {
+	refs, err := p.ParseOperandsAttrs(st)
 	if err != nil {
 		return nil, Pos{}, nil, err
 	}
@@ -32,26 +32,26 @@ func (p *OpParser) parseOperandsAttrsColon(st *OpState) ([]OperandRef, Pos, Type
 	return refs, pos, t, err
 }
 
-// parseArrowType parses `-> T`.
-func (p *OpParser) parseArrowType() (Type, error) {
+// ParseArrowType parses `-> T`.
+func (p *OpParser) ParseArrowType() (Type, error) {
 	if err := p.Expect("->"); err != nil {
 		return nil, err
 	}
 	return p.ParseType()
 }
 
-// parseColonArrow parses `: A -> B`.
-func (p *OpParser) parseColonArrow() (a, b Type, err error) {
+// ParseColonArrow parses `: A -> B`.
+func (p *OpParser) ParseColonArrow() (a, b Type, err error) {
 	if a, err = p.ParseColonType(); err != nil {
 		return nil, nil, err
 	}
-	b, err = p.parseArrowType()
+	b, err = p.ParseArrowType()
 	return a, b, err
 }
 
-// parseOperandArrow parses `%x attr-dict : A -> B`, resolves %x as A and
+// ParseOperandArrow parses `%x attr-dict : A -> B`, resolves %x as A and
 // sets the single result to B (the shape of most view and cast ops).
-func (p *OpParser) parseOperandArrow(st *OpState) error {
+func (p *OpParser) ParseOperandArrow(st *OpState) error {
 	ref, err := p.ParseOperand()
 	if err != nil {
 		return err
@@ -59,12 +59,12 @@ func (p *OpParser) parseOperandArrow(st *OpState) error {
 	if err := p.ParseOptionalAttrDict(st); err != nil {
 		return err
 	}
-	return p.finishOperandArrow(st, ref)
+	return p.FinishOperandArrow(st, ref)
 }
 
-// finishOperandArrow parses the `: A -> B` tail of parseOperandArrow.
-func (p *OpParser) finishOperandArrow(st *OpState, ref OperandRef) error {
-	a, b, err := p.parseColonArrow()
+// FinishOperandArrow parses the `: A -> B` tail of ParseOperandArrow.
+func (p *OpParser) FinishOperandArrow(st *OpState, ref OperandRef) error {
+	a, b, err := p.ParseColonArrow()
 	if err != nil {
 		return err
 	}
@@ -76,8 +76,8 @@ func (p *OpParser) finishOperandArrow(st *OpState, ref OperandRef) error {
 	return nil
 }
 
-// parseBracketOperands parses `[%a, %b]` (possibly empty).
-func (p *OpParser) parseBracketOperands() ([]OperandRef, error) {
+// ParseBracketOperands parses `[%a, %b]` (possibly empty).
+func (p *OpParser) ParseBracketOperands() ([]OperandRef, error) {
 	if err := p.Expect("["); err != nil {
 		return nil, err
 	}
@@ -91,9 +91,9 @@ func (p *OpParser) parseBracketOperands() ([]OperandRef, error) {
 	return refs, p.Expect("]")
 }
 
-// parseFunctionalType parses `: (A, B) -> R` and checks that it has n
+// ParseFunctionalType parses `: (A, B) -> R` and checks that it has n
 // inputs when n >= 0.
-func (p *OpParser) parseFunctionalType(n int) (*FunctionType, Pos, error) {
+func (p *OpParser) ParseFunctionalType(n int) (*FunctionType, Pos, error) {
 	pos := p.Pos()
 	t, err := p.ParseColonType()
 	if err != nil {
@@ -109,8 +109,8 @@ func (p *OpParser) parseFunctionalType(n int) (*FunctionType, Pos, error) {
 	return ft, pos, nil
 }
 
-// resolveFunctional resolves refs against ft's inputs and takes ft's results.
-func (p *OpParser) resolveFunctional(st *OpState, refs []OperandRef, ft *FunctionType, pos Pos) error {
+// ResolveFunctional resolves refs against ft's inputs and takes ft's results.
+func (p *OpParser) ResolveFunctional(st *OpState, refs []OperandRef, ft *FunctionType, pos Pos) error {
 	if len(refs) != len(ft.Inputs) {
 		return p.Errorf(pos, "%d operands present, but expected %d", len(refs), len(ft.Inputs))
 	}
@@ -124,55 +124,55 @@ func (p *OpParser) resolveFunctional(st *OpState, refs []OperandRef, ft *Functio
 	return nil
 }
 
-// operandsAttrs prints ` %a, %b` (nothing without operands) and the
+// OperandsAttrs prints ` %a, %b` (nothing without operands) and the
 // attribute dictionary without the elided names.
-func (p *OpPrinter) operandsAttrs(vs []*Value, op *Operation, elided ...string) {
-	p.operandsAttrsNoDict(vs)
+func (p *OpPrinter) OperandsAttrs(vs []*Value, op *Operation, elided ...string) {
+	p.OperandsAttrsNoDict(vs)
 	p.AttrDict(op, elided...)
 }
 
-// colonType prints ` : T`.
-func (p *OpPrinter) colonType(t Type) {
+// ColonType prints ` : T`.
+func (p *OpPrinter) ColonType(t Type) {
 	p.Raw(" : ")
 	p.Type(t)
 }
 
-// colonArrow prints ` : A -> B`.
-func (p *OpPrinter) colonArrow(a, b Type) {
-	p.colonType(a)
+// ColonArrow prints ` : A -> B`.
+func (p *OpPrinter) ColonArrow(a, b Type) {
+	p.ColonType(a)
 	p.Raw(" -> ")
 	p.Type(b)
 }
 
-// colonFunctional prints ` : (A, B) -> R` for op's operands and results.
-func (p *OpPrinter) colonFunctional(op *Operation) {
+// ColonFunctional prints ` : (A, B) -> R` for op's operands and results.
+func (p *OpPrinter) ColonFunctional(op *Operation) {
 	p.Raw(" : ")
 	p.FunctionalType(op.OperandTypes(), op.ResultTypes())
 }
 
-// bracketOperands prints `[%a, %b]`.
-func (p *OpPrinter) bracketOperands(vs []*Value) {
+// BracketOperands prints `[%a, %b]`.
+func (p *OpPrinter) BracketOperands(vs []*Value) {
 	p.Raw("[")
 	p.Operands(vs)
 	p.Raw("]")
 }
 
-// operandArrow prints ` %x attr-dict : A -> B` for op's first operand and
+// OperandArrow prints ` %x attr-dict : A -> B` for op's first operand and
 // first result.
-func (p *OpPrinter) operandArrow(op *Operation) {
+func (p *OpPrinter) OperandArrow(op *Operation) {
 	p.Raw(" ")
 	p.Operand(op.Operand(0))
 	p.AttrDict(op)
-	p.colonArrow(op.Operand(0).Type(), op.Result(0).Type())
+	p.ColonArrow(op.Operand(0).Type(), op.Result(0).Type())
 }
 
-// sameTypeFormat is `%a, %b attr-dict : T`: every operand and the one
+// SameTypeFormat is `%a, %b attr-dict : T`: every operand and the one
 // result have type T.
-func sameTypeFormat(def *OpDef) { sameTypeFlagsFormat(def, nil) }
+func SameTypeFormat(def *OpDef) { SameTypeFlagsFormat(def, nil) }
 
-// sameTypeFlagsFormat is sameTypeFormat with, when flags is not nil, the
+// SameTypeFlagsFormat is SameTypeFormat with, when flags is not nil, the
 // optional `keyword<flags>` of arith between the operands and attr-dict.
-func sameTypeFlagsFormat(def *OpDef, flags *arithFlags) {
+func SameTypeFlagsFormat(def *OpDef, flags *arithFlags) {
 	def.Parse = func(p *OpParser, st *OpState) error {
 		refs, err := p.ParseOperandList()
 		if err != nil {
@@ -183,7 +183,7 @@ func sameTypeFlagsFormat(def *OpDef, flags *arithFlags) {
 				return err
 			}
 		}
-		t, pos, err := p.parseAttrDictAndType(st)
+		t, pos, err := p.ParseAttrDictAndType(st)
 		if err != nil {
 			return err
 		}
@@ -196,7 +196,7 @@ func sameTypeFlagsFormat(def *OpDef, flags *arithFlags) {
 		return nil
 	}
 	def.Print = func(p *OpPrinter, op *Operation) {
-		p.operandsAttrsNoDict(op.Operands())
+		p.OperandsAttrsNoDict(op.Operands())
 		if flags != nil && flags.print(p, op) {
 			p.AttrDict(op, flags.prop)
 		} else {
@@ -204,25 +204,25 @@ func sameTypeFlagsFormat(def *OpDef, flags *arithFlags) {
 		}
 		switch {
 		case op.NumOperands() > 0:
-			p.colonType(op.Operand(0).Type())
+			p.ColonType(op.Operand(0).Type())
 		case op.NumResults() > 0:
-			p.colonType(op.Result(0).Type())
+			p.ColonType(op.Result(0).Type())
 		default:
 			p.Raw(" : ")
 		}
 	}
 }
 
-// arrowFormat is `%a, %b attr-dict : A -> B`: operands of type A, nres
+// ArrowFormat is `%a, %b attr-dict : A -> B`: operands of type A, nres
 // results of type B.
-func arrowFormat(def *OpDef, nres int) {
+func ArrowFormat(def *OpDef, nres int) {
 	def.Parse = func(p *OpParser, st *OpState) error {
-		refs, err := p.parseOperandsAttrs(st)
+		refs, err := p.ParseOperandsAttrs(st)
 		if err != nil {
 			return err
 		}
 		pos := p.Pos()
-		a, b, err := p.parseColonArrow()
+		a, b, err := p.ParseColonArrow()
 		if err != nil {
 			return err
 		}
@@ -235,19 +235,19 @@ func arrowFormat(def *OpDef, nres int) {
 		return nil
 	}
 	def.Print = func(p *OpPrinter, op *Operation) {
-		p.operandsAttrs(op.Operands(), op)
-		p.colonArrow(op.Operand(0).Type(), op.Result(0).Type())
+		p.OperandsAttrs(op.Operands(), op)
+		p.ColonArrow(op.Operand(0).Type(), op.Result(0).Type())
 	}
 }
 
-// castFormat is `%x attr-dict : A to B`.
-func castFormat(def *OpDef) {
+// CastFormat is `%x attr-dict : A to B`.
+func CastFormat(def *OpDef) {
 	def.Parse = func(p *OpParser, st *OpState) error {
 		ref, err := p.ParseOperand()
 		if err != nil {
 			return err
 		}
-		a, _, err := p.parseAttrDictAndType(st)
+		a, _, err := p.ParseAttrDictAndType(st)
 		if err != nil {
 			return err
 		}
@@ -266,19 +266,19 @@ func castFormat(def *OpDef) {
 		return nil
 	}
 	def.Print = func(p *OpPrinter, op *Operation) {
-		p.operandsAttrs(op.Operands()[:1], op)
-		p.colonType(op.Operand(0).Type())
+		p.OperandsAttrs(op.Operands()[:1], op)
+		p.ColonType(op.Operand(0).Type())
 		p.Raw(" to ")
 		p.Type(op.Result(0).Type())
 	}
 }
 
-// typeListFormat is `[%a, %b : T1, T2]` (terminators like scf.yield,
+// TypeListFormat is `[%a, %b : T1, T2]` (terminators like scf.yield,
 // tt.return) or, with results, `%a, %b attr-dict : T1, T2` producing one
 // result per operand of the same type (ttng.warp_group_dot_wait).
-func typeListFormat(def *OpDef, withResults bool) {
+func TypeListFormat(def *OpDef, withResults bool) {
 	def.Parse = func(p *OpParser, st *OpState) error {
-		refs, err := p.parseOperandsAttrs(st)
+		refs, err := p.ParseOperandsAttrs(st)
 		if err != nil || len(refs) == 0 {
 			return err
 		}
@@ -299,7 +299,7 @@ func typeListFormat(def *OpDef, withResults bool) {
 		return nil
 	}
 	def.Print = func(p *OpPrinter, op *Operation) {
-		p.operandsAttrs(op.Operands(), op)
+		p.OperandsAttrs(op.Operands(), op)
 		if op.NumOperands() > 0 {
 			p.Raw(" : ")
 			p.Types(op.OperandTypes())
@@ -307,8 +307,8 @@ func typeListFormat(def *OpDef, withResults bool) {
 	}
 }
 
-// attrOnlyFormat is `attr-dict` with results of the given fixed types.
-func attrOnlyFormat(def *OpDef, results ...Type) {
+// AttrOnlyFormat is `attr-dict` with results of the given fixed types.
+func AttrOnlyFormat(def *OpDef, results ...Type) {
 	def.Parse = func(p *OpParser, st *OpState) error {
 		if err := p.ParseOptionalAttrDict(st); err != nil {
 			return err
@@ -319,11 +319,11 @@ func attrOnlyFormat(def *OpDef, results ...Type) {
 	def.Print = func(p *OpPrinter, op *Operation) { p.AttrDict(op) }
 }
 
-// colonTypeFormat is `attr-dict : T` with no operands (tt.make_range,
+// ColonTypeFormat is `attr-dict : T` with no operands (tt.make_range,
 // ub.poison).
-func colonTypeFormat(def *OpDef) {
+func ColonTypeFormat(def *OpDef) {
 	def.Parse = func(p *OpParser, st *OpState) error {
-		t, _, err := p.parseAttrDictAndType(st)
+		t, _, err := p.ParseAttrDictAndType(st)
 		if err != nil {
 			return err
 		}
@@ -332,34 +332,34 @@ func colonTypeFormat(def *OpDef) {
 	}
 	def.Print = func(p *OpPrinter, op *Operation) {
 		p.AttrDict(op)
-		p.colonType(op.Result(0).Type())
+		p.ColonType(op.Result(0).Type())
 	}
 }
 
-// functionalFormat is `%a, %b attr-dict : (A, B) -> R` (MLIR's
+// FunctionalFormat is `%a, %b attr-dict : (A, B) -> R` (MLIR's
 // `operands attr-dict : functional-type(operands, results)`).
-func functionalFormat(def *OpDef) {
+func FunctionalFormat(def *OpDef) {
 	def.Parse = func(p *OpParser, st *OpState) error {
-		refs, err := p.parseOperandsAttrs(st)
+		refs, err := p.ParseOperandsAttrs(st)
 		if err != nil {
 			return err
 		}
-		ft, pos, err := p.parseFunctionalType(-1)
+		ft, pos, err := p.ParseFunctionalType(-1)
 		if err != nil {
 			return err
 		}
-		return p.resolveFunctional(st, refs, ft, pos)
+		return p.ResolveFunctional(st, refs, ft, pos)
 	}
 	def.Print = func(p *OpPrinter, op *Operation) {
-		p.operandsAttrs(op.Operands(), op)
-		p.colonFunctional(op)
+		p.OperandsAttrs(op.Operands(), op)
+		p.ColonFunctional(op)
 	}
 }
 
-// operandArrowFormat is `%x attr-dict : A -> B`, one operand, one result.
-func operandArrowFormat(def *OpDef) {
-	def.Parse = func(p *OpParser, st *OpState) error { return p.parseOperandArrow(st) }
-	def.Print = func(p *OpPrinter, op *Operation) { p.operandArrow(op) }
+// OperandArrowFormat is `%x attr-dict : A -> B`, one operand, one result.
+func OperandArrowFormat(def *OpDef) {
+	def.Parse = func(p *OpParser, st *OpState) error { return p.ParseOperandArrow(st) }
+	def.Print = func(p *OpPrinter, op *Operation) { p.OperandArrow(op) }
 }
 
 // enumKeyword maps the keywords of an I32EnumAttr or I64EnumAttr to their
@@ -398,8 +398,8 @@ func (e enumKeyword) name(v int64) string {
 	return fmt.Sprint(v)
 }
 
-// parseEnumKeyword parses `name = keyword` into prop when name is next.
-func (p *OpParser) parseEnumKeyword(st *OpState, kw, prop string, e enumKeyword) (bool, error) {
+// ParseEnumKeyword parses `name = keyword` into prop when name is next.
+func (p *OpParser) ParseEnumKeyword(st *OpState, kw, prop string, e enumKeyword) (bool, error) {
 	if p.PeekKeyword() != kw {
 		return false, nil
 	}
@@ -431,8 +431,8 @@ func joinNames(ns []string) string {
 	return s
 }
 
-// printEnumKeyword prints ` kw = name` when prop is set and not def.
-func printEnumKeyword(p *OpPrinter, op *Operation, kw, prop string, e enumKeyword, def int64, comma bool) {
+// PrintEnumKeyword prints ` kw = name` when prop is set and not def.
+func PrintEnumKeyword(p *OpPrinter, op *Operation, kw, prop string, e enumKeyword, def int64, comma bool) {
 	v, ok := op.IntAttr(prop)
 	if !ok || v == def {
 		return
@@ -443,10 +443,10 @@ func printEnumKeyword(p *OpPrinter, op *Operation, kw, prop string, e enumKeywor
 	p.Raw(" " + kw + " = " + e.name(v))
 }
 
-// pointeeLike returns the type loaded through pointer type t: the pointee
+// PointeeLike returns the type loaded through pointer type t: the pointee
 // for a scalar pointer, a tensor of pointees (same shape and encoding) for a
 // tensor of pointers.
-func pointeeLike(t Type) (Type, bool) {
+func PointeeLike(t Type) (Type, bool) {
 	switch x := t.(type) {
 	case *PointerType:
 		if bt, ok := x.Pointee.(*RankedTensorType); ok {
@@ -461,17 +461,17 @@ func pointeeLike(t Type) (Type, bool) {
 	return nil, false
 }
 
-// withElem returns t (a tensor or scalar) with element type e (i1 masks).
-func withElem(t Type, e Type) Type {
+// WithElem returns t (a tensor or scalar) with element type e (i1 masks).
+func WithElem(t Type, e Type) Type {
 	if x, ok := t.(*RankedTensorType); ok {
 		return &RankedTensorType{Shape: x.Shape, Elem: e, Encoding: x.Encoding}
 	}
 	return e
 }
 
-// parseEnumWord parses a bare enum keyword (`fadd`) into the i32 property
+// ParseEnumWord parses a bare enum keyword (`fadd`) into the i32 property
 // prop.
-func (p *OpParser) parseEnumWord(st *OpState, prop string, e enumKeyword) error {
+func (p *OpParser) ParseEnumWord(st *OpState, prop string, e enumKeyword) error {
 	pos := p.Pos()
 	word, err := p.ParseIdent(prop)
 	if err != nil {
@@ -485,14 +485,14 @@ func (p *OpParser) parseEnumWord(st *OpState, prop string, e enumKeyword) error 
 	return nil
 }
 
-// enumWord returns the keyword of op's enum property prop.
-func enumWord(op *Operation, prop string, e enumKeyword) string {
+// EnumWord returns the keyword of op's enum property prop.
+func EnumWord(op *Operation, prop string, e enumKeyword) string {
 	v, _ := op.IntAttr(prop)
 	return e.name(v)
 }
 
-// parseInt32Prop parses an integer literal into the i32 property prop.
-func (p *OpParser) parseInt32Prop(st *OpState, prop string) error {
+// ParseInt32Prop parses an integer literal into the i32 property prop.
+func (p *OpParser) ParseInt32Prop(st *OpState, prop string) error {
 	n, err := p.ParseInt()
 	if err != nil {
 		return err
@@ -501,14 +501,14 @@ func (p *OpParser) parseInt32Prop(st *OpState, prop string) error {
 	return nil
 }
 
-// int32Prop returns op's integer property prop as text.
-func int32Prop(op *Operation, prop string) string {
+// Int32Prop returns op's integer property prop as text.
+func Int32Prop(op *Operation, prop string) string {
 	v, _ := op.IntAttr(prop)
 	return itoa(v)
 }
 
-// parseStringProp parses a string literal into the property prop.
-func (p *OpParser) parseStringProp(st *OpState, prop string) error {
+// ParseStringProp parses a string literal into the property prop.
+func (p *OpParser) ParseStringProp(st *OpState, prop string) error {
 	s, err := p.ParseString()
 	if err != nil {
 		return err
@@ -517,8 +517,8 @@ func (p *OpParser) parseStringProp(st *OpState, prop string) error {
 	return nil
 }
 
-// stringProp prints op's string property prop quoted.
-func (p *OpPrinter) stringProp(op *Operation, prop string) {
+// StringProp prints op's string property prop quoted.
+func (p *OpPrinter) StringProp(op *Operation, prop string) {
 	if s, ok := op.Attr(prop).(*StringAttr); ok {
 		p.String(s.Value)
 	} else {
@@ -526,8 +526,8 @@ func (p *OpPrinter) stringProp(op *Operation, prop string) {
 	}
 }
 
-// segments returns the operandSegmentSizes property for the given sizes.
-func segments(sizes ...int) NamedAttr {
+// Segments returns the operandSegmentSizes property for the given sizes.
+func Segments(sizes ...int) NamedAttr {
 	ints := make([]int64, len(sizes))
 	for i, s := range sizes {
 		ints[i] = int64(s)
@@ -535,16 +535,16 @@ func segments(sizes ...int) NamedAttr {
 	return NamedAttr{"operandSegmentSizes", &DenseArrayAttr{Elem: I32, Ints: ints}}
 }
 
-// segmentSizes returns op's operandSegmentSizes, or nil.
-func segmentSizes(op *Operation) []int64 {
+// SegmentSizes returns op's operandSegmentSizes, or nil.
+func SegmentSizes(op *Operation) []int64 {
 	if d, ok := op.Attr("operandSegmentSizes").(*DenseArrayAttr); ok {
 		return d.Ints
 	}
 	return nil
 }
 
-// parseOperandsN parses exactly n comma-separated operands.
-func (p *OpParser) parseOperandsN(n int) ([]OperandRef, error) {
+// ParseOperandsN parses exactly n comma-separated operands.
+func (p *OpParser) ParseOperandsN(n int) ([]OperandRef, error) {
 	refs := make([]OperandRef, n)
 	for i := range refs {
 		if i > 0 {
@@ -560,11 +560,11 @@ func (p *OpParser) parseOperandsN(n int) ([]OperandRef, error) {
 	return refs, nil
 }
 
-// parseStrippedType parses a type that ODS prints without its dialect
+// ParseStrippedType parses a type that ODS prints without its dialect
 // prefix when the operand's constraint names the type class (`<f16>` for
 // !tt.ptr<f16>, `<tensor<...>>` for !tt.tensordesc<...>); the full form
 // is accepted too. prefix is the dialect type keyword ("tt.ptr").
-func (p *OpParser) parseStrippedType(prefix string) (Type, error) {
+func (p *OpParser) ParseStrippedType(prefix string) (Type, error) {
 	if !p.isPunct("<") {
 		return p.ParseType()
 	}
@@ -597,9 +597,9 @@ func (p *OpParser) parseStrippedType(prefix string) (Type, error) {
 	return t, p.Expect(">")
 }
 
-// strippedType prints t without its `!dialect.name` prefix (see
-// parseStrippedType).
-func (p *OpPrinter) strippedType(t Type) {
+// StrippedType prints t without its `!dialect.name` prefix (see
+// ParseStrippedType).
+func (p *OpPrinter) StrippedType(t Type) {
 	start := len(p.buf)
 	p.Type(t)
 	if p.buf[start] == '!' {
@@ -609,9 +609,9 @@ func (p *OpPrinter) strippedType(t Type) {
 	}
 }
 
-// parseAttrsColonTypes parses `attr-dict : T1, T2, ...`, checks that there
+// ParseAttrsColonTypes parses `attr-dict : T1, T2, ...`, checks that there
 // are n types when n >= 0, and returns the position of `:`.
-func (p *OpParser) parseAttrsColonTypes(st *OpState, n int) (Pos, []Type, error) {
+func (p *OpParser) ParseAttrsColonTypes(st *OpState, n int) (Pos, []Type, error) {
 	if err := p.ParseOptionalAttrDict(st); err != nil {
 		return Pos{}, nil, err
 	}
@@ -629,9 +629,9 @@ func (p *OpParser) parseAttrsColonTypes(st *OpState, n int) (Pos, []Type, error)
 	return pos, ts, nil
 }
 
-// parseOperandCount parses `%a, %b, ...` and checks that there are min to
+// ParseOperandCount parses `%a, %b, ...` and checks that there are min to
 // max operands.
-func (p *OpParser) parseOperandCount(min, max int) ([]OperandRef, error) {
+func (p *OpParser) ParseOperandCount(min, max int) ([]OperandRef, error) {
 	refs, err := p.ParseOperandList()
 	if err != nil {
 		return nil, err
@@ -645,21 +645,21 @@ func (p *OpParser) parseOperandCount(min, max int) ([]OperandRef, error) {
 	return refs, nil
 }
 
-// operandsAttrsNoDict prints ` %a, %b` (nothing without operands); the
+// OperandsAttrsNoDict prints ` %a, %b` (nothing without operands); the
 // attribute dictionary follows later pieces of the format.
-func (p *OpPrinter) operandsAttrsNoDict(vs []*Value) {
+func (p *OpPrinter) OperandsAttrsNoDict(vs []*Value) {
 	if len(vs) > 0 {
 		p.Raw(" ")
 		p.Operands(vs)
 	}
 }
 
-// parseIndexedAttrs parses `%x[%i] attr-dict` (tt.gather, ttg.memdesc_index).
-func (p *OpParser) parseIndexedAttrs(st *OpState) (x, idx OperandRef, err error) {
+// ParseIndexedAttrs parses `%x[%i] attr-dict` (tt.gather, ttg.memdesc_index).
+func (p *OpParser) ParseIndexedAttrs(st *OpState) (x, idx OperandRef, err error) {
 	if x, err = p.ParseOperand(); err != nil {
 		return x, idx, err
 	}
-	refs, err := p.parseBracketOperands()
+	refs, err := p.ParseBracketOperands()
 	if err != nil {
 		return x, idx, err
 	}
@@ -669,10 +669,10 @@ func (p *OpParser) parseIndexedAttrs(st *OpState) (x, idx OperandRef, err error)
 	return x, refs[0], p.ParseOptionalAttrDict(st)
 }
 
-// parseAttrDictAndType parses `attr-dict : T`, the tail of most custom
+// ParseAttrDictAndType parses `attr-dict : T`, the tail of most custom
 // formats, and returns T with the position of its ':' (where an error about
 // the type belongs).
-func (p *OpParser) parseAttrDictAndType(st *OpState) (Type, Pos, error) {
+func (p *OpParser) ParseAttrDictAndType(st *OpState) (Type, Pos, error) {
 	if err := p.ParseOptionalAttrDict(st); err != nil {
 		return nil, Pos{}, err
 	}

@@ -59,7 +59,7 @@ func init() {
 		case "tt.split":
 			nres = 2
 		}
-		arrowFormat(d, nres)
+		ArrowFormat(d, nres)
 		Register(d)
 	}
 	for _, o := range []struct {
@@ -74,7 +74,7 @@ func init() {
 			d.Props = []string{"start", "end"}
 			d.Verify = verifyMakeRange
 		}
-		colonTypeFormat(d)
+		ColonTypeFormat(d)
 		Register(d)
 	}
 	Register(&OpDef{Name: "tt.get_program_id", Summary: "program id along an axis", Traits: Pure, Props: []string{"axis"},
@@ -96,10 +96,10 @@ func init() {
 		Props: []string{"inputPrecision", "maxNumImpreciseAcc", "isAsync"},
 		Parse: parseWGDot, Print: printWGDot})
 	wait := &OpDef{Name: "ttng.warp_group_dot_wait", Summary: "wait for async warp-group MMAs", Props: []string{"pendings"}}
-	typeListFormat(wait, true)
+	TypeListFormat(wait, true)
 	Register(wait)
 	fence := &OpDef{Name: "ttng.fence_async_shared", Summary: "async-proxy shared memory fence", Props: []string{"bCluster"}}
-	attrOnlyFormat(fence)
+	AttrOnlyFormat(fence)
 	Register(fence)
 	Register(&OpDef{Name: "tt.reshape", Summary: "reshape a tensor", Traits: Pure | SameOperandsAndResultElementType,
 		Props: []string{"allow_reorder", "efficient_layout"}, Parse: parseReshape, Print: printReshape})
@@ -114,17 +114,17 @@ func init() {
 		}
 		Register(&OpDef{Name: n, Summary: n[3:] + " along an axis (generic form only)", Traits: Pure | SingleBlock, Props: props, Verify: verifyReduce})
 		r := &OpDef{Name: n + ".return", Summary: "terminator of " + n, Traits: Pure | Terminator | ReturnLike, Verify: hasParent(n)}
-		typeListFormat(r, false)
+		TypeListFormat(r, false)
 		Register(r)
 	}
 	for _, n := range []string{"tt.precise_sqrt"} {
 		d := &OpDef{Name: n, Traits: Pure | Elementwise | SameOperandsAndResultType | SameOperandsAndResultEncoding}
-		sameTypeFormat(d)
+		SameTypeFormat(d)
 		Register(d)
 	}
 	for _, n := range []string{"tt.precise_divf", "tt.mulhiui"} {
 		d := &OpDef{Name: n, Traits: Pure | Elementwise | SameOperandsAndResultType | SameOperandsAndResultEncoding}
-		sameTypeFormat(d)
+		SameTypeFormat(d)
 		Register(d)
 	}
 	// Shared memory.
@@ -149,7 +149,7 @@ func init() {
 	Register(asyncWait)
 	for _, n := range []string{"gpu.barrier", "ttg.barrier"} {
 		b := &OpDef{Name: n, Summary: "block-wide barrier"}
-		attrOnlyFormat(b)
+		AttrOnlyFormat(b)
 		Register(b)
 	}
 }
@@ -165,7 +165,7 @@ func parseAxisKeyword(p *OpParser, st *OpState) error {
 		return p.Errorf(pos, "expected one of [x, y, z] for program dimension")
 	}
 	st.Props = append(st.Props, NamedAttr{"axis", Int(v, I32)})
-	t, _, err := p.parseAttrDictAndType(st)
+	t, _, err := p.ParseAttrDictAndType(st)
 	if err != nil {
 		return err
 	}
@@ -182,11 +182,11 @@ func printAxisKeyword(p *OpPrinter, op *Operation) {
 }
 
 func parseAddPtr(p *OpParser, st *OpState) error {
-	refs, err := p.parseOperandCount(2, 2)
+	refs, err := p.ParseOperandCount(2, 2)
 	if err != nil {
 		return err
 	}
-	pos, ts, err := p.parseAttrsColonTypes(st, 2)
+	pos, ts, err := p.ParseAttrsColonTypes(st, 2)
 	if err != nil {
 		return err
 	}
@@ -198,7 +198,7 @@ func parseAddPtr(p *OpParser, st *OpState) error {
 }
 
 func printAddPtr(p *OpPrinter, op *Operation) {
-	p.operandsAttrs(op.Operands(), op)
+	p.OperandsAttrs(op.Operands(), op)
 	p.Raw(" : ")
 	p.Types(op.OperandTypes())
 }
@@ -207,14 +207,14 @@ func printAddPtr(p *OpPrinter, op *Operation) {
 // `evictionPolicy = Y` of a load or store.
 func (p *OpParser) parseCacheEvict(st *OpState) error {
 	for {
-		ok, err := p.parseEnumKeyword(st, "cacheModifier", "cache", cacheModifiers)
+		ok, err := p.ParseEnumKeyword(st, "cacheModifier", "cache", cacheModifiers)
 		if err != nil {
 			return err
 		}
 		if ok {
 			continue
 		}
-		ok, err = p.parseEnumKeyword(st, "evictionPolicy", "evict", evictionPolicys)
+		ok, err = p.ParseEnumKeyword(st, "evictionPolicy", "evict", evictionPolicys)
 		if err != nil {
 			return err
 		}
@@ -225,8 +225,8 @@ func (p *OpParser) parseCacheEvict(st *OpState) error {
 }
 
 func printCacheEvict(p *OpPrinter, op *Operation) {
-	printEnumKeyword(p, op, "cacheModifier", "cache", cacheModifiers, 1, false)
-	printEnumKeyword(p, op, "evictionPolicy", "evict", evictionPolicys, 1, false)
+	PrintEnumKeyword(p, op, "cacheModifier", "cache", cacheModifiers, 1, false)
+	PrintEnumKeyword(p, op, "evictionPolicy", "evict", evictionPolicys, 1, false)
 }
 
 // parseLoad parses `%ptr[, %mask[, %other]] [cacheModifier = X]
@@ -245,14 +245,14 @@ func parseStore(p *OpParser, st *OpState) error {
 // operands whose types order gives from the pointer type, its pointee and
 // its mask type; loads return the pointee.
 func (p *OpParser) parseLoadStore(st *OpState, min int, order func(pt, val, mask Type) []Type, load bool) error {
-	refs, err := p.parseOperandCount(min, 3)
+	refs, err := p.ParseOperandCount(min, 3)
 	if err != nil {
 		return err
 	}
 	if err := p.parseCacheEvict(st); err != nil {
 		return err
 	}
-	pt, pos, err := p.parseAttrDictAndType(st)
+	pt, pos, err := p.ParseAttrDictAndType(st)
 	if err != nil {
 		return err
 	}
@@ -274,7 +274,7 @@ func (p *OpParser) parseLoadStore(st *OpState, min int, order func(pt, val, mask
 // default-valued boundaryCheck and isVolatile (generic form written by
 // Triton has them all).
 func printLoadStore(p *OpPrinter, op *Operation) {
-	p.operandsAttrsNoDict(op.Operands())
+	p.OperandsAttrsNoDict(op.Operands())
 	printCacheEvict(p, op)
 	elided := []string{"cache", "evict", "operandSegmentSizes"}
 	if b, ok := op.Attr("boundaryCheck").(*DenseArrayAttr); ok && len(b.Ints) == 0 {
@@ -284,7 +284,7 @@ func printLoadStore(p *OpPrinter, op *Operation) {
 		elided = append(elided, "isVolatile")
 	}
 	p.AttrDict(op, elided...)
-	p.colonType(op.Operand(0).Type())
+	p.ColonType(op.Operand(0).Type())
 }
 
 type derivedKey struct {
@@ -298,7 +298,7 @@ func (p *OpParser) pointee(t Type) (Type, bool) {
 	if d, ok := p.derived[k]; ok {
 		return d, true
 	}
-	d, ok := pointeeLike(t)
+	d, ok := PointeeLike(t)
 	if ok {
 		p.derived[k] = d
 	}
@@ -311,7 +311,7 @@ func (p *OpParser) maskOf(t Type) Type {
 	if d, ok := p.derived[k]; ok {
 		return d
 	}
-	d := withElem(t, I1)
+	d := WithElem(t, I1)
 	p.derived[k] = d
 	return d
 }
@@ -336,7 +336,7 @@ func parseDot(p *OpParser, st *OpState) error {
 	for p.ParseOptional(",") {
 		switch p.PeekKeyword() {
 		case "inputPrecision":
-			if _, err := p.parseEnumKeyword(st, "inputPrecision", "inputPrecision", inputPrecisions); err != nil {
+			if _, err := p.ParseEnumKeyword(st, "inputPrecision", "inputPrecision", inputPrecisions); err != nil {
 				return err
 			}
 		case "maxNumImpreciseAcc":
@@ -357,7 +357,7 @@ func parseDot(p *OpParser, st *OpState) error {
 }
 
 func (p *OpParser) parseDotTypes(st *OpState, refs []OperandRef) error {
-	a, pos, err := p.parseAttrDictAndType(st)
+	a, pos, err := p.ParseAttrDictAndType(st)
 	if err != nil {
 		return err
 	}
@@ -442,7 +442,7 @@ func parseReshape(p *OpParser, st *OpState) error {
 	if err := p.ParseOptionalAttrDict(st); err != nil {
 		return err
 	}
-	return p.finishOperandArrow(st, ref)
+	return p.FinishOperandArrow(st, ref)
 }
 
 func printReshape(p *OpPrinter, op *Operation) {
@@ -456,7 +456,7 @@ func printReshape(p *OpPrinter, op *Operation) {
 		}
 	}
 	p.AttrDict(op, elided...)
-	p.colonArrow(op.Operand(0).Type(), op.Result(0).Type())
+	p.ColonArrow(op.Operand(0).Type(), op.Result(0).Type())
 }
 
 // isSetFlag reports whether a is a unit attribute or true.
@@ -471,23 +471,23 @@ func isSetFlag(a Attribute) bool {
 }
 
 func parseGather(p *OpParser, st *OpState) error {
-	src, idx, err := p.parseIndexedAttrs(st)
+	src, idx, err := p.ParseIndexedAttrs(st)
 	if err != nil {
 		return err
 	}
-	ft, pos, err := p.parseFunctionalType(2)
+	ft, pos, err := p.ParseFunctionalType(2)
 	if err != nil {
 		return err
 	}
-	return p.resolveFunctional(st, []OperandRef{src, idx}, ft, pos)
+	return p.ResolveFunctional(st, []OperandRef{src, idx}, ft, pos)
 }
 
 func printGather(p *OpPrinter, op *Operation) {
 	p.Raw(" ")
 	p.Operand(op.Operand(0))
-	p.bracketOperands(op.Operands()[1:2])
+	p.BracketOperands(op.Operands()[1:2])
 	p.AttrDict(op)
-	p.colonFunctional(op)
+	p.ColonFunctional(op)
 }
 
 func parseFpToFp(p *OpParser, st *OpState) error {
@@ -499,7 +499,7 @@ func parseFpToFp(p *OpParser, st *OpState) error {
 		return err
 	}
 	if p.ParseOptional(",") {
-		if _, err := p.parseEnumKeyword(st, "rounding", "rounding", roundingModes); err != nil {
+		if _, err := p.ParseEnumKeyword(st, "rounding", "rounding", roundingModes); err != nil {
 			return err
 		}
 	}
@@ -507,7 +507,7 @@ func parseFpToFp(p *OpParser, st *OpState) error {
 	if err := p.ParseOptionalAttrDict(st); err != nil {
 		return err
 	}
-	return p.finishOperandArrow(st, ref)
+	return p.FinishOperandArrow(st, ref)
 }
 
 func printFpToFp(p *OpPrinter, op *Operation) {
@@ -517,28 +517,28 @@ func printFpToFp(p *OpPrinter, op *Operation) {
 	if v, ok := op.IntAttr("rounding"); ok {
 		p.Raw(", rounding = " + roundingModes.name(v))
 	}
-	p.colonArrow(op.Operand(0).Type(), op.Result(0).Type())
+	p.ColonArrow(op.Operand(0).Type(), op.Result(0).Type())
 }
 
 // parseLocalAlloc parses `[%src] attr-dict : (T) -> M` or `: () -> M`.
 func parseLocalAlloc(p *OpParser, st *OpState) error {
-	refs, err := p.parseOperandsAttrs(st)
+	refs, err := p.ParseOperandsAttrs(st)
 	if err != nil {
 		return err
 	}
-	ft, pos, err := p.parseFunctionalType(-1)
+	ft, pos, err := p.ParseFunctionalType(-1)
 	if err != nil {
 		return err
 	}
 	if len(ft.Results) != 1 {
 		return p.Errorf(pos, "expected function type with one result")
 	}
-	return p.resolveFunctional(st, refs, ft, pos)
+	return p.ResolveFunctional(st, refs, ft, pos)
 }
 
 func printLocalAlloc(p *OpPrinter, op *Operation) {
-	p.operandsAttrs(op.Operands(), op)
-	p.colonFunctional(op)
+	p.OperandsAttrs(op.Operands(), op)
+	p.ColonFunctional(op)
 }
 
 // parseLocalLoad parses `%m [token %t] attr-dict : M -> T`.
@@ -558,7 +558,7 @@ func parseLocalLoad(p *OpParser, st *OpState) error {
 	if err := p.ParseOptionalAttrDict(st); err != nil {
 		return err
 	}
-	if err := p.finishOperandArrow(st, m); err != nil {
+	if err := p.FinishOperandArrow(st, m); err != nil {
 		return err
 	}
 	if tok != nil {
@@ -579,12 +579,12 @@ func printLocalLoad(p *OpPrinter, op *Operation) {
 		p.Operand(op.Operand(1))
 	}
 	p.AttrDict(op)
-	p.colonArrow(op.Operand(0).Type(), op.Result(0).Type())
+	p.ColonArrow(op.Operand(0).Type(), op.Result(0).Type())
 }
 
 // parseSingleTyped parses `%x attr-dict : T` with no results.
 func parseSingleTyped(p *OpParser, st *OpState) error {
-	refs, pos, t, err := p.parseOperandsAttrsColon(st)
+	refs, pos, t, err := p.ParseOperandsAttrsColon(st)
 	if err != nil {
 		return err
 	}
@@ -596,17 +596,17 @@ func parseSingleTyped(p *OpParser, st *OpState) error {
 }
 
 func printSingleTyped(p *OpPrinter, op *Operation) {
-	p.operandsAttrs(op.Operands(), op)
-	p.colonType(op.Operand(0).Type())
+	p.OperandsAttrs(op.Operands(), op)
+	p.ColonType(op.Operand(0).Type())
 }
 
 // parseMemdescIndex parses `%m[%i] attr-dict : A -> B`.
 func parseMemdescIndex(p *OpParser, st *OpState) error {
-	m, idx, err := p.parseIndexedAttrs(st)
+	m, idx, err := p.ParseIndexedAttrs(st)
 	if err != nil {
 		return err
 	}
-	if err := p.finishOperandArrow(st, m); err != nil {
+	if err := p.FinishOperandArrow(st, m); err != nil {
 		return err
 	}
 	iv, err := p.Resolve(idx, I32)
@@ -620,9 +620,9 @@ func parseMemdescIndex(p *OpParser, st *OpState) error {
 func printMemdescIndex(p *OpPrinter, op *Operation) {
 	p.Raw(" ")
 	p.Operand(op.Operand(0))
-	p.bracketOperands(op.Operands()[1:2])
+	p.BracketOperands(op.Operands()[1:2])
 	p.AttrDict(op)
-	p.colonArrow(op.Operand(0).Type(), op.Result(0).Type())
+	p.ColonArrow(op.Operand(0).Type(), op.Result(0).Type())
 }
 
 // parseAsyncCopy parses `%src, %dst [mask %m] [other %o] [cacheModifier = X]
@@ -656,7 +656,7 @@ func parseAsyncCopy(p *OpParser, st *OpState) error {
 	if p.ParseOptionalKeyword("isVolatile") {
 		st.Props = append(st.Props, NamedAttr{"isVolatile", True})
 	}
-	src, pos, err := p.parseAttrDictAndType(st)
+	src, pos, err := p.ParseAttrDictAndType(st)
 	if err != nil {
 		return err
 	}
@@ -768,7 +768,7 @@ func tokensFormat(def *OpDef, keyword string) {
 		if op.NumOperands() > 0 && keyword != "" {
 			p.Raw(" " + keyword)
 		}
-		p.operandsAttrs(op.Operands(), op)
+		p.OperandsAttrs(op.Operands(), op)
 	}
 }
 
@@ -776,7 +776,7 @@ func itoa(v int64) string { return string(appendIntValue(nil, v, I64)) }
 
 // parseLocalStore parses `%v, %m attr-dict : T -> M`.
 func parseLocalStore(p *OpParser, st *OpState) error {
-	refs, err := p.parseOperandsAttrs(st)
+	refs, err := p.ParseOperandsAttrs(st)
 	if err != nil {
 		return err
 	}
@@ -784,7 +784,7 @@ func parseLocalStore(p *OpParser, st *OpState) error {
 		return p.Errorf(p.Pos(), "expected value and memory descriptor operands")
 	}
 	pos := p.Pos()
-	a, b, err := p.parseColonArrow()
+	a, b, err := p.ParseColonArrow()
 	if err != nil {
 		return err
 	}
@@ -793,6 +793,6 @@ func parseLocalStore(p *OpParser, st *OpState) error {
 }
 
 func printLocalStore(p *OpPrinter, op *Operation) {
-	p.operandsAttrs(op.Operands(), op)
-	p.colonArrow(op.Operand(0).Type(), op.Operand(1).Type())
+	p.OperandsAttrs(op.Operands(), op)
+	p.ColonArrow(op.Operand(0).Type(), op.Operand(1).Type())
 }

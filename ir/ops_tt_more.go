@@ -38,7 +38,7 @@ func init() {
 		Parse: parseDotScaled, Print: printDotScaled})
 	ext := &OpDef{Name: "tt.extern_elementwise", Summary: "call an external elementwise function",
 		Traits: Elementwise | SameOperandsAndResultEncoding, Props: []string{"libname", "libpath", "symbol", "pure"}}
-	functionalFormat(ext)
+	FunctionalFormat(ext)
 	Register(ext)
 	Register(&OpDef{Name: "tt.elementwise_inline_asm", Summary: "inline assembly applied to packed elements",
 		Traits: Elementwise | SameOperandsAndResultEncoding,
@@ -52,20 +52,20 @@ func init() {
 
 // parseClampF parses `%x, %lo, %hi, propagateNan = none attr-dict : T`.
 func parseClampF(p *OpParser, st *OpState) error {
-	refs, err := p.parseOperandsN(3)
+	refs, err := p.ParseOperandsN(3)
 	if err != nil {
 		return err
 	}
 	if err := p.Expect(","); err != nil {
 		return err
 	}
-	if ok, err := p.parseEnumKeyword(st, "propagateNan", "propagateNan", propagateNans); err != nil || !ok {
+	if ok, err := p.ParseEnumKeyword(st, "propagateNan", "propagateNan", propagateNans); err != nil || !ok {
 		if err == nil {
 			err = p.errorHere("expected 'propagateNan'")
 		}
 		return err
 	}
-	t, pos, err := p.parseAttrDictAndType(st)
+	t, pos, err := p.ParseAttrDictAndType(st)
 	if err != nil {
 		return err
 	}
@@ -79,15 +79,15 @@ func parseClampF(p *OpParser, st *OpState) error {
 func printClampF(p *OpPrinter, op *Operation) {
 	p.Raw(" ")
 	p.Operands(op.Operands())
-	p.Raw(", propagateNan = " + enumWord(op, "propagateNan", propagateNans))
+	p.Raw(", propagateNan = " + EnumWord(op, "propagateNan", propagateNans))
 	p.AttrDict(op, "propagateNan")
-	p.colonType(op.Result(0).Type())
+	p.ColonType(op.Result(0).Type())
 }
 
 // parseAtomicRMW parses `op, sem, scope, %ptr, %val[, %mask] attr-dict :
 // (P, V[, M]) -> R`.
 func parseAtomicRMW(p *OpParser, st *OpState) error {
-	if err := p.parseEnumWord(st, "atomic_rmw_op", rmwOps); err != nil {
+	if err := p.ParseEnumWord(st, "atomic_rmw_op", rmwOps); err != nil {
 		return err
 	}
 	if err := p.Expect(","); err != nil {
@@ -99,42 +99,42 @@ func parseAtomicRMW(p *OpParser, st *OpState) error {
 // parseAtomicTail parses `sem, scope, operands attr-dict : functional-type`
 // with min to max operands.
 func (p *OpParser) parseAtomicTail(st *OpState, min, max int) error {
-	if err := p.parseEnumWord(st, "sem", memSemantics); err != nil {
+	if err := p.ParseEnumWord(st, "sem", memSemantics); err != nil {
 		return err
 	}
 	if err := p.Expect(","); err != nil {
 		return err
 	}
-	if err := p.parseEnumWord(st, "scope", memScopes); err != nil {
+	if err := p.ParseEnumWord(st, "scope", memScopes); err != nil {
 		return err
 	}
 	if err := p.Expect(","); err != nil {
 		return err
 	}
-	refs, err := p.parseOperandsAttrs(st)
+	refs, err := p.ParseOperandsAttrs(st)
 	if err != nil {
 		return err
 	}
 	if len(refs) < min || len(refs) > max {
 		return p.errorHere("expected %d to %d operands", min, max)
 	}
-	ft, pos, err := p.parseFunctionalType(len(refs))
+	ft, pos, err := p.ParseFunctionalType(len(refs))
 	if err != nil {
 		return err
 	}
-	return p.resolveFunctional(st, refs, ft, pos)
+	return p.ResolveFunctional(st, refs, ft, pos)
 }
 
 func printAtomicRMW(p *OpPrinter, op *Operation) {
-	p.Raw(" " + enumWord(op, "atomic_rmw_op", rmwOps) + ",")
+	p.Raw(" " + EnumWord(op, "atomic_rmw_op", rmwOps) + ",")
 	printAtomicTail(p, op, "atomic_rmw_op")
 }
 
 func printAtomicTail(p *OpPrinter, op *Operation, elided ...string) {
-	p.Raw(" " + enumWord(op, "sem", memSemantics) + ", " + enumWord(op, "scope", memScopes) + ", ")
+	p.Raw(" " + EnumWord(op, "sem", memSemantics) + ", " + EnumWord(op, "scope", memScopes) + ", ")
 	p.Operands(op.Operands())
 	p.AttrDict(op, append(elided, "sem", "scope")...)
-	p.colonFunctional(op)
+	p.ColonFunctional(op)
 }
 
 // parseAtomicCAS parses `sem, scope, %ptr, %cmp, %val attr-dict : (P, C, V) -> R`.
@@ -150,7 +150,7 @@ func (p *OpParser) parseBracketLists(n int) ([][]OperandRef, error) {
 			return nil, err
 		}
 		var err error
-		if lists[i], err = p.parseBracketOperands(); err != nil {
+		if lists[i], err = p.ParseBracketOperands(); err != nil {
 			return nil, err
 		}
 	}
@@ -178,7 +178,7 @@ func (p *OpParser) resolveLists(st *OpState, lists [][]OperandRef, types []Type,
 func printBracketLists(p *OpPrinter, op *Operation, from int, sizes ...int) {
 	for _, n := range sizes {
 		p.Raw(", ")
-		p.bracketOperands(op.Operands()[from : from+n])
+		p.BracketOperands(op.Operands()[from : from+n])
 		from += n
 	}
 }
@@ -224,7 +224,7 @@ func (p *OpParser) parseBlockPtrOp(st *OpState, listTypes []Type, first func(*Po
 	if err := p.Expect(":"); err != nil {
 		return err
 	}
-	t, err := p.parseStrippedType("tt.ptr")
+	t, err := p.ParseStrippedType("tt.ptr")
 	if err != nil {
 		return err
 	}
@@ -252,7 +252,7 @@ func printBlockPtrOp(p *OpPrinter, op *Operation, sizes ...int) {
 	printBracketLists(p, op, 1, sizes...)
 	p.AttrDict(op)
 	p.Raw(" : ")
-	p.strippedType(op.Result(0).Type())
+	p.StrippedType(op.Result(0).Type())
 }
 
 // parseMakeTensorDesc parses `%base, [%shape...], [%strides...] attr-dict
@@ -273,14 +273,14 @@ func parseMakeTensorDesc(p *OpParser, st *OpState) error {
 	if err := p.Expect(":"); err != nil {
 		return err
 	}
-	bt, err := p.parseStrippedType("tt.ptr")
+	bt, err := p.ParseStrippedType("tt.ptr")
 	if err != nil {
 		return err
 	}
 	if err := p.Expect(","); err != nil {
 		return err
 	}
-	dt, err := p.parseStrippedType("tt.tensordesc")
+	dt, err := p.ParseStrippedType("tt.tensordesc")
 	if err != nil {
 		return err
 	}
@@ -300,9 +300,9 @@ func printMakeTensorDesc(p *OpPrinter, op *Operation) {
 	printBracketLists(p, op, 1, n, n)
 	p.AttrDict(op)
 	p.Raw(" : ")
-	p.strippedType(op.Operand(0).Type())
+	p.StrippedType(op.Operand(0).Type())
 	p.Raw(", ")
-	p.strippedType(op.Result(0).Type())
+	p.StrippedType(op.Result(0).Type())
 }
 
 // parseDescIndices parses `%desc[%i, ...]` and resolves the indices as i32
@@ -312,7 +312,7 @@ func (p *OpParser) parseDescIndices() (OperandRef, []OperandRef, error) {
 	if err != nil {
 		return desc, nil, err
 	}
-	idx, err := p.parseBracketOperands()
+	idx, err := p.ParseBracketOperands()
 	return desc, idx, err
 }
 
@@ -330,7 +330,7 @@ func parseDescriptorLoad(p *OpParser, st *OpState) error {
 		return err
 	}
 	pos := p.Pos()
-	if err := p.finishOperandArrow(st, desc); err != nil {
+	if err := p.FinishOperandArrow(st, desc); err != nil {
 		return err
 	}
 	return p.resolveLists(st, [][]OperandRef{idx}, []Type{I32}, pos)
@@ -339,10 +339,10 @@ func parseDescriptorLoad(p *OpParser, st *OpState) error {
 func printDescriptorLoad(p *OpPrinter, op *Operation) {
 	p.Raw(" ")
 	p.Operand(op.Operand(0))
-	p.bracketOperands(op.Operands()[1:])
+	p.BracketOperands(op.Operands()[1:])
 	printCacheEvict(p, op)
 	p.AttrDict(op, "cache", "evict")
-	p.colonArrow(op.Operand(0).Type(), op.Result(0).Type())
+	p.ColonArrow(op.Operand(0).Type(), op.Result(0).Type())
 }
 
 // parseDescriptorStore parses `%desc[%i...], %src attr-dict :
@@ -359,7 +359,7 @@ func parseDescriptorStore(p *OpParser, st *OpState) error {
 	if err != nil {
 		return err
 	}
-	pos, ts, err := p.parseAttrsColonTypes(st, 2)
+	pos, ts, err := p.ParseAttrsColonTypes(st, 2)
 	if err != nil {
 		return err
 	}
@@ -372,7 +372,7 @@ func parseDescriptorStore(p *OpParser, st *OpState) error {
 func printDescriptorStore(p *OpPrinter, op *Operation) {
 	p.Raw(" ")
 	p.Operand(op.Operand(0))
-	p.bracketOperands(op.Operands()[2:])
+	p.BracketOperands(op.Operands()[2:])
 	p.Raw(", ")
 	p.Operand(op.Operand(1))
 	p.AttrDict(op)
@@ -404,7 +404,7 @@ func parseDotScaled(p *OpParser, st *OpState) error {
 		}
 	}
 	for _, side := range []struct{ kw, prop string }{{"lhs", "a_elem_type"}, {"rhs", "b_elem_type"}} {
-		if ok, err := p.parseEnumKeyword(st, side.kw, side.prop, scaleElemType); err != nil || !ok {
+		if ok, err := p.ParseEnumKeyword(st, side.kw, side.prop, scaleElemType); err != nil || !ok {
 			if err == nil {
 				err = p.errorHere("expected '%s'", side.kw)
 			}
@@ -437,7 +437,7 @@ func parseDotScaled(p *OpParser, st *OpState) error {
 			}
 		}
 	}
-	d, err := p.parseArrowType()
+	d, err := p.ParseArrowType()
 	if err != nil {
 		return err
 	}
@@ -454,13 +454,13 @@ func parseDotScaled(p *OpParser, st *OpState) error {
 		}
 		st.Operands = append(st.Operands, v)
 	}
-	st.Props = append(st.Props, segments(sizes...))
+	st.Props = append(st.Props, Segments(sizes...))
 	st.Types = []Type{d}
 	return nil
 }
 
 func printDotScaled(p *OpPrinter, op *Operation) {
-	seg := segmentSizes(op)
+	seg := SegmentSizes(op)
 	scaled := func(k int) bool { return len(seg) == 5 && seg[k] == 1 }
 	// Operand indices of a_scale and b_scale (after a, b, c).
 	scaleIdx := [2]int{3, 3}
@@ -477,7 +477,7 @@ func printDotScaled(p *OpPrinter, op *Operation) {
 		p.Raw(", ")
 	}
 	p.Operand(op.Operand(2))
-	p.Raw(" lhs = " + enumWord(op, "a_elem_type", scaleElemType) + " rhs = " + enumWord(op, "b_elem_type", scaleElemType))
+	p.Raw(" lhs = " + EnumWord(op, "a_elem_type", scaleElemType) + " rhs = " + EnumWord(op, "b_elem_type", scaleElemType))
 	p.AttrDict(op, "a_elem_type", "b_elem_type", "operandSegmentSizes")
 	p.Raw(" : ")
 	for k := 0; k < 2; k++ {
@@ -496,7 +496,7 @@ func printDotScaled(p *OpPrinter, op *Operation) {
 
 // parseInlineAsm parses `"asm" attr-dict [%args : T...] -> R...`.
 func parseInlineAsm(p *OpParser, st *OpState) error {
-	if err := p.parseStringProp(st, "asm_string"); err != nil {
+	if err := p.ParseStringProp(st, "asm_string"); err != nil {
 		return err
 	}
 	if err := p.ParseOptionalAttrDict(st); err != nil {
@@ -528,7 +528,7 @@ func parseInlineAsm(p *OpParser, st *OpState) error {
 
 func printInlineAsm(p *OpPrinter, op *Operation) {
 	p.Raw(" ")
-	p.stringProp(op, "asm_string")
+	p.StringProp(op, "asm_string")
 	// MLIR's printer puts the attribute dictionary before the operands.
 	p.AttrDict(op, "asm_string")
 	if op.NumOperands() > 0 {
@@ -543,7 +543,7 @@ func printInlineAsm(p *OpPrinter, op *Operation) {
 
 // parsePrint parses `"prefix" attr-dict [: %args : T...]`.
 func parsePrint(p *OpParser, st *OpState) error {
-	if err := p.parseStringProp(st, "prefix"); err != nil {
+	if err := p.ParseStringProp(st, "prefix"); err != nil {
 		return err
 	}
 	if err := p.ParseOptionalAttrDict(st); err != nil {
@@ -570,7 +570,7 @@ func parsePrint(p *OpParser, st *OpState) error {
 
 func printPrint(p *OpPrinter, op *Operation) {
 	p.Raw(" ")
-	p.stringProp(op, "prefix")
+	p.StringProp(op, "prefix")
 	p.AttrDict(op, "prefix")
 	if op.NumOperands() > 0 {
 		p.Raw(" : ")
@@ -589,10 +589,10 @@ func parseAssert(p *OpParser, st *OpState) error {
 	if err := p.Expect(","); err != nil {
 		return err
 	}
-	if err := p.parseStringProp(st, "message"); err != nil {
+	if err := p.ParseStringProp(st, "message"); err != nil {
 		return err
 	}
-	t, _, err := p.parseAttrDictAndType(st)
+	t, _, err := p.ParseAttrDictAndType(st)
 	if err != nil {
 		return err
 	}
@@ -605,7 +605,7 @@ func printAssert(p *OpPrinter, op *Operation) {
 	p.Raw(" ")
 	p.Operand(op.Operand(0))
 	p.Raw(", ")
-	p.stringProp(op, "message")
+	p.StringProp(op, "message")
 	p.AttrDict(op, "message")
-	p.colonType(op.Operand(0).Type())
+	p.ColonType(op.Operand(0).Type())
 }

@@ -10,7 +10,7 @@ func init() {
 		Traits: Pure, Props: []string{"offsets"}, Parse: parseMemdescSubslice, Print: printMemdescSubslice})
 	scratch := &OpDef{Name: "ttg.global_scratch_alloc", Summary: "allocate global scratch memory",
 		Props: []string{"nbytes", "alignment"}}
-	colonTypeFormat(scratch)
+	ColonTypeFormat(scratch)
 	Register(scratch)
 	// Triton names the results of the tensor memory ops (getAsmResultNames).
 	Register(&OpDef{Name: "ttng.tmem_alloc", Summary: "allocate tensor memory",
@@ -54,7 +54,7 @@ func parseMemdescSubslice(p *OpParser, st *OpState) error {
 	if err := p.ParseOptionalAttrDict(st); err != nil {
 		return err
 	}
-	return p.finishOperandArrow(st, m)
+	return p.FinishOperandArrow(st, m)
 }
 
 func printMemdescSubslice(p *OpPrinter, op *Operation) {
@@ -71,27 +71,27 @@ func printMemdescSubslice(p *OpPrinter, op *Operation) {
 	}
 	p.Raw("]")
 	p.AttrDict(op, "offsets")
-	p.colonArrow(op.Operand(0).Type(), op.Result(0).Type())
+	p.ColonArrow(op.Operand(0).Type(), op.Result(0).Type())
 }
 
 // parseTMEMAlloc parses `[%src] attr-dict : (T) -> M` or `: () -> (M,
 // !ttg.async.token)`.
 func parseTMEMAlloc(p *OpParser, st *OpState) error {
-	refs, err := p.parseOperandsAttrs(st)
+	refs, err := p.ParseOperandsAttrs(st)
 	if err != nil {
 		return err
 	}
 	if len(refs) > 1 {
 		return p.errorHere("expected at most one operand")
 	}
-	ft, pos, err := p.parseFunctionalType(-1)
+	ft, pos, err := p.ParseFunctionalType(-1)
 	if err != nil {
 		return err
 	}
 	if n := len(ft.Results); n != 1 && n != 2 {
 		return p.Errorf(pos, "expected a memory descriptor and an optional token")
 	}
-	return p.resolveFunctional(st, refs, ft, pos)
+	return p.ResolveFunctional(st, refs, ft, pos)
 }
 
 // parseToken parses Triton's custom<Token>: an optional `[%dep]` or `[]`;
@@ -100,7 +100,7 @@ func (p *OpParser) parseToken() (*Value, bool, error) {
 	if !p.isPunct("[") {
 		return nil, false, nil
 	}
-	refs, err := p.parseBracketOperands()
+	refs, err := p.ParseBracketOperands()
 	if err != nil || len(refs) == 0 {
 		return nil, true, err
 	}
@@ -137,7 +137,7 @@ func parseTMEMLoad(p *OpParser, st *OpState) error {
 	if err := p.ParseOptionalAttrDict(st); err != nil {
 		return err
 	}
-	if err := p.finishOperandArrow(st, m); err != nil {
+	if err := p.FinishOperandArrow(st, m); err != nil {
 		return err
 	}
 	if dep != nil {
@@ -158,7 +158,7 @@ func printTMEMLoad(p *OpPrinter, op *Operation) {
 	}
 	p.printToken(dep, op.NumResults() > 1)
 	p.AttrDict(op)
-	p.colonArrow(op.Operand(0).Type(), op.Result(0).Type())
+	p.ColonArrow(op.Operand(0).Type(), op.Result(0).Type())
 }
 
 // parseTMEMStore parses `%src, %dst[%dep], %pred attr-dict : T -> M`;
@@ -189,7 +189,7 @@ func parseTMEMStore(p *OpParser, st *OpState) error {
 	if err := p.ParseOptionalAttrDict(st); err != nil {
 		return err
 	}
-	a, b, err := p.parseColonArrow()
+	a, b, err := p.ParseColonArrow()
 	if err != nil {
 		return err
 	}
@@ -231,7 +231,7 @@ func printTMEMStore(p *OpPrinter, op *Operation) {
 	p.Raw(", ")
 	p.Operand(op.Operand(n - 1))
 	p.AttrDict(op)
-	p.colonArrow(src.Type(), dst.Type())
+	p.ColonArrow(src.Type(), dst.Type())
 }
 
 // parseBarrierHead parses `%alloc, N` with N into prop.
@@ -243,7 +243,7 @@ func (p *OpParser) parseBarrierHead(st *OpState, prop string) (OperandRef, error
 	if err := p.Expect(","); err != nil {
 		return a, err
 	}
-	return a, p.parseInt32Prop(st, prop)
+	return a, p.ParseInt32Prop(st, prop)
 }
 
 // parseInitBarrier parses `%alloc, count attr-dict : M`.
@@ -252,7 +252,7 @@ func parseInitBarrier(p *OpParser, st *OpState) error {
 	if err != nil {
 		return err
 	}
-	t, _, err := p.parseAttrDictAndType(st)
+	t, _, err := p.ParseAttrDictAndType(st)
 	if err != nil {
 		return err
 	}
@@ -264,9 +264,9 @@ func parseInitBarrier(p *OpParser, st *OpState) error {
 func printInitBarrier(p *OpPrinter, op *Operation) {
 	p.Raw(" ")
 	p.Operand(op.Operand(0))
-	p.Raw(", " + int32Prop(op, "count"))
+	p.Raw(", " + Int32Prop(op, "count"))
 	p.AttrDict(op, "count")
-	p.colonType(op.Operand(0).Type())
+	p.ColonType(op.Operand(0).Type())
 }
 
 // parseBarrierExpect parses `%alloc, size attr-dict, %pred : M`.
@@ -301,17 +301,17 @@ func parseBarrierExpect(p *OpParser, st *OpState) error {
 func printBarrierExpect(p *OpPrinter, op *Operation) {
 	p.Raw(" ")
 	p.Operand(op.Operand(0))
-	p.Raw(", " + int32Prop(op, "size"))
+	p.Raw(", " + Int32Prop(op, "size"))
 	p.AttrDict(op, "size")
 	p.Raw(", ")
 	p.Operand(op.Operand(1))
-	p.colonType(op.Operand(0).Type())
+	p.ColonType(op.Operand(0).Type())
 }
 
 // parseWaitBarrier parses `%alloc, %phase[, %pred] [deps %d...] attr-dict
 // : M[, D...]`.
 func parseWaitBarrier(p *OpParser, st *OpState) error {
-	refs, err := p.parseOperandCount(2, 3)
+	refs, err := p.ParseOperandCount(2, 3)
 	if err != nil {
 		return err
 	}
@@ -321,7 +321,7 @@ func parseWaitBarrier(p *OpParser, st *OpState) error {
 			return err
 		}
 	}
-	pos, ts, err := p.parseAttrsColonTypes(st, 1+len(deps))
+	pos, ts, err := p.ParseAttrsColonTypes(st, 1+len(deps))
 	if err != nil {
 		return err
 	}
@@ -335,12 +335,12 @@ func parseWaitBarrier(p *OpParser, st *OpState) error {
 		}
 		st.Operands = append(st.Operands, dv...)
 	}
-	st.Props = append(st.Props, segments(1, 1, len(refs)-2, len(deps)))
+	st.Props = append(st.Props, Segments(1, 1, len(refs)-2, len(deps)))
 	return nil
 }
 
 func printWaitBarrier(p *OpPrinter, op *Operation) {
-	seg := segmentSizes(op)
+	seg := SegmentSizes(op)
 	npred, ndeps := 0, 0
 	if len(seg) == 4 {
 		npred, ndeps = int(seg[2]), int(seg[3])

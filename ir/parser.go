@@ -24,6 +24,8 @@ type ParseConfig struct {
 	MaxNesting int
 	// MaxErrors stops parsing after this many errors; 0 means 20.
 	MaxErrors int
+	// Registry gives the ops the parser knows; nil means Default().
+	Registry *Registry
 }
 
 // DefaultMaxNesting is the nesting limit used when ParseConfig.MaxNesting is 0.
@@ -63,6 +65,8 @@ type OpParser struct {
 	typeStack []Type
 	// knownDialects caches dialectLoaded.
 	knownDialects map[string]bool
+	// reg gives the registered ops.
+	reg *Registry
 
 	scope *valueScope
 	// freeScopes and freeIsolated hold popped scopes (not isolated and
@@ -158,7 +162,11 @@ func parse(src string, cfg ParseConfig) (*Module, Diagnostics) {
 	if cfg.MaxErrors <= 0 {
 		cfg.MaxErrors = 20
 	}
+	if cfg.Registry == nil {
+		cfg.Registry = defaultRegistry
+	}
 	p := &OpParser{
+		reg:         cfg.Registry,
 		lx:          newLexer(src, cfg.Filename, cfg.StartLine),
 		cfg:         cfg,
 		attrAliases: map[string]Attribute{},
@@ -170,7 +178,7 @@ func parse(src string, cfg ParseConfig) (*Module, Diagnostics) {
 		argPos:      map[*Value]Pos{},
 		funcTypes:   map[funcTypeKey]*FunctionType{},
 		ints:        map[intKey]*IntegerAttr{},
-		mod:         &Module{},
+		mod:         &Module{Registry: cfg.Registry},
 	}
 	p.advance()
 	m := p.parseFile()
@@ -974,7 +982,7 @@ func (p *OpParser) parseCustomOp(numResults int) (*Operation, error) {
 	if name == "module" {
 		name = "builtin.module"
 	}
-	def := Lookup(name)
+	def := p.reg.Lookup(name)
 	if def == nil || def.Parse == nil {
 		return nil, p.Errorf(pos, "custom op '%s' is unknown", p.tok.text)
 	}
@@ -991,7 +999,7 @@ func (p *OpParser) parseCustomOp(numResults int) (*Operation, error) {
 func (p *OpParser) parseGenericOp(numResults int) (*Operation, error) {
 	name, pos := p.tok.text, p.Pos()
 	p.advance()
-	def := Lookup(name)
+	def := p.reg.Lookup(name)
 	if def == nil {
 		// As MLIR: a loaded dialect (one with registered ops) never allows
 		// unknown ops; -allow-unregistered-dialect only admits ops of
@@ -1131,7 +1139,7 @@ func genericSuccessors(name string, succs []*Block, st *OpState) []Successor {
 func (p *OpParser) dialectKnown(d string) bool {
 	known, ok := p.knownDialects[d]
 	if !ok {
-		known = dialectLoaded(d)
+		known = dialectLoaded(p.reg, d)
 		if p.knownDialects == nil {
 			p.knownDialects = map[string]bool{}
 		}
@@ -1143,16 +1151,7 @@ func (p *OpParser) dialectKnown(d string) bool {
 // dialectLoaded reports whether dialect d has registered ops. Such a
 // dialect is loaded, in MLIR's terms, and allows no unregistered ops, even
 // with ParseConfig.AllowUnregistered.
-func dialectLoaded(d string) bool {
-	registry.RLock()
-	defer registry.RUnlock()
-	for name := range registry.defs {
-		if DialectOf(name) == d {
-			return true
-		}
-	}
-	return false
-}
+func dialectLoaded(r *Registry, d string) bool { return r.HasDialect(d) }
 
 // parseSuccessor consumes ^label and returns the (possibly forward) block.
 func (p *OpParser) parseSuccessor() (*Block, error) {
@@ -1361,7 +1360,7 @@ func (p *OpParser) ParseOptionalAttrDict(st *OpState) error {
 	if err != nil {
 		return err
 	}
-	st.AddAttrs(Lookup(st.Name), attrs)
+	st.AddAttrs(p.reg.Lookup(st.Name), attrs)
 	return nil
 }
 

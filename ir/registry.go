@@ -1,6 +1,7 @@
 package ir
 
 import (
+	"fmt"
 	"sort"
 	"strings"
 	"sync"
@@ -44,6 +45,9 @@ const (
 	// MemoryRead and MemoryWrite: the op reads or writes memory.
 	MemoryRead
 	MemoryWrite
+	// AttrSizedOperandSegments: the operandSegmentSizes property splits
+	// the operands among several optional or variadic groups.
+	AttrSizedOperandSegments
 )
 
 // OpDef describes a registered operation: its traits, its properties, its
@@ -71,6 +75,55 @@ type OpDef struct {
 	// name of their own (MLIR's OpAsmOpInterface::getAsmResultNames), as
 	// `%result, %token = ttng.tmem_alloc`; nil means numbered results.
 	ResultNames []string
+
+	// The declaration (see opdef.go and format.go). Operands, Results,
+	// Attrs and Regions name the op's parts; an op that declares them is
+	// checked against them by the verifier and can be read by name
+	// (Operation.NamedOperand). Format is its declarative assembly format:
+	// with it, Register derives Parse and Print.
+	Operands, Results []ArgDef
+	Attrs             []AttrDef
+	Regions           []ArgDef
+	Format            string
+	// Custom holds the custom<Name> directives Format uses.
+	Custom map[string]*Custom
+	// TypeRules derive types the format does not write.
+	TypeRules []TypeRule
+	// InferTypes, when set, fills in the types left unknown after the
+	// rules (MLIR's InferTypeOpInterface), through the FormatState.
+	InferTypes func(fs *FormatState) error
+
+	fmtOnce sync.Once
+	fmt     *compiledFormat
+	fmtErr  error
+}
+
+// complete derives what the declaration implies: the property names, and
+// Parse and Print from the assembly format.
+func (d *OpDef) complete() error {
+	if d.Props == nil {
+		for _, a := range d.Attrs {
+			if !a.Discardable {
+				d.Props = append(d.Props, a.Name)
+			}
+		}
+		if d.Traits&AttrSizedOperandSegments != 0 {
+			d.Props = append(d.Props, "operandSegmentSizes")
+		}
+	}
+	if d.Format == "" {
+		return nil
+	}
+	if d.Parse != nil || d.Print != nil {
+		return fmt.Errorf("op '%s' has both an assembly format and hand-written Parse/Print", d.Name)
+	}
+	cf, err := d.compiled()
+	if err != nil {
+		return err
+	}
+	d.Parse = func(p *OpParser, st *OpState) error { return parseFormat(p, st, d, cf) }
+	d.Print = func(p *OpPrinter, op *Operation) { printFormat(p, op, d, cf) }
+	return nil
 }
 
 func (d *OpDef) isProp(name string) bool {
@@ -112,40 +165,151 @@ func (st *OpState) AddAttrs(def *OpDef, attrs []NamedAttr) {
 	}
 }
 
-var registry struct {
-	sync.RWMutex
-	defs map[string]*OpDef
+// Registry maps op names to their definitions, like the set of dialects
+// loaded in an MLIRContext. The zero value is not usable; NewRegistry
+// makes one. Registering a name twice is an error, never a replacement.
+type Registry struct {
+	mu       sync.RWMutex
+	defs     map[string]*OpDef
+	dialects map[string]*Dialect
 }
 
-// Register adds def to the op registry, replacing an earlier definition of
-// the same name. Other Go programs may register their own ops.
-func Register(def *OpDef) {
-	registry.Lock()
-	defer registry.Unlock()
-	if registry.defs == nil {
-		registry.defs = map[string]*OpDef{}
+// NewRegistry returns a registry holding only builtin.module, as an
+// MLIRContext starts with the builtin dialect.
+func NewRegistry() *Registry {
+	return &Registry{defs: map[string]*OpDef{moduleDef.Name: moduleDef}, dialects: map[string]*Dialect{}}
+}
+
+// Register adds op definitions. It fails, registering none of them, when
+// a name is taken or a definition is malformed (its assembly format does
+// not compile).
+func (r *Registry) Register(defs ...*OpDef) error {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	seen := map[string]bool{}
+	for _, d := range defs {
+		if d.Name == "" || !strings.Contains(d.Name, ".") {
+			return fmt.Errorf("op name %q has no dialect prefix", d.Name)
+		}
+		if r.defs[d.Name] != nil || seen[d.Name] {
+			return fmt.Errorf("op '%s' is already registered", d.Name)
+		}
+		seen[d.Name] = true
 	}
-	registry.defs[def.Name] = def
+	for _, d := range defs {
+		if err := d.complete(); err != nil {
+			return err
+		}
+	}
+	for _, d := range defs {
+		r.defs[d.Name] = d
+	}
+	return nil
 }
 
-// Lookup returns the definition of op name, or nil if it is not registered.
-func Lookup(name string) *OpDef {
-	registry.RLock()
-	defer registry.RUnlock()
-	return registry.defs[name]
+// RegisterDialect registers a dialect and its ops; a dialect name, like
+// an op name, can be registered once.
+func (r *Registry) RegisterDialect(d *Dialect) error {
+	r.mu.Lock()
+	if r.dialects[d.Name] != nil {
+		r.mu.Unlock()
+		return fmt.Errorf("dialect '%s' is already registered", d.Name)
+	}
+	for _, o := range d.Ops {
+		if DialectOf(o.Name) != d.Name {
+			r.mu.Unlock()
+			return fmt.Errorf("op '%s' is not in dialect '%s'", o.Name, d.Name)
+		}
+	}
+	r.mu.Unlock()
+	if err := r.Register(d.Ops...); err != nil {
+		return err
+	}
+	r.mu.Lock()
+	r.dialects[d.Name] = d
+	r.mu.Unlock()
+	return nil
 }
 
-// RegisteredOps returns the names of all registered ops, sorted.
-func RegisteredOps() []string {
-	registry.RLock()
-	defer registry.RUnlock()
-	names := make([]string, 0, len(registry.defs))
-	for n := range registry.defs {
+// Lookup returns the definition of op name, or nil.
+func (r *Registry) Lookup(name string) *OpDef {
+	r.mu.RLock()
+	defer r.mu.RUnlock()
+	return r.defs[name]
+}
+
+// Ops returns the names of the registered ops, sorted.
+func (r *Registry) Ops() []string {
+	r.mu.RLock()
+	defer r.mu.RUnlock()
+	names := make([]string, 0, len(r.defs))
+	for n := range r.defs {
 		names = append(names, n)
 	}
 	sort.Strings(names)
 	return names
 }
+
+// Dialects returns the registered dialects, sorted by name.
+func (r *Registry) Dialects() []*Dialect {
+	r.mu.RLock()
+	defer r.mu.RUnlock()
+	out := make([]*Dialect, 0, len(r.dialects))
+	for _, d := range r.dialects {
+		out = append(out, d)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
+	return out
+}
+
+// HasDialect reports whether some registered op is in dialect name.
+func (r *Registry) HasDialect(name string) bool {
+	r.mu.RLock()
+	defer r.mu.RUnlock()
+	if r.dialects[name] != nil {
+		return true
+	}
+	for n := range r.defs {
+		if DialectOf(n) == name {
+			return true
+		}
+	}
+	return false
+}
+
+// defaultRegistry holds the ops registered by package init functions: the
+// dialect packages under dialect/ register theirs, so that importing a
+// dialect makes its ops known to Parse, NewOperation and the verifier.
+var defaultRegistry = NewRegistry()
+
+// Default returns the process-wide registry that Parse uses when
+// ParseConfig.Registry is nil.
+func Default() *Registry { return defaultRegistry }
+
+// MustRegisterDialect registers d in the default registry and panics when
+// that fails (a duplicate name is a bug in the program, as with
+// database/sql.Register). Dialect packages call it from init.
+func MustRegisterDialect(d *Dialect) {
+	if err := defaultRegistry.RegisterDialect(d); err != nil {
+		panic("ir: " + err.Error())
+	}
+}
+
+// Register adds def to the default registry and panics when the name is
+// taken or the definition is malformed.
+func Register(def *OpDef) {
+	if err := defaultRegistry.Register(def); err != nil {
+		panic("ir: " + err.Error())
+	}
+}
+
+// Lookup returns the definition of op name in the default registry, or
+// nil if it is not registered.
+func Lookup(name string) *OpDef { return defaultRegistry.Lookup(name) }
+
+// RegisteredOps returns the names of all ops of the default registry,
+// sorted.
+func RegisteredOps() []string { return defaultRegistry.Ops() }
 
 // DialectOf returns the dialect namespace of an op name ("tt" for "tt.load").
 func DialectOf(opName string) string {

@@ -25,6 +25,10 @@ func Verify(m *Module) Diagnostics {
 			NumCTAs:        int(m.IntAttr("ttg.num-ctas", 0)),
 		},
 	}
+	v.reg = m.Registry
+	if v.reg == nil {
+		v.reg = defaultRegistry
+	}
 	v.verifyOp(m.Op)
 	v.diags.Sort()
 	return v.diags
@@ -36,6 +40,7 @@ type verifier struct {
 	encDone map[*EncodingAttr]bool
 	info    attr.ModuleInfo
 	loaded  map[string]bool // dialectLoaded, cached
+	reg     *Registry
 	trees   map[*Region]*domTree
 }
 
@@ -43,7 +48,7 @@ type verifier struct {
 func (v *verifier) dialectLoaded(d string) bool {
 	known, ok := v.loaded[d]
 	if !ok {
-		known = dialectLoaded(d)
+		known = dialectLoaded(v.reg, d)
 		if v.loaded == nil {
 			v.loaded = map[string]bool{}
 		}
@@ -86,7 +91,9 @@ func (v *verifier) verifyOp(op *Operation) {
 	}
 	if op.def != nil {
 		v.checkTraits(op)
-		if op.def.Verify != nil {
+		if err := op.def.verifyDeclared(op); err != nil {
+			v.opError(op, "%s", err.Error())
+		} else if op.def.Verify != nil {
 			if err := op.def.Verify(op); err != nil {
 				v.opError(op, "%s", err.Error())
 			}
@@ -418,7 +425,7 @@ func verifyLoadStore(op *Operation) error {
 	if op.NumOperands() == 0 {
 		return errors.New("expects a pointer operand")
 	}
-	if _, ok := pointeeLike(op.Operand(0).Type()); !ok {
+	if _, ok := PointeeLike(op.Operand(0).Type()); !ok {
 		return errors.New("expects a pointer or a tensor of pointers")
 	}
 	return nil
