@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"runtime"
 	"sort"
 	"strings"
@@ -17,6 +18,7 @@ import (
 var (
 	update  = flag.Bool("update", false, "rewrite testdata/triton36.expect from this run")
 	explain = flag.Bool("explain", false, "log why each failing case fails (also CONFORMANCE_EXPLAIN=1)")
+	detail  = flag.Bool("detail", false, "with -explain, log each failing case's whole error output (also CONFORMANCE_EXPLAIN=full)")
 	only    = flag.String("case", "", "run only the cases whose key contains this text (e.g. 'TritonGPU/invalid.mlir')")
 )
 
@@ -90,6 +92,9 @@ func TestTriton36(t *testing.T) {
 		for i, c := range cases {
 			if !results[i].Pass {
 				t.Logf("FAIL %s (line %d): %s", c.Key(), c.Line, results[i].Why)
+				if *detail || os.Getenv("CONFORMANCE_EXPLAIN") == "full" {
+					t.Logf("%s", results[i].Detail)
+				}
 			}
 		}
 		logCategories(t, cases, results)
@@ -233,4 +238,28 @@ func logCategories(t *testing.T, cases []*Case, results []Result) {
 		}
 		t.Logf("%s failures by cause:%s", k, b.String())
 	}
+	// Unknown ops over all kinds: the cases each op name makes fail.
+	count := map[string]int{}
+	for i := range cases {
+		if m := unknownOp.FindStringSubmatch(results[i].Why); m != nil && !results[i].Pass {
+			count[m[1]+m[2]]++
+		}
+	}
+	var ops []string
+	for op := range count {
+		ops = append(ops, op)
+	}
+	sort.Slice(ops, func(i, j int) bool {
+		if count[ops[i]] != count[ops[j]] {
+			return count[ops[i]] > count[ops[j]]
+		}
+		return ops[i] < ops[j]
+	})
+	var b strings.Builder
+	for _, op := range ops {
+		fmt.Fprintf(&b, " %s %d,", op, count[op])
+	}
+	t.Logf("failing cases by unknown op (all kinds):%s", strings.TrimSuffix(b.String(), ","))
 }
+
+var unknownOp = regexp.MustCompile(`custom op '([^']+)' is unknown|unregistered operation '([^']+)'`)
