@@ -114,6 +114,33 @@ func children(op *ir.Operation, anchor string) []*ir.Operation {
 	return ops
 }
 
+// implicitTargets returns the ops of kind anchor (not builtin.module) that
+// a pass anchored on anchor reaches by implicit nesting from op: op's
+// direct children of that kind and, through every builtin.module nested in
+// op, those modules' children of that kind. A chunk with several top-level
+// modules parses as one module holding them (TritonGPU/combine.mlir has
+// seven in one chunk), and Triton's passes, which are module passes that
+// walk every function, change the functions of all of them; a tt.func pass
+// given as a flag must too. Explicit nested pipelines
+// ("builtin.module(tt.func(...))") still reach only direct children, as in
+// MLIR.
+func implicitTargets(op *ir.Operation, anchor string) []*ir.Operation {
+	var ops []*ir.Operation
+	for _, r := range op.Regions() {
+		for _, b := range r.Blocks {
+			for c := b.First(); c != nil; c = c.Next() {
+				switch {
+				case anchorMatches(anchor, c):
+					ops = append(ops, c)
+				case c.Name() == ModuleOp:
+					ops = append(ops, implicitTargets(c, anchor)...)
+				}
+			}
+		}
+	}
+	return ops
+}
+
 func (r *runner) pipeline(p *Pipeline, op *ir.Operation, timer *Timer) error {
 	for i := range p.Elems {
 		e := &p.Elems[i]
@@ -146,8 +173,9 @@ func (r *runner) element(e *Element, anchor string, op *ir.Operation, timer *Tim
 	targets := []*ir.Operation{op}
 	var nest *Timer // the implicit pipeline's timer
 	if a := pass.AnchorOp(); a != AnyOp && a != anchor && !(anchor == AnyOp && a == op.Name()) {
-		// Implicit nesting: run on the children of the anchor kind.
-		targets = children(op, a)
+		// Implicit nesting: run on the children of the anchor kind,
+		// including those of nested modules.
+		targets = implicitTargets(op, a)
 		nest = timer.childKey(implicitNest{e}, "'"+a+"' Pipeline")
 		timer = nest
 	}
