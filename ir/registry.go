@@ -93,6 +93,7 @@ type OpDef struct {
 	// rules (MLIR's InferTypeOpInterface), through the FormatState.
 	InferTypes func(fs *FormatState) error
 
+	derived bool // Parse and Print come from Format
 	fmtOnce sync.Once
 	fmt     *compiledFormat
 	fmtErr  error
@@ -111,7 +112,7 @@ func (d *OpDef) complete() error {
 			d.Props = append(d.Props, "operandSegmentSizes")
 		}
 	}
-	if d.Format == "" {
+	if d.Format == "" || d.derived {
 		return nil
 	}
 	if d.Parse != nil || d.Print != nil {
@@ -123,6 +124,7 @@ func (d *OpDef) complete() error {
 	}
 	d.Parse = func(p *OpParser, st *OpState) error { return parseFormat(p, st, d, cf) }
 	d.Print = func(p *OpPrinter, op *Operation) { printFormat(p, op, d, cf) }
+	d.derived = true
 	return nil
 }
 
