@@ -11,11 +11,16 @@
 package dialect
 
 import (
+	"github.com/layoutopt/layoutopt/dialect/arith"
+	"github.com/layoutopt/layoutopt/dialect/math"
 	"github.com/layoutopt/layoutopt/ir"
 )
 
 // All lists the dialects this package registers, in registration order.
-var All = []*ir.Dialect{}
+var All = []*ir.Dialect{
+	arith.Dialect,
+	math.Dialect,
+}
 
 // Registry returns a new registry holding every dialect of All.
 func Registry() (*ir.Registry, error) {

@@ -58,7 +58,7 @@ func TestParseErrors(t *testing.T) {
 		{"unregistered in custom form", "tt.func @f(%a: i32) {\n  %0 = foo.bar %a : i32\n  tt.return\n}", true,
 			"t.mlir:2:8: error: custom op 'foo.bar' is unknown"},
 		{"syntax", "tt.func @f(%a: i32) {\n  %0 = arith.addi %a %a : i32\n  tt.return\n}", false,
-			"t.mlir:2:22: error: expected ':'"},
+			"t.mlir:2:22: error: expected ','"},
 		{"result count", "tt.func @f(%a: i32) {\n  %0:2 = arith.addi %a, %a : i32\n  tt.return\n}", false,
 			"t.mlir:2:10: error: operation defines 1 results but was provided 2 to bind"},
 		{"bad encoding field", "#b = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0], bogus = 1}>\n", false,
@@ -76,7 +76,7 @@ func TestParseErrors(t *testing.T) {
 }`, false, "t.mlir:2:23: error: use of undeclared SSA value name '%x'\n" +
 			"t.mlir:3:19: error: use of value '%a' expects different type than prior uses: 'f32' vs 'i32'\n" +
 			"t.mlir:1:12: note: prior use here\n" +
-			"t.mlir:4:22: error: expected ':'"},
+			"t.mlir:4:22: error: expected ','"},
 		// Recovery: one error, no cascade.
 		{"unregistered op closing the module", `module { "foo.bar"() : () -> () }`, false,
 			"t.mlir:1:10: error: 'foo.bar' op created with unregistered dialect. If this is intended, please call allowUnregisteredDialects() on the MLIRContext, or use -allow-unregistered-dialect with the MLIR opt tool used"},
@@ -109,7 +109,7 @@ tt.func @g() {
 tt.func @g(%a: i32) {
   %0 = arith.addi %a, %b : i32
   tt.return
-}`, false, "t.mlir:2:22: error: expected ':'\n" +
+}`, false, "t.mlir:2:22: error: expected ','\n" +
 			"t.mlir:6:23: error: use of undeclared SSA value name '%b'"},
 		{"word that is not a type", "module attributes {x = foo} {\n}", false,
 			"t.mlir:1:24: error: expected attribute value"},

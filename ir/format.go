@@ -113,16 +113,24 @@ type fmtElem struct {
 
 // Custom is a piece of an assembly format written in Go: `custom<Name>()`
 // in a format calls Parse while parsing and Print while printing. Parse
-// may record operands and types through the FormatState.
+// may record operands and types through the FormatState and attributes in
+// the OpState. Print writes its own leading space, if any, so that an
+// absent optional piece prints nothing.
 type Custom struct {
 	Parse func(p *OpParser, st *OpState, fs *FormatState) error
 	Print func(p *OpPrinter, op *Operation)
+	// Attrs are the attributes the directive writes: attr-dict leaves
+	// them out (when Elide is nil or returns true for the op).
+	Attrs []string
+	Elide func(op *Operation) bool
 }
 
 type compiledFormat struct {
 	elems []*fmtElem
 	// used are the attributes the format writes; attr-dict leaves them out.
 	used []string
+	// customs are the custom directives of the format.
+	customs []*Custom
 	// hasOperandsDir and friends mark the whole-list directives.
 	hasRegionsDir bool
 }
@@ -325,6 +333,7 @@ func (b *fmtBuilder) directive(dir *fmtASTDir) (*fmtElem, error) {
 			return nil, fmt.Errorf("unknown custom directive '%s'", dir.Custom)
 		}
 		b.custom = true
+		b.cf.customs = append(b.cf.customs, c)
 		return &fmtElem{kind: fCustom, custom: c, lit: dir.Custom}, nil
 	}
 	return nil, fmt.Errorf("unknown directive '%s'", dir.Name)
@@ -1122,6 +1131,11 @@ func (fp *fmtPrinter) elem(e *fmtElem) {
 		fp.literal(e.lit)
 	case fAttrDict, fAttrDictKw:
 		elided := append([]string{"operandSegmentSizes"}, fp.cf.used...)
+		for _, c := range fp.cf.customs {
+			if c.Elide == nil || c.Elide(op) {
+				elided = append(elided, c.Attrs...)
+			}
+		}
 		for i := range d.Attrs {
 			a := &d.Attrs[i]
 			if a.Default != nil {
@@ -1181,8 +1195,12 @@ func (fp *fmtPrinter) elem(e *fmtElem) {
 			p.Region(r, true, false)
 		}
 	case fCustom:
-		fp.space()
+		n := len(p.buf)
 		e.custom.Print(p, op)
+		if len(p.buf) > n {
+			fp.lastWasPunct = false
+			fp.shouldEmitSpace = true
+		}
 	case fOptional:
 		if !fp.present(e.anchor) {
 			return

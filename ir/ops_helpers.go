@@ -168,20 +168,11 @@ func (p *OpPrinter) OperandArrow(op *Operation) {
 
 // SameTypeFormat is `%a, %b attr-dict : T`: every operand and the one
 // result have type T.
-func SameTypeFormat(def *OpDef) { SameTypeFlagsFormat(def, nil) }
-
-// SameTypeFlagsFormat is SameTypeFormat with, when flags is not nil, the
-// optional `keyword<flags>` of arith between the operands and attr-dict.
-func SameTypeFlagsFormat(def *OpDef, flags *arithFlags) {
+func SameTypeFormat(def *OpDef) {
 	def.Parse = func(p *OpParser, st *OpState) error {
 		refs, err := p.ParseOperandList()
 		if err != nil {
 			return err
-		}
-		if flags != nil {
-			if err := flags.parse(p, st); err != nil {
-				return err
-			}
 		}
 		t, pos, err := p.ParseAttrDictAndType(st)
 		if err != nil {
@@ -197,11 +188,7 @@ func SameTypeFlagsFormat(def *OpDef, flags *arithFlags) {
 	}
 	def.Print = func(p *OpPrinter, op *Operation) {
 		p.OperandsAttrsNoDict(op.Operands())
-		if flags != nil && flags.print(p, op) {
-			p.AttrDict(op, flags.prop)
-		} else {
-			p.AttrDict(op)
-		}
+		p.AttrDict(op)
 		switch {
 		case op.NumOperands() > 0:
 			p.ColonType(op.Operand(0).Type())

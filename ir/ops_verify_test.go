@@ -57,27 +57,3 @@ func TestOpVerifiers(t *testing.T) {
 		})
 	}
 }
-
-// TestArithFlagsCanonical checks the order and spelling of arith flags.
-func TestArithFlagsCanonical(t *testing.T) {
-	cases := []struct {
-		f        arithFlags
-		in, want string
-		ok       bool
-	}{
-		{fastMathFlags, "ninf, nnan", "nnan,ninf", true},
-		{fastMathFlags, "fast", "fast", true},
-		{fastMathFlags, "reassoc,nnan,ninf,nsz,arcp,contract,afn", "fast", true},
-		{fastMathFlags, "none", "none", true},
-		{fastMathFlags, "nope", "", false},
-		{overflowFlags, "nuw,nsw", "nsw, nuw", true},
-		{overflowFlags, "nsw", "nsw", true},
-		{overflowFlags, "fast", "", false},
-	}
-	for _, c := range cases {
-		got, ok := c.f.canonical(c.in)
-		if got != c.want || ok != c.ok {
-			t.Errorf("%s<%s>: got %q %v, want %q %v", c.f.keyword, c.in, got, ok, c.want, c.ok)
-		}
-	}
-}

@@ -475,17 +475,6 @@ func verifyReduce(op *Operation) error {
 	return nil
 }
 
-func verifyConstant(op *Operation) error {
-	t, ok := constantType(op.Attr("value"))
-	if !ok {
-		return errors.New("requires a 'value' attribute")
-	}
-	if op.NumResults() != 1 || !TypesEqual(t, op.Result(0).Type()) {
-		return errors.New("value type must match the result type")
-	}
-	return nil
-}
-
 func verifySplat(op *Operation) error {
 	rt, ok := op.Result(0).Type().(*RankedTensorType)
 	if !ok {

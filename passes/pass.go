@@ -2,6 +2,7 @@ package passes
 
 import (
 	"fmt"
+	_ "github.com/layoutopt/layoutopt/dialect" // registers the TTGIR dialects
 	"slices"
 	"strconv"
 	"strings"

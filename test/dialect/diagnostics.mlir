@@ -25,7 +25,7 @@
 // SEVERAL-NEXT: several.mlir:1:12: note: prior use here
 // SEVERAL-NEXT: tt.func @f(%a: i32) {
 // SEVERAL-NEXT:            ^
-// SEVERAL-NEXT: several.mlir:4:22: error: expected ':'
+// SEVERAL-NEXT: several.mlir:4:22: error: expected ','
 // SEVERAL-NOT:  error
 
 // Verifier errors come with the op in generic form as a note.

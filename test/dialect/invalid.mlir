@@ -8,7 +8,7 @@
 // Syntax errors.
 
 tt.func @missing_comma(%a: i32) {
-  // expected-error @+1 {{expected ':'}}
+  // expected-error @+1 {{expected ','}}
   %0 = arith.addi %a %a : i32
   tt.return
 }

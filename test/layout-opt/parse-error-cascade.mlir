@@ -28,7 +28,7 @@ tt.func @header(%a: i32) -> i32 {
 
 // Recovery is sound across independent ops: both errors are reported.
 tt.func @two(%a: i32) {
-  // expected-error @+1 {{expected ':'}}
+  // expected-error @+1 {{expected ','}}
   %0 = arith.addi %a %a : i32
   // expected-error @+1 {{use of undeclared SSA value name '%b'}}
   %1 = arith.addi %a, %b : i32
