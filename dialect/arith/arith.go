@@ -89,8 +89,8 @@ func ops() []*ir.OpDef {
 		out = append(out, &ir.OpDef{Name: "arith." + n, Summary: "elementwise cast " + n,
 			Traits:   ir.Pure | ir.Elementwise | ir.SameOperandsAndResultShape | ir.SameOperandsAndResultEncoding,
 			Operands: []ir.ArgDef{ir.Arg("in")}, Results: []ir.ArgDef{ir.Arg("out")},
-			Attrs:    []ir.AttrDef{{Name: "fastmath", Optional: true}, {Name: "roundingmode", Optional: true}},
-			Format:   "$in attr-dict `:` type($in) `to` type($out)"})
+			Attrs:  []ir.AttrDef{{Name: "fastmath", Optional: true}, {Name: "roundingmode", Optional: true}},
+			Format: "$in attr-dict `:` type($in) `to` type($out)"})
 	}
 	i1Like := func(t ir.Type) ir.Type { return ir.WithElem(t, ir.I1) }
 	for _, c := range []struct {
