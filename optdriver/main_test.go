@@ -11,10 +11,10 @@ import (
 	"testing"
 
 	"github.com/layoutopt/layoutopt/internal/testenv"
-	"github.com/layoutopt/layoutopt/lit"
 	"github.com/layoutopt/layoutopt/optdriver"
 	"github.com/layoutopt/layoutopt/optdriver/internal/testpasses"
 	"github.com/layoutopt/layoutopt/passes"
+	"github.com/layoutopt/layoutopt/proc"
 )
 
 // Binaries built once by TestMain.
@@ -83,7 +83,7 @@ func runInProcess(t testing.TB, dir, stdin string, args ...string) result {
 	t.Helper()
 	var out, errb bytes.Buffer
 	tool := &optdriver.Tool{Registry: testRegistry(t)}
-	code := tool.Main(&lit.Proc{Args: args, Dir: dir, Stdin: strings.NewReader(stdin), Stdout: &out, Stderr: &errb})
+	code := tool.Main(&proc.Proc{Args: args, Dir: dir, Stdin: strings.NewReader(stdin), Stdout: &out, Stderr: &errb})
 	return result{stdout: out.String(), stderr: errb.String(), code: code, dir: dir}
 }
 

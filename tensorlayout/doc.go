@@ -68,5 +68,5 @@
 //
 // Bad attributes, types and flags give an error on stderr, located in the
 // flag's value (MLIR's "-l:1:15: error: …" with a caret line), and exit
-// status 1. Main takes a [lit.Proc], so lit runs the tool in-process.
+// status 1. Main takes a [proc.Proc], so lit runs the tool in-process.
 package tensorlayout

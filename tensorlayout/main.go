@@ -12,7 +12,7 @@ import (
 	"strings"
 
 	"github.com/layoutopt/layoutopt/attr"
-	"github.com/layoutopt/layoutopt/lit"
+	"github.com/layoutopt/layoutopt/proc"
 )
 
 const usage = `usage: tensor-layout -l ATTR -t TYPE [-view tensor|hw|linear|json]
@@ -45,7 +45,7 @@ Flags:
 
 // Main runs tensor-layout with the arguments and streams of p and returns
 // its exit status: 0 on success, 1 on bad flags, attributes or types.
-func Main(p *lit.Proc) int {
+func Main(p *proc.Proc) int {
 	fs := flag.NewFlagSet("tensor-layout", flag.ContinueOnError)
 	fs.SetOutput(p.Stderr)
 	layoutText := fs.String("l", "", "the layout: an encoding attribute, '#alias' (with -i), or a CuTe layout")
@@ -252,7 +252,7 @@ var (
 // readAliases reads the alias definitions of file (other lines are
 // ignored), each of which may use the ones before it, and returns their
 // names in order.
-func readAliases(p *lit.Proc, file string, aliases map[string]attr.Encoding) ([]string, error) {
+func readAliases(p *proc.Proc, file string, aliases map[string]attr.Encoding) ([]string, error) {
 	data, err := os.ReadFile(p.Path(file))
 	if err != nil {
 		var pe *fs.PathError
@@ -298,14 +298,14 @@ func attrName(text string) string {
 	return s[:end]
 }
 
-func fail(p *lit.Proc, format string, args ...any) int {
+func fail(p *proc.Proc, format string, args ...any) int {
 	fmt.Fprintf(p.Stderr, "tensor-layout: error: "+format+"\n", args...)
 	return 1
 }
 
 // failAt reports an error in the value of a flag, MLIR-style, with the
 // text and a caret under the offending column.
-func failAt(p *lit.Proc, where, text string, off int, msg string) int {
+func failAt(p *proc.Proc, where, text string, off int, msg string) int {
 	line := strings.ReplaceAll(text, "\n", " ")
 	off = min(max(off, 0), len(line))
 	fmt.Fprintf(p.Stderr, "%s:1:%d: error: %s\n%s\n%s^\n", where, off+1, msg, line, strings.Repeat(" ", off))

@@ -11,7 +11,7 @@ import (
 	"regexp"
 	"strings"
 
-	"github.com/layoutopt/layoutopt/lit"
+	"github.com/layoutopt/layoutopt/proc"
 )
 
 // Options configure [Generate].
@@ -320,7 +320,7 @@ func replaceAttrs(s string, attrs map[string]string) string {
 // (or stdin) and writes CHECK lines to stdout or -o FILE. With --source
 // TEST it writes TEST with the checks put in place instead (see [Update]),
 // and with -i it rewrites TEST itself.
-func Main(p *lit.Proc) int {
+func Main(p *proc.Proc) int {
 	fs := flag.NewFlagSet("gen-checks", flag.ContinueOnError)
 	fs.SetOutput(p.Stderr)
 	var opts Options
@@ -399,7 +399,7 @@ func Main(p *lit.Proc) int {
 		}
 		return 0
 	}
-	if err := lit.WriteFileAtomic(p.Path(out), buf.Bytes()); err != nil {
+	if err := proc.WriteFileAtomic(p.Path(out), buf.Bytes()); err != nil {
 		return fail(err)
 	}
 	return 0
