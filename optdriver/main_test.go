@@ -6,7 +6,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"strings"
 	"testing"
 
@@ -47,7 +46,7 @@ func goBuild(out, pkg string) error {
 	if err != nil {
 		return err
 	}
-	cmd := exec.Command(goCommand(), "build", "-o", out, pkg)
+	cmd := exec.Command(testenv.GoCommand(), "build", "-o", out, pkg)
 	cmd.Dir = root
 	if msg, err := cmd.CombinedOutput(); err != nil {
 		return fmt.Errorf("go build %s: %v\n%s", pkg, err, msg)
@@ -154,19 +153,4 @@ func lacks(t testing.TB, what, s string, subs ...string) {
 			t.Errorf("%s contains %q:\n%s", what, sub, s)
 		}
 	}
-}
-
-// goCommand returns the go command of the toolchain running the tests.
-func goCommand() string {
-	if root := runtime.GOROOT(); root != "" {
-		if p := filepath.Join(root, "bin", "go"); fileExists(p) {
-			return p
-		}
-	}
-	return "go" // found in $PATH
-}
-
-func fileExists(p string) bool {
-	_, err := os.Stat(p)
-	return err == nil
 }
