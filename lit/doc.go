@@ -7,7 +7,7 @@
 //
 // A test is a file whose comments hold keywords, as in lit:
 //
-//	// RUN: layout-opt %s -remove-layout-conversions \
+//	// RUN: layout-opt %s -remove-redundant-conversions \
 //	// RUN:   | FileCheck %s
 //	// REQUIRES: asserts && !windows
 //	// UNSUPPORTED: slow

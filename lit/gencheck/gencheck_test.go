@@ -190,6 +190,12 @@ func TestMain_(t *testing.T) {
 	if st != 0 || st2 != 0 || viaStdin != viaFile || !strings.Contains(viaStdin, "CHECK-LABEL: tt.func @convert(") {
 		t.Errorf("--source -: status %d/%d, output\n%s\nwant\n%s", st, st2, viaStdin, viaFile)
 	}
+	// The default --source-delim-regex finds a kernel with a visibility,
+	// as Triton prints it.
+	public := strings.ReplaceAll(test, "tt.func @", "tt.func public @")
+	if st, out, errs := run(public, "--source", "-", "in.mlir"); st != 0 || !strings.Contains(out, "CHECK-LABEL: tt.func @convert(") {
+		t.Errorf("--source with tt.func public: status %d, stderr %q\n%s", st, errs, out)
+	}
 	for _, args := range [][]string{{"--source", "-"}, {"--source", "-", "-"}, {"--source", "-", "-i", "in.mlir"}} {
 		if st, _, errs := run(test, args...); st == 0 || !strings.Contains(errs, "--source - reads the test from standard input") {
 			t.Errorf("gen-checks %q: status %d, stderr %q", args, st, errs)
