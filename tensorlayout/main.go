@@ -19,6 +19,7 @@ const usage = `usage: tensor-layout -l ATTR -t TYPE [-view tensor|hw|linear|json
        tensor-layout -l FILE#NAME -t TYPE [-view …]
        tensor-layout -i FILE -alias-names NAME[,NAME…] -t TYPE [-view …]
        tensor-layout -i FILE -t TYPE [-view …]    (every alias of FILE)
+       tensor-layout -i FILE [-view …]            (every alias, on the shapes FILE uses it with)
        tensor-layout -l CUTE_LAYOUT [-view table|linear]
 
 Prints the layout of a tensor of type TYPE (e.g. tensor<64x64xf16>) under
@@ -99,15 +100,19 @@ func Main(p *proc.Proc) int {
 
 	aliases := map[string]attr.Encoding{}
 	var order []string // the aliases of -i, in the order defined
+	var data []byte    // the -i file
 	if *input != "" {
 		var err error
-		if order, err = readAliases(p, *input, aliases); err != nil {
+		if data, order, err = readAliases(p, *input, aliases); err != nil {
 			fmt.Fprintf(p.Stderr, "%v\n", err)
 			return 1
 		}
 	}
 	resolve := func(a string) (attr.Encoding, bool) { e, ok := aliases[a]; return e, ok }
 
+	if *typeText == "" && *input != "" && *aliasNames == "" && strings.TrimSpace(*layoutText) == "" {
+		return showUses(p, *input, data, aliases, order, v)
+	}
 	if *typeText == "" {
 		return fail(p, "missing -t TYPE (a tensor type such as tensor<64x64xf16>)")
 	}
@@ -166,8 +171,12 @@ func Main(p *proc.Proc) int {
 	default:
 		return fail(p, "missing -l ATTR (or an encoding inside the -t type)")
 	}
-	// Nothing is printed unless every job succeeds, as Triton's tool.
+	// Nothing is printed unless every job succeeds, as Triton's tool;
+	// except with -i alone, where an alias that cannot be shown on the -t
+	// type (another rank, say) gets a note on stderr naming it, and the
+	// others are printed.
 	var out bytes.Buffer
+	shown, skipped := 0, 0
 	for _, j := range jobs {
 		src := j.text[j.start:j.end]
 		enc, n, err := attr.Parse(src, resolve)
@@ -182,9 +191,20 @@ func Main(p *proc.Proc) int {
 			at := j.start + n + len(src[n:]) - len(strings.TrimLeft(src[n:], " \t\n"))
 			return failAt(p, j.flag, j.text, at, fmt.Sprintf("unexpected %q after the attribute", rest))
 		}
-		if err := show(&out, enc, j.alias, !j.all, tt, v); err != nil {
-			return fail(p, "%v", err)
+		var one bytes.Buffer
+		if err := show(&one, enc, j.alias, !j.all, tt, v); err != nil {
+			if !j.all {
+				return fail(p, "%v", err)
+			}
+			fmt.Fprintf(p.Stderr, "tensor-layout: note: #%s not shown on %s: %v\n", j.alias, strings.TrimSpace(*typeText), err)
+			skipped++
+			continue
 		}
+		out.Write(one.Bytes())
+		shown++
+	}
+	if shown == 0 && skipped > 0 {
+		return fail(p, "none of the %d layout aliases of %s can be shown on %s", skipped, *input, strings.TrimSpace(*typeText))
 	}
 	if _, err := out.WriteTo(p.Stdout); err != nil {
 		return fail(p, "%v", err)
@@ -252,14 +272,14 @@ var (
 // readAliases reads the alias definitions of file (other lines are
 // ignored), each of which may use the ones before it, and returns their
 // names in order.
-func readAliases(p *proc.Proc, file string, aliases map[string]attr.Encoding) ([]string, error) {
+func readAliases(p *proc.Proc, file string, aliases map[string]attr.Encoding) ([]byte, []string, error) {
 	data, err := os.ReadFile(p.Path(file))
 	if err != nil {
 		var pe *fs.PathError
 		if errors.As(err, &pe) {
 			err = pe.Err
 		}
-		return nil, fmt.Errorf("tensor-layout: error: cannot read the alias file %s: %v", file, err)
+		return nil, nil, fmt.Errorf("tensor-layout: error: cannot read the alias file %s: %v", file, err)
 	}
 	var order []string
 	resolve := func(a string) (attr.Encoding, bool) { e, ok := aliases[a]; return e, ok }
@@ -276,16 +296,16 @@ func readAliases(p *proc.Proc, file string, aliases map[string]attr.Encoding) ([
 		if err != nil {
 			var ae *attr.Error
 			if errors.As(err, &ae) {
-				return nil, fmt.Errorf("%s:%d:%d: error: %s", file, i+1, m[4]+ae.Offset+1, ae.Msg)
+				return nil, nil, fmt.Errorf("%s:%d:%d: error: %s", file, i+1, m[4]+ae.Offset+1, ae.Msg)
 			}
-			return nil, fmt.Errorf("%s:%d: error: %v", file, i+1, err)
+			return nil, nil, fmt.Errorf("%s:%d: error: %v", file, i+1, err)
 		}
 		if _, ok := aliases[name]; !ok {
 			order = append(order, name)
 		}
 		aliases[name] = enc
 	}
-	return order, nil
+	return data, order, nil
 }
 
 // attrName is the dialect name of attribute text ("ttg.blocked").
