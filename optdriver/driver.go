@@ -9,6 +9,7 @@ import (
 	"runtime"
 	"strings"
 
+	"github.com/layoutopt/layoutopt/internal/suggest"
 	"github.com/layoutopt/layoutopt/ir"
 	"github.com/layoutopt/layoutopt/passes"
 	"github.com/layoutopt/layoutopt/proc"
@@ -179,7 +180,7 @@ func resolvePasses(reg *passes.Registry, names []string) (map[*passes.Pass]bool,
 	for _, n := range names {
 		p := reg.Lookup(n)
 		if p == nil {
-			return nil, fmt.Errorf("'%s' does not refer to a registered pass", n)
+			return nil, fmt.Errorf("'%s' does not refer to a registered pass%s", n, suggest.Hint(n, reg.Names()))
 		}
 		set[p] = true
 	}

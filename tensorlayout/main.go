@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/layoutopt/layoutopt/attr"
+	"github.com/layoutopt/layoutopt/internal/suggest"
 	"github.com/layoutopt/layoutopt/proc"
 )
 
@@ -55,11 +56,19 @@ func Main(p *proc.Proc) int {
 	hw := fs.Bool("use-hw-view", false, "same as -view hw (triton-tensor-layout's spelling)")
 	input := fs.String("i", "", "a file of alias definitions (#name = #ttg.…) that -l and -alias-names refer to; alone, every layout alias in it is printed")
 	aliasNames := fs.String("alias-names", "", "comma-separated aliases from -i to print, one after the other")
-	fs.Usage = func() {
+	fs.Usage = func() {} // printed below, after a "did you mean" hint
+	if err := fs.Parse(p.Args); err != nil {
+		// The flag package printed the error ("flag provided but not
+		// defined: -x").
+		if name, ok := strings.CutPrefix(err.Error(), "flag provided but not defined: -"); ok {
+			var names []string
+			fs.VisitAll(func(f *flag.Flag) { names = append(names, f.Name) })
+			if c := suggest.Closest(name, names); c != "" {
+				fmt.Fprintf(p.Stderr, "did you mean -%s?\n", c)
+			}
+		}
 		fmt.Fprint(p.Stderr, usage)
 		fs.PrintDefaults()
-	}
-	if err := fs.Parse(p.Args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return 0
 		}
