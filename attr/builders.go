@@ -4,6 +4,7 @@ import (
 	"errors"
 	"slices"
 
+	"github.com/layoutopt/layoutopt/internal/suggest"
 	"github.com/layoutopt/layoutopt/linear"
 )
 
@@ -44,14 +45,15 @@ func (a *args) locate(err error) error {
 	return &Error{Offset: off, Msg: err.Error()}
 }
 
-// strict rejects keys outside allowed ("unexpected key: …").
+// strict rejects keys outside allowed (Triton's "unexpected key: …",
+// with a "did you mean" hint when one of allowed is close).
 func (a *args) strict(allowed ...string) error {
 	for _, f := range a.fields {
 		if f.key == "intervals" && a.intervals != nil {
 			continue
 		}
 		if !slices.Contains(allowed, f.key) {
-			return a.p.errf(f.off, "unexpected key: %s", f.key)
+			return a.p.errf(f.off, "unexpected key: %s%s", f.key, suggest.Hint(f.key, allowed))
 		}
 	}
 	return nil

@@ -19,6 +19,7 @@ func TestParseErrors(t *testing.T) {
 		{"#ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [0, -1]}>", "-1", "expected an unsigned integer value in order"},
 		{"#ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1]}>", "", "missing key 'order'"},
 		{bl + ", vec = 2}>", "vec", "unexpected key: vec"},
+		{"#ttg.blocked<{sizePerThred = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>", "sizePerThred", "unexpected key: sizePerThred; did you mean 'sizePerThread'?"},
 		{bl + ", CGALayout = [[1]]}>", "[1]]", "'CGALayout' entry length does not match rank 2"},
 		{bl + ", CTAsPerCGA = [2, 3], CTASplitNum = [1, 1], CTAOrder = [1, 0]}>", "CTAOrder", "must be powers of two"},
 		{bl + "}", "$", "expected '>'"},
@@ -66,6 +67,22 @@ func TestParseErrors(t *testing.T) {
 		}
 		if e.Offset != wantOff {
 			t.Errorf("Parse(%s): error %q at offset %d, want %d (%q)", c.in, e.Msg, e.Offset, wantOff, c.at)
+		}
+	}
+}
+
+// An unexpected key gets Triton's message, and a "did you mean" hint only
+// when an allowed key is close.
+func TestUnexpectedKeyHint(t *testing.T) {
+	const rest = "threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]"
+	for in, want := range map[string]string{
+		"#ttg.blocked<{sizePerThred = [1, 8], " + rest + "}>":             "unexpected key: sizePerThred; did you mean 'sizePerThread'?",
+		"#ttg.blocked<{sizePerThread = [1, 8], " + rest + ", bogus = 1}>": "unexpected key: bogus",
+	} {
+		_, _, err := Parse(in, nil)
+		var e *Error
+		if !errors.As(err, &e) || e.Msg != want {
+			t.Errorf("Parse(%s) = %v, want %q", in, err, want)
 		}
 	}
 }

@@ -21,15 +21,6 @@ func lay(t *testing.T, attr string, outs ...OutDim) Layout {
 	return l
 }
 
-func id1(t *testing.T, size int, in, out string) Layout {
-	t.Helper()
-	l, err := Identity1D(size, in, out)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return l
-}
-
 func TestOpErrors(t *testing.T) {
 	a := lay(t, "{register = [[1, 0], [0, 1]], lane = [[2, 0]]}", OutDim{"dim0", 4}, OutDim{"dim1", 2})
 	b := lay(t, "{dim0 = [[1], [0]], dim1 = [[0]]}", OutDim{"x", 2})

@@ -58,14 +58,6 @@ func (r ref) join(y []int) int {
 	return flat
 }
 
-func (r ref) inBits() int {
-	n := 0
-	for _, d := range r.ins {
-		n += len(d.Bases)
-	}
-	return n
-}
-
 // genLayout draws a layout over the given dim name pools with at most
 // maxIn input bits and maxOut output bits.
 func genLayout(t *rapid.T, label string, inPool, outPool []string, maxIn, maxOut int) Layout {

@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/layoutopt/layoutopt/proc"
 	"github.com/sergi/go-diff/diffmatchpatch"
 )
 
@@ -17,22 +18,22 @@ import (
 // lit's internal shell does: cat, count, diff, echo, false, mkdir, rm,
 // split-file and true. The shell itself also handles cd, export, env, not
 // and ":". Each call returns a new map, which a caller may extend.
-func Builtins() map[string]Tool {
-	return map[string]Tool{
+func Builtins() map[string]proc.Tool {
+	return map[string]proc.Tool{
 		"cat":        catMain,
 		"count":      countMain,
 		"diff":       diffMain,
 		"echo":       echoMain,
-		"false":      func(*Proc) int { return 1 },
+		"false":      func(*proc.Proc) int { return 1 },
 		"mkdir":      mkdirMain,
 		"rm":         rmMain,
 		"split-file": splitFileMain,
-		"true":       func(*Proc) int { return 0 },
+		"true":       func(*proc.Proc) int { return 0 },
 	}
 }
 
 // echoMain is echo with -n (no newline) and -e (backslash escapes).
-func echoMain(p *Proc) int {
+func echoMain(p *proc.Proc) int {
 	args := p.Args
 	newline, escapes := true, false
 	for len(args) > 0 && len(args[0]) > 1 && args[0][0] == '-' && strings.Trim(args[0][1:], "neE") == "" {
@@ -110,7 +111,7 @@ func echoEscapes(s string) (out string, stop bool) {
 
 // catMain concatenates files ("-" or none: stdin); -v (--show-nonprinting)
 // shows control characters in ^X and M- notation.
-func catMain(p *Proc) int {
+func catMain(p *proc.Proc) int {
 	var files []string
 	show := false
 	for _, a := range p.Args {
@@ -172,7 +173,7 @@ func showNonprinting(data []byte) []byte {
 
 // countMain checks that stdin has exactly N newline characters, as LLVM's
 // count does.
-func countMain(p *Proc) int {
+func countMain(p *proc.Proc) int {
 	if len(p.Args) != 1 {
 		fmt.Fprintln(p.Stderr, "usage: count <expected line count>")
 		return 2
@@ -197,7 +198,7 @@ func countMain(p *Proc) int {
 
 // mkdirMain creates directories; -p creates parents and accepts existing
 // ones.
-func mkdirMain(p *Proc) int {
+func mkdirMain(p *proc.Proc) int {
 	parents := false
 	var dirs []string
 	for _, a := range p.Args {
@@ -229,7 +230,7 @@ func mkdirMain(p *Proc) int {
 
 // rmMain removes files; -f ignores missing ones, -r/-R removes directories
 // recursively.
-func rmMain(p *Proc) int {
+func rmMain(p *proc.Proc) int {
 	force, recursive := false, false
 	var names []string
 	for i, a := range p.Args {
@@ -277,7 +278,7 @@ func rmMain(p *Proc) int {
 // of white space), -w (ignore all white space), -B (ignore blank lines),
 // --strip-trailing-cr, -u/-U N (context lines, default 3). Exit status 0:
 // same, 1: different, 2: trouble.
-func diffMain(p *Proc) int {
+func diffMain(p *proc.Proc) int {
 	var opts diffOptions
 	opts.context = 3
 	var files []string
@@ -485,7 +486,7 @@ func hunkRange(start, n int) string {
 // "//--- NAME" or "X--- NAME" (X one character, e.g. "#" or ";") into files
 // under the output directory. --leading-lines keeps line numbers by
 // prefixing each part with empty lines; --no-leading-lines is the default.
-func splitFileMain(p *Proc) int {
+func splitFileMain(p *proc.Proc) int {
 	leading := false
 	var pos []string
 	for _, a := range p.Args {

@@ -2,6 +2,7 @@ package lit
 
 import (
 	"bytes"
+	"github.com/layoutopt/layoutopt/proc"
 	"os"
 	"path/filepath"
 	"strings"
@@ -17,7 +18,7 @@ func runBuiltin(t *testing.T, dir, name, stdin string, args ...string) (int, str
 		t.Fatalf("no builtin %q", name)
 	}
 	var out, errb bytes.Buffer
-	st := tool(&Proc{Args: args, Dir: dir, Stdin: strings.NewReader(stdin), Stdout: &out, Stderr: &errb})
+	st := tool(&proc.Proc{Args: args, Dir: dir, Stdin: strings.NewReader(stdin), Stdout: &out, Stderr: &errb})
 	return st, out.String(), errb.String()
 }
 

@@ -1,13 +1,13 @@
 // Package lit is a Go implementation of LLVM's lit test runner for
-// FileCheck-style tests, with lit's internal shell. It stands alone: it
-// imports nothing else of the project, and the tools that RUN lines call
-// are handed to it as a map of in-process [Tool] functions.
+// FileCheck-style tests, with lit's internal shell. It stands alone: of the
+// project it imports only package proc, and the tools that RUN lines call
+// are handed to it as a map of in-process [proc.Tool] functions.
 //
 // # Tests
 //
 // A test is a file whose comments hold keywords, as in lit:
 //
-//	// RUN: layout-opt %s -remove-layout-conversions \
+//	// RUN: layout-opt %s -remove-redundant-conversions \
 //	// RUN:   | FileCheck %s
 //	// REQUIRES: asserts && !windows
 //	// UNSUPPORTED: slow

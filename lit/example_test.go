@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/layoutopt/layoutopt/lit"
+	"github.com/layoutopt/layoutopt/proc"
 )
 
 // A suite in a temporary directory, run with one in-process tool.
@@ -25,7 +26,7 @@ func Example() {
 	for name, content := range files {
 		os.WriteFile(filepath.Join(dir, name), []byte(content), 0o666)
 	}
-	upper := func(p *lit.Proc) int {
+	upper := func(p *proc.Proc) int {
 		var word string
 		if _, err := fmt.Fscan(p.Stdin, &word); err != nil {
 			fmt.Fprintln(p.Stderr, "upper:", err)
@@ -38,7 +39,7 @@ func Example() {
 	if err != nil {
 		panic(err)
 	}
-	r := &lit.Runner{Tools: map[string]lit.Tool{"upper": upper}}
+	r := &lit.Runner{Tools: map[string]proc.Tool{"upper": upper}}
 	var results []lit.Result
 	for _, t := range tests {
 		res := r.Run(t)

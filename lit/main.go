@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"flag"
 	"fmt"
+	"github.com/layoutopt/layoutopt/proc"
 	"io"
 	"regexp"
 	"runtime"
@@ -45,7 +46,7 @@ type options struct {
 // come after p.Args; LIT_FILTER and LIT_FILTER_OUT give defaults for
 // --filter and --filter-out, and LIT_NUM_SHARDS and LIT_RUN_SHARD for
 // --num-shards and --run-shard.
-func Main(p *Proc, tools map[string]Tool) int {
+func Main(p *proc.Proc, tools map[string]proc.Tool) int {
 	o, paths, status := parseArgs(p)
 	if o == nil {
 		return status
@@ -96,7 +97,7 @@ func Main(p *Proc, tools map[string]Tool) int {
 		var buf bytes.Buffer
 		err := out.write(&buf, results, elapsed)
 		if err == nil {
-			err = WriteFileAtomic(p.Path(out.path), buf.Bytes())
+			err = proc.WriteFileAtomic(p.Path(out.path), buf.Bytes())
 		}
 		if err != nil {
 			fmt.Fprintf(p.Stderr, "lit: error: %v\n", err)
@@ -112,7 +113,7 @@ func Main(p *Proc, tools map[string]Tool) int {
 // parseArgs reads the command line (p.Args, then LIT_OPTS). It returns the
 // options and the absolute test paths, or nil options and the exit status
 // when there is nothing to run.
-func parseArgs(p *Proc) (*options, []string, int) {
+func parseArgs(p *proc.Proc) (*options, []string, int) {
 	fs := flag.NewFlagSet("lit", flag.ContinueOnError)
 	fs.SetOutput(p.Stderr)
 	var o options
@@ -250,7 +251,7 @@ func splitWords(s string) ([]string, error) {
 }
 
 // envInt returns the integer in environment variable key, or def.
-func envInt(p *Proc, key string, def int) int {
+func envInt(p *proc.Proc, key string, def int) int {
 	if n, err := strconv.Atoi(p.Getenv(key)); err == nil {
 		return n
 	}

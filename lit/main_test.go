@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"encoding/xml"
 	"fmt"
+	"github.com/layoutopt/layoutopt/proc"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -13,11 +14,11 @@ import (
 )
 
 // e2eTools are the fake project tools of the end-to-end suite.
-func e2eTools() map[string]Tool {
-	return map[string]Tool{
+func e2eTools() map[string]proc.Tool {
+	return map[string]proc.Tool{
 		// fake-opt FILE: prints FILE's lines that start with "op ", like a
 		// compiler that echoes its operations; "op crash" panics.
-		"fake-opt": func(p *Proc) int {
+		"fake-opt": func(p *proc.Proc) int {
 			data, err := os.ReadFile(p.Path(p.Args[0]))
 			if err != nil {
 				fmt.Fprintf(p.Stderr, "fake-opt: %v\n", err)
@@ -34,7 +35,7 @@ func e2eTools() map[string]Tool {
 			return 0
 		},
 		// grep-q WORD: succeeds when stdin contains WORD.
-		"grep-q": func(p *Proc) int {
+		"grep-q": func(p *proc.Proc) int {
 			var b bytes.Buffer
 			b.ReadFrom(p.Stdin)
 			if strings.Contains(b.String(), p.Args[0]) {
@@ -44,7 +45,7 @@ func e2eTools() map[string]Tool {
 			return 1
 		},
 		// flaky FILE: fails the first time (creating FILE), passes after.
-		"flaky": func(p *Proc) int {
+		"flaky": func(p *proc.Proc) int {
 			if _, err := os.Stat(p.Path(p.Args[0])); err == nil {
 				return 0
 			}
@@ -78,7 +79,7 @@ var e2eSuite = map[string]string{
 func runMain(t *testing.T, dir string, args ...string) (int, string, string) {
 	t.Helper()
 	var out, errb bytes.Buffer
-	p := &Proc{Args: args, Dir: dir, Env: []string{"PATH=" + os.Getenv("PATH")}, Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errb}
+	p := &proc.Proc{Args: args, Dir: dir, Env: []string{"PATH=" + os.Getenv("PATH")}, Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errb}
 	st := Main(p, e2eTools())
 	return st, out.String(), errb.String()
 }
@@ -282,7 +283,7 @@ func TestMainLitOpts(t *testing.T) {
 	dir := t.TempDir()
 	writeTree(t, filepath.Join(dir, "suite"), e2eSuite)
 	var out bytes.Buffer
-	p := &Proc{Args: []string{"suite"}, Dir: dir, Env: []string{"LIT_OPTS=-q --filter-out 'x pass'", "LIT_FILTER=^E2E :: pass"},
+	p := &proc.Proc{Args: []string{"suite"}, Dir: dir, Env: []string{"LIT_OPTS=-q --filter-out 'x pass'", "LIT_FILTER=^E2E :: pass"},
 		Stdin: strings.NewReader(""), Stdout: &out, Stderr: &out}
 	if st := Main(p, e2eTools()); st != 0 || lastLine(out.String()) != "1 passed, 0 failed" || strings.Contains(out.String(), "PASS:") {
 		t.Errorf("LIT_OPTS/LIT_FILTER: status %d\n%s", st, out.String())
@@ -291,7 +292,7 @@ func TestMainLitOpts(t *testing.T) {
 
 func TestMainBadLitOpts(t *testing.T) {
 	var out bytes.Buffer
-	p := &Proc{Args: []string{"."}, Dir: t.TempDir(), Env: []string{"LIT_OPTS=-q 'open"}, Stdin: strings.NewReader(""), Stdout: &out, Stderr: &out}
+	p := &proc.Proc{Args: []string{"."}, Dir: t.TempDir(), Env: []string{"LIT_OPTS=-q 'open"}, Stdin: strings.NewReader(""), Stdout: &out, Stderr: &out}
 	if st := Main(p, nil); st != 2 || !strings.Contains(out.String(), "LIT_OPTS: col 4: missing closing quote") {
 		t.Errorf("status %d: %s", st, out.String())
 	}

@@ -3,6 +3,7 @@ package lit
 import (
 	"bytes"
 	"fmt"
+	"github.com/layoutopt/layoutopt/proc"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -96,7 +97,7 @@ func TestAgainstLLVMLit(t *testing.T) {
 	theirs, _ := cmd.CombinedOutput()
 
 	var ours bytes.Buffer
-	p := &Proc{Args: []string{"-q", dir}, Dir: dir, Env: []string{"PATH=" + path}, Stdin: strings.NewReader(""), Stdout: &ours, Stderr: &ours}
+	p := &proc.Proc{Args: []string{"-q", dir}, Dir: dir, Env: []string{"PATH=" + path}, Stdin: strings.NewReader(""), Stdout: &ours, Stderr: &ours}
 	Main(p, nil)
 
 	want, got := failures(string(theirs)), failures(ours.String())

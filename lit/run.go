@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"github.com/layoutopt/layoutopt/proc"
 	"os"
 	"path"
 	"path/filepath"
@@ -74,7 +75,7 @@ type Runner struct {
 	// Tools are the commands that run in-process, by name. They shadow the
 	// shell's Builtins; an executable named by a config's "tool" entry
 	// shadows both. Commands found in neither run as external programs.
-	Tools map[string]Tool
+	Tools map[string]proc.Tool
 	// Env is the environment every test starts from ("KEY=VALUE").
 	Env []string
 	// ExecRoot, when set, replaces each suite's exec_root: a test's %t
@@ -86,10 +87,10 @@ type Runner struct {
 	Timeout time.Duration
 
 	once  sync.Once
-	tools map[string]Tool
+	tools map[string]proc.Tool
 }
 
-func (r *Runner) toolTable() map[string]Tool {
+func (r *Runner) toolTable() map[string]proc.Tool {
 	r.once.Do(func() {
 		r.tools = Builtins()
 		for k, v := range r.Tools {
@@ -186,7 +187,7 @@ func (r *Runner) run(ctx context.Context, t *Test) Result {
 	env := append(append([]string(nil), r.Env...), cfg.Env...)
 	if len(cfg.Path) > 0 {
 		p := strings.Join(cfg.Path, string(os.PathListSeparator))
-		if old := (&Proc{Env: env}).Getenv("PATH"); old != "" {
+		if old := (&proc.Proc{Env: env}).Getenv("PATH"); old != "" {
 			p += string(os.PathListSeparator) + old
 		}
 		env = append(env, "PATH="+p)

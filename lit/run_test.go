@@ -1,6 +1,7 @@
 package lit
 
 import (
+	"github.com/layoutopt/layoutopt/proc"
 	"os"
 	"path/filepath"
 	"strings"
@@ -72,8 +73,8 @@ func TestTimeout(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	nap := func(p *Proc) int { time.Sleep(2 * time.Second); return 0 }
-	r := &Runner{Tools: map[string]Tool{"nap": nap}, Env: []string{"PATH=" + os.Getenv("PATH")}, Timeout: 200 * time.Millisecond}
+	nap := func(p *proc.Proc) int { time.Sleep(2 * time.Second); return 0 }
+	r := &Runner{Tools: map[string]proc.Tool{"nap": nap}, Env: []string{"PATH=" + os.Getenv("PATH")}, Timeout: 200 * time.Millisecond}
 	want := map[string]Code{"inproc.test": Timeout, "external.test": Timeout, "quick.test": Pass}
 	for _, tt := range tests {
 		start := time.Now()

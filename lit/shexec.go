@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/layoutopt/layoutopt/proc"
 	"io"
 	"io/fs"
 	"os"
@@ -29,11 +30,11 @@ type shell struct {
 	ctx        context.Context // cancels external processes; nil: never
 	dir        string
 	env        []string
-	tools      map[string]Tool   // in-process commands
-	toolPaths  map[string]string // command name → executable, preferred over tools
-	noPipefail bool              // a pipeline's status is its last command's
-	stdout     io.Writer         // must be safe for concurrent use
-	stderr     io.Writer         // must be safe for concurrent use
+	tools      map[string]proc.Tool // in-process commands
+	toolPaths  map[string]string    // command name → executable, preferred over tools
+	noPipefail bool                 // a pipeline's status is its last command's
+	stdout     io.Writer            // must be safe for concurrent use
+	stderr     io.Writer            // must be safe for concurrent use
 }
 
 // syncWriter serialises writes to w.
@@ -398,7 +399,7 @@ func (sh *shell) exec(args []string, dir string, env []string, stdin io.Reader, 
 		return runExternal(sh.ctx, path, args, dir, env, stdin, stdout, stderr)
 	}
 	if tool, ok := sh.tools[name]; ok {
-		return runTool(tool, &Proc{Args: args[1:], Dir: dir, Env: env, Stdin: stdin, Stdout: stdout, Stderr: stderr})
+		return runTool(tool, &proc.Proc{Args: args[1:], Dir: dir, Env: env, Stdin: stdin, Stdout: stdout, Stderr: stderr})
 	}
 	path, err := lookPath(name, dir, env)
 	if err != nil {
@@ -420,7 +421,7 @@ func unsetEnv(env []string, key string) []string {
 }
 
 // runTool runs an in-process tool; a panic is a crash, reported like one.
-func runTool(tool Tool, p *Proc) (status int) {
+func runTool(tool proc.Tool, p *proc.Proc) (status int) {
 	defer func() {
 		if r := recover(); r != nil {
 			fmt.Fprintf(p.Stderr, "panic: %v\n\n%s", r, debug.Stack())
@@ -503,7 +504,7 @@ func lookPath(name, dir string, env []string) (string, error) {
 		}
 		return "", fs.ErrNotExist
 	}
-	for _, d := range filepath.SplitList((&Proc{Env: env}).Getenv("PATH")) {
+	for _, d := range filepath.SplitList((&proc.Proc{Env: env}).Getenv("PATH")) {
 		if d == "" {
 			d = "."
 		}

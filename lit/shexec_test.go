@@ -3,6 +3,7 @@ package lit
 import (
 	"bytes"
 	"fmt"
+	"github.com/layoutopt/layoutopt/proc"
 	"io"
 	"os"
 	"path/filepath"
@@ -11,40 +12,40 @@ import (
 )
 
 // fakeTools are in-process tools for the shell tests.
-func fakeTools() map[string]Tool {
+func fakeTools() map[string]proc.Tool {
 	tools := Builtins()
-	tools["upper"] = func(p *Proc) int { // stdin → stdout in upper case
+	tools["upper"] = func(p *proc.Proc) int { // stdin → stdout in upper case
 		data, _ := io.ReadAll(p.Stdin)
 		p.Stdout.Write(bytes.ToUpper(data))
 		return 0
 	}
-	tools["both"] = func(p *Proc) int { // writes to both streams
+	tools["both"] = func(p *proc.Proc) int { // writes to both streams
 		fmt.Fprintln(p.Stdout, "to-stdout")
 		fmt.Fprintln(p.Stderr, "to-stderr")
 		return 0
 	}
-	tools["exit"] = func(p *Proc) int { // exit N
+	tools["exit"] = func(p *proc.Proc) int { // exit N
 		var n int
 		fmt.Sscan(p.Args[0], &n)
 		return n
 	}
-	tools["boom"] = func(p *Proc) int { panic("boom") }
-	tools["args"] = func(p *Proc) int { // one argument a line, in brackets
+	tools["boom"] = func(p *proc.Proc) int { panic("boom") }
+	tools["args"] = func(p *proc.Proc) int { // one argument a line, in brackets
 		for _, a := range p.Args {
 			fmt.Fprintf(p.Stdout, "[%s]\n", a)
 		}
 		return 0
 	}
-	tools["getenv"] = func(p *Proc) int {
+	tools["getenv"] = func(p *proc.Proc) int {
 		v, ok := p.LookupEnv(p.Args[0])
 		fmt.Fprintf(p.Stdout, "%s=%q %v\n", p.Args[0], v, ok)
 		return 0
 	}
-	tools["pwd"] = func(p *Proc) int {
+	tools["pwd"] = func(p *proc.Proc) int {
 		fmt.Fprintln(p.Stdout, p.Dir)
 		return 0
 	}
-	tools["yes"] = func(p *Proc) int { // writes until its reader goes away
+	tools["yes"] = func(p *proc.Proc) int { // writes until its reader goes away
 		for i := 0; i < 1<<20; i++ {
 			if _, err := io.WriteString(p.Stdout, "y\n"); err != nil {
 				return 0
@@ -52,7 +53,7 @@ func fakeTools() map[string]Tool {
 		}
 		return 0
 	}
-	tools["head1"] = func(p *Proc) int { // copies one line, then stops reading
+	tools["head1"] = func(p *proc.Proc) int { // copies one line, then stops reading
 		var b [2]byte
 		if _, err := io.ReadFull(p.Stdin, b[:]); err != nil {
 			return 1

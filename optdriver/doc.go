@@ -1,7 +1,7 @@
 // Package optdriver is the command-line driver of layout-opt, importable
 // the way MLIR's MlirOptMain is: a tool's main is
 //
-//	func main() { os.Exit(optdriver.Main(lit.OSProc())) }
+//	func main() { os.Exit(optdriver.Main(proc.OS())) }
 //
 // and another Go program can host the same driver over its own passes with
 // a Tool{Name, Registry}.

@@ -10,9 +10,10 @@ import (
 	"runtime"
 	"strings"
 
+	"github.com/layoutopt/layoutopt/internal/suggest"
 	"github.com/layoutopt/layoutopt/ir"
-	"github.com/layoutopt/layoutopt/lit"
 	"github.com/layoutopt/layoutopt/passes"
+	"github.com/layoutopt/layoutopt/proc"
 )
 
 // Version is the version layout-opt reports with -version.
@@ -30,7 +31,7 @@ type Tool struct {
 
 // Main runs layout-opt with the process environment p and returns the exit
 // status: 0 on success, 1 on any error.
-func Main(p *lit.Proc) int { return (&Tool{}).Main(p) }
+func Main(p *proc.Proc) int { return (&Tool{}).Main(p) }
 
 func (t *Tool) name() string {
 	if t.Name == "" {
@@ -61,7 +62,7 @@ func (t *Tool) errorf(w io.Writer, format string, args ...any) {
 // Main runs the tool with the process environment p and returns the exit
 // status: 0 on success, 1 on any error (with -verify-diagnostics: 1 when
 // the diagnostics do not match the expectations).
-func (t *Tool) Main(p *lit.Proc) (status int) {
+func (t *Tool) Main(p *proc.Proc) (status int) {
 	// A bug must not take down a process that runs many tools in-process
 	// (the lit runner): report it as an error instead.
 	defer func() {
@@ -127,7 +128,7 @@ func (t *Tool) Main(p *lit.Proc) (status int) {
 			return 1
 		}
 	} else if ok {
-		if err := lit.WriteFileAtomic(p.Path(c.output), out); err != nil {
+		if err := proc.WriteFileAtomic(p.Path(c.output), out); err != nil {
 			t.errorf(p.Stderr, "cannot write output file '%s': %v", c.output, unwrapPath(err))
 			return 1
 		}
@@ -180,7 +181,7 @@ func resolvePasses(reg *passes.Registry, names []string) (map[*passes.Pass]bool,
 	for _, n := range names {
 		p := reg.Lookup(n)
 		if p == nil {
-			return nil, fmt.Errorf("'%s' does not refer to a registered pass", n)
+			return nil, fmt.Errorf("'%s' does not refer to a registered pass%s", n, suggest.Hint(n, reg.Names()))
 		}
 		set[p] = true
 	}
@@ -190,7 +191,7 @@ func resolvePasses(reg *passes.Registry, names []string) (map[*passes.Pass]bool,
 // readInput reads the input file, or standard input for "-", straight into
 // a string (the parser works on strings, so the source is never copied). It
 // returns the name diagnostics use for it.
-func readInput(p *lit.Proc, input string) (string, string, error) {
+func readInput(p *proc.Proc, input string) (string, string, error) {
 	var b strings.Builder
 	if input == "-" {
 		if _, err := io.Copy(&b, p.Stdin); err != nil {
@@ -227,7 +228,7 @@ func unwrapPath(err error) error {
 // run is one execution of the tool over an input.
 type run struct {
 	cfg         *config
-	proc        *lit.Proc
+	proc        *proc.Proc
 	pipeline    *passes.Pipeline
 	printBefore map[*passes.Pass]bool
 	printAfter  map[*passes.Pass]bool

@@ -10,9 +10,9 @@ import (
 
 	"github.com/layoutopt/layoutopt/internal/testenv"
 	"github.com/layoutopt/layoutopt/ir"
-	"github.com/layoutopt/layoutopt/lit"
 	"github.com/layoutopt/layoutopt/optdriver"
 	"github.com/layoutopt/layoutopt/passes"
+	"github.com/layoutopt/layoutopt/proc"
 )
 
 const goodIR = `module {
@@ -745,7 +745,7 @@ func BenchmarkDriver(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
 				var out, errb bytes.Buffer
-				if code := tool.Main(&lit.Proc{Args: bc.args, Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errb}); code != 0 {
+				if code := tool.Main(&proc.Proc{Args: bc.args, Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errb}); code != 0 {
 					b.Fatalf("status %d: %s", code, errb.String())
 				}
 			}
@@ -761,7 +761,7 @@ func (panicWriter) Write([]byte) (int, error) { panic("writer exploded") }
 // status 1, not as a crash of the process hosting the driver.
 func TestMainRecoversPanics(t *testing.T) {
 	var errb bytes.Buffer
-	code := optdriver.Main(&lit.Proc{Args: []string{"-version"}, Stdin: strings.NewReader(""), Stdout: panicWriter{}, Stderr: &errb})
+	code := optdriver.Main(&proc.Proc{Args: []string{"-version"}, Stdin: strings.NewReader(""), Stdout: panicWriter{}, Stderr: &errb})
 	if code != 1 || errb.String() != "layout-opt: error: internal error: writer exploded (please report this bug)\n" {
 		t.Errorf("status %d, stderr %q", code, errb.String())
 	}

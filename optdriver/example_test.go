@@ -6,9 +6,9 @@ import (
 	"strings"
 
 	"github.com/layoutopt/layoutopt/ir"
-	"github.com/layoutopt/layoutopt/lit"
 	"github.com/layoutopt/layoutopt/optdriver"
 	"github.com/layoutopt/layoutopt/passes"
+	"github.com/layoutopt/layoutopt/proc"
 )
 
 // A Go program hosts the driver over passes of its own: here a tool
@@ -27,7 +27,7 @@ func ExampleTool() {
 	tool := &optdriver.Tool{Name: "my-opt", Registry: reg}
 
 	src := "module {\n  tt.func @f() {\n    tt.return\n  }\n}\n"
-	code := tool.Main(&lit.Proc{
+	code := tool.Main(&proc.Proc{
 		Args:   []string{"-hello"},
 		Stdin:  strings.NewReader(src),
 		Stdout: os.Stdout,
@@ -35,7 +35,7 @@ func ExampleTool() {
 	})
 	fmt.Println("exit status", code)
 
-	code = tool.Main(&lit.Proc{Args: []string{"-goodbye"}, Stdin: strings.NewReader(src), Stdout: os.Stdout, Stderr: os.Stdout})
+	code = tool.Main(&proc.Proc{Args: []string{"-goodbye"}, Stdin: strings.NewReader(src), Stdout: os.Stdout, Stderr: os.Stdout})
 	fmt.Println("exit status", code)
 	// Output:
 	// <stdin>:2:3: remark: hello

@@ -7,6 +7,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/layoutopt/layoutopt/internal/suggest"
 	"github.com/layoutopt/layoutopt/passes"
 )
 
@@ -188,7 +189,7 @@ func (t *Tool) parseArgs(args []string, reg *passes.Registry) (*config, *flag.Fl
 	var positional []string
 	for {
 		if err := fs.Parse(args); err != nil {
-			return nil, nil, nil, flagError(err)
+			return nil, nil, nil, flagError(err, fs)
 		}
 		rest := fs.Args()
 		if consumed := len(args) - len(rest); consumed > 0 && args[consumed-1] == "--" {
@@ -215,11 +216,18 @@ func (t *Tool) parseArgs(args []string, reg *passes.Registry) (*config, *flag.Fl
 	return c, fs, passFlags, nil
 }
 
-// flagError rewords the flag package's errors in mlir-opt's terms.
-func flagError(err error) error {
+// flagError rewords the flag package's errors in mlir-opt's terms; an
+// unknown flag gets a "did you mean" hint when a flag or pass of fs is close.
+func flagError(err error, fs *flag.FlagSet) error {
 	msg := err.Error()
 	if name, ok := strings.CutPrefix(msg, "flag provided but not defined: "); ok {
-		return fmt.Errorf("unknown command line argument '%s': not a flag or a registered pass (see -help and -list-passes)", name)
+		var names []string
+		fs.VisitAll(func(f *flag.Flag) { names = append(names, f.Name) })
+		hint := ""
+		if c := suggest.Closest(strings.TrimLeft(name, "-"), names); c != "" {
+			hint = "; did you mean '-" + c + "'?"
+		}
+		return fmt.Errorf("unknown command line argument '%s': not a flag or a registered pass (see -help and -list-passes)%s", name, hint)
 	}
 	// Flags that take an optional value (-verify-diagnostics[=mode]) are
 	// "boolean" to the flag package; their values are not.

@@ -6,15 +6,14 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"strings"
 	"testing"
 
 	"github.com/layoutopt/layoutopt/internal/testenv"
-	"github.com/layoutopt/layoutopt/lit"
 	"github.com/layoutopt/layoutopt/optdriver"
 	"github.com/layoutopt/layoutopt/optdriver/internal/testpasses"
 	"github.com/layoutopt/layoutopt/passes"
+	"github.com/layoutopt/layoutopt/proc"
 )
 
 // Binaries built once by TestMain.
@@ -47,7 +46,7 @@ func goBuild(out, pkg string) error {
 	if err != nil {
 		return err
 	}
-	cmd := exec.Command(goCommand(), "build", "-o", out, pkg)
+	cmd := exec.Command(testenv.GoCommand(), "build", "-o", out, pkg)
 	cmd.Dir = root
 	if msg, err := cmd.CombinedOutput(); err != nil {
 		return fmt.Errorf("go build %s: %v\n%s", pkg, err, msg)
@@ -83,7 +82,7 @@ func runInProcess(t testing.TB, dir, stdin string, args ...string) result {
 	t.Helper()
 	var out, errb bytes.Buffer
 	tool := &optdriver.Tool{Registry: testRegistry(t)}
-	code := tool.Main(&lit.Proc{Args: args, Dir: dir, Stdin: strings.NewReader(stdin), Stdout: &out, Stderr: &errb})
+	code := tool.Main(&proc.Proc{Args: args, Dir: dir, Stdin: strings.NewReader(stdin), Stdout: &out, Stderr: &errb})
 	return result{stdout: out.String(), stderr: errb.String(), code: code, dir: dir}
 }
 
@@ -154,19 +153,4 @@ func lacks(t testing.TB, what, s string, subs ...string) {
 			t.Errorf("%s contains %q:\n%s", what, sub, s)
 		}
 	}
-}
-
-// goCommand returns the go command of the toolchain running the tests.
-func goCommand() string {
-	if root := runtime.GOROOT(); root != "" {
-		if p := filepath.Join(root, "bin", "go"); fileExists(p) {
-			return p
-		}
-	}
-	return "go" // found in $PATH
-}
-
-func fileExists(p string) bool {
-	_, err := os.Stat(p)
-	return err == nil
 }

@@ -11,7 +11,7 @@
 //		Summary: "Remark on the number of ttg.convert_layout ops in each function",
 //		Anchor:  "tt.func",
 //		Options: []passes.Option{{Name: "max", Default: "-1", Kind: passes.IntOption, Doc: "fail above this many"}},
-//		Run: func(ctx *passes.Context, fn *dialect.Operation) error { ... },
+//		Run: func(ctx *passes.Context, fn *ir.Operation) error { ... },
 //	}
 //
 //	func init() { passes.MustRegister(countConverts) }

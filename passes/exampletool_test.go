@@ -5,9 +5,10 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"strings"
 	"testing"
+
+	"github.com/layoutopt/layoutopt/internal/testenv"
 )
 
 // TestExampleTool builds passes/internal/exampletool, a separate main
@@ -19,7 +20,7 @@ func TestExampleTool(t *testing.T) {
 	}
 	dir := t.TempDir()
 	bin := filepath.Join(dir, "exampletool")
-	build := exec.Command(goCommand(), "build", "-o", bin, "./internal/exampletool")
+	build := exec.Command(testenv.GoCommand(), "build", "-o", bin, "./internal/exampletool")
 	if out, err := build.CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
@@ -63,19 +64,4 @@ func TestExampleTool(t *testing.T) {
 	if code != 1 || !strings.Contains(stderr, `invalid value "lots" for option 'max': expected an integer`) {
 		t.Errorf("status %d, stderr %q", code, stderr)
 	}
-}
-
-// goCommand returns the go command of the toolchain running the tests.
-func goCommand() string {
-	if root := runtime.GOROOT(); root != "" {
-		if p := filepath.Join(root, "bin", "go"); fileExists(p) {
-			return p
-		}
-	}
-	return "go" // found in $PATH
-}
-
-func fileExists(p string) bool {
-	_, err := os.Stat(p)
-	return err == nil
 }

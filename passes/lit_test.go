@@ -9,6 +9,7 @@ import (
 	"github.com/layoutopt/layoutopt/lit"
 	"github.com/layoutopt/layoutopt/lit/filecheck"
 	"github.com/layoutopt/layoutopt/optdriver"
+	"github.com/layoutopt/layoutopt/proc"
 )
 
 // TestLitFiles runs the lit tests of these passes (test/passes) in-process
@@ -23,7 +24,7 @@ func TestLitFiles(t *testing.T) {
 	tools["layout-opt"] = optdriver.Main
 	tools["FileCheck"] = filecheck.Main
 	var out bytes.Buffer
-	p := &lit.Proc{Args: []string{"-v", dir}, Stdin: strings.NewReader(""), Stdout: &out, Stderr: &out}
+	p := &proc.Proc{Args: []string{"-v", dir}, Stdin: strings.NewReader(""), Stdout: &out, Stderr: &out}
 	if rc := lit.Main(p, tools); rc != 0 {
 		t.Fatalf("lit %s: exit %d\n%s", dir, rc, out.String())
 	}

@@ -3,6 +3,8 @@ package passes
 import (
 	"fmt"
 	"strings"
+
+	"github.com/layoutopt/layoutopt/internal/suggest"
 )
 
 // PipelineError is a syntax or resolution error in a textual pipeline or a
@@ -146,7 +148,7 @@ func (p *pipelineParser) nested(anchor string, at, depth int) (*Pipeline, error)
 		default:
 			pass := p.reg.Lookup(name)
 			if pass == nil {
-				return nil, p.errAt(start, "'%s' does not refer to a registered pass or pass pipeline", name)
+				return nil, p.errAt(start, "'%s' does not refer to a registered pass or pass pipeline%s", name, suggest.Hint(name, p.reg.Names()))
 			}
 			if err := pl.canHold(pass); err != nil {
 				return nil, p.errAt(start, "%v", err)
@@ -261,7 +263,7 @@ func parseOptionsAt(pass *Pass, text, body string, at int) ([]OptionValue, error
 			if len(pass.Options) == 0 {
 				return nil, errAt(keyAt, "pass '%s' has no option '%s' (it takes no options)", pass.Name, key)
 			}
-			return nil, errAt(keyAt, "pass '%s' has no option '%s' (options: %s)", pass.Name, key, pass.optionNames())
+			return nil, errAt(keyAt, "pass '%s' has no option '%s' (options: %s)%s", pass.Name, key, pass.optionNames(), suggest.Hint(key, pass.optionList()))
 		}
 		if seen[key] {
 			return nil, errAt(keyAt, "option '%s' of pass '%s' given twice", key, pass.Name)
@@ -332,9 +334,13 @@ func (p *Pass) option(name string) *Option {
 }
 
 func (p *Pass) optionNames() string {
+	return strings.Join(p.optionList(), ", ")
+}
+
+func (p *Pass) optionList() []string {
 	names := make([]string, len(p.Options))
 	for i, o := range p.Options {
 		names[i] = o.Name
 	}
-	return strings.Join(names, ", ")
+	return names
 }

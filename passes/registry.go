@@ -79,6 +79,18 @@ func (r *Registry) Lookup(name string) *Pass {
 	return r.byName[name]
 }
 
+// Names returns the names and aliases of the registered passes, sorted.
+func (r *Registry) Names() []string {
+	r.mu.RLock()
+	defer r.mu.RUnlock()
+	names := make([]string, 0, len(r.byName))
+	for n := range r.byName {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return names
+}
+
 // All returns the registered passes sorted by name (aliases not repeated).
 func (r *Registry) All() []*Pass {
 	r.mu.RLock()

@@ -7,14 +7,14 @@ import (
 
 	"github.com/layoutopt/layoutopt/cute"
 	"github.com/layoutopt/layoutopt/linear"
-	"github.com/layoutopt/layoutopt/lit"
+	"github.com/layoutopt/layoutopt/proc"
 )
 
 // runCuTe prints a CuTe layout given with -l ("(6,4):(4,1)", Mojo's
 // "((6, 4):(4, 1))", or a swizzled "Sw<3,4,3> o (8,64):(64,1)"): Mojo's
 // print_layout table (-view table, the default), or its GF(2) linear form
 // (-view linear, -view json) when the layout is linear.
-func runCuTe(p *lit.Proc, text, view string) int {
+func runCuTe(p *proc.Proc, text, view string) int {
 	l, err := cute.ParseSwizzledLayout(text)
 	if err != nil {
 		var pe *cute.ParseError

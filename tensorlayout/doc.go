@@ -8,6 +8,7 @@
 //	tensor-layout -l 'defs.mlir#mma' -t 'tensor<64x64xf32>'
 //	tensor-layout -i defs.mlir -alias-names blocked,mma -t 'tensor<64x64xf32>'
 //	tensor-layout -i defs.mlir -t 'tensor<64x64xf32>'
+//	tensor-layout -i kernel.ttgir
 //	tensor-layout -l '(6,4):(4,1)'
 //
 // The encoding comes from -l (attribute text, an alias defined in the -i
@@ -16,8 +17,16 @@
 // encoding written inside the -t type (tensor<…, #enc>, or
 // !ttg.memdesc<…, #enc, #smem[, mutable][, allocShape]>, whose memory
 // space and what follows it are skipped), or, with -i and none of these,
-// from every layout alias of the -i file in turn (as Triton's tool). The
-// views:
+// from every layout alias of the -i file in turn (as Triton's tool; an
+// alias that cannot be shown on the -t type, one of another rank say, is
+// skipped with a note on stderr that names it, and the status is 1 only
+// when no alias can be shown). With -i and no -t either, each layout alias
+// is shown on every tensor shape the file uses it with (tensor<64x32xf16,
+// #name> and !ttg.memdesc<…, #name, …> types, in the order first used):
+// the "Print layout attribute: #NAME = ATTR" line, then per shape a line
+// "Tensor shape: 64x32" and the layout; -view linear gives lines
+// "#NAME 64x32: LINEAR". An alias that no tensor type uses directly (the
+// parent of a slice, say) gets a note on stderr naming it. The views:
 //
 //   - tensor (the default) and hw: Triton's triton-tensor-layout output
 //     (getLayoutStr in lib/Dialect/TritonGPU/IR/Dialect.cpp), byte for
@@ -68,5 +77,5 @@
 //
 // Bad attributes, types and flags give an error on stderr, located in the
 // flag's value (MLIR's "-l:1:15: error: …" with a caret line), and exit
-// status 1. Main takes a [lit.Proc], so lit runs the tool in-process.
+// status 1. Main takes a [proc.Proc], so lit runs the tool in-process.
 package tensorlayout

@@ -4,12 +4,12 @@ import (
 	"os"
 	"strings"
 
-	"github.com/layoutopt/layoutopt/lit"
+	"github.com/layoutopt/layoutopt/proc"
 	"github.com/layoutopt/layoutopt/tensorlayout"
 )
 
 func Example() {
-	p := &lit.Proc{
+	p := &proc.Proc{
 		Args: []string{
 			"-l", "#ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>",
 			"-t", "tensor<64x64xf32>",

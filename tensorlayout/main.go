@@ -12,13 +12,15 @@ import (
 	"strings"
 
 	"github.com/layoutopt/layoutopt/attr"
-	"github.com/layoutopt/layoutopt/lit"
+	"github.com/layoutopt/layoutopt/internal/suggest"
+	"github.com/layoutopt/layoutopt/proc"
 )
 
 const usage = `usage: tensor-layout -l ATTR -t TYPE [-view tensor|hw|linear|json]
        tensor-layout -l FILE#NAME -t TYPE [-view …]
        tensor-layout -i FILE -alias-names NAME[,NAME…] -t TYPE [-view …]
        tensor-layout -i FILE -t TYPE [-view …]    (every alias of FILE)
+       tensor-layout -i FILE [-view …]            (every alias, on the shapes FILE uses it with)
        tensor-layout -l CUTE_LAYOUT [-view table|linear]
 
 Prints the layout of a tensor of type TYPE (e.g. tensor<64x64xf16>) under
@@ -45,7 +47,7 @@ Flags:
 
 // Main runs tensor-layout with the arguments and streams of p and returns
 // its exit status: 0 on success, 1 on bad flags, attributes or types.
-func Main(p *lit.Proc) int {
+func Main(p *proc.Proc) int {
 	fs := flag.NewFlagSet("tensor-layout", flag.ContinueOnError)
 	fs.SetOutput(p.Stderr)
 	layoutText := fs.String("l", "", "the layout: an encoding attribute, '#alias' (with -i), or a CuTe layout")
@@ -54,11 +56,19 @@ func Main(p *lit.Proc) int {
 	hw := fs.Bool("use-hw-view", false, "same as -view hw (triton-tensor-layout's spelling)")
 	input := fs.String("i", "", "a file of alias definitions (#name = #ttg.…) that -l and -alias-names refer to; alone, every layout alias in it is printed")
 	aliasNames := fs.String("alias-names", "", "comma-separated aliases from -i to print, one after the other")
-	fs.Usage = func() {
+	fs.Usage = func() {} // printed below, after a "did you mean" hint
+	if err := fs.Parse(p.Args); err != nil {
+		// The flag package printed the error ("flag provided but not
+		// defined: -x").
+		if name, ok := strings.CutPrefix(err.Error(), "flag provided but not defined: -"); ok {
+			var names []string
+			fs.VisitAll(func(f *flag.Flag) { names = append(names, f.Name) })
+			if c := suggest.Closest(name, names); c != "" {
+				fmt.Fprintf(p.Stderr, "did you mean -%s?\n", c)
+			}
+		}
 		fmt.Fprint(p.Stderr, usage)
 		fs.PrintDefaults()
-	}
-	if err := fs.Parse(p.Args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return 0
 		}
@@ -99,15 +109,19 @@ func Main(p *lit.Proc) int {
 
 	aliases := map[string]attr.Encoding{}
 	var order []string // the aliases of -i, in the order defined
+	var data []byte    // the -i file
 	if *input != "" {
 		var err error
-		if order, err = readAliases(p, *input, aliases); err != nil {
+		if data, order, err = readAliases(p, *input, aliases); err != nil {
 			fmt.Fprintf(p.Stderr, "%v\n", err)
 			return 1
 		}
 	}
 	resolve := func(a string) (attr.Encoding, bool) { e, ok := aliases[a]; return e, ok }
 
+	if *typeText == "" && *input != "" && *aliasNames == "" && strings.TrimSpace(*layoutText) == "" {
+		return showUses(p, *input, data, aliases, order, v)
+	}
 	if *typeText == "" {
 		return fail(p, "missing -t TYPE (a tensor type such as tensor<64x64xf16>)")
 	}
@@ -166,8 +180,12 @@ func Main(p *lit.Proc) int {
 	default:
 		return fail(p, "missing -l ATTR (or an encoding inside the -t type)")
 	}
-	// Nothing is printed unless every job succeeds, as Triton's tool.
+	// Nothing is printed unless every job succeeds, as Triton's tool;
+	// except with -i alone, where an alias that cannot be shown on the -t
+	// type (another rank, say) gets a note on stderr naming it, and the
+	// others are printed.
 	var out bytes.Buffer
+	shown, skipped := 0, 0
 	for _, j := range jobs {
 		src := j.text[j.start:j.end]
 		enc, n, err := attr.Parse(src, resolve)
@@ -182,9 +200,20 @@ func Main(p *lit.Proc) int {
 			at := j.start + n + len(src[n:]) - len(strings.TrimLeft(src[n:], " \t\n"))
 			return failAt(p, j.flag, j.text, at, fmt.Sprintf("unexpected %q after the attribute", rest))
 		}
-		if err := show(&out, enc, j.alias, !j.all, tt, v); err != nil {
-			return fail(p, "%v", err)
+		var one bytes.Buffer
+		if err := show(&one, enc, j.alias, !j.all, tt, v); err != nil {
+			if !j.all {
+				return fail(p, "%v", err)
+			}
+			fmt.Fprintf(p.Stderr, "tensor-layout: note: #%s not shown on %s: %v\n", j.alias, strings.TrimSpace(*typeText), err)
+			skipped++
+			continue
 		}
+		out.Write(one.Bytes())
+		shown++
+	}
+	if shown == 0 && skipped > 0 {
+		return fail(p, "none of the %d layout aliases of %s can be shown on %s", skipped, *input, strings.TrimSpace(*typeText))
 	}
 	if _, err := out.WriteTo(p.Stdout); err != nil {
 		return fail(p, "%v", err)
@@ -252,14 +281,14 @@ var (
 // readAliases reads the alias definitions of file (other lines are
 // ignored), each of which may use the ones before it, and returns their
 // names in order.
-func readAliases(p *lit.Proc, file string, aliases map[string]attr.Encoding) ([]string, error) {
+func readAliases(p *proc.Proc, file string, aliases map[string]attr.Encoding) ([]byte, []string, error) {
 	data, err := os.ReadFile(p.Path(file))
 	if err != nil {
 		var pe *fs.PathError
 		if errors.As(err, &pe) {
 			err = pe.Err
 		}
-		return nil, fmt.Errorf("tensor-layout: error: cannot read the alias file %s: %v", file, err)
+		return nil, nil, fmt.Errorf("tensor-layout: error: cannot read the alias file %s: %v", file, err)
 	}
 	var order []string
 	resolve := func(a string) (attr.Encoding, bool) { e, ok := aliases[a]; return e, ok }
@@ -276,16 +305,16 @@ func readAliases(p *lit.Proc, file string, aliases map[string]attr.Encoding) ([]
 		if err != nil {
 			var ae *attr.Error
 			if errors.As(err, &ae) {
-				return nil, fmt.Errorf("%s:%d:%d: error: %s", file, i+1, m[4]+ae.Offset+1, ae.Msg)
+				return nil, nil, fmt.Errorf("%s:%d:%d: error: %s", file, i+1, m[4]+ae.Offset+1, ae.Msg)
 			}
-			return nil, fmt.Errorf("%s:%d: error: %v", file, i+1, err)
+			return nil, nil, fmt.Errorf("%s:%d: error: %v", file, i+1, err)
 		}
 		if _, ok := aliases[name]; !ok {
 			order = append(order, name)
 		}
 		aliases[name] = enc
 	}
-	return order, nil
+	return data, order, nil
 }
 
 // attrName is the dialect name of attribute text ("ttg.blocked").
@@ -298,14 +327,14 @@ func attrName(text string) string {
 	return s[:end]
 }
 
-func fail(p *lit.Proc, format string, args ...any) int {
+func fail(p *proc.Proc, format string, args ...any) int {
 	fmt.Fprintf(p.Stderr, "tensor-layout: error: "+format+"\n", args...)
 	return 1
 }
 
 // failAt reports an error in the value of a flag, MLIR-style, with the
 // text and a caret under the offending column.
-func failAt(p *lit.Proc, where, text string, off int, msg string) int {
+func failAt(p *proc.Proc, where, text string, off int, msg string) int {
 	line := strings.ReplaceAll(text, "\n", " ")
 	off = min(max(off, 0), len(line))
 	fmt.Fprintf(p.Stderr, "%s:1:%d: error: %s\n%s\n%s^\n", where, off+1, msg, line, strings.Repeat(" ", off))

@@ -11,13 +11,13 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/layoutopt/layoutopt/lit"
+	"github.com/layoutopt/layoutopt/proc"
 )
 
 func run(t *testing.T, dir string, args ...string) (stdout, stderr string, code int) {
 	t.Helper()
 	var out, errb bytes.Buffer
-	p := &lit.Proc{Args: args, Dir: dir, Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errb}
+	p := &proc.Proc{Args: args, Dir: dir, Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errb}
 	code = Main(p)
 	return out.String(), errb.String(), code
 }

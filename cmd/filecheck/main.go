@@ -5,8 +5,8 @@ package main
 import (
 	"os"
 
-	"github.com/layoutopt/layoutopt/lit"
 	"github.com/layoutopt/layoutopt/lit/filecheck"
+	"github.com/layoutopt/layoutopt/proc"
 )
 
-func main() { os.Exit(filecheck.Main(lit.OSProc())) }
+func main() { os.Exit(filecheck.Main(proc.OS())) }

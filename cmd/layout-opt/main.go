@@ -10,9 +10,9 @@ package main
 import (
 	"os"
 
-	"github.com/layoutopt/layoutopt/lit"
 	"github.com/layoutopt/layoutopt/optdriver"
 	_ "github.com/layoutopt/layoutopt/passes" // registers the layout passes
+	"github.com/layoutopt/layoutopt/proc"
 )
 
-func main() { os.Exit(optdriver.Main(lit.OSProc())) }
+func main() { os.Exit(optdriver.Main(proc.OS())) }

@@ -21,7 +21,7 @@ package main
 import (
 	"os"
 
-	"github.com/layoutopt/layoutopt/lit"
+	"github.com/layoutopt/layoutopt/proc"
 )
 
-func main() { os.Exit(run(lit.OSProc())) }
+func main() { os.Exit(run(proc.OS())) }

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/layoutopt/layoutopt/lit"
+	"github.com/layoutopt/layoutopt/proc"
 )
 
 // writeTree creates files under dir from a map of slash paths to contents.
@@ -26,7 +26,7 @@ func writeTree(t *testing.T, dir string, files map[string]string) {
 
 func runLit(dir string, args ...string) (int, string) {
 	var out bytes.Buffer
-	p := &lit.Proc{Args: args, Dir: dir, Env: []string{"PATH=" + os.Getenv("PATH")}, Stdin: strings.NewReader("%0 = op\n"), Stdout: &out, Stderr: &out}
+	p := &proc.Proc{Args: args, Dir: dir, Env: []string{"PATH=" + os.Getenv("PATH")}, Stdin: strings.NewReader("%0 = op\n"), Stdout: &out, Stderr: &out}
 	return run(p), out.String()
 }
 

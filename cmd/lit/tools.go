@@ -6,6 +6,7 @@ import (
 	"github.com/layoutopt/layoutopt/lit/gencheck"
 	"github.com/layoutopt/layoutopt/optdriver"
 	_ "github.com/layoutopt/layoutopt/passes" // registers the layout passes
+	"github.com/layoutopt/layoutopt/proc"
 	"github.com/layoutopt/layoutopt/tensorlayout"
 )
 
@@ -14,8 +15,8 @@ import (
 // shell builtins (cat, count, diff, echo, split-file, not, env, ...) come
 // from the lit package beneath it. A suite's lit.cfg can still send a name
 // to an external executable with "tool NAME = PATH".
-func Tools() map[string]lit.Tool {
-	return map[string]lit.Tool{
+func Tools() map[string]proc.Tool {
+	return map[string]proc.Tool{
 		"FileCheck":     filecheck.Main,
 		"gen-checks":    gencheck.Main,
 		"layout-opt":    optdriver.Main,
@@ -25,7 +26,7 @@ func Tools() map[string]lit.Tool {
 
 // run is the whole command: "lit gen-checks ..." runs the CHECK-line
 // generator, anything else is a lit run over the paths given.
-func run(p *lit.Proc) int {
+func run(p *proc.Proc) int {
 	if len(p.Args) > 0 && p.Args[0] == "gen-checks" {
 		q := *p
 		q.Args = p.Args[1:]

@@ -6,8 +6,8 @@ package main
 import (
 	"os"
 
-	"github.com/layoutopt/layoutopt/lit"
+	"github.com/layoutopt/layoutopt/proc"
 	"github.com/layoutopt/layoutopt/tensorlayout"
 )
 
-func main() { os.Exit(tensorlayout.Main(lit.OSProc())) }
+func main() { os.Exit(tensorlayout.Main(proc.OS())) }

@@ -15,13 +15,13 @@ import (
 	"os"
 
 	"github.com/layoutopt/layoutopt/linear"
-	"github.com/layoutopt/layoutopt/lit"
+	"github.com/layoutopt/layoutopt/proc"
 )
 
-func main() { os.Exit(run(lit.OSProc())) }
+func main() { os.Exit(run(proc.OS())) }
 
 // run prints the example to p.Stdout; it returns the exit status.
-func run(p *lit.Proc) int {
+func run(p *proc.Proc) int {
 	if err := explain(p.Stdout); err != nil {
 		fmt.Fprintln(p.Stderr, "blocked:", err)
 		return 1

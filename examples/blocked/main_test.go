@@ -6,12 +6,12 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/layoutopt/layoutopt/lit"
+	"github.com/layoutopt/layoutopt/proc"
 )
 
 func TestOutput(t *testing.T) {
 	var out, errs bytes.Buffer
-	p := &lit.Proc{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errs}
+	p := &proc.Proc{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errs}
 	if rc := run(p); rc != 0 {
 		t.Fatalf("exit status %d: %s", rc, errs.String())
 	}

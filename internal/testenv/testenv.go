@@ -7,6 +7,7 @@ package testenv
 import (
 	"errors"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"testing"
 )
@@ -57,4 +58,15 @@ func Shared(tb testing.TB, rel string) string {
 		tb.Skipf("%s not available", p)
 	}
 	return p
+}
+
+// GoCommand returns the go command of the toolchain running the tests: go
+// test puts that toolchain's bin directory first in the test binary's PATH
+// (Go 1.19 and later), so looking "go" up in PATH finds it. It returns "go"
+// when the lookup fails, so that exec reports the error.
+func GoCommand() string {
+	if p, err := exec.LookPath("go"); err == nil {
+		return p
+	}
+	return "go"
 }

@@ -24,7 +24,7 @@ func canonicalize(in []byte, strict bool) string {
 	if strict {
 		special = "\r"
 	}
-	if bytes.IndexAny(in, special) < 0 {
+	if !bytes.ContainsAny(in, special) {
 		return string(in)
 	}
 	var b strings.Builder

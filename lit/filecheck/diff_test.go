@@ -10,7 +10,7 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/layoutopt/layoutopt/lit"
+	"github.com/layoutopt/layoutopt/proc"
 )
 
 const llvmFileCheck = "/usr/lib/llvm-14/bin/FileCheck"
@@ -54,7 +54,7 @@ func runLLVM(dir string, c genCase) (runResult, error) {
 
 func runGo(dir string, c genCase) runResult {
 	var stdout, stderr bytes.Buffer
-	p := &lit.Proc{
+	p := &proc.Proc{
 		Args:   append(append([]string{"--next-diff=false"}, c.args...), "check.txt"),
 		Dir:    dir,
 		Env:    []string{"FILECHECK_OPTS=" + c.env},

@@ -15,7 +15,7 @@
 // exit status. Main is the command-line entry point (cmd/filecheck and the
 // in-process lit runner use it); it reads options from the arguments and
 // from FILECHECK_OPTS, the check file from its positional argument and the
-// input from --input-file or standard input, all through a *lit.Proc.
+// input from --input-file or standard input, all through a *proc.Proc.
 //
 // # What is implemented
 //

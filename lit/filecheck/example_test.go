@@ -6,8 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/layoutopt/layoutopt/lit"
 	"github.com/layoutopt/layoutopt/lit/filecheck"
+	"github.com/layoutopt/layoutopt/proc"
 )
 
 // Check an input against a check file, as "FileCheck check.mlir" would.
@@ -37,7 +37,7 @@ func ExampleMain() {
 	if err := os.WriteFile(filepath.Join(dir, "t.mlir"), []byte("CHECK: hello\nCHECK-SAME: world\n"), 0o644); err != nil {
 		panic(err)
 	}
-	p := &lit.Proc{
+	p := &proc.Proc{
 		Args:   []string{"t.mlir"},
 		Dir:    dir,
 		Env:    []string{"FILECHECK_OPTS=--dump-input=never"},

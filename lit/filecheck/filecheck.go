@@ -8,7 +8,7 @@ import (
 	"os"
 	"strings"
 
-	"github.com/layoutopt/layoutopt/lit"
+	"github.com/layoutopt/layoutopt/proc"
 	"github.com/sergi/go-diff/diffmatchpatch"
 )
 
@@ -243,7 +243,7 @@ func lineDiff(want, got []string) string {
 
 // Main is FileCheck's command-line entry point: arguments, standard input,
 // FILECHECK_OPTS and files all come from p. It returns the exit status.
-func Main(p *lit.Proc) int {
+func Main(p *proc.Proc) int {
 	args := p.Args
 	if env, ok := p.LookupEnv("FILECHECK_OPTS"); ok {
 		args = append(splitGNU(env), args...)

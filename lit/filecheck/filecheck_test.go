@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
-	"github.com/layoutopt/layoutopt/lit"
+	"github.com/layoutopt/layoutopt/proc"
 	"pgregory.net/rapid"
 )
 
@@ -266,7 +266,7 @@ func TestMainEnvAndFiles(t *testing.T) {
 	write("c.txt", "MY: hello\n")
 	write("in.txt", "hello\n")
 	var out, errb bytes.Buffer
-	p := &lit.Proc{Args: []string{"c.txt", "--input-file", "in.txt"}, Dir: dir,
+	p := &proc.Proc{Args: []string{"c.txt", "--input-file", "in.txt"}, Dir: dir,
 		Env: []string{"FILECHECK_OPTS=--check-prefix=MY"}, Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errb}
 	if st := Main(p); st != 0 {
 		t.Fatalf("status %d: %s", st, errb.String())

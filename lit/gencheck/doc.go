@@ -8,13 +8,13 @@
 // aliases (#[[$BLOCKED:.+]] = #ttg.blocked<...>). The result is meant to
 // be pasted into a test and trimmed to what the test is about:
 //
-//	layout-opt t.mlir -remove-layout-conversions | lit gen-checks
+//	layout-opt t.mlir -remove-redundant-conversions | lit gen-checks
 //
 // [Update] (gen-checks --source t.mlir -i) is the -update mode: it puts
 // the fresh checks into the test itself, before each function, in place of
 // the old ones:
 //
-//	layout-opt t.mlir -remove-layout-conversions | lit gen-checks --source t.mlir -i
+//	layout-opt t.mlir -remove-redundant-conversions | lit gen-checks --source t.mlir -i
 //
 // [Main] is that command; it runs in-process like every tool of the
 // project.

@@ -11,7 +11,7 @@ import (
 	"regexp"
 	"strings"
 
-	"github.com/layoutopt/layoutopt/lit"
+	"github.com/layoutopt/layoutopt/proc"
 )
 
 // Options configure [Generate].
@@ -221,11 +221,16 @@ func generate(r io.Reader, opts Options) ([][]string, error) {
 	return sections, nil
 }
 
+// DefaultSourceDelim is the default of --source-delim-regex: a function
+// definition, with or without a visibility (tt.func public @k as Triton
+// prints its kernels, func.func private @f).
+const DefaultSourceDelim = `func (public |private |nested )?@`
+
 // Update writes source to w with fresh check lines for output: lines of
 // source that are checks with opts' prefix are dropped, the checks of each
 // top-level operation of output go right before the line of source that
 // starts the same operation (the n-th line matching delim, a regular
-// expression such as `func @`, that is not a comment), and the checks
+// expression such as [DefaultSourceDelim], that is not a comment), and the checks
 // before the first operation (attribute aliases) right before the first
 // such line. Source and output must hold the same number of operations.
 func Update(w io.Writer, source, output io.Reader, opts Options, delim *regexp.Regexp) error {
@@ -320,7 +325,7 @@ func replaceAttrs(s string, attrs map[string]string) string {
 // (or stdin) and writes CHECK lines to stdout or -o FILE. With --source
 // TEST it writes TEST with the checks put in place instead (see [Update]),
 // and with -i it rewrites TEST itself.
-func Main(p *lit.Proc) int {
+func Main(p *proc.Proc) int {
 	fs := flag.NewFlagSet("gen-checks", flag.ContinueOnError)
 	fs.SetOutput(p.Stderr)
 	var opts Options
@@ -333,10 +338,10 @@ func Main(p *lit.Proc) int {
 	fs.BoolVar(&opts.StrictNames, "strict-names", false, "capture SSA names with their exact syntax instead of .*")
 	fs.StringVar(&out, "o", "", "write to `FILE` instead of stdout")
 	fs.StringVar(&source, "source", "", "put the checks into the test `FILE`, before each operation, replacing old ones")
-	fs.StringVar(&delim, "source-delim-regex", "func @", "`REGEX` of the source lines that start an operation")
+	fs.StringVar(&delim, "source-delim-regex", DefaultSourceDelim, "`REGEX` of the source lines that start an operation")
 	fs.BoolVar(&inPlace, "i", false, "with --source: rewrite the source file")
 	fs.Usage = func() {
-		fmt.Fprintln(p.Stderr, "usage: gen-checks [options] [FILE]\n\nPrints FileCheck lines for tool output read from FILE or stdin, e.g.\n  layout-opt t.mlir -canonicalize | lit gen-checks\n  layout-opt t.mlir -canonicalize | lit gen-checks --source t.mlir -i\n\nOptions:")
+		fmt.Fprintln(p.Stderr, "usage: gen-checks [options] [FILE]\n\nPrints FileCheck lines for tool output read from FILE or stdin, e.g.\n  layout-opt t.mlir -remove-redundant-conversions | lit gen-checks\n  layout-opt t.mlir -remove-redundant-conversions | lit gen-checks --source t.mlir -i\n\nOptions:")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(p.Args); err != nil {
@@ -399,7 +404,7 @@ func Main(p *lit.Proc) int {
 		}
 		return 0
 	}
-	if err := lit.WriteFileAtomic(p.Path(out), buf.Bytes()); err != nil {
+	if err := proc.WriteFileAtomic(p.Path(out), buf.Bytes()); err != nil {
 		return fail(err)
 	}
 	return 0

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/layoutopt/layoutopt/lit"
+	"github.com/layoutopt/layoutopt/proc"
 )
 
 const sampleIR = `#blocked = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
@@ -158,7 +158,7 @@ func TestMain_(t *testing.T) {
 	os.WriteFile(filepath.Join(dir, "in.mlir"), []byte(sampleIR), 0o666)
 	run := func(stdin string, args ...string) (int, string, string) {
 		var out, errb bytes.Buffer
-		st := Main(&lit.Proc{Args: args, Dir: dir, Stdin: strings.NewReader(stdin), Stdout: &out, Stderr: &errb})
+		st := Main(&proc.Proc{Args: args, Dir: dir, Stdin: strings.NewReader(stdin), Stdout: &out, Stderr: &errb})
 		return st, out.String(), errb.String()
 	}
 	st, fromFile, _ := run("", "in.mlir")
@@ -189,6 +189,12 @@ func TestMain_(t *testing.T) {
 	st2, viaFile, _ := run("", "--source", "test.mlir", "in.mlir")
 	if st != 0 || st2 != 0 || viaStdin != viaFile || !strings.Contains(viaStdin, "CHECK-LABEL: tt.func @convert(") {
 		t.Errorf("--source -: status %d/%d, output\n%s\nwant\n%s", st, st2, viaStdin, viaFile)
+	}
+	// The default --source-delim-regex finds a kernel with a visibility,
+	// as Triton prints it.
+	public := strings.ReplaceAll(test, "tt.func @", "tt.func public @")
+	if st, out, errs := run(public, "--source", "-", "in.mlir"); st != 0 || !strings.Contains(out, "CHECK-LABEL: tt.func @convert(") {
+		t.Errorf("--source with tt.func public: status %d, stderr %q\n%s", st, errs, out)
 	}
 	for _, args := range [][]string{{"--source", "-"}, {"--source", "-", "-"}, {"--source", "-", "-i", "in.mlir"}} {
 		if st, _, errs := run(test, args...); st == 0 || !strings.Contains(errs, "--source - reads the test from standard input") {
@@ -316,7 +322,7 @@ func TestMainInPlace(t *testing.T) {
 	test := filepath.Join(dir, "t.mlir")
 	os.WriteFile(test, []byte(sampleSource), 0o640)
 	var out, errb bytes.Buffer
-	p := &lit.Proc{Args: []string{"--source", "t.mlir", "-i"}, Dir: dir, Stdin: strings.NewReader(sampleOutput), Stdout: &out, Stderr: &errb}
+	p := &proc.Proc{Args: []string{"--source", "t.mlir", "-i"}, Dir: dir, Stdin: strings.NewReader(sampleOutput), Stdout: &out, Stderr: &errb}
 	if st := Main(p); st != 0 || out.Len() != 0 {
 		t.Fatalf("gen-checks -i: %d %q %s", st, out.String(), errb.String())
 	}
@@ -328,7 +334,7 @@ func TestMainInPlace(t *testing.T) {
 		t.Errorf("mode changed to %v", fi.Mode())
 	}
 	for _, args := range [][]string{{"-i"}, {"--source", "t.mlir", "-i", "-o", "x"}, {"--source-delim-regex", "(", "--source", "t.mlir"}, {"--source", "missing.mlir"}} {
-		p := &lit.Proc{Args: args, Dir: dir, Stdin: strings.NewReader(sampleOutput), Stdout: &out, Stderr: &errb}
+		p := &proc.Proc{Args: args, Dir: dir, Stdin: strings.NewReader(sampleOutput), Stdout: &out, Stderr: &errb}
 		if st := Main(p); st == 0 {
 			t.Errorf("gen-checks %q succeeded", args)
 		}

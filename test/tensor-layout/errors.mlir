@@ -8,7 +8,7 @@
 // --- Attributes, located in -l.
 // RUN: not tensor-layout -l '#ttg.blocked<{sizePerThread = [1, 2], threadsPerWarp = [4, 8], warpsPerCTA = [2, 1], ordr = [1, 0]}>' -t 'tensor<8x16xf16>' 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=UNKNOWN-KEY --match-full-lines --strict-whitespace
-// UNKNOWN-KEY:-l:1:86: error: unexpected key: ordr
+// UNKNOWN-KEY:-l:1:86: error: unexpected key: ordr; did you mean 'order'?
 // UNKNOWN-KEY-NEXT:#ttg.blocked<{sizePerThread = [1, 2], threadsPerWarp = [4, 8], warpsPerCTA = [2, 1], ordr = [1, 0]}>
 // UNKNOWN-KEY-NEXT:                                                                                     ^
 // UNKNOWN-KEY-EMPTY:
@@ -122,7 +122,8 @@
 // EXTRA-ARG: tensor-layout: error: unexpected argument "extra"
 // RUN: not tensor-layout -bogus-flag 2>&1 | FileCheck %s --check-prefix=BAD-FLAG
 // BAD-FLAG:      flag provided but not defined: -bogus-flag
-// BAD-FLAG-NEXT: usage: tensor-layout -l ATTR -t TYPE [-view tensor|hw|linear|json]
+// BAD-FLAG-NOT: did you mean
+// BAD-FLAG: usage: tensor-layout -l ATTR -t TYPE [-view tensor|hw|linear|json]
 // -help prints the usage and succeeds.
 // RUN: tensor-layout -help 2>&1 | FileCheck %s --check-prefix=HELP
 // HELP: usage: tensor-layout -l ATTR -t TYPE

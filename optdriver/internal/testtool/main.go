@@ -5,15 +5,15 @@ package main
 import (
 	"os"
 
-	"github.com/layoutopt/layoutopt/lit"
 	"github.com/layoutopt/layoutopt/optdriver"
 	"github.com/layoutopt/layoutopt/optdriver/internal/testpasses"
 	"github.com/layoutopt/layoutopt/passes"
+	"github.com/layoutopt/layoutopt/proc"
 )
 
 func main() {
 	if err := testpasses.Register(passes.Default()); err != nil {
 		panic(err)
 	}
-	os.Exit(optdriver.Main(lit.OSProc()))
+	os.Exit(optdriver.Main(proc.OS()))
 }

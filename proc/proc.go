@@ -1,4 +1,13 @@
-package lit
+// Package proc is the process environment that the project's tools run in:
+// arguments, working directory, environment and standard streams, handed to a
+// tool's main function as a [Proc] instead of being read from package os.
+//
+// Every tool (layout-opt, tensor-layout, FileCheck, lit itself) has a main
+// function of type [Tool]. A thin cmd main runs it on the real process with
+// [OS]; the lit runner and tests run many at once in one process, each on its
+// own Proc. Hosting a tool therefore needs only this package, not the test
+// runner.
+package proc
 
 import (
 	"io"
@@ -24,10 +33,10 @@ type Proc struct {
 // with p and returns the exit status.
 type Tool func(p *Proc) int
 
-// OSProc returns the Proc of the running process, for a thin cmd main:
+// OS returns the Proc of the running process, for a thin cmd main:
 //
-//	func main() { os.Exit(filecheck.Main(lit.OSProc())) }
-func OSProc() *Proc {
+//	func main() { os.Exit(filecheck.Main(proc.OS())) }
+func OS() *Proc {
 	dir, err := os.Getwd()
 	if err != nil {
 		dir = "."

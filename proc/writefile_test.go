@@ -1,4 +1,4 @@
-package lit
+package proc
 
 import (
 	"errors"
