@@ -8,7 +8,7 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/layoutopt/layoutopt/lit"
+	"github.com/layoutopt/layoutopt/proc"
 	"github.com/layoutopt/layoutopt/lit/filecheck"
 	"github.com/layoutopt/layoutopt/optdriver"
 )
@@ -189,7 +189,7 @@ func printOnlyCases(f *File) []*Case {
 						args = append(args, a)
 					}
 					var stderr bytes.Buffer
-					p := &lit.Proc{Args: args, Dir: f.Dir(), Stdin: strings.NewReader(out), Stdout: &stderr, Stderr: &stderr}
+					p := &proc.Proc{Args: args, Dir: f.Dir(), Stdin: strings.NewReader(out), Stdout: &stderr, Stderr: &stderr}
 					if filecheck.Main(p) != 0 {
 						if !ok {
 							// Most likely the cause: the chunk of this label did not parse or verify.
@@ -222,7 +222,7 @@ func (f *File) Dir() string { return filepath.Dir(f.Path) }
 // file) and returns its output, its error output and whether it succeeded.
 func opt(dir string, args []string, stdin string) (string, string, bool) {
 	var out, errs bytes.Buffer
-	p := &lit.Proc{Args: args, Dir: dir, Stdin: strings.NewReader(stdin), Stdout: &out, Stderr: &errs}
+	p := &proc.Proc{Args: args, Dir: dir, Stdin: strings.NewReader(stdin), Stdout: &out, Stderr: &errs}
 	ok := optdriver.Main(p) == 0
 	return out.String(), errs.String(), ok
 }

@@ -124,6 +124,7 @@ func verifyLocalLoad(op *Operation) error {
 // and matches the stored tensor.
 func verifyLocalStore(op *Operation) error {
 	if md, ok := op.Operand(1).Type().(*MemDescType); ok && !md.Mutable {
+		//lint:ignore ST1005 Triton's message, word for word
 		return errors.New("Cannot store into immutable memory")
 	}
 	return verifyMemoryOpTypes(op.Operand(0).Type(), op.Operand(1).Type())
