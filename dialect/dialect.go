@@ -12,7 +12,9 @@ package dialect
 
 import (
 	"github.com/layoutopt/layoutopt/dialect/arith"
+	"github.com/layoutopt/layoutopt/dialect/cf"
 	"github.com/layoutopt/layoutopt/dialect/math"
+	"github.com/layoutopt/layoutopt/dialect/scf"
 	"github.com/layoutopt/layoutopt/ir"
 )
 
@@ -20,6 +22,8 @@ import (
 var All = []*ir.Dialect{
 	arith.Dialect,
 	math.Dialect,
+	scf.Dialect,
+	cf.Dialect,
 }
 
 // Registry returns a new registry holding every dialect of All.

@@ -35,10 +35,12 @@ func TestParseErrors(t *testing.T) {
   "tt.call"() {callee = @f} : (i32) -> ()
   tt.return
 }`, false, "t.mlir:2:31: error: 0 operands present, but expected 1"},
+		// MLIR reports the count at the operand list (resolveOperands is given
+		// the location where the list starts).
 		{"yield operand count", `tt.func @g(%a: i32, %b: i32) {
   scf.yield %a, %b : i32
   tt.return
-}`, false, "t.mlir:2:20: error: 2 operands present, but expected 1"},
+}`, false, "t.mlir:2:13: error: 2 operands present, but expected 1"},
 		{"redefinition", `tt.func @f(%a: i32) {
   %a = arith.addi %a, %a : i32
   tt.return

@@ -67,10 +67,14 @@ type fmtASTGroup struct {
 	Elems []*fmtASTElem `parser:"'(' @@+ ')' '?'"`
 }
 
+// fmtASTDir is a directive: the ones with arguments take them in
+// parentheses right away; the others (attr-dict, operands, …) never do, so
+// that `attr-dict (...)?` reads as a directive and an optional group.
 type fmtASTDir struct {
-	Name   string        `parser:"@Ident"`
-	Custom string        `parser:"( '<' @Ident '>' )?"`
-	Args   []*fmtASTElem `parser:"( '(' ( @@ ( ',' @@ )* )? ')' )?"`
+	Name   string        `parser:"(  @('type' | 'qualified' | 'functional-type' | 'custom' | 'ref')"`
+	Custom string        `parser:"   ( '<' @Ident '>' )?"`
+	Args   []*fmtASTElem `parser:"   '(' ( @@ ( ',' @@ )* )? ')'"`
+	Word   string        `parser:" | @Ident )"`
 }
 
 var formatParser = participle.MustBuild[fmtAST](
@@ -273,6 +277,9 @@ func (b *fmtBuilder) elem(e *fmtASTElem, inType bool) (*fmtElem, error) {
 }
 
 func (b *fmtBuilder) directive(dir *fmtASTDir) (*fmtElem, error) {
+	if dir.Word != "" {
+		dir = &fmtASTDir{Name: dir.Word}
+	}
 	args := func(n int) ([]*fmtElem, error) {
 		if len(dir.Args) != n {
 			return nil, fmt.Errorf("'%s' takes %d argument(s)", dir.Name, n)
@@ -344,9 +351,9 @@ func (b *fmtBuilder) typeArg(a *fmtASTElem) (*fmtElem, error) {
 	switch {
 	case a.Var != "":
 		return b.variable(a.Var[1:], true)
-	case a.Dir != nil && a.Dir.Name == "operands" && a.Dir.Args == nil:
+	case a.Dir != nil && a.Dir.Word == "operands":
 		return &fmtElem{kind: fOperands}, nil
-	case a.Dir != nil && a.Dir.Name == "results" && a.Dir.Args == nil:
+	case a.Dir != nil && a.Dir.Word == "results":
 		return &fmtElem{kind: fResults}, nil
 	case a.Dir != nil && a.Dir.Name == "type":
 		// qualified(type($x))

@@ -301,6 +301,9 @@ func (op *Operation) OperandTypes() []Type {
 	return ts
 }
 
+// NumRegions returns the number of regions of op.
+func (op *Operation) NumRegions() int { return len(op.regions) }
+
 // Regions returns the op's regions.
 func (op *Operation) Regions() []*Region { return op.regions }
 

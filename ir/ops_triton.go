@@ -113,7 +113,7 @@ func init() {
 			props = append(props, "reverse")
 		}
 		Register(&OpDef{Name: n, Summary: n[3:] + " along an axis (generic form only)", Traits: Pure | SingleBlock, Props: props, Verify: verifyReduce})
-		r := &OpDef{Name: n + ".return", Summary: "terminator of " + n, Traits: Pure | Terminator | ReturnLike, Verify: hasParent(n)}
+		r := &OpDef{Name: n + ".return", Summary: "terminator of " + n, Traits: Pure | Terminator | ReturnLike, Verify: HasParent(n)}
 		TypeListFormat(r, false)
 		Register(r)
 	}

@@ -373,34 +373,6 @@ func verifyFunc(op *Operation) error {
 	return nil
 }
 
-func verifyFor(op *Operation) error {
-	if op.NumOperands() < 3 {
-		return errors.New("expects lower bound, upper bound and step operands")
-	}
-	body := op.Region(0).Entry()
-	if body == nil || body.NumArgs() != op.NumOperands()-2 {
-		return errors.New("expects the body to take the induction variable and one argument per iter_arg")
-	}
-	for i := 0; i < 3; i++ {
-		if !TypesEqual(op.Operand(i).Type(), body.Arg(0).Type()) {
-			return errors.New("expects the bounds and step to have the induction variable's type")
-		}
-	}
-	if op.NumResults() != op.NumOperands()-3 {
-		return errors.New("mismatch in number of loop-carried values and defined values")
-	}
-	for i := 0; i < op.NumResults(); i++ {
-		if !TypesEqual(op.Operand(i+3).Type(), op.Result(i).Type()) || !TypesEqual(body.Arg(i+1).Type(), op.Result(i).Type()) {
-			return fmt.Errorf("types mismatch between iter operand %d and result", i)
-		}
-	}
-	if y := body.last; y != nil && y.name == "scf.yield" {
-		if !typeListsEqual(y.OperandTypes(), op.ResultTypes()) {
-			return errors.New("expects the yielded values to match the result types")
-		}
-	}
-	return nil
-}
 
 func verifyMakeRange(op *Operation) error {
 	start, _ := op.IntAttr("start")
