@@ -876,7 +876,10 @@ func (p *OpParser) parseOperation(block *Block) (*Operation, error) {
 	} else {
 		op.Loc = p.srcLoc(opPos)
 	}
-	if len(op.results) != numResults {
+	// An op without a left-hand side keeps its results unnamed, as MLIR
+	// accepts it (`ttg.async_wait {num = 0 : i32}`); the printer gives
+	// them fresh names.
+	if len(groups) > 0 && len(op.results) != numResults {
 		return nil, p.Errorf(opPos, "operation defines %d results but was provided %d to bind", len(op.results), numResults)
 	}
 	k := 0
