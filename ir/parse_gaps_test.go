@@ -54,3 +54,25 @@ func TestUnboundResults(t *testing.T) {
 		t.Errorf("got:\n%s\nwant:\n%s", got, want)
 	}
 }
+
+// A layout alias written over several lines parses (Triton's
+// verify-blocked-layout.mlir), errors inside it are placed on their line,
+// and the lines after it keep their numbers.
+func TestMultiLineEncodingAlias(t *testing.T) {
+	const def = "#b = #ttg.blocked<{\n  sizePerThread = [1],\n  threadsPerWarp = [32],\n  warpsPerCTA = [4], order = [0]\n}>\n"
+	got := roundTrip(t, def+"tt.func @f(%a: tensor<4xi32, #b>) {\n  tt.return\n}\n")
+	if !strings.HasPrefix(got, "#b = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>\n") {
+		t.Errorf("got:\n%s", got)
+	}
+	for _, tc := range []struct{ src, want string }{
+		{"#b = #ttg.blocked<{\n  sizePerThread = [1],\n  threadsPerWarp = [32], bogus = 1,\n  warpsPerCTA = [4], order = [0]}>\n",
+			"t.mlir:3:26: error: unexpected key: bogus"},
+		{def + "tt.func @f() {\n  tt.return %x : i32\n}\n",
+			"t.mlir:7:13: error: use of undeclared SSA value name '%x'"},
+	} {
+		_, diags := ParseString(tc.src, ParseConfig{Filename: "t.mlir"})
+		if got := diags.Error(); got != tc.want {
+			t.Errorf("got %q, want %q", got, tc.want)
+		}
+	}
+}
