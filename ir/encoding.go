@@ -95,6 +95,14 @@ func (p *OpParser) parseEncoding() (Attribute, error) {
 		if errors.As(err, &ae) {
 			off, msg = ae.Offset, ae.Msg
 		}
+		if p.badAliases != nil && off < len(text) && text[off] == '#' {
+			// A reference to an alias whose definition failed: that
+			// error stands alone.
+			if name, ok := strings.CutPrefix(msg, "undefined attribute alias #"); ok && p.badAliases[name] {
+				p.silent = true
+				return nil, errSyntax
+			}
+		}
 		line, col := p.tok.line, p.tok.col+off
 		if nl := strings.LastIndexByte(text[:min(off, len(text))], '\n'); nl >= 0 {
 			line += strings.Count(text[:nl], "\n") + 1

@@ -76,3 +76,40 @@ func TestMultiLineEncodingAlias(t *testing.T) {
 		}
 	}
 }
+
+// After an alias definition fails, its uses report nothing more (the
+// definition's error stands alone), and an error inside an attribute
+// dictionary skips the rest of the op, not the rest of the region.
+func TestNoCascadeAfterBadAlias(t *testing.T) {
+	for _, tc := range []struct{ name, src, want string }{
+		{"bad alias uses", `#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0], bogus = 1}>
+#slice = #ttg.slice<{dim = 0, parent = #blocked}>
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128}>
+!t = !tt.ptr<f16, bad>
+#loc1 = loc(nope)
+tt.func @f(%a: i32) {
+  %0 = tt.splat %a : i32 -> tensor<4xi32, #blocked>
+  %1 = arith.addi %0, %0 : tensor<4xi32, #blocked>
+  %2 = ttg.local_alloc : () -> !ttg.memdesc<4xi32, #shared, #ttg.shared_memory, mutable>
+  %3 = "foo.x"() {a = #blocked, b = #foo.bar<#slice>} : () -> (!t) loc(#loc1)
+  %4 = "foo.x"() {a = #ttg.slice<{dim = 0, parent = #blocked}>} : () -> !t
+  tt.return %x : i32
+}`, "t.mlir:1:102: error: unexpected key: bogus\n" +
+			"t.mlir:3:11: error: #ttg.nvmma_shared: missing key 'elementBitWidth'\n" +
+			"t.mlir:4:19: error: expected integer value\n" +
+			"t.mlir:5:13: error: expected location instance\n" +
+			"t.mlir:12:13: error: use of undeclared SSA value name '%x'"},
+		{"error inside an attribute dictionary", `tt.func @f(%a: i32) {
+  %0 = "foo.x"() {a = #undefined, b = 1} : () -> (i32)
+  tt.return %x : i32
+}`, "t.mlir:2:23: error: undefined symbol alias id 'undefined'\n" +
+			"t.mlir:3:13: error: use of undeclared SSA value name '%x'"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, diags := ParseString(tc.src, ParseConfig{Filename: "t.mlir", AllowUnregistered: true})
+			if got := diags.Error(); got != tc.want {
+				t.Errorf("got:\n%s\nwant:\n%s", got, tc.want)
+			}
+		})
+	}
+}
