@@ -104,6 +104,13 @@ tt.func @f(%a: i32) {
   tt.return %x : i32
 }`, "t.mlir:2:23: error: undefined symbol alias id 'undefined'\n" +
 			"t.mlir:3:13: error: use of undeclared SSA value name '%x'"},
+		{"unknown op whose types continue on the next lines", `tt.func @f(%a: !ttg.memdesc<4xi32, #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>, #ttg.shared_memory>) {
+  ttng.frob %a, %a :
+    !ttg.memdesc<4xi32, #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>, #ttg.shared_memory>,
+    !ttg.memdesc<4xi32, #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>, #ttg.shared_memory>
+  tt.return %x : i32
+}`, "t.mlir:2:3: error: custom op 'ttng.frob' is unknown\n" +
+			"t.mlir:5:13: error: use of undeclared SSA value name '%x'"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, diags := ParseString(tc.src, ParseConfig{Filename: "t.mlir", AllowUnregistered: true})

@@ -474,8 +474,15 @@ func (p *OpParser) recover(inRegion bool, start int) {
 			}
 		} else if len(open) == 0 && p.tok.line != line {
 			switch p.tok.kind {
-			case tPercent, tBareID, tString, tHash, tExcl, tCaret:
+			case tPercent, tBareID, tString, tCaret:
 				return
+			case tHash, tExcl:
+				// Alias definitions are top-level and name no dialect: a
+				// line that begins with `!ttg.memdesc<...>` continues the
+				// op's types.
+				if !inRegion && !strings.Contains(p.tok.text, ".") {
+					return
+				}
 			}
 		}
 		p.advance()
