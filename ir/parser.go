@@ -472,7 +472,7 @@ func (p *OpParser) recover(inRegion bool, start int) {
 					return
 				}
 			}
-		} else if len(open) == 0 && p.tok.line != line {
+		} else if len(open) == 0 && p.tok.line != line && p.firstOnLine() {
 			switch p.tok.kind {
 			case tPercent, tBareID, tString, tCaret:
 				return
@@ -487,6 +487,12 @@ func (p *OpParser) recover(inRegion bool, start int) {
 		}
 		p.advance()
 	}
+}
+
+// firstOnLine reports whether the current token is the first of its line.
+func (p *OpParser) firstOnLine() bool {
+	start := p.tok.off - (p.tok.col - 1)
+	return start >= 0 && strings.TrimLeft(p.lx.src[start:p.tok.off], " \t") == ""
 }
 
 // opener returns the opening bracket of closing bracket c.
