@@ -693,6 +693,10 @@ type Module struct {
 	LocAliases []*LocAlias
 	// Implicit records that the input had no explicit top-level module.
 	Implicit bool
+	// Resources are the external resources of the input's file metadata
+	// dictionary (`{-# external_resources: ... #-}`), printed back after
+	// the module as mlir-opt does.
+	Resources []ExternalResource
 }
 
 // Alias is an attribute or type alias definition.
@@ -733,6 +737,7 @@ func (m *Module) Clone() *Module {
 	c := &Module{Op: m.Op.clone(vmap, bmap), Implicit: m.Implicit}
 	c.Op.fixup(vmap, bmap)
 	c.Aliases = append([]Alias(nil), m.Aliases...)
+	c.Resources = append([]ExternalResource(nil), m.Resources...)
 	lmap := map[*LocAlias]*LocAlias{}
 	for _, la := range m.LocAliases {
 		n := *la

@@ -120,3 +120,64 @@ tt.func @f(%a: i32) {
 		})
 	}
 }
+
+// A file metadata dictionary is parsed; its external resources print back
+// after the module (and the deferred aliases) as mlir-opt prints them,
+// dialect resources (unused blobs) are dropped, and errors are MLIR's.
+func TestFileMetadata(t *testing.T) {
+	got := roundTrip(t, `{-# external_resources: {r: {"a key": "x\"y"}} #-}
+module {
+} loc(#loc)
+#loc = loc("f.py":1:2)
+{-#
+  dialect_resources: {
+    builtin: {
+      blob1: "0x08000000010000000200000003000000"
+    }
+  },
+  external_resources: {
+    mlir_reproducer: {
+      pipeline: "builtin.module(cse)",
+      disable_threading: false
+    },
+    r: {b: true}
+  }
+#-}
+`)
+	want := `module {
+}
+
+{-#
+  external_resources: {
+    r: {
+      "a key": "x\22y",
+      b: true
+    },
+    mlir_reproducer: {
+      pipeline: "builtin.module(cse)",
+      disable_threading: false
+    }
+  }
+#-}
+`
+	if got != want {
+		t.Errorf("got:\n%s\nwant:\n%s", got, want)
+	}
+	m, _ := ParseString("{-# external_resources: {r: {k: true}} #-}", ParseConfig{})
+	if len(m.Clone().Resources) != 1 {
+		t.Errorf("Clone drops the resources")
+	}
+	for _, tc := range []struct{ src, want string }{
+		{"{-# foo: {} #-}", "t.mlir:1:5: error: unknown key 'foo' in file metadata dictionary"},
+		{"{-# 1 #-}", "t.mlir:1:5: error: expected identifier key in file metadata dictionary"},
+		{"{-# external_resources: {r: {k: 1}} #-}", "t.mlir:1:33: error: expected string value for key 'k'"},
+		{"{-# dialect_resources: {nope: {}} #-}", "t.mlir:1:25: error: dialect 'nope' is unknown"},
+		{`{-# dialect_resources: {builtin: {b: "0x0800"}} #-}`, "t.mlir:1:38: error: expected hex string blob for key 'b' to encode alignment in first 4 bytes"},
+		{"{-# external_resources: {r: {k: true}}", "t.mlir:1:39: error: expected ',' or '#-}'"},
+	} {
+		_, diags := ParseString(tc.src, ParseConfig{Filename: "t.mlir"})
+		if got := diags.Error(); got != tc.want {
+			t.Errorf("%s: got %q, want %q", tc.src, got, tc.want)
+		}
+	}
+}

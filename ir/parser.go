@@ -405,7 +405,7 @@ func (p *OpParser) parseFile() *Module {
 		case p.tok.kind == tExcl && !strings.Contains(p.tok.text, "."):
 			err = p.parseTypeAliasDef()
 		case p.isPunct("{-"):
-			err = p.errorHere("file metadata dictionaries ({-# ... #-}) are not supported")
+			err = p.parseFileMetadata()
 		default:
 			var op *Operation
 			op, err = p.parseOperation(block)
