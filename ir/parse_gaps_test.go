@@ -111,6 +111,17 @@ tt.func @f(%a: i32) {
   tt.return %x : i32
 }`, "t.mlir:2:3: error: custom op 'ttng.frob' is unknown\n" +
 			"t.mlir:5:13: error: use of undeclared SSA value name '%x'"},
+		{"unknown op with keyword-led regions on the next lines", `tt.func @f(%a: i32) {
+  ttg.frob(%a) attributes {n = 1 : i32}
+  default {
+    ttg.frob_return
+  }
+  partition0(%b: i32) num_warps(4) {
+    ttg.frob_return
+  } : (i32) -> ()
+  tt.return %x : i32
+}`, "t.mlir:2:3: error: custom op 'ttg.frob' is unknown\n" +
+			"t.mlir:9:13: error: use of undeclared SSA value name '%x'"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, diags := ParseString(tc.src, ParseConfig{Filename: "t.mlir", AllowUnregistered: true})

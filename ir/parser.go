@@ -474,8 +474,16 @@ func (p *OpParser) recover(inRegion bool, start int) {
 			}
 		} else if len(open) == 0 && p.tok.line != line && p.firstOnLine() {
 			switch p.tok.kind {
-			case tPercent, tBareID, tString, tCaret:
+			case tPercent, tString, tCaret:
 				return
+			case tBareID:
+				// A custom op name has a dialect prefix (but for module):
+				// a line that begins with `tensor<...>` or with a keyword
+				// of the op's syntax (warp_specialize's `default {`,
+				// `partition0(...)`) continues the op.
+				if strings.Contains(p.tok.text, ".") || p.tok.text == "module" {
+					return
+				}
 			case tHash, tExcl:
 				// Alias definitions are top-level and name no dialect: a
 				// line that begins with `!ttg.memdesc<...>` continues the
