@@ -14,7 +14,9 @@
 // Parse reads MLIR text: attribute, type and location aliases (including
 // `#loc` aliases defined after the module), every location kind, custom
 // syntax of the registered ops (tt, ttg, ttng, arith, math, scf, cf) and the
-// generic form of any op. Errors are MLIR-style Diagnostics
+// generic form of any op, ops whose results have no left-hand side, and
+// file metadata dictionaries (`{-# external_resources: ... #-}`, printed
+// back after the module). Errors are MLIR-style Diagnostics
 // (`file:line:col: error: msg`). After a syntax error the parser skips the
 // rest of the op, brackets opened after the error included, to the next op
 // of the enclosing region (or its closing '}'), so it reports several errors

@@ -59,8 +59,11 @@ func nestedEncodings(e attr.Encoding) []attr.Encoding {
 func (p *OpParser) parseEncoding() (Attribute, error) {
 	start := p.tok.off
 	key := ""
+	multiLine := -1 // the end of a balanced text that spans lines
 	if end, oneLine := scanBalanced(p.lx.src, p.lx.off); p.lx.off < len(p.lx.src) && p.lx.src[p.lx.off] == '<' && end > 0 && oneLine {
 		key = p.lx.src[start:end]
+	} else if end > 0 && p.lx.src[p.lx.off] == '<' {
+		multiLine = end
 	} else if p.lx.off >= len(p.lx.src) || p.lx.src[p.lx.off] != '<' {
 		key = p.tok.text
 	}
@@ -78,7 +81,11 @@ func (p *OpParser) parseEncoding() (Attribute, error) {
 		return nil, false
 	}
 	text := p.lx.src[start:]
-	if i := strings.IndexByte(text, '\n'); i >= 0 {
+	if multiLine > 0 {
+		// An alias written over several lines (`#blocked = #ttg.blocked<{`
+		// then one key a line): the whole bracketed text.
+		text = text[:multiLine-start]
+	} else if i := strings.IndexByte(text, '\n'); i >= 0 {
 		text = text[:i]
 	}
 	enc, n, err := attr.Parse(text, resolve)
@@ -88,13 +95,30 @@ func (p *OpParser) parseEncoding() (Attribute, error) {
 		if errors.As(err, &ae) {
 			off, msg = ae.Offset, ae.Msg
 		}
-		return nil, p.Errorf(p.lx.posOf(p.tok.line, p.tok.col+off), "%s", msg)
+		if p.badAliases != nil && off < len(text) && text[off] == '#' {
+			// A reference to an alias whose definition failed: that
+			// error stands alone.
+			if name, ok := strings.CutPrefix(msg, "undefined attribute alias #"); ok && p.badAliases[name] {
+				p.silent = true
+				return nil, errSyntax
+			}
+		}
+		line, col := p.tok.line, p.tok.col+off
+		if nl := strings.LastIndexByte(text[:min(off, len(text))], '\n'); nl >= 0 {
+			line += strings.Count(text[:nl], "\n") + 1
+			col = off - nl
+		}
+		return nil, p.Errorf(p.lx.posOf(line, col), "%s", msg)
 	}
 	a := &EncodingAttr{Enc: enc}
 	if key != "" && n == len(key) {
 		p.attrCache[key] = a
 	}
-	p.lx.off = start + n
+	if multiLine > 0 {
+		p.lx.skipTo(start + n)
+	} else {
+		p.lx.off = start + n
+	}
 	p.advance()
 	return a, nil
 }

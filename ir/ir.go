@@ -698,6 +698,10 @@ type Module struct {
 	Implicit bool
 	// Registry is the registry the module was parsed with (nil: Default()).
 	Registry *Registry
+	// Resources are the external resources of the input's file metadata
+	// dictionary (`{-# external_resources: ... #-}`), printed back after
+	// the module as mlir-opt does.
+	Resources []ExternalResource
 }
 
 // Alias is an attribute or type alias definition.
@@ -738,6 +742,7 @@ func (m *Module) Clone() *Module {
 	c := &Module{Op: m.Op.clone(vmap, bmap), Implicit: m.Implicit, Registry: m.Registry}
 	c.Op.fixup(vmap, bmap)
 	c.Aliases = append([]Alias(nil), m.Aliases...)
+	c.Resources = append([]ExternalResource(nil), m.Resources...)
 	lmap := map[*LocAlias]*LocAlias{}
 	for _, la := range m.LocAliases {
 		n := *la

@@ -300,3 +300,16 @@ func (lx *lexer) stringLit(t token) token {
 	t.text = string(b)
 	return t
 }
+
+// skipTo moves the lexer forward to off, counting the lines it passes (for
+// text read by another parser, such as a layout attribute over several
+// lines).
+func (lx *lexer) skipTo(off int) {
+	for i := lx.off; i < off; i++ {
+		if lx.src[i] == '\n' {
+			lx.line++
+			lx.lineStart = i + 1
+		}
+	}
+	lx.off = off
+}

@@ -344,7 +344,7 @@ func (p *OpParser) parseDialectType() (Type, error) {
 	if !strings.Contains(name, ".") {
 		t, ok := p.typeAliases[name]
 		if !ok {
-			return nil, p.Errorf(pos, "undefined symbol alias id '%s'", name)
+			return nil, p.aliasUseError(pos, "!"+name)
 		}
 		p.advance()
 		return t, nil
@@ -519,7 +519,7 @@ func (p *OpParser) parseOpaqueText() (string, []Attribute, error) {
 		}
 		a, ok := p.attrAliases[id]
 		if !ok {
-			return "", nil, p.Errorf(p.lx.posOf(p.tok.line, i-p.lx.lineStart+1), "undefined symbol alias id '%s'", id)
+			return "", nil, p.aliasUseError(p.lx.posOf(p.tok.line, i-p.lx.lineStart+1), id)
 		}
 		refs = append(refs, a)
 		sb.WriteByte(0)
@@ -639,7 +639,7 @@ func (p *OpParser) parseHashAttr() (Attribute, error) {
 	if !strings.Contains(name, ".") {
 		a, ok := p.attrAliases[name]
 		if !ok {
-			return nil, p.Errorf(pos, "undefined symbol alias id '%s'", name)
+			return nil, p.aliasUseError(pos, name)
 		}
 		p.advance()
 		return a, nil

@@ -1,6 +1,7 @@
 package ir
 
 import (
+	"bytes"
 	"errors"
 	"io"
 	"math"
@@ -79,6 +80,11 @@ type OpParser struct {
 	// eofReported is set once "expected '}' to end region" was reported
 	// at the end of the input: the enclosing regions do not repeat it.
 	eofReported bool
+	// badAliases names the aliases whose definition failed: their uses
+	// fail without a diagnostic of their own (no cascade), and silent
+	// tells recover that the error being recovered from is such a use.
+	badAliases map[string]bool
+	silent     bool
 }
 
 // valueScope maps SSA names to values inside one region; isolated scopes
@@ -400,13 +406,14 @@ func (p *OpParser) parseFile() *Module {
 	p.pushRegionScope(true)
 	for p.tok.kind != tEOF {
 		var err error
+		start := p.tok.off
 		switch {
 		case p.tok.kind == tHash && !strings.Contains(p.tok.text, "."):
 			err = p.parseAttrAliasDef()
 		case p.tok.kind == tExcl && !strings.Contains(p.tok.text, "."):
 			err = p.parseTypeAliasDef()
 		case p.isPunct("{-"):
-			err = p.errorHere("file metadata dictionaries ({-# ... #-}) are not supported")
+			err = p.parseFileMetadata()
 		default:
 			var op *Operation
 			op, err = p.parseOperation(block)
@@ -421,12 +428,12 @@ func (p *OpParser) parseFile() *Module {
 			break
 		}
 		if err != nil {
-			p.recover(false)
+			p.recover(false, start)
 		}
 	}
 	p.popScope()
 	for name, la := range p.locAliases {
-		if la.Loc == nil {
+		if la.Loc == nil && !p.badAliases[name] {
 			p.Errorf(la.pos, "operation location alias was never defined: #%s", name)
 		}
 	}
@@ -445,41 +452,138 @@ func (p *OpParser) parseFile() *Module {
 
 // recover skips the rest of an op after a syntax error: to the first token
 // of a later line that can begin an op or a definition, outside any
-// bracket ('(', '[', '{') opened after the error, so that an op whose
-// region or parenthesized list is cut short is skipped whole. inRegion
-// stops it before a '}' that closes the enclosing region (the region's
-// loop reads it); at the top level such a '}' is skipped.
-func (p *OpParser) recover(inRegion bool) {
+// bracket ('(', '[', '{') still open, so that an op whose region or
+// parenthesized list is cut short is skipped whole. start is the offset
+// where the op began: brackets it opened before the error (an attribute
+// dictionary the error is in) count as open. inRegion stops it before a
+// '}' that closes the enclosing region (the region's loop reads it); at
+// the top level such a '}' is skipped.
+func (p *OpParser) recover(inRegion bool, start int) {
 	line := p.tok.line
-	if n := len(p.diag); n > 0 && p.diag[n-1].Pos.Line < line {
+	silent := p.silent
+	p.silent = false
+	if n := len(p.diag); !silent && n > 0 && p.diag[n-1].Pos.Line < line {
 		// The error was on an earlier line (a semantic error found after
 		// the op was read): nothing to skip.
 		return
 	}
-	depth := 0
+	open := openBrackets(p.lx.src[start:min(p.tok.off, len(p.lx.src))])
 	for p.tok.kind != tEOF {
 		if p.tok.kind == tPunct {
-			switch p.tok.text {
+			switch c := p.tok.text; c {
 			case "(", "[", "{":
-				depth++
+				open = append(open, c[0])
 			case ")", "]", "}":
-				if depth > 0 {
-					depth--
-				} else if p.tok.text == "}" && inRegion {
+				if i := bytes.LastIndexByte(open, opener(c[0])); i >= 0 {
+					open = open[:i]
+				} else if c == "}" && inRegion {
 					return
 				}
 			}
-		} else if depth == 0 && p.tok.line != line {
+		} else if len(open) == 0 && p.tok.line != line && p.firstOnLine() {
 			switch p.tok.kind {
-			case tPercent, tBareID, tString, tHash, tExcl, tCaret:
+			case tPercent, tString, tCaret:
 				return
+			case tBareID:
+				// A custom op name has a dialect prefix (but for module):
+				// a line that begins with `tensor<...>` or with a keyword
+				// of the op's syntax (warp_specialize's `default {`,
+				// `partition0(...)`) continues the op.
+				if strings.Contains(p.tok.text, ".") || p.tok.text == "module" {
+					return
+				}
+			case tHash, tExcl:
+				// Alias definitions are top-level and name no dialect: a
+				// line that begins with `!ttg.memdesc<...>` continues the
+				// op's types.
+				if !inRegion && !strings.Contains(p.tok.text, ".") {
+					return
+				}
 			}
 		}
 		p.advance()
 	}
 }
 
+// firstOnLine reports whether the current token is the first of its line.
+func (p *OpParser) firstOnLine() bool {
+	start := p.tok.off - (p.tok.col - 1)
+	return start >= 0 && strings.TrimLeft(p.lx.src[start:p.tok.off], " \t") == ""
+}
+
+// opener returns the opening bracket of closing bracket c.
+func opener(c byte) byte {
+	switch c {
+	case ')':
+		return '('
+	case ']':
+		return '['
+	}
+	return '{'
+}
+
+// openBrackets returns the brackets ('(', '[', '{') that src opens and does
+// not close, outermost first; a closing bracket closes the innermost open
+// one of its kind. String literals and comments are skipped.
+func openBrackets(src string) []byte {
+	var open []byte
+	for i := 0; i < len(src); i++ {
+		switch c := src[i]; c {
+		case '(', '[', '{':
+			open = append(open, c)
+		case ')', ']', '}':
+			if j := bytes.LastIndexByte(open, opener(c)); j >= 0 {
+				open = open[:j]
+			}
+		case '"':
+			for i++; i < len(src) && src[i] != '"' && src[i] != '\n'; i++ {
+				if src[i] == '\\' {
+					i++
+				}
+			}
+		case '/':
+			if i+1 < len(src) && src[i+1] == '/' {
+				for i < len(src) && src[i] != '\n' {
+					i++
+				}
+			}
+		}
+	}
+	return open
+}
+
+// badAlias records that the definition of alias name failed (see
+// OpParser.badAliases).
+func (p *OpParser) badAlias(name string) {
+	if p.badAliases == nil {
+		p.badAliases = map[string]bool{}
+	}
+	p.badAliases[name] = true
+}
+
+// aliasUseError is the error for a use of an undefined alias: none is
+// reported when the alias's definition failed (that error was), else
+// MLIR's "undefined symbol alias id".
+func (p *OpParser) aliasUseError(pos Pos, name string) error {
+	if p.badAliases[name] {
+		p.silent = true
+		return errSyntax
+	}
+	return p.Errorf(pos, "undefined symbol alias id '%s'", name)
+}
+
 func (p *OpParser) parseAttrAliasDef() error {
+	name := p.tok.text
+	if err := p.parseAttrAliasDef1(); err != nil {
+		if _, defined := p.attrAliases[name]; !defined {
+			p.badAlias(name)
+		}
+		return err
+	}
+	return nil
+}
+
+func (p *OpParser) parseAttrAliasDef1() error {
 	name, pos := p.tok.text, p.Pos()
 	p.advance()
 	if err := p.Expect("="); err != nil {
@@ -516,6 +620,17 @@ func (p *OpParser) parseAttrAliasDef() error {
 }
 
 func (p *OpParser) parseTypeAliasDef() error {
+	name := p.tok.text
+	if err := p.parseTypeAliasDef1(); err != nil {
+		if _, defined := p.typeAliases[name]; !defined {
+			p.badAlias("!" + name)
+		}
+		return err
+	}
+	return nil
+}
+
+func (p *OpParser) parseTypeAliasDef1() error {
 	name, pos := p.tok.text, p.Pos()
 	p.advance()
 	if err := p.Expect("="); err != nil {
@@ -884,7 +999,10 @@ func (p *OpParser) parseOperation(block *Block) (*Operation, error) {
 	} else {
 		op.Loc = p.srcLoc(opPos)
 	}
-	if len(op.results) != numResults {
+	// An op without a left-hand side keeps its results unnamed, as MLIR
+	// accepts it (`ttg.async_wait {num = 0 : i32}`); the printer gives
+	// them fresh names.
+	if len(groups) > 0 && len(op.results) != numResults {
 		return nil, p.Errorf(opPos, "operation defines %d results but was provided %d to bind", len(op.results), numResults)
 	}
 	k := 0
@@ -1293,11 +1411,12 @@ func (p *OpParser) ParseRegion(entryArgs []*Value, isolated bool) (*Region, erro
 			r.AddBlock(b)
 			cur = b
 		default:
+			start := p.tok.off
 			if _, err := p.parseOperation(cur); err != nil {
 				if errors.Is(err, errTooMany) || p.eofReported {
 					return nil, err
 				}
-				p.recover(true)
+				p.recover(true, start)
 			}
 		}
 	}

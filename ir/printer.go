@@ -108,6 +108,7 @@ func Print(w io.Writer, m *Module, cfg PrintConfig) error {
 		p.buf = append(p.buf, d...)
 		p.buf = append(p.buf, '\n')
 	}
+	p.buf = appendFileMetadata(p.buf, m)
 	p.flush(true)
 	return p.err
 }
