@@ -11,11 +11,14 @@
 package dialect
 
 import (
+	"github.com/layoutopt/layoutopt/dialect/gpu"
+	"github.com/layoutopt/layoutopt/dialect/ttng"
+	"github.com/layoutopt/layoutopt/dialect/ub"
 	"github.com/layoutopt/layoutopt/ir"
 )
 
 // All lists the dialects this package registers, in registration order.
-var All = []*ir.Dialect{}
+var All = []*ir.Dialect{gpu.Dialect, ttng.Dialect, ub.Dialect}
 
 // Registry returns a new registry holding every dialect of All.
 func Registry() (*ir.Registry, error) {
