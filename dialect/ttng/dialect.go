@@ -34,7 +34,7 @@ var (
 func i1(ir.Type) ir.Type { return ir.I1 }
 
 func ops() []*ir.OpDef {
-	return baseOps()
+	return append(baseOps(), append(mmaOps(), tmaOps()...)...)
 }
 
 func baseOps() []*ir.OpDef {
@@ -66,6 +66,10 @@ func baseOps() []*ir.OpDef {
 			Attrs:    []ir.AttrDef{{Name: "count", Kind: ir.I32Attr}},
 			Format:   "$alloc `,` $count attr-dict `:` qualified(type($alloc))",
 			Verify:   verifyBarrierAlloc},
+		{Name: "ttng.inval_barrier", Summary: "invalidate a barrier allocation", Traits: ir.MemoryWrite,
+			Operands: []ir.ArgDef{ir.Arg("alloc")},
+			Format:   "$alloc attr-dict `:` qualified(type($alloc))",
+			Verify:   verifyBarrierAlloc},
 		{Name: "ttng.barrier_expect", Summary: "signal a barrier of an expected number of bytes to be copied", Traits: ir.MemoryWrite,
 			Operands:  []ir.ArgDef{ir.Arg("alloc"), ir.Arg("pred")},
 			Attrs:     []ir.AttrDef{{Name: "size", Kind: ir.I32Attr}},
@@ -78,6 +82,12 @@ func baseOps() []*ir.OpDef {
 			Format:    "$alloc `,` $phase (`,` $pred^)? (`deps` $deps^)? attr-dict `:` qualified(type($alloc)) (`,` type($deps)^)?",
 			TypeRules: []ir.TypeRule{{Target: "phase", From: "alloc", Fn: func(ir.Type) ir.Type { return ir.I32 }}, {Target: "pred", From: "alloc", Fn: i1}},
 			Verify:    verifyBarrierAlloc},
+		{Name: "ttng.arrive_barrier", Summary: "perform the arrive operation on an mbarrier", Traits: ir.MemoryRead | ir.MemoryWrite,
+			Operands:  []ir.ArgDef{ir.Arg("alloc"), ir.Opt("pred")},
+			Attrs:     []ir.AttrDef{{Name: "count", Kind: ir.I32Attr}},
+			Format:    "$alloc `,` $count (`,` $pred^)? attr-dict `:` qualified(type($alloc))",
+			TypeRules: []ir.TypeRule{{Target: "pred", From: "alloc", Fn: i1}},
+			Verify:    verifyArriveBarrier},
 		// Triton names the results of the tensor memory ops (getAsmResultNames).
 		{Name: "ttng.tmem_alloc", Summary: "allocate tensor memory",
 			Operands: []ir.ArgDef{ir.Opt("src")}, Results: []ir.ArgDef{ir.Arg("result"), ir.Opt("token")},
