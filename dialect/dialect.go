@@ -11,14 +11,16 @@
 package dialect
 
 import (
+	"github.com/layoutopt/layoutopt/dialect/amdg"
 	"github.com/layoutopt/layoutopt/dialect/gpu"
+	"github.com/layoutopt/layoutopt/dialect/llvm"
 	"github.com/layoutopt/layoutopt/dialect/ttng"
 	"github.com/layoutopt/layoutopt/dialect/ub"
 	"github.com/layoutopt/layoutopt/ir"
 )
 
 // All lists the dialects this package registers, in registration order.
-var All = []*ir.Dialect{gpu.Dialect, ttng.Dialect, ub.Dialect}
+var All = []*ir.Dialect{amdg.Dialect, gpu.Dialect, llvm.Dialect, ttng.Dialect, ub.Dialect}
 
 // Registry returns a new registry holding every dialect of All.
 func Registry() (*ir.Registry, error) {
