@@ -11,10 +11,15 @@
 package dialect
 
 import (
+	"github.com/layoutopt/layoutopt/dialect/amdg"
 	"github.com/layoutopt/layoutopt/dialect/arith"
 	"github.com/layoutopt/layoutopt/dialect/cf"
+	"github.com/layoutopt/layoutopt/dialect/gpu"
+	"github.com/layoutopt/layoutopt/dialect/llvm"
 	"github.com/layoutopt/layoutopt/dialect/math"
 	"github.com/layoutopt/layoutopt/dialect/scf"
+	"github.com/layoutopt/layoutopt/dialect/ttng"
+	"github.com/layoutopt/layoutopt/dialect/ub"
 	"github.com/layoutopt/layoutopt/ir"
 )
 
@@ -24,6 +29,11 @@ var All = []*ir.Dialect{
 	math.Dialect,
 	scf.Dialect,
 	cf.Dialect,
+	ttng.Dialect,
+	amdg.Dialect,
+	llvm.Dialect,
+	gpu.Dialect,
+	ub.Dialect,
 }
 
 // Registry returns a new registry holding every dialect of All.

@@ -118,11 +118,13 @@ type fmtElem struct {
 // Custom is a piece of an assembly format written in Go: `custom<Name>()`
 // in a format calls Parse while parsing and Print while printing. Parse
 // may record operands and types through the FormatState and attributes in
-// the OpState. Print writes its own leading space, if any, so that an
-// absent optional piece prints nothing.
+// the OpState. As in MLIR, a space is printed before the directive, unless
+// OwnSpace is set: then Print writes its own leading space, if any, so that
+// an optional piece that is absent prints nothing.
 type Custom struct {
-	Parse func(p *OpParser, st *OpState, fs *FormatState) error
-	Print func(p *OpPrinter, op *Operation)
+	Parse    func(p *OpParser, st *OpState, fs *FormatState) error
+	Print    func(p *OpPrinter, op *Operation)
+	OwnSpace bool
 	// Attrs are the attributes the directive writes: attr-dict leaves
 	// them out (when Elide is nil or returns true for the op).
 	Attrs []string
@@ -1202,6 +1204,11 @@ func (fp *fmtPrinter) elem(e *fmtElem) {
 			p.Region(r, true, false)
 		}
 	case fCustom:
+		if !e.custom.OwnSpace {
+			fp.space()
+			e.custom.Print(p, op)
+			return
+		}
 		n := len(p.buf)
 		e.custom.Print(p, op)
 		if len(p.buf) > n {

@@ -41,7 +41,6 @@ func init() {
 		{"ttg.memdesc_reshape", Pure, nil, "reshaped view of a memory descriptor"},
 		{"ttg.memdesc_reinterpret", Pure, nil, "reinterpreted view of a memory descriptor"},
 		{"ttg.fp4_to_fp", Pure, []string{"axis"}, "upcast fp4"},
-		{"ttng.tmem_subslice", Pure, []string{"N"}, "subslice of tensor memory"},
 	} {
 		d := &OpDef{Name: o.name, Summary: o.sum, Traits: o.traits, Props: o.props}
 		switch o.name {
@@ -67,7 +66,6 @@ func init() {
 		sum  string
 	}{
 		{"tt.make_range", "a 1-D tensor of consecutive integers"},
-		{"ub.poison", "a poison value"},
 	} {
 		d := &OpDef{Name: o.name, Summary: o.sum, Traits: Pure}
 		if o.name == "tt.make_range" {
@@ -92,15 +90,6 @@ func init() {
 	Register(&OpDef{Name: "tt.dot", Summary: "matrix multiply-accumulate", Traits: Pure,
 		Props: []string{"inputPrecision", "maxNumImpreciseAcc"},
 		Parse: parseDot, Print: printDot, Verify: verifyDot})
-	Register(&OpDef{Name: "ttng.warp_group_dot", Summary: "Hopper warp-group MMA", Traits: MemoryRead,
-		Props: []string{"inputPrecision", "maxNumImpreciseAcc", "isAsync"},
-		Parse: parseWGDot, Print: printWGDot})
-	wait := &OpDef{Name: "ttng.warp_group_dot_wait", Summary: "wait for async warp-group MMAs", Props: []string{"pendings"}}
-	TypeListFormat(wait, true)
-	Register(wait)
-	fence := &OpDef{Name: "ttng.fence_async_shared", Summary: "async-proxy shared memory fence", Props: []string{"bCluster"}}
-	AttrOnlyFormat(fence)
-	Register(fence)
 	Register(&OpDef{Name: "tt.reshape", Summary: "reshape a tensor", Traits: Pure | SameOperandsAndResultElementType,
 		Props: []string{"allow_reorder", "efficient_layout"}, Parse: parseReshape, Print: printReshape})
 	Register(&OpDef{Name: "tt.gather", Summary: "gather along an axis", Traits: Pure,
@@ -147,7 +136,7 @@ func init() {
 	asyncWait := &OpDef{Name: "ttg.async_wait", Summary: "wait for async copy groups", Props: []string{"num"}}
 	tokensFormat(asyncWait, "")
 	Register(asyncWait)
-	for _, n := range []string{"gpu.barrier", "ttg.barrier"} {
+	for _, n := range []string{"ttg.barrier"} {
 		b := &OpDef{Name: n, Summary: "block-wide barrier"}
 		AttrOnlyFormat(b)
 		Register(b)
@@ -409,24 +398,6 @@ func (p *OpPrinter) printDotTypes(op *Operation) {
 	p.Type(op.Operand(1).Type())
 	p.Raw(" -> ")
 	p.Type(op.Result(0).Type())
-}
-
-func parseWGDot(p *OpParser, st *OpState) error {
-	refs, err := p.ParseOperandList()
-	if err != nil {
-		return err
-	}
-	if len(refs) < 3 || len(refs) > 4 {
-		return p.Errorf(p.Pos(), "expected 3 or 4 operands")
-	}
-	return p.parseDotTypes(st, refs)
-}
-
-func printWGDot(p *OpPrinter, op *Operation) {
-	p.Raw(" ")
-	p.Operands(op.Operands())
-	p.AttrDict(op)
-	p.printDotTypes(op)
 }
 
 func parseReshape(p *OpParser, st *OpState) error {

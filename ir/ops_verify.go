@@ -27,7 +27,6 @@ func HasParent(names ...string) func(*Operation) error {
 	}
 }
 
-
 // lookupSymbol returns the op named name in the nearest symbol table above
 // op (the enclosing builtin.module), or nil.
 func lookupSymbol(op *Operation, name string) *Operation {

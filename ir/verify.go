@@ -373,7 +373,6 @@ func verifyFunc(op *Operation) error {
 	return nil
 }
 
-
 func verifyMakeRange(op *Operation) error {
 	start, _ := op.IntAttr("start")
 	end, ok := op.IntAttr("end")

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"crypto/sha256"
 	"fmt"
-	_ "github.com/layoutopt/layoutopt/dialect" // registers the TTGIR dialects
 	"io"
 	"os"
 	"runtime"

@@ -2,7 +2,6 @@ package passes
 
 import (
 	"fmt"
-	_ "github.com/layoutopt/layoutopt/dialect" // registers the TTGIR dialects
 	"slices"
 	"strconv"
 	"strings"

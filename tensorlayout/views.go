@@ -3,7 +3,6 @@ package tensorlayout
 import (
 	"encoding/json"
 	"fmt"
-	_ "github.com/layoutopt/layoutopt/dialect" // registers the TTGIR dialects
 	"io"
 	"strconv"
 	"strings"

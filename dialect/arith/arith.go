@@ -148,7 +148,6 @@ var selectOpType = &ir.Custom{
 		return nil
 	},
 	Print: func(p *ir.OpPrinter, op *ir.Operation) {
-		p.Raw(" ")
 		if c := op.NamedOperand("condition").Type(); !ir.TypesEqual(c, ir.I1) {
 			p.Type(c)
 			p.Raw(", ")

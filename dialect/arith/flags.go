@@ -71,9 +71,10 @@ func (f *Flags) canonical(list string) (string, bool) {
 // prints it back unless it is none.
 func (f *Flags) Custom() *ir.Custom {
 	return &ir.Custom{
-		Attrs: []string{f.Prop},
-		Parse: func(p *ir.OpParser, st *ir.OpState, _ *ir.FormatState) error { return f.parse(p, st) },
-		Print: func(p *ir.OpPrinter, op *ir.Operation) { f.print(p, op) },
+		OwnSpace: true,
+		Attrs:    []string{f.Prop},
+		Parse:    func(p *ir.OpParser, st *ir.OpState, _ *ir.FormatState) error { return f.parse(p, st) },
+		Print:    func(p *ir.OpPrinter, op *ir.Operation) { f.print(p, op) },
 		// Elide reports whether attr-dict must leave the property out: only
 		// when print wrote it (or it is none).
 		Elide: func(op *ir.Operation) bool {
