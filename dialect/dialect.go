@@ -11,11 +11,16 @@
 package dialect
 
 import (
+	"github.com/layoutopt/layoutopt/dialect/tt"
+	"github.com/layoutopt/layoutopt/dialect/ttg"
 	"github.com/layoutopt/layoutopt/ir"
 )
 
 // All lists the dialects this package registers, in registration order.
-var All = []*ir.Dialect{}
+var All = []*ir.Dialect{
+	tt.Dialect,
+	ttg.Dialect,
+}
 
 // Registry returns a new registry holding every dialect of All.
 func Registry() (*ir.Registry, error) {

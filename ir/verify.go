@@ -345,34 +345,6 @@ func (v *verifier) checkTraits(op *Operation) {
 
 // ---- per-op verifiers ----
 
-func verifyFunc(op *Operation) error {
-	ft := FuncType(op)
-	if ft == nil {
-		return errors.New("requires a 'function_type' attribute of function type")
-	}
-	entry := op.Region(0).Entry()
-	if entry == nil {
-		return nil
-	}
-	if entry.NumArgs() != len(ft.Inputs) {
-		return fmt.Errorf("entry block must have %d arguments to match function signature", len(ft.Inputs))
-	}
-	for i, a := range entry.args {
-		if !TypesEqual(a.typ, ft.Inputs[i]) {
-			return fmt.Errorf("type of entry block argument #%d('%s') must match the type of the corresponding argument in function signature('%s')",
-				i, TypeString(a.typ), TypeString(ft.Inputs[i]))
-		}
-	}
-	for _, b := range op.Region(0).Blocks {
-		if t := b.last; t != nil && t.name == "tt.return" {
-			if !typeListsEqual(t.OperandTypes(), ft.Results) {
-				return fmt.Errorf("has a tt.return whose operand types do not match the function result types")
-			}
-		}
-	}
-	return nil
-}
-
 func verifyFor(op *Operation) error {
 	if op.NumOperands() < 3 {
 		return errors.New("expects lower bound, upper bound and step operands")
@@ -402,79 +374,6 @@ func verifyFor(op *Operation) error {
 	return nil
 }
 
-func verifyMakeRange(op *Operation) error {
-	start, _ := op.IntAttr("start")
-	end, ok := op.IntAttr("end")
-	if !ok {
-		return errors.New("requires 'start' and 'end' attributes")
-	}
-	rt, isTensor := op.Result(0).Type().(*RankedTensorType)
-	if !isTensor || len(rt.Shape) != 1 {
-		return errors.New("result must be a 1-D tensor")
-	}
-	if end <= start {
-		return errors.New("start must be less than end")
-	}
-	if rt.Shape[0] != end-start {
-		return errors.New("number of elements in returned tensor, " + itoa(rt.Shape[0]) + ", must match size of range, " + itoa(end-start))
-	}
-	return nil
-}
-
-func verifyLoadStore(op *Operation) error {
-	if op.NumOperands() == 0 {
-		return errors.New("expects a pointer operand")
-	}
-	if _, ok := PointeeLike(op.Operand(0).Type()); !ok {
-		return errors.New("expects a pointer or a tensor of pointers")
-	}
-	return nil
-}
-
-func verifyDot(op *Operation) error {
-	a, _ := ShapeOf(op.Operand(0).Type())
-	b, _ := ShapeOf(op.Operand(1).Type())
-	c, _ := ShapeOf(op.Operand(2).Type())
-	if len(a) < 2 || len(b) != len(a) || len(c) != len(a) {
-		return errors.New("expects operands of the same rank >= 2")
-	}
-	n := len(a)
-	if a[n-1] != b[n-2] {
-		return fmt.Errorf("expected the last dimension of the first operand to be equal to the second-to-last dimension of the second operand")
-	}
-	if c[n-2] != a[n-2] || c[n-1] != b[n-1] {
-		return fmt.Errorf("expected the accumulator shape to be [%d, %d]", a[n-2], b[n-1])
-	}
-	if !TypesEqual(op.Operand(2).Type(), op.Result(0).Type()) {
-		return errors.New("expects the result type to equal the accumulator type")
-	}
-	return nil
-}
-
-func verifyReduce(op *Operation) error {
-	if len(op.regions) != 1 || op.Region(0).Entry() == nil {
-		return errors.New("expects one region with a block")
-	}
-	body := op.Region(0).Entry()
-	if body.NumArgs() != 2*op.NumOperands() {
-		return fmt.Errorf("expects the combine region to take %d arguments", 2*op.NumOperands())
-	}
-	axis, ok := op.IntAttr("axis")
-	if !ok {
-		return errors.New("requires attribute 'axis'")
-	}
-	for _, t := range op.OperandTypes() {
-		s, _ := ShapeOf(t)
-		if axis < 0 || axis >= int64(len(s)) {
-			return fmt.Errorf("axis %d out of range for rank %d", axis, len(s))
-		}
-	}
-	if op.NumResults() != op.NumOperands() {
-		return errors.New("expects one result per operand")
-	}
-	return nil
-}
-
 func verifyConstant(op *Operation) error {
 	t, ok := constantType(op.Attr("value"))
 	if !ok {
@@ -482,77 +381,6 @@ func verifyConstant(op *Operation) error {
 	}
 	if op.NumResults() != 1 || !TypesEqual(t, op.Result(0).Type()) {
 		return errors.New("value type must match the result type")
-	}
-	return nil
-}
-
-func verifySplat(op *Operation) error {
-	rt, ok := op.Result(0).Type().(*RankedTensorType)
-	if !ok {
-		return errors.New("result must be a tensor")
-	}
-	if !TypesEqual(rt.Elem, op.Operand(0).Type()) {
-		return fmt.Errorf("operand type '%s' does not match the result element type '%s'",
-			TypeString(op.Operand(0).Type()), TypeString(rt.Elem))
-	}
-	return nil
-}
-
-func verifyBroadcast(op *Operation) error {
-	src, _ := ShapeOf(op.Operand(0).Type())
-	dst, _ := ShapeOf(op.Result(0).Type())
-	if len(src) != len(dst) {
-		return errors.New("requires the same rank for the operand and the result")
-	}
-	for i := range src {
-		if src[i] != 1 && src[i] != dst[i] {
-			return fmt.Errorf("cannot broadcast dimension %d of size %d to %d", i, src[i], dst[i])
-		}
-	}
-	return nil
-}
-
-func verifyExpandDims(op *Operation) error {
-	axis, ok := op.IntAttr("axis")
-	if !ok {
-		return errors.New("requires attribute 'axis'")
-	}
-	src, _ := ShapeOf(op.Operand(0).Type())
-	dst, _ := ShapeOf(op.Result(0).Type())
-	if len(dst) != len(src)+1 || axis < 0 || axis > int64(len(src)) || dst[axis] != 1 {
-		return fmt.Errorf("result shape must be the operand shape with a size-1 dimension inserted at axis %d", axis)
-	}
-	for i, j := 0, 0; i < len(dst); i++ {
-		if int64(i) == axis {
-			continue
-		}
-		if dst[i] != src[j] {
-			return fmt.Errorf("result shape must be the operand shape with a size-1 dimension inserted at axis %d", axis)
-		}
-		j++
-	}
-	return nil
-}
-
-func verifyTrans(op *Operation) error {
-	order, ok := op.Attr("order").(*DenseArrayAttr)
-	if !ok {
-		return errors.New("requires attribute 'order'")
-	}
-	src, _ := ShapeOf(op.Operand(0).Type())
-	dst, _ := ShapeOf(op.Result(0).Type())
-	if len(order.Ints) != len(src) || len(dst) != len(src) {
-		return errors.New("order must be a permutation of the operand's dimensions")
-	}
-	seen := make([]bool, len(src))
-	for i, o := range order.Ints {
-		if o < 0 || o >= int64(len(src)) || seen[o] {
-			return errors.New("order must be a permutation of the operand's dimensions")
-		}
-		seen[o] = true
-		if dst[i] != src[o] {
-			return fmt.Errorf("result dimension %d must be operand dimension %d", i, o)
-		}
 	}
 	return nil
 }
