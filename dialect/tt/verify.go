@@ -91,6 +91,7 @@ func verifyCall(op *ir.Operation) error {
 	return nil
 }
 
+// verifyMakeRange is MakeRangeOp::verify.
 func verifyMakeRange(op *ir.Operation) error {
 	start, _ := op.IntAttr("start")
 	end, ok := op.IntAttr("end")
@@ -98,14 +99,68 @@ func verifyMakeRange(op *ir.Operation) error {
 		return errors.New("requires 'start' and 'end' attributes")
 	}
 	rt, isTensor := op.Result(0).Type().(*ir.RankedTensorType)
-	if !isTensor || len(rt.Shape) != 1 {
-		return errors.New("result must be a 1-D tensor")
+	if !isTensor {
+		// TT_IntTensor: MLIR's parser rejects the type.
+		return errors.New("invalid kind of type specified")
+	}
+	if len(rt.Shape) != 1 {
+		return errors.New("return type must be a 1D tensor")
 	}
 	if end <= start {
 		return errors.New("start must be less than end")
 	}
+	if !ir.TypesEqual(rt.Elem, ir.I32) {
+		return errors.New("returned tensor must have i32 elements")
+	}
 	if rt.Shape[0] != end-start {
 		return errors.New("number of elements in returned tensor, " + itoa(rt.Shape[0]) + ", must match size of range, " + itoa(end-start))
+	}
+	return nil
+}
+
+// verifySplit checks what tt.split's type inference needs: a tensor.
+func verifySplit(op *ir.Operation) error {
+	if _, ok := op.Operand(0).Type().(*ir.RankedTensorType); !ok {
+		return errors.New("invalid kind of type specified")
+	}
+	return nil
+}
+
+// verifyMapElementwise is MapElementwiseOp::verify: the region takes
+// pack scalars of each operand's element type.
+func verifyMapElementwise(op *ir.Operation) error {
+	pack, _ := op.IntAttr("pack")
+	body := op.Region(0).Entry()
+	if body == nil {
+		return nil
+	}
+	n := op.NumOperands()
+	if int64(body.NumArgs()) != int64(n)*pack {
+		return errors.New("region has wrong number of arguments")
+	}
+	for i, a := range body.Args() {
+		if !ir.TypesEqual(a.Type(), ir.ElementType(op.Operand(i%n).Type())) {
+			return errors.New("argument types did not match")
+		}
+	}
+	return nil
+}
+
+// verifyMapReturn is MapElementwiseReturnOp::verify.
+func verifyMapReturn(op *ir.Operation) error {
+	parent := op.ParentOp()
+	if parent == nil || parent.Name() != "tt.map_elementwise" {
+		return errors.New("expects parent op 'tt.map_elementwise'")
+	}
+	pack, _ := parent.IntAttr("pack")
+	n := parent.NumResults()
+	if int64(op.NumOperands()) != int64(n)*pack {
+		return errors.New("region return does not match map_elementwise result")
+	}
+	for i, v := range op.Operands() {
+		if !ir.TypesEqual(v.Type(), ir.ElementType(parent.Result(i%n).Type())) {
+			return errors.New("region return does not match map_elementwise result")
+		}
 	}
 	return nil
 }
@@ -189,15 +244,16 @@ func verifyUnsplat(op *ir.Operation) error {
 	return nil
 }
 
+// verifyBroadcast is BroadcastOp::verify.
 func verifyBroadcast(op *ir.Operation) error {
 	src, _ := ir.ShapeOf(op.Operand(0).Type())
 	dst, _ := ir.ShapeOf(op.Result(0).Type())
 	if len(src) != len(dst) {
-		return errors.New("requires the same rank for the operand and the result")
+		return errors.New("rank of source must be same as rank of result")
 	}
 	for i := range src {
 		if src[i] != 1 && src[i] != dst[i] {
-			return fmt.Errorf("cannot broadcast dimension %d of size %d to %d", i, src[i], dst[i])
+			return fmt.Errorf("Different dimensions at index %d between source and result.  Broadcast requires the source dimension to be 1.", i)
 		}
 	}
 	return nil
@@ -236,11 +292,13 @@ func verifyTrans(op *ir.Operation) error {
 		return errors.New("order must be a permutation of the operand's dimensions")
 	}
 	seen := make([]bool, len(src))
-	for i, o := range order.Ints {
+	for _, o := range order.Ints {
 		if o < 0 || o >= int64(len(src)) || seen[o] {
 			return errors.New("order must be a permutation of the operand's dimensions")
 		}
 		seen[o] = true
+	}
+	for i, o := range order.Ints {
 		if dst[i] != src[o] {
 			return fmt.Errorf("result dimension %d must be operand dimension %d", i, o)
 		}
