@@ -18,6 +18,8 @@ import (
 	"github.com/layoutopt/layoutopt/dialect/llvm"
 	"github.com/layoutopt/layoutopt/dialect/math"
 	"github.com/layoutopt/layoutopt/dialect/scf"
+	"github.com/layoutopt/layoutopt/dialect/tt"
+	"github.com/layoutopt/layoutopt/dialect/ttg"
 	"github.com/layoutopt/layoutopt/dialect/ttng"
 	"github.com/layoutopt/layoutopt/dialect/ub"
 	"github.com/layoutopt/layoutopt/ir"
@@ -25,6 +27,8 @@ import (
 
 // All lists the dialects this package registers, in registration order.
 var All = []*ir.Dialect{
+	tt.Dialect,
+	ttg.Dialect,
 	arith.Dialect,
 	math.Dialect,
 	scf.Dialect,

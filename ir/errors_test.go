@@ -26,7 +26,8 @@ func TestParseErrors(t *testing.T) {
 		{"call operand count", `tt.func @g(%a: i32, %b: f32) {
   tt.call @f(%a, %b) : (i32) -> ()
   tt.return
-}`, false, "t.mlir:2:22: error: 2 operands present, but expected 1"},
+}`, false, "t.mlir:2:14: error: 2 operands present, but expected 1"}, // at the operand list, as MLIR's generated parser
+
 		{"generic operand count", `tt.func @g(%a: i32, %b: i32) {
   "tt.call"(%a, %b) {callee = @f} : (i32) -> ()
   tt.return

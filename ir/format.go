@@ -59,6 +59,7 @@ type fmtASTElem struct {
 	Var      string       `parser:" | @Var"`
 	Literal  string       `parser:" | @Literal"`
 	Punct    string       `parser:" | @(Arrow | ':' | ',' | '=' | '[' | ']' | '<' | '>' | '*' | '+')"`
+	Bare     string       `parser:" | @('attr-dict' | 'attr-dict-with-keyword')"`
 	Dir      *fmtASTDir   `parser:" | @@ )"`
 	IsAnchor bool         `parser:"@'^'?"`
 }
@@ -272,6 +273,10 @@ func (b *fmtBuilder) elem(e *fmtASTElem, inType bool) (*fmtElem, error) {
 		return &fmtElem{kind: fLiteral, lit: lit}, nil
 	case e.Punct != "":
 		return &fmtElem{kind: fLiteral, lit: e.Punct}, nil
+	case e.Bare != "":
+		// attr-dict takes no arguments: a group after it is not its
+		// argument list (`attr-dict ($srcs^ `:` type($srcs))?`).
+		return b.directive(&fmtASTDir{Name: e.Bare})
 	case e.Dir != nil:
 		return b.directive(e.Dir)
 	}

@@ -37,6 +37,8 @@ func testFormatRegistry(t *testing.T) *Registry {
 		{Name: "fmt.trans", Operands: []ArgDef{Arg("src")}, Results: []ArgDef{Arg("result")},
 			Attrs:  []AttrDef{{Name: "order", Kind: DenseI32Array}},
 			Format: "$src `,` $order attr-dict `:` type($src) `->` type($result)"},
+		{Name: "fmt.ret", Operands: []ArgDef{Vars("srcs")},
+			Format: "attr-dict ($srcs^ `:` type($srcs))?"},
 		{Name: "fmt.call", Operands: []ArgDef{Vars("args")}, Results: []ArgDef{Vars("results")},
 			Attrs:  []AttrDef{{Name: "callee", Kind: SymbolRef}},
 			Format: "$callee `(` $args `)` attr-dict `:` functional-type($args, results)"},
@@ -63,6 +65,8 @@ func TestFormatRoundTrip(t *testing.T) {
     %5 = fmt.load %p, %m, %p mode = slow volatile : f32
     %6 = fmt.trans %a, [1, 0] : i32 -> i32
     %7:2 = fmt.call @g(%a, %b) : (i32, i32) -> (i32, f32)
+    fmt.ret %a, %p : i32, f32
+    fmt.ret
     tt.return
   }
 }
@@ -84,6 +88,7 @@ func TestFormatRoundTrip(t *testing.T) {
 		"%5 = fmt.load %p, %m, %p mode = slow volatile : f32",
 		"%6 = fmt.trans %a, [1, 0] : i32 -> i32",
 		"%7:2 = fmt.call @g(%a, %b) : (i32, i32) -> (i32, f32)",
+		"fmt.ret %a, %p : i32, f32\n    fmt.ret\n",
 	} {
 		if !strings.Contains(buf.String(), want) {
 			t.Errorf("output lacks %q:\n%s", want, buf.String())

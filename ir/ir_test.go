@@ -260,7 +260,7 @@ func TestVerifyErrors(t *testing.T) {
 			"t.mlir:5:10: error: 'tt.splat' op operand type 'i32' does not match the result element type 'i64'"},
 		{"broadcast", blockedDef + "#b2 = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [0, 1]}>\n" +
 			"tt.func @f(%x: tensor<2x1xi32, #b2>) {\n  %0 = tt.broadcast %x : tensor<2x1xi32, #b2> -> tensor<4x8xi32, #b2>\n  tt.return\n}\n", nil,
-			"t.mlir:4:8: error: 'tt.broadcast' op cannot broadcast dimension 0 of size 2 to 4"},
+			"t.mlir:4:8: error: 'tt.broadcast' op Different dimensions at index 0 between source and result.  Broadcast requires the source dimension to be 1."},
 		{"trans", blockedDef + "#b2 = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [0, 1]}>\n" +
 			"tt.func @f(%x: tensor<2x4xi32, #b2>) {\n  %0 = tt.trans %x {order = array<i32: 1, 0>} : tensor<2x4xi32, #b2> -> tensor<2x4xi32, #b2>\n  tt.return\n}\n", nil,
 			"t.mlir:4:8: error: 'tt.trans' op result dimension 0 must be operand dimension 1"},

@@ -667,3 +667,5 @@ func (p *OpParser) ParseAttrDictAndType(st *OpState) (Type, Pos, error) {
 	t, err := p.ParseColonType()
 	return t, pos, err
 }
+
+func itoa(v int64) string { return string(appendIntValue(nil, v, I64)) }

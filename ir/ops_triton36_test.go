@@ -94,15 +94,14 @@ func TestTriton36OpSyntax(t *testing.T) {
 }
 
 // TestDotMaxNumImpreciseAcc checks that tt.dot keeps maxNumImpreciseAcc in
-// its attribute dictionary (it has no keyword in the assemblyFormat), drops
-// the default 0, and still reads the keyword form.
+// its attribute dictionary (it has no keyword in the assemblyFormat) and
+// drops the default 0.
 func TestDotMaxNumImpreciseAcc(t *testing.T) {
 	const head = "tt.func @f(%a: tensor<16x16xf16>, %b: tensor<16x16xf16>, %c: tensor<16x16xf32>) {\n"
 	const types = " : tensor<16x16xf16> * tensor<16x16xf16> -> tensor<16x16xf32>\n  tt.return\n}\n"
 	cases := []struct{ in, want string }{
 		{"%0 = tt.dot %a, %b, %c {maxNumImpreciseAcc = 32 : i32}", "%0 = tt.dot %a, %b, %c {maxNumImpreciseAcc = 32 : i32}"},
 		{"%0 = tt.dot %a, %b, %c, inputPrecision = tf32 {maxNumImpreciseAcc = 32 : i32}", "%0 = tt.dot %a, %b, %c, inputPrecision = tf32 {maxNumImpreciseAcc = 32 : i32}"},
-		{"%0 = tt.dot %a, %b, %c, maxNumImpreciseAcc = 32", "%0 = tt.dot %a, %b, %c {maxNumImpreciseAcc = 32 : i32}"},
 		{"%0 = tt.dot %a, %b, %c {maxNumImpreciseAcc = 0 : i32}", "%0 = tt.dot %a, %b, %c"},
 		{"%0 = tt.dot %a, %b, %c, inputPrecision = ieee", "%0 = tt.dot %a, %b, %c"},
 	}

@@ -216,7 +216,6 @@ func applyDefines(file string, base []Substitution, defs []define) ([]Substituti
 			subs = slices.Clone(subs)
 			subs[i].Replacement = d.sub.Replacement
 		case i >= 0:
-			//lint:ignore ST1005 the message ends with the directive to use, spelled as in a test file
 			return nil, fmt.Errorf("%s:%d: error: DEFINE: %s is already defined; use REDEFINE:", file, d.line, d.sub.Pattern)
 		default:
 			subs = append([]Substitution{d.sub}, subs...)

@@ -60,7 +60,6 @@ func (p *Pipeline) AddPass(pass *Pass, options string) error {
 // restricted to builtin.module cannot run in a pipeline on any other op.
 func (p *Pipeline) canHold(pass *Pass) error {
 	if a := pass.AnchorOp(); a == ModuleOp && p.Anchor != a && p.Anchor != AnyOp {
-		//lint:ignore ST1005 MLIR's exact message (OpPassManagerImpl::addPass), which the lit tests check
 		return fmt.Errorf("Can't add pass '%s' restricted to '%s' on a PassManager intended to run on '%s', did you intend to nest?", pass.Name, a, p.Anchor)
 	}
 	return nil

@@ -13,9 +13,9 @@
 // GENERIC: %pid = "tt.get_program_id"() <{axis = 0 : i32}> : () -> i32
 // GENERIC: %pidy = "tt.get_program_id"() <{axis = 1 : i32}> : () -> i32
 // GENERIC: %num = "tt.get_num_programs"() <{axis = 2 : i32}> : () -> i32
-// GENERIC: %v0 = "tt.load"(%a) : (tensor<128x!tt.ptr<f32>, #blocked2>) -> tensor<128xf32, #blocked2>
-// GENERIC: %v1 = "tt.load"(%a, %m) : (tensor<128x!tt.ptr<f32>, #blocked2>, tensor<128xi1, #blocked2>) -> tensor<128xf32, #blocked2>
-// GENERIC: %v2 = "tt.load"(%a, %m, %other) <{cache = 2 : i32, evict = 3 : i32, isVolatile = true}> : (tensor<128x!tt.ptr<f32>, #blocked2>, tensor<128xi1, #blocked2>, tensor<128xf32, #blocked2>) -> tensor<128xf32, #blocked2>
+// GENERIC: %v0 = "tt.load"(%a) <{operandSegmentSizes = array<i32: 1, 0, 0>}> : (tensor<128x!tt.ptr<f32>, #blocked2>) -> tensor<128xf32, #blocked2>
+// GENERIC: %v1 = "tt.load"(%a, %m) <{operandSegmentSizes = array<i32: 1, 1, 0>}> : (tensor<128x!tt.ptr<f32>, #blocked2>, tensor<128xi1, #blocked2>) -> tensor<128xf32, #blocked2>
+// GENERIC: %v2 = "tt.load"(%a, %m, %other) <{cache = 2 : i32, evict = 3 : i32, isVolatile = true, operandSegmentSizes = array<i32: 1, 1, 1>}> : (tensor<128x!tt.ptr<f32>, #blocked2>, tensor<128xi1, #blocked2>, tensor<128xf32, #blocked2>) -> tensor<128xf32, #blocked2>
 // GENERIC: "tt.store"(%a, %v1) <{cache = 4 : i32}> : (tensor<128x!tt.ptr<f32>, #blocked2>, tensor<128xf32, #blocked2>) -> ()
 // GENERIC: "tt.reduce.return"(%z) : (f32) -> ()
 // GENERIC-LABEL: sym_name = "shapes"
