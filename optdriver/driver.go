@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"runtime"
+	"runtime/debug"
 	"strings"
 
 	"github.com/layoutopt/layoutopt/ir"
@@ -25,6 +26,16 @@ type Tool struct {
 	Version  string           // reported by -version; Version when empty
 	Overview string           // first line of -help
 	Registry *passes.Registry // passes available as flags and in pipelines; passes.Default() when nil
+
+	// BatchGC tunes the garbage collector for a process that runs Main
+	// once (the layout-opt command sets it; a process running many tools
+	// in-process must not): the IR read is nearly all live until the
+	// end, so collecting at the default GOGC=100 marks a growing heap
+	// again and again for little garbage. Main then sets GOGC=400 and a
+	// soft memory limit of 10 times the input's size plus 128 MiB (a
+	// backstop for passes that make much garbage). A GOGC or GOMEMLIMIT
+	// in the environment is respected: that setting is left alone.
+	BatchGC bool
 }
 
 // Main runs layout-opt with the process environment p and returns the exit
@@ -69,6 +80,9 @@ func (t *Tool) Main(p *lit.Proc) (status int) {
 			status = 1
 		}
 	}()
+	if t.BatchGC && os.Getenv("GOGC") == "" {
+		debug.SetGCPercent(batchGCPercent)
+	}
 	reg := t.registry()
 	c, fs, passFlags, err := t.parseArgs(p.Args, reg)
 	if err != nil {
@@ -112,6 +126,9 @@ func (t *Tool) Main(p *lit.Proc) (status int) {
 		t.errorf(p.Stderr, "%v", err)
 		return 1
 	}
+	if t.BatchGC && os.Getenv("GOMEMLIMIT") == "" {
+		debug.SetMemoryLimit(batchMemLimit(len(text)))
+	}
 	out, ok := r.process(name, text)
 	if r.timing != nil {
 		mode := passes.DisplayTree
@@ -136,6 +153,13 @@ func (t *Tool) Main(p *lit.Proc) (status int) {
 	}
 	return 0
 }
+
+// batchGCPercent is the GOGC that BatchGC sets.
+const batchGCPercent = 400
+
+// batchMemLimit is the soft memory limit that BatchGC sets for an input of
+// n bytes.
+func batchMemLimit(n int) int64 { return 10*int64(n) + 128<<20 }
 
 // pipeline builds the pipeline of -pass-pipeline or of the pass flags, in
 // command-line order. Errors are printed to stderr.

@@ -15,4 +15,6 @@ import (
 	_ "github.com/layoutopt/layoutopt/passes" // registers the layout passes
 )
 
-func main() { os.Exit(optdriver.Main(lit.OSProc())) }
+// BatchGC: one run per process, so the collector is tuned for it (see
+// optdriver.Tool; GOGC and GOMEMLIMIT in the environment win).
+func main() { os.Exit((&optdriver.Tool{BatchGC: true}).Main(lit.OSProc())) }
