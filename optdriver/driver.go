@@ -129,7 +129,23 @@ func (t *Tool) Main(p *lit.Proc) (status int) {
 	if t.BatchGC && os.Getenv("GOMEMLIMIT") == "" {
 		debug.SetMemoryLimit(batchMemLimit(len(text)))
 	}
-	out, ok := r.process(name, text)
+	var stream *streamedOutput
+	if c.output != "-" {
+		if stream = streamOutput(p.Path(c.output)); stream != nil {
+			defer stream.abort() // a panic must not leave the temporary file
+		}
+	}
+	var buf bytes.Buffer
+	var out io.Writer = &buf
+	if stream != nil {
+		out = stream
+	} else {
+		// The output is usually about the input's size (a little more
+		// when the generic form is printed from the custom one): one
+		// allocation instead of a doubling series.
+		buf.Grow(len(text) + len(text)/8)
+	}
+	ok := r.process(name, text, out)
 	if r.timing != nil {
 		mode := passes.DisplayTree
 		if c.timingDisplay == "list" {
@@ -137,13 +153,21 @@ func (t *Tool) Main(p *lit.Proc) (status int) {
 		}
 		r.timing.Report(p.Stderr, mode)
 	}
-	if c.output == "-" {
-		if _, err := p.Stdout.Write(out); err != nil {
+	switch {
+	case c.output == "-":
+		if _, err := p.Stdout.Write(buf.Bytes()); err != nil {
 			t.errorf(p.Stderr, "writing output: %v", err)
 			return 1
 		}
-	} else if ok {
-		if err := lit.WriteFileAtomic(p.Path(c.output), out); err != nil {
+	case stream != nil && ok:
+		if err := stream.commit(); err != nil {
+			t.errorf(p.Stderr, "cannot write output file '%s': %v", c.output, unwrapPath(err))
+			return 1
+		}
+	case stream != nil:
+		stream.abort()
+	case ok:
+		if err := lit.WriteFileAtomic(p.Path(c.output), buf.Bytes()); err != nil {
 			t.errorf(p.Stderr, "cannot write output file '%s': %v", c.output, unwrapPath(err))
 			return 1
 		}
@@ -259,35 +283,30 @@ type run struct {
 	src *source
 }
 
-// process splits the input as asked, processes each chunk and returns the
-// joined output and whether everything succeeded.
-func (r *run) process(file, text string) ([]byte, bool) {
+// process splits the input as asked, processes each chunk, writes the
+// joined output to out and returns whether everything succeeded.
+func (r *run) process(file, text string, out io.Writer) bool {
 	r.src = newSource(file, text)
 	chunks, warns := splitInput(text, r.cfg.split.marker, file)
 	for _, w := range warns {
 		r.src.print(r.proc.Stderr, report{Diagnostic: w})
 	}
-	var out bytes.Buffer
-	// The output is usually about the input's size (a little more when the
-	// generic form is printed from the custom one): one allocation instead
-	// of a doubling series whose copies and garbage cost time and memory.
-	out.Grow(len(text) + len(text)/8)
 	ok := true
 	for i, ch := range chunks {
 		if i > 0 {
-			out.WriteString("\n" + r.cfg.outputSplitMarker + "\n")
+			io.WriteString(out, "\n"+r.cfg.outputSplitMarker+"\n")
 		}
-		if !r.chunk(ch, &out) {
+		if !r.chunk(ch, out) {
 			ok = false
 		}
 	}
-	return out.Bytes(), ok
+	return ok
 }
 
 // chunk parses, verifies, transforms and prints one chunk. With
 // -verify-diagnostics, the result is whether the diagnostics matched the
 // chunk's expectations; otherwise whether every step succeeded.
-func (r *run) chunk(ch chunk, out *bytes.Buffer) bool {
+func (r *run) chunk(ch chunk, out io.Writer) bool {
 	var verifier *diagVerifier
 	var emit func(ir.Diagnostic)
 	if mode := r.cfg.verifyDiags.mode; mode != "" {
@@ -316,7 +335,7 @@ func (r *run) chunk(ch chunk, out *bytes.Buffer) bool {
 
 // transform runs parse, verify, pipeline and print on a chunk, sending
 // every diagnostic to emit.
-func (r *run) transform(ch chunk, out *bytes.Buffer, emit func(ir.Diagnostic)) bool {
+func (r *run) transform(ch chunk, out io.Writer, emit func(ir.Diagnostic)) bool {
 	var root *passes.Timer
 	if r.timing != nil {
 		root = r.timing.Root()
