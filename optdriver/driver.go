@@ -36,7 +36,16 @@ type Tool struct {
 	// backstop for passes that make much garbage). A GOGC or GOMEMLIMIT
 	// in the environment is respected: that setting is left alone.
 	BatchGC bool
+	// MapInput maps an input file of at least 1 MiB into memory instead
+	// of reading it (the layout-opt command sets it): no copy, and the
+	// kernel maps the file's cached pages instead of faulting in fresh
+	// ones. The mapping stays until the process exits, so only a process
+	// that runs Main once should set it.
+	MapInput bool
 }
+
+// mapInputMin is the smallest input MapInput maps.
+const mapInputMin = 1 << 20
 
 // Main runs layout-opt with the process environment p and returns the exit
 // status: 0 on success, 1 on any error.
@@ -121,7 +130,7 @@ func (t *Tool) Main(p *lit.Proc) (status int) {
 	if c.timing {
 		r.timing = passes.NewTiming()
 	}
-	name, text, err := readInput(p, c.input)
+	name, text, err := readInput(p, c.input, t.MapInput)
 	if err != nil {
 		t.errorf(p.Stderr, "%v", err)
 		return 1
@@ -236,8 +245,9 @@ func resolvePasses(reg *passes.Registry, names []string) (map[*passes.Pass]bool,
 
 // readInput reads the input file, or standard input for "-", straight into
 // a string (the parser works on strings, so the source is never copied). It
-// returns the name diagnostics use for it.
-func readInput(p *lit.Proc, input string) (string, string, error) {
+// returns the name diagnostics use for it. With mapLarge, a regular file
+// of at least mapInputMin bytes is mapped instead (see Tool.MapInput).
+func readInput(p *lit.Proc, input string, mapLarge bool) (string, string, error) {
 	var b strings.Builder
 	if input == "-" {
 		if _, err := io.Copy(&b, p.Stdin); err != nil {
@@ -249,6 +259,11 @@ func readInput(p *lit.Proc, input string) (string, string, error) {
 	if err == nil {
 		defer f.Close()
 		if fi, serr := f.Stat(); serr == nil && fi.Mode().IsRegular() {
+			if mapLarge && fi.Size() >= mapInputMin {
+				if s, ok := mapFile(f, fi.Size()); ok {
+					return input, s, nil
+				}
+			}
 			b.Grow(int(fi.Size()))
 		}
 		_, err = io.Copy(&b, f)

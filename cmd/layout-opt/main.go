@@ -15,6 +15,9 @@ import (
 	_ "github.com/layoutopt/layoutopt/passes" // registers the layout passes
 )
 
-// BatchGC: one run per process, so the collector is tuned for it (see
-// optdriver.Tool; GOGC and GOMEMLIMIT in the environment win).
-func main() { os.Exit((&optdriver.Tool{BatchGC: true}).Main(lit.OSProc())) }
+// One run per process: the collector is tuned for it and a large input is
+// mapped rather than read (see optdriver.Tool; GOGC and GOMEMLIMIT in the
+// environment win).
+func main() {
+	os.Exit((&optdriver.Tool{BatchGC: true, MapInput: true}).Main(lit.OSProc()))
+}
