@@ -257,7 +257,7 @@ func (p *OpPrinter) newNameScope(parent *nameScope) *nameScope {
 // maxReusedNameScope bounds the names of a freed scope whose map is
 // reused: clearing a map costs its capacity, which small scopes should not
 // pay.
-const maxReusedNameScope = 64
+const maxReusedNameScope = 1024
 
 // freeNameScope hands s, no longer used, back for reuse.
 func (p *OpPrinter) freeNameScope(s *nameScope) {
