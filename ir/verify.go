@@ -174,7 +174,9 @@ func (v *verifier) checkOperand(user *Operation, i int, val *Value) {
 		v.opError(user, "operand #%d refers to a detached value", i)
 		return
 	}
-	if user.block != nil && user.block.parent != nil && !v.tree(user.block.parent).reachable(user.block) {
+	// The only block of a region is its entry, reachable: no tree needed.
+	if user.block != nil && user.block.parent != nil && len(user.block.parent.Blocks) > 1 &&
+		!v.tree(user.block.parent).reachable(user.block) {
 		return
 	}
 	// Walk up from the user to its ancestor in the definition's region.
