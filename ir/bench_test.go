@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -14,7 +15,8 @@ import (
 // benchModule builds a module of at least size bytes (printed with cfg)
 // from the functions of the shared files (renamed apart), and returns its
 // text. Files whose ops need MLIR 15+ syntax (array<...>) are left out when
-// cfg.PropsAsAttrs asks for mlir-opt-14 compatible text.
+// cfg.PropsAsAttrs asks for mlir-opt-14 compatible text, and so are files
+// of other than 4 warps, so that the module verifies.
 func benchModule(tb testing.TB, size int, cfg PrintConfig) []byte {
 	tb.Helper()
 	var funcs []*Operation
@@ -29,6 +31,11 @@ func benchModule(tb testing.TB, size int, cfg PrintConfig) []byte {
 		m, diags := Parse(src, ParseConfig{Filename: filepath.Base(f)})
 		if diags.HasErrors() {
 			tb.Fatal(diags)
+		}
+		// The module below says 4 warps; functions of 8-warp files would
+		// fail the verifier's layout checks (layout-opt verifies).
+		if w, ok := m.Op.Attr("ttg.num-warps").(*IntegerAttr); ok && w.Value != 4 {
+			continue
 		}
 		for o := m.Body().First(); o != nil; o = o.Next() {
 			if o.Name() == "tt.func" {
@@ -133,6 +140,7 @@ func BenchmarkPrintGeneric(b *testing.B) {
 // mlir-opt-14 --allow-unregistered-dialect; with DIALECT_BENCH_FORM=custom,
 // Triton's custom form) to $DIALECT_BENCH_OUT and, when
 // $DIALECT_BENCH_IN names a file, times parse + print of it in-process.
+// $DIALECT_BENCH_MB sets the module's minimum size in MB (default 17).
 // It is a helper for the mlir-opt comparison in the README; it skips
 // unless one of the variables is set.
 func TestBenchModuleFile(t *testing.T) {
@@ -145,7 +153,15 @@ func TestBenchModuleFile(t *testing.T) {
 		cfg = PrintConfig{}
 	}
 	if out != "" {
-		src := benchModule(t, 17<<20, cfg)
+		size := 17 << 20
+		if mb := os.Getenv("DIALECT_BENCH_MB"); mb != "" {
+			n, err := strconv.Atoi(mb)
+			if err != nil || n <= 0 {
+				t.Fatalf("DIALECT_BENCH_MB=%q: want a positive number of MB", mb)
+			}
+			size = n << 20
+		}
+		src := benchModule(t, size, cfg)
 		if err := os.WriteFile(out, src, 0o644); err != nil {
 			t.Fatal(err)
 		}

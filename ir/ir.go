@@ -13,6 +13,9 @@ type Value struct {
 	block *Block     // owning block, for a block argument
 	index int        // result number or argument number
 	uses  *opOperand // head of the use list
+	// pslot is the printer's scratch: the index of v's name in the
+	// names of the one Print that holds printSlots (see printer.go).
+	pslot int32
 
 	// NameHint is the SSA name the value was written with, without '%'
 	// and without a result-group suffix ("acc_61" for `%acc_61:3`). The

@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync/atomic"
 )
 
 // PrintConfig controls Print, like mlir-opt's printing flags.
@@ -36,7 +37,11 @@ type OpPrinter struct {
 	// freeScopes holds naming scopes whose maps are reused.
 	freeScopes []*nameScope
 
+	// names maps values to their names; with useSlots, slots does
+	// instead (see printSlots).
 	names      map[*Value]ssaName
+	useSlots   bool
+	slots      []slotName
 	blockNames map[*Block]string
 	ref        AliasFunc
 	typeText   map[Type]string // rendered types (types are immutable)
@@ -84,14 +89,55 @@ func (p *OpPrinter) appendResultTypes(b []byte, ts []Type) []byte {
 	return append(b, ')')
 }
 
+// printSlots is held by the one Print at a time that records names in the
+// values' pslot fields, a dense slice in naming order, instead of a map
+// keyed by *Value: on a large module the map's random accesses (two cache
+// misses per value) and its size dominated naming. Another Print running
+// at the same time uses the map, so printing stays safe to do
+// concurrently: only the holder reads or writes pslot.
+var printSlots atomic.Bool
+
+// slotName is a name recorded through Value.pslot; v checks that a pslot
+// was set by this printer and not left by an earlier one.
+type slotName struct {
+	v *Value
+	n ssaName
+}
+
+func (p *OpPrinter) setName(v *Value, n ssaName) {
+	if !p.useSlots {
+		p.names[v] = n
+		return
+	}
+	v.pslot = int32(len(p.slots))
+	p.slots = append(p.slots, slotName{v, n})
+}
+
+func (p *OpPrinter) lookupName(v *Value) (ssaName, bool) {
+	if !p.useSlots {
+		n, ok := p.names[v]
+		return n, ok
+	}
+	if i := int(v.pslot); i < len(p.slots) && p.slots[i].v == v {
+		return p.slots[i].n, true
+	}
+	return ssaName{}, false
+}
+
 // Print writes m as MLIR text: alias definitions, the module, and (with
 // DebugInfo) the location aliases, as Triton prints them.
 func Print(w io.Writer, m *Module, cfg PrintConfig) error {
 	p := newPrinter(w, cfg)
 	al := computeAliases(m, cfg)
-	// Size the name maps up front: growing them op by op rehashes every
-	// entry several times on a large module.
-	p.names = make(map[*Value]ssaName, al.numValues)
+	// Size the names up front: growing them op by op copies (or
+	// rehashes) every entry several times on a large module.
+	if printSlots.CompareAndSwap(false, true) {
+		defer printSlots.Store(false)
+		p.useSlots = true
+		p.slots = make([]slotName, 0, al.numValues)
+	} else {
+		p.names = make(map[*Value]ssaName, al.numValues)
+	}
 	p.blockNames = make(map[*Block]string, al.numBlocks)
 	if !cfg.LocalScope {
 		p.ref = al.ref
@@ -212,7 +258,7 @@ func (p *OpPrinter) newNameScope(parent *nameScope) *nameScope {
 // maxReusedNameScope bounds the names of a freed scope whose map is
 // reused: clearing a map costs its capacity, which small scopes should not
 // pay.
-const maxReusedNameScope = 64
+const maxReusedNameScope = 1024
 
 // freeNameScope hands s, no longer used, back for reuse.
 func (p *OpPrinter) freeNameScope(s *nameScope) {
@@ -287,15 +333,15 @@ func (p *OpPrinter) nameRegion(r *Region, c nameCounters, sc *nameScope) {
 			// they have a name of their own (as in MLIR).
 			switch {
 			case !isAutoName(a.NameHint):
-				p.names[a] = ssaName{base: p.uniq(a.NameHint, &c, sc), idx: -1}
+				p.setName(a, ssaName{base: p.uniq(a.NameHint, &c, sc), idx: -1})
 				if i == 0 {
 					c.nextArg++
 				}
 			case i == 0:
-				p.names[a] = ssaName{base: p.uniq("arg"+strconv.Itoa(c.nextArg), &c, sc), idx: -1}
+				p.setName(a, ssaName{base: p.uniq("arg"+strconv.Itoa(c.nextArg), &c, sc), idx: -1})
 				c.nextArg++
 			default:
-				p.names[a] = ssaName{num: int32(c.nextValue), idx: -1}
+				p.setName(a, ssaName{num: int32(c.nextValue), idx: -1})
 				c.nextValue++
 			}
 		}
@@ -339,11 +385,11 @@ func (p *OpPrinter) nameResults(o *Operation, c *nameCounters, sc *nameScope) {
 		}
 		if j-i == 1 {
 			n.idx = -1
-			p.names[&o.results[i]] = n
+			p.setName(&o.results[i], n)
 		} else {
 			for k := i; k < j; k++ {
 				n.idx = int32(k - i)
-				p.names[&o.results[k]] = n
+				p.setName(&o.results[k], n)
 			}
 		}
 		i = j
@@ -389,7 +435,7 @@ func (p *OpPrinter) printResultsLHS(op *Operation) {
 		if i > 0 {
 			p.buf = append(p.buf, ", "...)
 		}
-		n, ok := p.names[&op.results[i]]
+		n, ok := p.lookupName(&op.results[i])
 		if !ok {
 			n = ssaName{base: op.results[i].NameHint, idx: -1}
 		}
@@ -409,7 +455,7 @@ func (p *OpPrinter) appendValue(b []byte, v *Value) []byte {
 	if v == nil {
 		return append(b, "<<NULL VALUE>>"...)
 	}
-	if n, ok := p.names[v]; ok {
+	if n, ok := p.lookupName(v); ok {
 		return n.appendTo(b)
 	}
 	if v.NameHint != "" {

@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/layoutopt/layoutopt/internal/testenv"
@@ -106,4 +107,39 @@ func firstDiff(a, b string) string {
 		}
 	}
 	return "(equal)"
+}
+
+// TestPrintConcurrent prints one module from several goroutines at once:
+// one Print takes the value-slot fast path, the others the map, and all
+// must print the same text (run with -race to check that only the holder
+// of printSlots touches Value.pslot).
+func TestPrintConcurrent(t *testing.T) {
+	files := sharedFiles(t)
+	src, err := os.ReadFile(files[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, diags := Parse(src, ParseConfig{Filename: "in.mlir"})
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	want := printString(t, m, PrintConfig{Generic: true})
+	const n = 4
+	got := make([]string, n)
+	var wg sync.WaitGroup
+	for i := range got {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			var b strings.Builder
+			Print(&b, m, PrintConfig{Generic: true})
+			got[i] = b.String()
+		}()
+	}
+	wg.Wait()
+	for i, g := range got {
+		if g != want {
+			t.Errorf("print %d differs from the serial print", i)
+		}
+	}
 }

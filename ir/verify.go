@@ -16,7 +16,6 @@ import (
 // ttg.threads-per-warp and ttg.num-ctas. It returns all problems found.
 func Verify(m *Module) Diagnostics {
 	v := &verifier{
-		index:   map[*Operation]int{},
 		encDone: map[*EncodingAttr]bool{},
 		info: attr.ModuleInfo{
 			NumWarps:       int(m.IntAttr("ttg.num-warps", 0)),
@@ -34,8 +33,13 @@ func Verify(m *Module) Diagnostics {
 }
 
 type verifier struct {
-	diags   Diagnostics
-	index   map[*Operation]int
+	diags Diagnostics
+	// blocks holds, for each block whose ops are being verified (from
+	// the module's down to the innermost), the position of each of its
+	// ops; the maps are reused between blocks at the same depth, so they
+	// stay as small as a block instead of growing to the whole module.
+	blocks  []blockIndex
+	depth   int
 	encDone map[*EncodingAttr]bool
 	info    attr.ModuleInfo
 	loaded  map[string]bool // dialectLoaded, cached
@@ -72,6 +76,47 @@ func (v *verifier) emitError(op *Operation, msg string) *Diagnostic {
 	return &v.diags[len(v.diags)-1]
 }
 
+// blockIndex is the position of each op of block b.
+type blockIndex struct {
+	b   *Block
+	pos map[*Operation]int32
+}
+
+// enterBlock numbers the ops of b, for the dominance checks of the ops
+// verified until the matching leaveBlock.
+func (v *verifier) enterBlock(b *Block) {
+	if v.depth == len(v.blocks) {
+		v.blocks = append(v.blocks, blockIndex{pos: map[*Operation]int32{}})
+	}
+	bi := &v.blocks[v.depth]
+	v.depth++
+	bi.b = b
+	clear(bi.pos)
+	var i int32
+	for o := b.first; o != nil; o = o.next {
+		bi.pos[o] = i
+		i++
+	}
+}
+
+func (v *verifier) leaveBlock() {
+	v.depth--
+	v.blocks[v.depth].b = nil
+}
+
+// opPos returns the positions of a and b in their block, being verified;
+// ok is false when the block is not.
+func (v *verifier) opPos(blk *Block, a, b *Operation) (ia, ib int32, ok bool) {
+	for d := v.depth - 1; d >= 0; d-- {
+		if bi := &v.blocks[d]; bi.b == blk {
+			ia, ok1 := bi.pos[a]
+			ib, ok2 := bi.pos[b]
+			return ia, ib, ok1 && ok2
+		}
+	}
+	return 0, 0, false
+}
+
 func (v *verifier) verifyOp(op *Operation) {
 	for i := range op.operands {
 		val := op.operands[i].value
@@ -100,17 +145,14 @@ func (v *verifier) verifyOp(op *Operation) {
 	}
 	for _, r := range op.regions {
 		for _, b := range r.Blocks {
-			i := 0
-			for o := b.first; o != nil; o = o.next {
-				v.index[o] = i
-				i++
-			}
+			v.enterBlock(b)
 			for o := b.first; o != nil; o = o.next {
 				if o.HasTrait(Terminator) && o.next != nil {
 					v.opError(o, "must be the last operation in the parent block")
 				}
 				v.verifyOp(o)
 			}
+			v.leaveBlock()
 			if op.def != nil && op.def.Traits&NoTerminator == 0 {
 				if b.last == nil || b.last.def != nil && !b.last.HasTrait(Terminator) {
 					v.opError(op, "expects regions to end with a terminator (block %d of region ends with %s)", 0, lastName(b))
@@ -138,7 +180,9 @@ func (v *verifier) checkOperand(user *Operation, i int, val *Value) {
 		v.opError(user, "operand #%d refers to a detached value", i)
 		return
 	}
-	if user.block != nil && user.block.parent != nil && !v.tree(user.block.parent).reachable(user.block) {
+	// The only block of a region is its entry, reachable: no tree needed.
+	if user.block != nil && user.block.parent != nil && len(user.block.parent.Blocks) > 1 &&
+		!v.tree(user.block.parent).reachable(user.block) {
 		return
 	}
 	// Walk up from the user to its ancestor in the definition's region.
@@ -159,9 +203,8 @@ func (v *verifier) checkOperand(user *Operation, i int, val *Value) {
 	case val.def == nil:
 		ok = true // a block argument of cur's block
 	case val.def != cur:
-		di, ok1 := v.index[val.def]
-		ui, ok2 := v.index[cur]
-		ok = !ok1 || !ok2 || di < ui
+		di, ui, found := v.opPos(defBlock, val.def, cur)
+		ok = !found || di < ui
 	}
 	if !ok {
 		v.dominanceError(user, i, val)
@@ -291,9 +334,19 @@ func (v *verifier) checkEncoding(op *Operation, t Type) {
 
 func (v *verifier) checkTraits(op *Operation) {
 	t := op.def.Traits
-	var all []Type
-	all = append(all, op.OperandTypes()...)
-	all = append(all, op.ResultTypes()...)
+	// Most ops have few operands and results: no allocation for them.
+	var buf [8]Type
+	all := buf[:0]
+	for i := range op.operands {
+		if val := op.operands[i].value; val != nil {
+			all = append(all, val.typ)
+		} else {
+			all = append(all, nil)
+		}
+	}
+	for i := range op.results {
+		all = append(all, op.results[i].typ)
+	}
 	if len(all) < 2 {
 		return
 	}

@@ -21,11 +21,11 @@ type report struct {
 type source struct {
 	file  string
 	text  string   // the whole input
-	lines []string // lines of text, without "\n"
+	lines []string // lines of text, without "\n"; split at the first diagnostic
 }
 
 func newSource(file, text string) *source {
-	return &source{file: file, text: text, lines: strings.Split(text, "\n")}
+	return &source{file: file, text: text}
 }
 
 // print writes r and its notes:
@@ -53,7 +53,15 @@ func (s *source) write(b *strings.Builder, d ir.Diagnostic, span int, showLine b
 		return
 	}
 	fmt.Fprintf(b, "%s: %s: %s\n", d.Pos, d.Severity, d.Msg)
-	if !showLine || s == nil || d.Pos.File != s.file || d.Pos.Line > len(s.lines) {
+	if !showLine || s == nil || d.Pos.File != s.file {
+		return
+	}
+	if s.lines == nil {
+		// Split only when a diagnostic quotes a line: a run without any
+		// does not pay for a slice header per line of a large input.
+		s.lines = strings.Split(s.text, "\n")
+	}
+	if d.Pos.Line > len(s.lines) {
 		return
 	}
 	line := strings.TrimRight(s.lines[d.Pos.Line-1], "\r")

@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"runtime"
+	"runtime/debug"
 	"strings"
 
 	"github.com/layoutopt/layoutopt/internal/suggest"
@@ -26,7 +27,26 @@ type Tool struct {
 	Version  string           // reported by -version; Version when empty
 	Overview string           // first line of -help
 	Registry *passes.Registry // passes available as flags and in pipelines; passes.Default() when nil
+
+	// BatchGC tunes the garbage collector for a process that runs Main
+	// once (the layout-opt command sets it; a process running many tools
+	// in-process must not): the IR read is nearly all live until the
+	// end, so collecting at the default GOGC=100 marks a growing heap
+	// again and again for little garbage. Main then sets GOGC=400 and a
+	// soft memory limit of 10 times the input's size plus 128 MiB (a
+	// backstop for passes that make much garbage). A GOGC or GOMEMLIMIT
+	// in the environment is respected: that setting is left alone.
+	BatchGC bool
+	// MapInput maps an input file of at least 1 MiB into memory instead
+	// of reading it (the layout-opt command sets it): no copy, and the
+	// kernel maps the file's cached pages instead of faulting in fresh
+	// ones. The mapping stays until the process exits, so only a process
+	// that runs Main once should set it.
+	MapInput bool
 }
+
+// mapInputMin is the smallest input MapInput maps.
+const mapInputMin = 1 << 20
 
 // Main runs layout-opt with the process environment p and returns the exit
 // status: 0 on success, 1 on any error.
@@ -70,6 +90,9 @@ func (t *Tool) Main(p *proc.Proc) (status int) {
 			status = 1
 		}
 	}()
+	if t.BatchGC && os.Getenv("GOGC") == "" {
+		debug.SetGCPercent(batchGCPercent)
+	}
 	reg := t.registry()
 	c, fs, passFlags, err := t.parseArgs(p.Args, reg)
 	if err != nil {
@@ -108,12 +131,31 @@ func (t *Tool) Main(p *proc.Proc) (status int) {
 	if c.timing {
 		r.timing = passes.NewTiming()
 	}
-	name, text, err := readInput(p, c.input)
+	name, text, err := readInput(p, c.input, t.MapInput)
 	if err != nil {
 		t.errorf(p.Stderr, "%v", err)
 		return 1
 	}
-	out, ok := r.process(name, text)
+	if t.BatchGC && os.Getenv("GOMEMLIMIT") == "" {
+		debug.SetMemoryLimit(batchMemLimit(len(text)))
+	}
+	var stream *streamedOutput
+	if c.output != "-" {
+		if stream = streamOutput(p.Path(c.output)); stream != nil {
+			defer stream.abort() // a panic must not leave the temporary file
+		}
+	}
+	var buf bytes.Buffer
+	var out io.Writer = &buf
+	if stream != nil {
+		out = stream
+	} else {
+		// The output is usually about the input's size (a little more
+		// when the generic form is printed from the custom one): one
+		// allocation instead of a doubling series.
+		buf.Grow(len(text) + len(text)/8)
+	}
+	ok := r.process(name, text, out)
 	if r.timing != nil {
 		mode := passes.DisplayTree
 		if c.timingDisplay == "list" {
@@ -121,13 +163,21 @@ func (t *Tool) Main(p *proc.Proc) (status int) {
 		}
 		r.timing.Report(p.Stderr, mode)
 	}
-	if c.output == "-" {
-		if _, err := p.Stdout.Write(out); err != nil {
+	switch {
+	case c.output == "-":
+		if _, err := p.Stdout.Write(buf.Bytes()); err != nil {
 			t.errorf(p.Stderr, "writing output: %v", err)
 			return 1
 		}
-	} else if ok {
-		if err := proc.WriteFileAtomic(p.Path(c.output), out); err != nil {
+	case stream != nil && ok:
+		if err := stream.commit(); err != nil {
+			t.errorf(p.Stderr, "cannot write output file '%s': %v", c.output, unwrapPath(err))
+			return 1
+		}
+	case stream != nil:
+		stream.abort()
+	case ok:
+		if err := proc.WriteFileAtomic(p.Path(c.output), buf.Bytes()); err != nil {
 			t.errorf(p.Stderr, "cannot write output file '%s': %v", c.output, unwrapPath(err))
 			return 1
 		}
@@ -137,6 +187,13 @@ func (t *Tool) Main(p *proc.Proc) (status int) {
 	}
 	return 0
 }
+
+// batchGCPercent is the GOGC that BatchGC sets.
+const batchGCPercent = 400
+
+// batchMemLimit is the soft memory limit that BatchGC sets for an input of
+// n bytes.
+func batchMemLimit(n int) int64 { return 10*int64(n) + 128<<20 }
 
 // pipeline builds the pipeline of -pass-pipeline or of the pass flags, in
 // command-line order. Errors are printed to stderr.
@@ -189,8 +246,9 @@ func resolvePasses(reg *passes.Registry, names []string) (map[*passes.Pass]bool,
 
 // readInput reads the input file, or standard input for "-", straight into
 // a string (the parser works on strings, so the source is never copied). It
-// returns the name diagnostics use for it.
-func readInput(p *proc.Proc, input string) (string, string, error) {
+// returns the name diagnostics use for it. With mapLarge, a regular file
+// of at least mapInputMin bytes is mapped instead (see Tool.MapInput).
+func readInput(p *proc.Proc, input string, mapLarge bool) (string, string, error) {
 	var b strings.Builder
 	if input == "-" {
 		if _, err := io.Copy(&b, p.Stdin); err != nil {
@@ -202,6 +260,11 @@ func readInput(p *proc.Proc, input string) (string, string, error) {
 	if err == nil {
 		defer f.Close()
 		if fi, serr := f.Stat(); serr == nil && fi.Mode().IsRegular() {
+			if mapLarge && fi.Size() >= mapInputMin {
+				if s, ok := mapFile(f, fi.Size()); ok {
+					return input, s, nil
+				}
+			}
 			b.Grow(int(fi.Size()))
 		}
 		_, err = io.Copy(&b, f)
@@ -236,31 +299,30 @@ type run struct {
 	src *source
 }
 
-// process splits the input as asked, processes each chunk and returns the
-// joined output and whether everything succeeded.
-func (r *run) process(file, text string) ([]byte, bool) {
+// process splits the input as asked, processes each chunk, writes the
+// joined output to out and returns whether everything succeeded.
+func (r *run) process(file, text string, out io.Writer) bool {
 	r.src = newSource(file, text)
 	chunks, warns := splitInput(text, r.cfg.split.marker, file)
 	for _, w := range warns {
 		r.src.print(r.proc.Stderr, report{Diagnostic: w})
 	}
-	var out bytes.Buffer
 	ok := true
 	for i, ch := range chunks {
 		if i > 0 {
-			out.WriteString("\n" + r.cfg.outputSplitMarker + "\n")
+			io.WriteString(out, "\n"+r.cfg.outputSplitMarker+"\n")
 		}
-		if !r.chunk(ch, &out) {
+		if !r.chunk(ch, out) {
 			ok = false
 		}
 	}
-	return out.Bytes(), ok
+	return ok
 }
 
 // chunk parses, verifies, transforms and prints one chunk. With
 // -verify-diagnostics, the result is whether the diagnostics matched the
 // chunk's expectations; otherwise whether every step succeeded.
-func (r *run) chunk(ch chunk, out *bytes.Buffer) bool {
+func (r *run) chunk(ch chunk, out io.Writer) bool {
 	var verifier *diagVerifier
 	var emit func(ir.Diagnostic)
 	if mode := r.cfg.verifyDiags.mode; mode != "" {
@@ -289,7 +351,7 @@ func (r *run) chunk(ch chunk, out *bytes.Buffer) bool {
 
 // transform runs parse, verify, pipeline and print on a chunk, sending
 // every diagnostic to emit.
-func (r *run) transform(ch chunk, out *bytes.Buffer, emit func(ir.Diagnostic)) bool {
+func (r *run) transform(ch chunk, out io.Writer, emit func(ir.Diagnostic)) bool {
 	var root *passes.Timer
 	if r.timing != nil {
 		root = r.timing.Root()

@@ -15,4 +15,9 @@ import (
 	"github.com/layoutopt/layoutopt/proc"
 )
 
-func main() { os.Exit(optdriver.Main(proc.OS())) }
+// One run per process: the collector is tuned for it and a large input is
+// mapped rather than read (see optdriver.Tool; GOGC and GOMEMLIMIT in the
+// environment win).
+func main() {
+	os.Exit((&optdriver.Tool{BatchGC: true, MapInput: true}).Main(proc.OS()))
+}
