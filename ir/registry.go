@@ -92,6 +92,9 @@ type OpDef struct {
 	// InferTypes, when set, fills in the types left unknown after the
 	// rules (MLIR's InferTypeOpInterface), through the FormatState.
 	InferTypes func(fs *FormatState) error
+	// Layout is the op's layout behaviour (layoutrule.go); nil derives it
+	// from the traits (Operation.Layout).
+	Layout *LayoutRule
 
 	derived bool // Parse and Print come from Format
 	fmtOnce sync.Once

@@ -52,7 +52,7 @@ func runCanonicalize(ctx *Context, op *ir.Operation) error {
 	if m == nil || m.Op != op {
 		m = &ir.Module{Op: op}
 	}
-	c := &canonicalizer{layouts: newLayoutCache(), hopper: targetsHopper(op)}
+	c := &canonicalizer{hopper: targetsHopper(op)}
 	var f func(ir.Type) ir.Type
 	if ctx.Option("form") == "linear" {
 		f = c.linearForm(op)
@@ -70,8 +70,7 @@ func runCanonicalize(ctx *Context, op *ir.Operation) error {
 }
 
 type canonicalizer struct {
-	layouts *layoutCache
-	hopper  bool // the module targets cuda:90 or later
+	hopper bool // the module targets cuda:90 or later
 }
 
 // targetsHopper reports whether the module's ttg.target is cuda:90 or
@@ -131,7 +130,7 @@ func (c *canonicalizer) linearFormOf(l attr.Layout, shape []int) attr.Layout {
 	if !dist && !shared {
 		return nil
 	}
-	ll, err := c.layouts.linear(l, shape)
+	ll, err := attr.Linear(l, shape)
 	if err != nil {
 		return nil
 	}
@@ -173,7 +172,7 @@ func (c *canonicalizer) linearForm(op *ir.Operation) func(ir.Type) ir.Type {
 				continue
 			}
 			for _, v := range us {
-				if !c.layouts.sameLayout(v.enc, le, v.shape) {
+				if !attr.SameLayout(v.enc, le, v.shape) {
 					continue candidates
 				}
 			}
@@ -346,11 +345,11 @@ func (p *plan) try(a attr.Encoding, b attr.Encoding) bool {
 		if ok && encKey(n) == encKey(u.enc) {
 			continue // not affected
 		}
-		if !ok || !p.c.layouts.sameLayout(u.enc, n, u.shape) {
+		if !ok || !attr.SameLayout(u.enc, n, u.shape) {
 			delete(p.mapping, k)
 			return false
 		}
-		if _, err := p.c.layouts.linear(n, u.shape); err != nil {
+		if _, err := attr.Linear(n, u.shape); err != nil {
 			delete(p.mapping, k)
 			return false
 		}
@@ -439,7 +438,7 @@ func (c *canonicalizer) blockedFor(le *attr.LinearEncoding, shape []int) *attr.B
 					if b.Verify(attr.ModuleInfo{}) != nil {
 						continue
 					}
-					if c.layouts.sameLayout(le, b, shape) {
+					if attr.SameLayout(le, b, shape) {
 						return b
 					}
 				}
@@ -477,7 +476,7 @@ func (c *canonicalizer) mmaFor(le *attr.LinearEncoding, shape []int) *attr.Nvidi
 		cands = append(ampere, hopper...)
 	}
 	for _, m := range cands {
-		if m.Verify(attr.ModuleInfo{}) == nil && c.layouts.sameLayout(le, m, shape) {
+		if m.Verify(attr.ModuleInfo{}) == nil && attr.SameLayout(le, m, shape) {
 			return m
 		}
 	}

@@ -152,14 +152,13 @@ const maxRounds = 16
 // one function.
 type rewriter struct {
 	fn             *ir.Operation
-	layouts        *layoutCache
 	numWarps       int
 	threadsPerWarp int
 	changed        bool
 }
 
 func newRewriter(m *ir.Module, fn *ir.Operation) *rewriter {
-	r := &rewriter{fn: fn, layouts: newLayoutCache(), numWarps: 4, threadsPerWarp: 32}
+	r := &rewriter{fn: fn, numWarps: 4, threadsPerWarp: 32}
 	if m != nil {
 		r.numWarps = int(m.IntAttr("ttg.num-warps", 4))
 		r.threadsPerWarp = int(m.IntAttr("ttg.threads-per-warp", 32))
@@ -186,7 +185,9 @@ func (r *rewriter) run() bool {
 	return r.changed
 }
 
-// opClass says how an op relates to the layouts of its tensors.
+// opClass says how an op relates to the layouts of its tensors: the
+// op's layout rule (ir.LayoutRule, declared with the op), applied to this
+// op (its results, its operands, the module's warps).
 type opClass int
 
 const (
@@ -201,12 +202,9 @@ const (
 	// classElementwise ops (element-wise arithmetic, tt.broadcast, cheap
 	// loads) need their tensor operands in the result's layout.
 	classElementwise
-	// classExpand is tt.expand_dims: operand layout slice<axis, result>.
-	classExpand
-	// classReduce is tt.reduce with tensor results: result slice<axis, operand>.
-	classReduce
-	// classTrans is tt.trans: the result is the operand transposed.
-	classTrans
+	// classMapped ops relate operand and result layouts through their
+	// rule's Forward and Backward (tt.expand_dims, tt.reduce, tt.trans).
+	classMapped
 )
 
 func (r *rewriter) classify(op *ir.Operation) opClass {
@@ -216,47 +214,33 @@ func (r *rewriter) classify(op *ir.Operation) opClass {
 			tensorResults = false
 		}
 	}
-	switch op.Name() {
-	case opConvert:
-		if tensorResults {
-			return classConvert
-		}
+	if !tensorResults {
 		return classFixed
-	case opSplat, opMakeRange, opConstant:
-		if tensorResults && !hasTensorOperand(op) {
+	}
+	rule := op.Layout()
+	switch rule.Kind {
+	case ir.LayoutConvert:
+		return classConvert
+	case ir.LayoutFree:
+		if !hasTensorOperand(op) {
 			return classCheap
 		}
-		return classFixed
-	case opBroadcast:
-		if tensorResults {
+	case ir.LayoutSame, ir.LayoutMapped:
+		if rule.AnchorIf != nil && rule.AnchorIf(op, r.layoutContext()) {
+			return classFixed
+		}
+		if rule.Kind == ir.LayoutMapped {
+			return classMapped
+		}
+		if len(op.Regions()) == 0 {
 			return classElementwise
 		}
-	case opExpandDims:
-		if tensorResults {
-			return classExpand
-		}
-	case opReduce:
-		if tensorResults {
-			return classReduce
-		}
-	case opTrans:
-		if tensorResults {
-			return classTrans
-		}
-	case opLoad:
-		if tensorResults && !r.expensiveLoadOrStore(op) {
-			return classElementwise
-		}
-		return classFixed
-	case opStore, opFor, opIf, opYield:
-		return classFixed
-	}
-	if tensorResults && len(op.Regions()) == 0 &&
-		(op.HasTrait(ir.Elementwise) || op.HasTrait(ir.SameOperandsAndResultEncoding)) &&
-		!op.HasTrait(ir.MemoryRead) && !op.HasTrait(ir.MemoryWrite) {
-		return classElementwise
 	}
 	return classFixed
+}
+
+func (r *rewriter) layoutContext() ir.LayoutContext {
+	return ir.LayoutContext{NumWarps: r.numWarps, ThreadsPerWarp: r.threadsPerWarp}
 }
 
 func hasTensorOperand(op *ir.Operation) bool {
@@ -268,39 +252,27 @@ func hasTensorOperand(op *ir.Operation) bool {
 	return false
 }
 
-// expensiveLoadOrStore follows Triton: a load or store of a tensor of
-// pointers is an anchor unless it has fewer elements than the CTA has
-// threads (then all threads hit the same lines and it is cheap to redo).
-func (r *rewriter) expensiveLoadOrStore(op *ir.Operation) bool {
-	if op.NumOperands() == 0 {
-		return true
+// tensorOperandIndex returns the position of op's first tensor operand
+// (the one a mapped rule reads), or -1.
+func tensorOperandIndex(op *ir.Operation) int {
+	for i, v := range op.Operands() {
+		if rt, _, _ := tensorInfo(v.Type()); rt != nil {
+			return i
+		}
 	}
-	rt, _, shape := tensorInfo(op.Operand(0).Type())
-	if rt == nil {
-		return true // scalar or block pointer
-	}
-	return numElements(shape) >= r.numWarps*r.threadsPerWarp
+	return -1
 }
 
-// inferResult returns the layout of result of op (class c) when its tensor
-// operand has layout e, or nil when it cannot say.
+// inferResult returns the layout of the results of op (class c) when its
+// tensor operands have layout e, or nil when it cannot say.
 func (r *rewriter) inferResult(op *ir.Operation, c opClass, e attr.Encoding) attr.Encoding {
 	switch c {
 	case classElementwise, classConvert:
 		return e
-	case classExpand:
-		if s, ok := e.(*attr.Slice); ok && s.Dim == intAttr(op, "axis") {
-			return s.Parent
+	case classMapped:
+		if f := op.Layout().Forward; f != nil {
+			return f(op, tensorOperandIndex(op), e)
 		}
-	case classReduce:
-		return sliceOf(intAttr(op, "axis"), e)
-	case classTrans:
-		order, ok := orderAttr(op)
-		if !ok {
-			return nil
-		}
-		_, _, shape := tensorInfo(op.Operand(0).Type())
-		return r.checkedTranspose(e, order, shape, op.Result(0))
 	}
 	return nil
 }
@@ -311,68 +283,12 @@ func (r *rewriter) inferOperand(op *ir.Operation, c opClass, i int, e attr.Encod
 	switch c {
 	case classElementwise, classConvert:
 		return e
-	case classExpand:
-		return sliceOf(intAttr(op, "axis"), e)
-	case classReduce:
-		if s, ok := e.(*attr.Slice); ok && s.Dim == intAttr(op, "axis") {
-			return s.Parent
+	case classMapped:
+		if b := op.Layout().Backward; b != nil {
+			return b(op, i, e)
 		}
-	case classTrans:
-		order, ok := orderAttr(op)
-		if !ok {
-			return nil
-		}
-		_, _, shape := tensorInfo(op.Result(0).Type())
-		return r.checkedTranspose(e, invertPerm(order), shape, op.Operand(i))
 	}
 	return nil
-}
-
-// sliceOf returns #ttg.slice<{dim, parent = e}>, or nil when that is not a
-// valid encoding (e not distributed, dim out of range).
-func sliceOf(dim int, e attr.Encoding) attr.Encoding {
-	d, ok := e.(attr.Distributed)
-	if !ok {
-		return nil
-	}
-	s := &attr.Slice{Dim: dim, Parent: d}
-	if s.Verify(attr.ModuleInfo{}) != nil {
-		return nil
-	}
-	return s
-}
-
-// checkedTranspose is transposeEnc, checked against the linear layouts:
-// the result on dst's shape must be the operand's layout with its output
-// dims permuted.
-func (r *rewriter) checkedTranspose(e attr.Encoding, order, srcShape []int, dst *ir.Value) attr.Encoding {
-	t := transposeEnc(r.layouts, e, order, srcShape)
-	if t == nil {
-		return nil
-	}
-	_, _, dstShape := tensorInfo(dst.Type())
-	src, err := r.layouts.linear(e, srcShape)
-	if err != nil {
-		return nil
-	}
-	got, err := r.layouts.linear(t, dstShape)
-	if err != nil {
-		return nil
-	}
-	for _, in := range src.InDimNames() {
-		if !got.HasInDim(in) || len(got.Bases(in)) != len(src.Bases(in)) {
-			return nil
-		}
-		sb, gb := src.Bases(in), got.Bases(in)
-		for k := range sb {
-			for d, o := range order {
-				if gb[k][d] != sb[k][o] {
-					return nil
-				}
-			}
-		}
-	}
-	return t
 }
 
 // newConvert builds (detached) a conversion of v to layout e.
@@ -405,7 +321,7 @@ func locOf(v *ir.Value) ir.Location {
 func retype(v *ir.Value, e attr.Encoding) {
 	t := withEncoding(v.Type(), e)
 	v.SetType(t)
-	if d := v.DefiningOp(); d != nil && d.Name() == opConstant {
+	if d := v.DefiningOp(); d != nil && d.HasTrait(ir.ConstantLike) {
 		if da, ok := d.Attr("value").(*ir.DenseElementsAttr); ok {
 			nd := *da
 			nd.Type = t
@@ -475,10 +391,10 @@ func (r *rewriter) removable(op *ir.Operation) bool {
 		return false
 	}
 	switch r.classify(op) {
-	case classConvert, classCheap, classExpand, classReduce, classTrans:
+	case classConvert, classCheap, classMapped:
 		return true
 	case classElementwise:
-		return op.Name() != opLoad || op.HasTrait(ir.Pure)
+		return !op.HasTrait(ir.MemoryRead) || op.HasTrait(ir.Pure)
 	}
 	return op.HasTrait(ir.Pure) && len(op.Regions()) == 0
 }

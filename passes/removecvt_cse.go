@@ -51,8 +51,10 @@ func (r *rewriter) cseCandidate(op *ir.Operation) bool {
 		return false
 	}
 	switch r.classify(op) {
-	case classCheap, classElementwise, classExpand, classTrans, classConvert:
+	case classCheap, classElementwise, classConvert:
 		return true
+	case classMapped:
+		return len(op.Regions()) == 0
 	}
 	return false
 }

@@ -43,7 +43,7 @@ func (r *rewriter) foldConversion(c *ir.Operation) {
 		!ir.TypesEqual(ir.ElementType(src.Type()), ir.ElementType(res.Type())) {
 		return
 	}
-	if !r.layouts.sameLayout(se, de, shape) {
+	if !attr.SameLayout(se, de, shape) {
 		return
 	}
 	// Replace each use whose user still verifies with the source's spelling.

@@ -249,7 +249,7 @@ func (p *propagation) targets(u ir.Use, e attr.Encoding) []target {
 	}
 	c := p.r.classify(op)
 	switch c {
-	case classElementwise, classConvert, classExpand, classReduce, classTrans:
+	case classElementwise, classConvert, classMapped:
 		var out []target
 		if re := p.r.inferResult(op, c, e); re != nil {
 			for _, res := range op.Results() {
@@ -270,10 +270,7 @@ func (p *propagation) choose(c *ir.Value) attr.Encoding {
 	}
 	memory := false
 	if d := c.DefiningOp(); d != nil {
-		switch d.Name() {
-		case opLoad, opStore, "tt.atomic_rmw", "tt.atomic_cas":
-			memory = true
-		}
+		memory = accessesGlobalMemory(d)
 	}
 	for _, e := range cands {
 		if _, ok := e.(*attr.Blocked); ok && memory {
@@ -354,15 +351,14 @@ func (p *propagation) required(op *ir.Operation, i int) attr.Encoding {
 		case opYield:
 			return p.orig[op.Operand(i)]
 		}
-	case opReduce:
-		if r.classify(op) == classFixed {
-			// A reduction to scalars takes any layout, the same for all operands.
-			return encodingOf(op.Operand(0))
-		}
 	}
 	c := r.classify(op)
+	if c == classFixed && op.Layout().AnyOperandLayoutIfScalar {
+		// A reduction to scalars takes any layout, the same for all operands.
+		return encodingOf(op.Operand(0))
+	}
 	switch c {
-	case classElementwise, classExpand, classReduce, classTrans:
+	case classElementwise, classMapped:
 		return r.inferOperand(op, c, i, encodingOf(op.Result(0)))
 	case classCheap:
 		return nil
@@ -371,4 +367,15 @@ func (p *propagation) required(op *ir.Operation, i int) attr.Encoding {
 		return e
 	}
 	return encodingOf(op.Operand(i))
+}
+
+// accessesGlobalMemory reports whether op reads or writes global memory
+// through a tensor of pointers (tt.load, tt.store, the atomics).
+func accessesGlobalMemory(op *ir.Operation) bool {
+	if !op.HasTrait(ir.MemoryRead) && !op.HasTrait(ir.MemoryWrite) || op.NumOperands() == 0 {
+		return false
+	}
+	_, isPtr := ir.ElementType(op.Operand(0).Type()).(*ir.PointerType)
+	_, isTensor := op.Operand(0).Type().(*ir.RankedTensorType)
+	return isPtr && isTensor
 }

@@ -16,7 +16,7 @@ func lin(reg, lane, warp [][]int) *attr.LinearEncoding {
 }
 
 func TestLayoutConversionCost(t *testing.T) {
-	r := &rewriter{layouts: newLayoutCache()}
+	r := &rewriter{}
 	base := lin([][]int{{1}, {2}}, [][]int{{4}, {8}, {16}, {32}, {64}}, [][]int{{128}, {256}})
 	const n = 512 * 4 // elements x bytes
 	tests := []struct {
@@ -126,25 +126,25 @@ func genShape(t *rapid.T, rank int) []int {
 	return s
 }
 
-// TestTransposeEncMatchesLinear: the encoding transposeEnc gives tt.trans's
-// result is the operand's linear layout with its output dims permuted.
+// TestTransposeEncMatchesLinear: the encoding attr.Transpose gives tt.trans's
+// result (the one its layout rule propagates) is the operand's linear
+// layout with its output dims permuted.
 func TestTransposeEncMatchesLinear(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		rank := rapid.IntRange(2, 3).Draw(t, "rank")
 		b := genBlocked(t, rank)
 		shape := genShape(t, rank)
 		order := rapid.Permutation(seq(rank)).Draw(t, "perm")
-		r := &rewriter{layouts: newLayoutCache()}
 		dstShape := permute(shape, order)
-		got := transposeEnc(r.layouts, b, order, shape)
+		got := attr.Transpose(b, order, shape)
 		if got == nil {
 			t.Fatalf("no transposed encoding for %s", encKey(b))
 		}
-		src, err := r.layouts.linear(b, shape)
+		src, err := attr.Linear(b, shape)
 		if err != nil {
 			t.Fatal(err)
 		}
-		dst, err := r.layouts.linear(got, dstShape)
+		dst, err := attr.Linear(got, dstShape)
 		if err != nil {
 			t.Fatalf("%s on %v: %v", encKey(got), dstShape, err)
 		}
@@ -169,8 +169,8 @@ func TestBlockedForFindsBlocked(t *testing.T) {
 		rank := rapid.IntRange(1, 2).Draw(t, "rank")
 		b := genBlocked(t, rank)
 		shape := genShape(t, rank)
-		c := &canonicalizer{layouts: newLayoutCache()}
-		ll, err := c.layouts.linear(b, shape)
+		c := &canonicalizer{}
+		ll, err := attr.Linear(b, shape)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -182,7 +182,7 @@ func TestBlockedForFindsBlocked(t *testing.T) {
 		if found == nil {
 			t.Fatalf("no blocked layout found for %s (from %s) on %v", encKey(le), encKey(b), shape)
 		}
-		if !c.layouts.sameLayout(found, b, shape) {
+		if !attr.SameLayout(found, b, shape) {
 			t.Fatalf("%s is not %s on %v", encKey(found), encKey(b), shape)
 		}
 	})
@@ -247,4 +247,13 @@ module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32}
 			}
 		}
 	}
+}
+
+// permute returns v reordered: element i is v[order[i]].
+func permute(v []int, order []int) []int {
+	out := make([]int, len(order))
+	for i, o := range order {
+		out[i] = v[o]
+	}
+	return out
 }

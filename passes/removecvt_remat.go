@@ -3,7 +3,6 @@ package passes
 import (
 	"math"
 	"slices"
-	"strings"
 
 	"github.com/layoutopt/layoutopt/attr"
 	"github.com/layoutopt/layoutopt/ir"
@@ -333,8 +332,8 @@ func (r *rewriter) convertCost(c *ir.Operation) int {
 // within a warp, 8*n*b+256 through shared memory.
 func (r *rewriter) layoutConversionCost(src, dst attr.Encoding, shape []int, b int) int {
 	n := numElements(shape) * b
-	ls, err1 := r.layouts.linear(src, shape)
-	ld, err2 := r.layouts.linear(dst, shape)
+	ls, err1 := attr.Linear(src, shape)
+	ld, err2 := attr.Linear(dst, shape)
 	switch {
 	case err1 != nil || err2 != nil:
 		return 8*n + 256
@@ -362,33 +361,21 @@ func (r *rewriter) opCost(op *ir.Operation) int {
 	_, _, shape := tensorInfo(op.Result(0).Type())
 	n := numElements(shape) * elemBytes(op.Result(0).Type())
 	switch c := r.classify(op); c {
-	case classCheap, classConvert, classExpand, classTrans:
+	case classCheap, classConvert:
 		return 0
-	case classReduce:
-		_, _, in := tensorInfo(op.Operand(0).Type())
-		return 2 * numElements(in) * elemBytes(op.Operand(0).Type())
-	case classElementwise:
-		if op.Name() == opBroadcast {
+	case classElementwise, classMapped:
+		switch op.Layout().Cost {
+		case ir.CostFree:
 			return 0
-		}
-		if op.Name() == opLoad || expensiveMath(op.Name()) {
+		case ir.CostExpensive:
 			return 8 * n
+		case ir.CostReduce:
+			_, _, in := tensorInfo(op.Operand(0).Type())
+			return 2 * numElements(in) * elemBytes(op.Operand(0).Type())
 		}
 		return n
 	}
 	return 8 * n
-}
-
-func expensiveMath(name string) bool {
-	if strings.HasPrefix(name, "math.") || strings.HasPrefix(name, "tt.precise_") {
-		return true
-	}
-	switch name {
-	case "arith.divf", "arith.divsi", "arith.divui", "arith.remf", "arith.remsi", "arith.remui",
-		"arith.ceildivsi", "arith.ceildivui", "arith.floordivsi", "tt.extern_elementwise", "tt.mulhiui":
-		return true
-	}
-	return false
 }
 
 // lookup returns the value that stands for v in its new layout.

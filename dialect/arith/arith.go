@@ -32,6 +32,10 @@ var (
 			"ueq", "ugt", "uge", "ult", "ule", "une", "uno", "true"}}
 )
 
+// ExpensiveLayout is the layout rule of elementwise ops that are dear to
+// compute again (divisions; math's transcendental functions).
+var ExpensiveLayout = &ir.LayoutRule{Kind: ir.LayoutSame, Cost: ir.CostExpensive}
+
 // flagged reports which flags an arith binary op carries.
 func flagged(name string) *Flags {
 	switch name {
@@ -82,7 +86,12 @@ func ops() []*ir.OpDef {
 		if n == "negf" {
 			nargs = 1
 		}
-		out = append(out, Binary("arith."+n, "elementwise "+n, nargs, traits, flagged(n)))
+		d := Binary("arith."+n, "elementwise "+n, nargs, traits, flagged(n))
+		switch n {
+		case "divf", "divsi", "divui", "remf", "remsi", "remui", "ceildivsi", "ceildivui", "floordivsi":
+			d.Layout = ExpensiveLayout
+		}
+		out = append(out, d)
 	}
 	for _, n := range []string{"extf", "extsi", "extui", "trunci", "truncf", "sitofp", "uitofp", "fptosi", "fptoui",
 		"bitcast", "index_cast", "index_castui"} {
@@ -122,7 +131,8 @@ func ops() []*ir.OpDef {
 	out = append(out, &ir.OpDef{Name: "arith.constant", Summary: "a constant", Traits: ir.Pure | ir.ConstantLike,
 		Results: []ir.ArgDef{ir.Arg("result")},
 		Attrs:   []ir.AttrDef{{Name: "value"}},
-		Parse:   parseConstant, Print: printConstant, Verify: verifyConstant})
+		Parse:   parseConstant, Print: printConstant, Verify: verifyConstant,
+		Layout: &ir.LayoutRule{Kind: ir.LayoutFree, Cost: ir.CostFree}})
 	return out
 }
 

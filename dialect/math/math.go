@@ -29,7 +29,9 @@ func ops() []*ir.OpDef {
 		case "absi", "ctlz", "cttz", "ctpop":
 			flags = nil
 		}
-		out = append(out, arith.Binary("math."+o.name, "elementwise "+o.name, o.nargs, arith.Elementwise, flags))
+		d := arith.Binary("math."+o.name, "elementwise "+o.name, o.nargs, arith.Elementwise, flags)
+		d.Layout = arith.ExpensiveLayout
+		out = append(out, d)
 	}
 	return out
 }

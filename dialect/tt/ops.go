@@ -46,13 +46,13 @@ func ops() []*ir.OpDef {
 	loadStoreTail := " (`cacheModifier` `=` $cache^)? (`evictionPolicy` `=` $evict^)? attr-dict `:` type($ptr)"
 	boundaryCheck := ir.AttrDef{Name: "boundaryCheck", Kind: ir.DenseI32Array, Default: &ir.DenseArrayAttr{Elem: ir.I32, Ints: []int64{}}}
 	splat := unary("tt.splat", "broadcast a scalar to a tensor", pure|ir.SameOperandsAndResultEncoding)
-	splat.Verify = verifySplat
+	splat.Verify, splat.Layout = verifySplat, freeLayout
 	broadcast := unary("tt.broadcast", "broadcast size-1 dimensions", pure|ir.SameOperandsAndResultEncoding|ir.SameOperandsAndResultElementType)
-	broadcast.Verify = verifyBroadcast
+	broadcast.Verify, broadcast.Layout = verifyBroadcast, viewLayout
 	expand := unary("tt.expand_dims", "insert a size-1 dimension", pure|ir.SameOperandsAndResultElementType, ir.AttrDef{Name: "axis", Kind: ir.I32Attr})
-	expand.Verify = verifyExpandDims
+	expand.Verify, expand.Layout = verifyExpandDims, expandDimsLayout
 	trans := unary("tt.trans", "permute dimensions", pure|ir.SameOperandsAndResultElementType, ir.AttrDef{Name: "order", Kind: ir.DenseI32Array})
-	trans.Verify = verifyTrans
+	trans.Verify, trans.Layout = verifyTrans, transLayout
 	return []*ir.OpDef{
 		splat, broadcast, expand, trans,
 		{Name: "tt.unsplat", Summary: "the element of a one-element tensor", Traits: pure,
@@ -76,7 +76,7 @@ func ops() []*ir.OpDef {
 			Format: "$lhs `,` $rhs attr-dict `:` type($lhs) `->` type($result)", TypeRules: []ir.TypeRule{ir.Same("rhs", "lhs")}},
 		{Name: "tt.make_range", Summary: "a 1-D tensor of consecutive integers", Traits: pure,
 			Results: args("result"), Attrs: []ir.AttrDef{{Name: "start", Kind: ir.I32Attr}, {Name: "end", Kind: ir.I32Attr}},
-			Format: "attr-dict `:` type($result)", Verify: verifyMakeRange},
+			Format: "attr-dict `:` type($result)", Verify: verifyMakeRange, Layout: freeLayout},
 		{Name: "tt.get_program_id", Summary: "program id along an axis", Traits: pure,
 			Results: args("result"), Attrs: []ir.AttrDef{{Name: "axis", Kind: ir.EnumAttrKind, Enum: ProgramIDDim}},
 			Format: "$axis attr-dict `:` type($result)"},
@@ -95,7 +95,7 @@ func ops() []*ir.OpDef {
 				{Name: "isVolatile", Kind: ir.BoolAttrKind, Default: ir.False}},
 			Format:    "$ptr (`,` $mask^)? (`,` $other^)?" + loadStoreTail,
 			TypeRules: []ir.TypeRule{rule("result", "ptr", pointee), rule("mask", "ptr", i1Like), rule("other", "ptr", pointee)},
-			Verify:    verifyLoadStore},
+			Verify:    verifyLoadStore, Layout: loadLayout},
 		{Name: "tt.store", Summary: "store to global memory",
 			Traits:    ir.MemoryWrite | ir.SameOperandsAndResultShape | ir.SameOperandsAndResultEncoding,
 			Operands:  []ir.ArgDef{arg("ptr"), arg("value"), opt("mask")},
@@ -132,7 +132,7 @@ func ops() []*ir.OpDef {
 		// none either: Triton prints them generically).
 		{Name: "tt.reduce", Summary: "reduce along an axis (generic form only)", Traits: pure | ir.SingleBlock,
 			Operands: []ir.ArgDef{vars("srcs")}, Results: []ir.ArgDef{vars("result")},
-			Attrs: []ir.AttrDef{{Name: "axis", Kind: ir.I32Attr}}, Regions: args("combineOp"), Verify: verifyReduce},
+			Attrs: []ir.AttrDef{{Name: "axis", Kind: ir.I32Attr}}, Regions: args("combineOp"), Verify: verifyReduce, Layout: reduceLayout},
 		{Name: "tt.reduce.return", Summary: "terminator of tt.reduce", Traits: pure | ir.Terminator | ir.ReturnLike,
 			Operands: []ir.ArgDef{vars("result")}, Format: "$result attr-dict `:` type($result)", Verify: ir.HasParent("tt.reduce")},
 		{Name: "tt.scan", Summary: "scan along an axis (generic form only)", Traits: pure | ir.SingleBlock,
@@ -142,11 +142,11 @@ func ops() []*ir.OpDef {
 		{Name: "tt.scan.return", Summary: "terminator of tt.scan", Traits: pure | ir.Terminator | ir.ReturnLike,
 			Operands: []ir.ArgDef{vars("result")}, Format: "$result attr-dict `:` type($result)", Verify: ir.HasParent("tt.scan")},
 		{Name: "tt.precise_sqrt", Summary: "precise square root", Traits: castLike | ir.SameOperandsAndResultType,
-			Operands: args("x"), Results: args("result"), Format: "$x attr-dict `:` type($x)"},
+			Operands: args("x"), Results: args("result"), Format: "$x attr-dict `:` type($x)", Layout: expensiveLayout},
 		{Name: "tt.precise_divf", Summary: "precise division", Traits: castLike | ir.SameOperandsAndResultType,
-			Operands: args("x", "y"), Results: args("result"), Format: "$x `,` $y attr-dict `:` type($x)"},
+			Operands: args("x", "y"), Results: args("result"), Format: "$x `,` $y attr-dict `:` type($x)", Layout: expensiveLayout},
 		{Name: "tt.mulhiui", Summary: "high half of the product of two integers", Traits: castLike | ir.SameOperandsAndResultType,
-			Operands: args("x", "y"), Results: args("result"), Format: "$x `,` $y attr-dict `:` type($x)"},
+			Operands: args("x", "y"), Results: args("result"), Format: "$x `,` $y attr-dict `:` type($x)", Layout: expensiveLayout},
 		{Name: "tt.clampf", Summary: "clamp a float between a minimum and a maximum",
 			Traits:   castLike | ir.SameOperandsAndResultType,
 			Operands: args("x", "min", "max"), Results: args("result"),
@@ -193,7 +193,7 @@ func ops() []*ir.OpDef {
 			Operands: []ir.ArgDef{vars("srcs")}, Results: args("result"),
 			Attrs: []ir.AttrDef{{Name: "libname", Kind: ir.StrAttr}, {Name: "libpath", Kind: ir.StrAttr},
 				{Name: "symbol", Kind: ir.StrAttr}, {Name: "pure", Kind: ir.BoolAttrKind}},
-			Format: "operands attr-dict `:` functional-type(operands, $result)"},
+			Format: "operands attr-dict `:` functional-type(operands, $result)", Layout: expensiveLayout},
 		{Name: "tt.elementwise_inline_asm", Summary: "inline assembly applied to packed elements",
 			Traits:   ir.Elementwise | ir.SameOperandsAndResultEncoding,
 			Operands: []ir.ArgDef{vars("args")}, Results: []ir.ArgDef{vars("result")},

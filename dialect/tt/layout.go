@@ -1,0 +1,103 @@
+package tt
+
+import (
+	"github.com/layoutopt/layoutopt/attr"
+	"github.com/layoutopt/layoutopt/ir"
+)
+
+// The layout behaviour of the tt ops (ir.LayoutRule), as Triton's
+// DialectInferLayoutInterface and the layout passes' cost model state it.
+
+var (
+	// freeLayout: no tensor operand, any result layout, nothing to redo.
+	freeLayout = &ir.LayoutRule{Kind: ir.LayoutFree, Cost: ir.CostFree}
+	// viewLayout: a view of the operand in its own layout.
+	viewLayout = &ir.LayoutRule{Kind: ir.LayoutSame, Cost: ir.CostFree}
+	// expensiveLayout: elementwise, but dear to compute again.
+	expensiveLayout = &ir.LayoutRule{Kind: ir.LayoutSame, Cost: ir.CostExpensive}
+
+	// expandDimsLayout: the operand is the result's layout sliced along
+	// the new axis (inferExpandDimsOpEncoding).
+	expandDimsLayout = &ir.LayoutRule{Kind: ir.LayoutMapped, Cost: ir.CostFree,
+		Forward: func(op *ir.Operation, _ int, e attr.Encoding) attr.Encoding {
+			return attr.Unslice(axisOf(op), e)
+		},
+		Backward: func(op *ir.Operation, _ int, e attr.Encoding) attr.Encoding {
+			return attr.SliceOf(axisOf(op), e)
+		}}
+
+	// reduceLayout: the results are the operands' layout sliced along the
+	// reduced axis (inferReduceOpEncoding); a reduction to scalars takes
+	// its operands in any layout.
+	reduceLayout = &ir.LayoutRule{Kind: ir.LayoutMapped, Cost: ir.CostReduce, AnyOperandLayoutIfScalar: true,
+		Forward: func(op *ir.Operation, _ int, e attr.Encoding) attr.Encoding {
+			return attr.SliceOf(axisOf(op), e)
+		},
+		Backward: func(op *ir.Operation, _ int, e attr.Encoding) attr.Encoding {
+			return attr.Unslice(axisOf(op), e)
+		}}
+
+	// transLayout: the result is the operand's layout with its dims
+	// permuted (inferTransOpEncoding).
+	transLayout = &ir.LayoutRule{Kind: ir.LayoutMapped, Cost: ir.CostFree,
+		Forward: func(op *ir.Operation, i int, e attr.Encoding) attr.Encoding {
+			order, ok := orderOf(op)
+			if !ok {
+				return nil
+			}
+			return attr.Transpose(e, order, shapeOf(op.Operand(i)))
+		},
+		Backward: func(op *ir.Operation, _ int, e attr.Encoding) attr.Encoding {
+			order, ok := orderOf(op)
+			if !ok {
+				return nil
+			}
+			return attr.Transpose(e, attr.InvertPerm(order), shapeOf(op.Result(0)))
+		}}
+
+	// loadLayout: a load gives its result the layout of its pointers; a
+	// load of at least as many pointers as the CTA has threads (or of a
+	// block pointer) is an anchor, as Triton's isExpensiveLoadOrStore says.
+	loadLayout = &ir.LayoutRule{Kind: ir.LayoutSame, Cost: ir.CostExpensive, AnchorIf: expensiveLoadOrStore}
+)
+
+func axisOf(op *ir.Operation) int {
+	v, _ := op.IntAttr("axis")
+	return int(v)
+}
+
+func orderOf(op *ir.Operation) ([]int, bool) {
+	a, ok := op.Attr("order").(*ir.DenseArrayAttr)
+	if !ok {
+		return nil, false
+	}
+	out := make([]int, len(a.Ints))
+	for i, x := range a.Ints {
+		out[i] = int(x)
+	}
+	return out, true
+}
+
+func shapeOf(v *ir.Value) []int {
+	s, _ := ir.ShapeOf(v.Type())
+	out := make([]int, len(s))
+	for i, x := range s {
+		out[i] = int(x)
+	}
+	return out
+}
+
+func expensiveLoadOrStore(op *ir.Operation, lc ir.LayoutContext) bool {
+	if op.NumOperands() == 0 {
+		return true
+	}
+	rt, ok := op.Operand(0).Type().(*ir.RankedTensorType)
+	if !ok || ir.Encoding(rt) == nil {
+		return true // a scalar or block pointer
+	}
+	n := 1
+	for _, s := range rt.Shape {
+		n *= int(s)
+	}
+	return n >= lc.NumWarps*lc.ThreadsPerWarp
+}
