@@ -396,5 +396,3 @@ func (v *verifier) checkTraits(op *Operation) {
 }
 
 // ---- per-op verifiers ----
-
-
