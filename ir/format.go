@@ -132,12 +132,24 @@ type Custom struct {
 	Elide func(op *Operation) bool
 }
 
+type compiledRule struct {
+	target, from int
+	fn           func(Type) Type
+}
+
 type compiledFormat struct {
 	elems []*fmtElem
 	// used are the attributes the format writes; attr-dict leaves them out.
 	used []string
 	// customs are the custom directives of the format.
 	customs []*Custom
+	// rules are the definition's type rules with their groups resolved
+	// (an operand's index, or -1-index for a result).
+	rules []compiledRule
+	// elided are the attributes attr-dict always leaves out;
+	// hasDefaults says some attribute has a default (left out when equal).
+	elided      []string
+	hasDefaults bool
 	// hasOperandsDir and friends mark the whole-list directives.
 	hasRegionsDir bool
 }
@@ -175,7 +187,23 @@ func compileFormat(d *OpDef) (*compiledFormat, error) {
 	if err := b.checkTypes(); err != nil {
 		return nil, fmt.Errorf("%s: assembly format: %v", d.Name, err)
 	}
+	for _, r := range d.TypeRules {
+		c.rules = append(c.rules, compiledRule{target: groupKey(d, r.Target), from: groupKey(d, r.From), fn: r.Fn})
+	}
+	c.elided = append([]string{"operandSegmentSizes"}, c.used...)
+	for _, a := range d.Attrs {
+		c.hasDefaults = c.hasDefaults || a.Default != nil
+	}
 	return c, nil
+}
+
+// groupKey is the index of operand group name, or -1-index of result
+// group name (checkTypes has made sure it is one of them).
+func groupKey(d *OpDef, name string) int {
+	if i := d.operandIndex(name); i >= 0 {
+		return i
+	}
+	return -1 - d.resultIndex(name)
 }
 
 type fmtBuilder struct {
@@ -391,9 +419,6 @@ func (b *fmtBuilder) markTyped(e *fmtElem) {
 // a trait gives (mlir-tblgen's "type of operand #N, named 'x', is not
 // buildable and a buildable type cannot be inferred").
 func (b *fmtBuilder) checkTypes() error {
-	if b.custom || b.def.InferTypes != nil {
-		return nil
-	}
 	d := b.def
 	known := func(k int) bool { return b.typed[k] }
 	key := func(name string) (int, bool) {
@@ -412,6 +437,9 @@ func (b *fmtBuilder) checkTypes() error {
 		if _, ok := key(r.From); !ok {
 			return fmt.Errorf("type rule names unknown '%s'", r.From)
 		}
+	}
+	if b.custom || d.InferTypes != nil {
+		return nil
 	}
 	for changed := true; changed; {
 		changed = false
@@ -445,6 +473,7 @@ func (b *fmtBuilder) checkTypes() error {
 // record theirs through it.
 type FormatState struct {
 	def     *OpDef
+	cf      *compiledFormat
 	refs    [][]OperandRef // per operand group
 	refPos  []Pos
 	seen    []bool
@@ -493,18 +522,79 @@ func (fs *FormatState) Types(name string) []Type {
 }
 
 func parseFormat(p *OpParser, st *OpState, d *OpDef, cf *compiledFormat) error {
-	fs := &FormatState{
-		def:     d,
-		refs:    make([][]OperandRef, len(d.Operands)),
-		refPos:  make([]Pos, len(d.Operands)),
-		seen:    make([]bool, len(d.Operands)),
-		opTypes: make([][]Type, len(d.Operands)),
-		resType: make([][]Type, len(d.Results)),
-	}
+	fs := p.getFormatState(d)
+	fs.cf = cf
+	defer p.putFormatState(fs)
 	if err := parseElems(p, st, fs, cf.elems); err != nil {
 		return err
 	}
 	return resolveFormat(p, st, fs)
+}
+
+// getFormatState returns a cleared state for an op of definition d, from
+// the parser's free list (formats nest: a region inside an op's format
+// holds ops with formats of their own). The slices it hands out for
+// references and types come from the parser's arenas.
+func (p *OpParser) getFormatState(d *OpDef) *FormatState {
+	var fs *FormatState
+	if n := len(p.fmtFree); n > 0 {
+		fs = p.fmtFree[n-1]
+		p.fmtFree = p.fmtFree[:n-1]
+	} else {
+		fs = &FormatState{}
+	}
+	no, nr := len(d.Operands), len(d.Results)
+	*fs = FormatState{
+		def:     d,
+		refs:    clearSlice(fs.refs, no),
+		refPos:  clearSlice(fs.refPos, no),
+		seen:    clearSlice(fs.seen, no),
+		opTypes: clearSlice(fs.opTypes, no),
+		resType: clearSlice(fs.resType, nr),
+	}
+	return fs
+}
+
+func (p *OpParser) putFormatState(fs *FormatState) { p.fmtFree = append(p.fmtFree, fs) }
+
+// clearSlice returns s resized to n zero elements, reusing its array.
+func clearSlice[T any](s []T, n int) []T {
+	if cap(s) < n {
+		return make([]T, n)
+	}
+	s = s[:n]
+	clear(s)
+	return s
+}
+
+// keepTypes copies ts into the parser's type arena. An empty list is
+// empty, not nil: nil means "not known yet" to the type rules.
+func (p *OpParser) keepTypes(ts []Type) []Type {
+	n := len(ts)
+	if n == 0 {
+		return []Type{}
+	}
+	if n > 256 {
+		return append([]Type(nil), ts...)
+	}
+	if cap(p.typeArena)-len(p.typeArena) < n {
+		p.typeArena = make([]Type, 0, 4096)
+	}
+	start := len(p.typeArena)
+	p.typeArena = append(p.typeArena, ts...)
+	return p.typeArena[start : start+n : start+n]
+}
+
+// repeatType returns n copies of t from the parser's type arena.
+func (p *OpParser) repeatType(t Type, n int) []Type {
+	if n > 256 {
+		return repeatType(t, n)
+	}
+	var buf [256]Type
+	for i := range n {
+		buf[i] = t
+	}
+	return p.keepTypes(buf[:n])
 }
 
 func parseElems(p *OpParser, st *OpState, fs *FormatState, elems []*fmtElem) error {
@@ -540,14 +630,14 @@ func parseElem(p *OpParser, st *OpState, fs *FormatState, e *fmtElem) error {
 			if err != nil {
 				return err
 			}
-			refs = []OperandRef{r}
+			refs = p.keepRefs([]OperandRef{r})
 		case Optional:
 			if p.PeekOperand() {
 				r, err := p.ParseOperand()
 				if err != nil {
 					return err
 				}
-				refs = []OperandRef{r}
+				refs = p.keepRefs([]OperandRef{r})
 			}
 		default:
 			var err error
@@ -774,18 +864,16 @@ func parseTypesN(p *OpParser, n int) ([]Type, error) {
 	if n == 0 || n < 0 && !p.atType() {
 		return nil, nil
 	}
-	var ts []Type
+	var buf [8]Type
+	ts := buf[:0]
 	for {
 		t, err := p.ParseType()
 		if err != nil {
 			return nil, err
 		}
 		ts = append(ts, t)
-		if n > 0 && len(ts) == n {
-			return ts, nil
-		}
-		if !p.ParseOptional(",") {
-			return ts, nil
+		if n > 0 && len(ts) == n || !p.ParseOptional(",") {
+			return p.keepTypes(ts), nil
 		}
 	}
 }
@@ -939,55 +1027,54 @@ func resolveFormat(p *OpParser, st *OpState, fs *FormatState) error {
 		}
 	}
 	// Fill in types from the rules and the traits, until nothing changes.
-	get := func(name string) *[]Type {
-		if i := d.operandIndex(name); i >= 0 {
-			return &fs.opTypes[i]
+	slot := func(k int) *[]Type {
+		if k >= 0 {
+			return &fs.opTypes[k]
 		}
-		if i := d.resultIndex(name); i >= 0 {
-			return &fs.resType[i]
-		}
-		return nil
+		return &fs.resType[-1-k]
 	}
 	for changed := true; changed; {
 		changed = false
-		for _, r := range d.TypeRules {
-			t, f := get(r.Target), get(r.From)
-			if *t != nil || *f == nil || len(*f) == 0 {
+		for _, r := range fs.cf.rules {
+			t, f := slot(r.target), slot(r.from)
+			if *t != nil || len(*f) == 0 {
 				continue
 			}
-			src := (*f)[0]
-			var out Type = src
-			if r.Fn != nil {
-				out = r.Fn(src)
-				if out == nil {
+			out := (*f)[0]
+			if r.fn != nil {
+				if out = r.fn(out); out == nil {
 					continue
 				}
 			}
 			n := 1
-			if i := d.operandIndex(r.Target); i >= 0 {
-				n = len(fs.refs[i])
+			if r.target >= 0 {
+				n = len(fs.refs[r.target])
 			}
-			*t = repeatType(out, n)
+			*t = p.repeatType(out, n)
 			changed = true
 		}
 	}
 	if d.Traits&SameOperandsAndResultType != 0 {
 		var known Type
-		for _, ts := range append(append([][]Type{}, fs.opTypes...), fs.resType...) {
-			if len(ts) > 0 {
+		for _, ts := range fs.opTypes {
+			if len(ts) > 0 && known == nil {
 				known = ts[0]
-				break
+			}
+		}
+		for _, ts := range fs.resType {
+			if len(ts) > 0 && known == nil {
+				known = ts[0]
 			}
 		}
 		if known != nil {
 			for i := range d.Operands {
 				if fs.opTypes[i] == nil {
-					fs.opTypes[i] = repeatType(known, len(fs.refs[i]))
+					fs.opTypes[i] = p.repeatType(known, len(fs.refs[i]))
 				}
 			}
 			for i, r := range d.Results {
 				if fs.resType[i] == nil && r.Arity == One {
-					fs.resType[i] = []Type{known}
+					fs.resType[i] = p.repeatType(known, 1)
 				}
 			}
 		}
@@ -997,11 +1084,15 @@ func resolveFormat(p *OpParser, st *OpState, fs *FormatState) error {
 			return p.errorHere("%v", err)
 		}
 	}
-	var operands []*Value
-	sizes := make([]int64, len(d.Operands))
-	for i, a := range d.Operands {
+	// Resolve group by group; the values go into one slice of the
+	// parser's arena (the op copies them).
+	total := 0
+	for i := range d.Operands {
+		total += len(fs.refs[i])
+	}
+	operands := p.valueSlice(total)[:0]
+	for i := range d.Operands {
 		refs, ts := fs.refs[i], fs.opTypes[i]
-		sizes[i] = int64(len(refs))
 		if len(refs) == 0 {
 			continue
 		}
@@ -1012,22 +1103,31 @@ func resolveFormat(p *OpParser, st *OpState, fs *FormatState) error {
 		if err != nil {
 			return err
 		}
-		_ = a
 		operands = append(operands, vs...)
 	}
 	st.Operands = operands
 	if d.Traits&AttrSizedOperandSegments != 0 {
+		sizes := make([]int64, len(d.Operands))
+		for i := range d.Operands {
+			sizes[i] = int64(len(fs.refs[i]))
+		}
 		st.Props = append(st.Props, NamedAttr{"operandSegmentSizes", &DenseArrayAttr{Elem: I32, Ints: sizes}})
 	}
-	var types []Type
+	if len(d.Results) == 1 {
+		st.Types = fs.resType[0]
+	} else {
+		var buf [8]Type
+		types := buf[:0]
+		for i := range d.Results {
+			types = append(types, fs.resType[i]...)
+		}
+		st.Types = p.keepTypes(types)
+	}
 	for i, r := range d.Results {
-		ts := fs.resType[i]
-		if ts == nil && r.Arity == One {
+		if fs.resType[i] == nil && r.Arity == One {
 			return p.errorHere("cannot infer the type of result '%s'", r.Name)
 		}
-		types = append(types, ts...)
 	}
-	st.Types = types
 	return nil
 }
 
@@ -1070,32 +1170,97 @@ type fmtPrinter struct {
 	op              *Operation
 	d               *OpDef
 	cf              *compiledFormat
-	bounds          []int
 	shouldEmitSpace bool
 	lastWasPunct    bool
+	// The index bounds of the operand and result groups, in place (the
+	// printer is a stack value: slices into itself would send it to the
+	// heap); ook/rok are false when the op does not fit its declaration.
+	ob, rb   [9]int
+	ook, rok bool
+	big      []int // operand bounds of ops with more than 8 groups
 }
 
 func printFormat(p *OpPrinter, op *Operation, d *OpDef, cf *compiledFormat) {
-	fp := &fmtPrinter{p: p, op: op, d: d, cf: cf, shouldEmitSpace: true}
-	fp.bounds, _ = op.operandBounds()
+	fp := fmtPrinter{p: p, op: op, d: d, cf: cf, shouldEmitSpace: true}
+	if n := len(d.Operands) + 1; n <= len(fp.ob) {
+		var b []int
+		b, fp.ook = op.operandBoundsInto(fp.ob[:n])
+		if fp.ook && len(b) > 0 && &b[0] != &fp.ob[0] {
+			copy(fp.ob[:], b)
+		}
+	} else {
+		fp.big, fp.ook = op.operandBounds()
+	}
+	if n := len(d.Results) + 1; n <= len(fp.rb) {
+		_, fp.rok = groupsInto(fp.rb[:n], d.Results, op.NumResults(), nil)
+	}
 	for _, e := range cf.elems {
 		fp.elem(e)
 	}
 }
 
-func (fp *fmtPrinter) operands(i int) []*Value {
-	if fp.bounds == nil {
-		return nil
+// operandRange and resultRange give the index bounds of a declared group
+// (empty when the op's counts do not fit its declaration).
+func (fp *fmtPrinter) operandRange(i int) (int, int) {
+	switch {
+	case !fp.ook:
+		return 0, 0
+	case fp.big != nil:
+		return fp.big[i], fp.big[i+1]
 	}
-	return fp.op.Operands()[fp.bounds[i]:fp.bounds[i+1]]
+	return fp.ob[i], fp.ob[i+1]
 }
 
-func (fp *fmtPrinter) results(i int) []*Value {
-	b, ok := groups(fp.d.Results, fp.op.NumResults(), nil)
-	if !ok {
-		return nil
+func (fp *fmtPrinter) resultRange(i int) (int, int) {
+	if !fp.rok {
+		return 0, 0
 	}
-	return fp.op.Results()[b[i]:b[i+1]]
+	return fp.rb[i], fp.rb[i+1]
+}
+
+// typeRange returns, for a type-directive argument, whether it names
+// operands or results and its index bounds.
+func (fp *fmtPrinter) typeRange(a *fmtElem) (results bool, lo, hi int) {
+	switch a.kind {
+	case fOperand:
+		lo, hi = fp.operandRange(a.idx)
+	case fResult:
+		lo, hi = fp.resultRange(a.idx)
+		results = true
+	case fOperands:
+		hi = fp.op.NumOperands()
+	case fResults:
+		hi, results = fp.op.NumResults(), true
+	}
+	return
+}
+
+// printTypes writes the types of a type-directive argument, comma-separated.
+func (fp *fmtPrinter) printTypes(a *fmtElem) {
+	results, lo, hi := fp.typeRange(a)
+	for k := lo; k < hi; k++ {
+		if k > lo {
+			fp.p.buf = append(fp.p.buf, ", "...)
+		}
+		if results {
+			fp.p.Type(fp.op.results[k].typ)
+		} else {
+			fp.p.Type(fp.op.operands[k].value.Type())
+		}
+	}
+}
+
+func (fp *fmtPrinter) typesOf(a *fmtElem) []Type {
+	results, lo, hi := fp.typeRange(a)
+	ts := make([]Type, 0, hi-lo)
+	for k := lo; k < hi; k++ {
+		if results {
+			ts = append(ts, fp.op.results[k].typ)
+		} else {
+			ts = append(ts, fp.op.operands[k].value.Type())
+		}
+	}
+	return ts
 }
 
 // literal prints a literal with the spacing of MLIR's generated printers.
@@ -1144,7 +1309,11 @@ func (fp *fmtPrinter) elem(e *fmtElem) {
 	case fLiteral:
 		fp.literal(e.lit)
 	case fAttrDict, fAttrDictKw:
-		elided := append([]string{"operandSegmentSizes"}, fp.cf.used...)
+		elided := fp.cf.elided
+		if len(fp.cf.customs) > 0 || fp.cf.hasDefaults {
+			var buf [16]string
+			elided = append(buf[:0], elided...)
+		}
 		for _, c := range fp.cf.customs {
 			if c.Elide == nil || c.Elide(op) {
 				elided = append(elided, c.Attrs...)
@@ -1165,27 +1334,27 @@ func (fp *fmtPrinter) elem(e *fmtElem) {
 		}
 		fp.lastWasPunct = false
 	case fOperand:
-		vs := fp.operands(e.idx)
-		if len(vs) == 0 && d.Operands[e.idx].Arity != One {
+		lo, hi := fp.operandRange(e.idx)
+		if lo == hi && d.Operands[e.idx].Arity != One {
 			// Nothing to print: MLIR would print a stray space; the
 			// printers this package matches print none.
 			return
 		}
 		fp.space()
-		p.Operands(vs)
+		p.OperandRange(op, lo, hi)
 	case fOperands:
 		if op.NumOperands() == 0 {
 			return
 		}
 		fp.space()
-		p.Operands(op.Operands())
+		p.OperandRange(op, 0, op.NumOperands())
 	case fAttr:
 		a := &d.Attrs[e.idx]
 		fp.space()
 		printAttrValue(p, a, op.AttrOrDefault(a.Name))
 	case fType:
 		fp.space()
-		p.Types(fp.typesOf(e.args[0]))
+		fp.printTypes(e.args[0])
 	case fFunctional:
 		fp.space()
 		p.FunctionalType(fp.typesOf(e.args[0]), fp.typesOf(e.args[1]))
@@ -1232,32 +1401,15 @@ func (fp *fmtPrinter) elem(e *fmtElem) {
 	}
 }
 
-func (fp *fmtPrinter) typesOf(a *fmtElem) []Type {
-	var vs []*Value
-	switch a.kind {
-	case fOperand:
-		vs = fp.operands(a.idx)
-	case fResult:
-		vs = fp.results(a.idx)
-	case fOperands:
-		vs = fp.op.Operands()
-	case fResults:
-		vs = fp.op.Results()
-	}
-	ts := make([]Type, len(vs))
-	for i, v := range vs {
-		ts[i] = v.Type()
-	}
-	return ts
-}
-
 // present says whether an optional group's anchor is there.
 func (fp *fmtPrinter) present(a *fmtElem) bool {
 	switch a.kind {
 	case fOperand:
-		return len(fp.operands(a.idx)) > 0
+		lo, hi := fp.operandRange(a.idx)
+		return hi > lo
 	case fResult:
-		return len(fp.results(a.idx)) > 0
+		lo, hi := fp.resultRange(a.idx)
+		return hi > lo
 	case fType:
 		return fp.present(a.args[0])
 	case fFunctional:

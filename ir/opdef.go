@@ -183,7 +183,12 @@ func (d *OpDef) attrDef(name string) *AttrDef {
 // optional group takes what the fixed ones leave. ok is false when the
 // counts cannot be split.
 func groups(decls []ArgDef, n int, sizes []int64) (bounds []int, ok bool) {
-	bounds = make([]int, len(decls)+1)
+	return groupsInto(make([]int, len(decls)+1), decls, n, sizes)
+}
+
+// groupsInto is groups writing the bounds into buf (len(decls)+1 long).
+func groupsInto(bounds []int, decls []ArgDef, n int, sizes []int64) ([]int, bool) {
+	clear(bounds)
 	if sizes != nil {
 		if len(sizes) != len(decls) {
 			return nil, false
@@ -242,6 +247,22 @@ func (op *Operation) operandBounds() ([]int, bool) {
 	var sizes []int64
 	if op.def.Traits&AttrSizedOperandSegments != 0 {
 		sizes = segmentSizesOf(op)
+	}
+	return groups(op.def.Operands, len(op.operands), sizes)
+}
+
+// operandBoundsInto is operandBounds writing into buf when it is long
+// enough (the printer's hot path).
+func (op *Operation) operandBoundsInto(buf []int) ([]int, bool) {
+	if op.def == nil || op.def.Operands == nil {
+		return nil, false
+	}
+	var sizes []int64
+	if op.def.Traits&AttrSizedOperandSegments != 0 {
+		sizes = segmentSizesOf(op)
+	}
+	if n := len(op.def.Operands) + 1; n <= len(buf) {
+		return groupsInto(buf[:n], op.def.Operands, len(op.operands), sizes)
 	}
 	return groups(op.def.Operands, len(op.operands), sizes)
 }

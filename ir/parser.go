@@ -61,6 +61,10 @@ type OpParser struct {
 	valArena    []*Value
 	funcTypes   map[funcTypeKey]*FunctionType
 	states      []*OpState
+	// fmtFree holds the declarative formats' states for reuse, and
+	// typeArena the type lists they hand out.
+	fmtFree   []*FormatState
+	typeArena []Type
 	ints        map[intKey]*IntegerAttr
 	// typeStack holds the types of the function types being parsed.
 	typeStack []Type

@@ -212,9 +212,14 @@ func genPipeline(reg *Registry, depth int) *rapid.Generator[*Pipeline] {
 	})
 }
 
-// balanced reports whether the braces of s are balanced: only such values
-// can be written in a pipeline.
+// balanced reports whether the braces of s are balanced both when quotes
+// are ignored (the scan for the end of a pass's options, as in MLIR) and
+// when quoted text is skipped (the scan of one option's value): only such
+// values can be written in a pipeline. `{"'}"` fails the second.
 func balanced(s string) bool {
+	if end, ok := matchBrace("{"+s+"}", 0); !ok || end != len(s)+1 {
+		return false
+	}
 	d := 0
 	for _, c := range s {
 		switch c {

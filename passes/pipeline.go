@@ -111,7 +111,8 @@ func (p *Pipeline) write(b *strings.Builder) {
 // quoteOptionValue returns v as it must be written inside braces so that it
 // reads back as v: bare when it has no space, quote or brace, otherwise in
 // single quotes, double quotes, or braces, whichever v does not contain.
-// (MLIR's syntax has no escapes: a value with unbalanced braces, or with
+// (MLIR's syntax has no escapes: a value with unbalanced braces (counted
+// with or without its quoted text, like {"'}"), or with
 // leading or trailing spaces, cannot be written so that it reads back.)
 func quoteOptionValue(v string) string {
 	switch {
