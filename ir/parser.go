@@ -65,7 +65,7 @@ type OpParser struct {
 	// typeArena the type lists they hand out.
 	fmtFree   []*FormatState
 	typeArena []Type
-	ints        map[intKey]*IntegerAttr
+	ints      map[intKey]*IntegerAttr
 	// typeStack holds the types of the function types being parsed.
 	typeStack []Type
 	// knownDialects caches dialectLoaded.
