@@ -1,0 +1,5 @@
+package tt
+
+// The typed op accessors (ops_gen.go) are generated from the declarations;
+// see internal/opgen.
+//go:generate go run ../../internal/opgen/cmd/opgen -dialect tt -o ops_gen.go
