@@ -114,3 +114,41 @@ func without(vs, drop []uint64) []uint64 {
 	}
 	return out
 }
+
+// solver expresses vectors over a list of columns, choosing the minimal
+// solution (free columns 0) as Triton's invertAndCompose does: each column
+// that is independent of the columns before it is a pivot.
+type solver struct {
+	vec   [64]uint64
+	combo [64]uint64
+	has   uint64
+}
+
+func newSolver(cols []uint64) *solver {
+	s := &solver{}
+	for c, v := range cols {
+		rest, combo := s.reduce(v)
+		if rest == 0 {
+			continue
+		}
+		b := 63 - bits.LeadingZeros64(rest)
+		s.vec[b], s.combo[b] = rest, combo|1<<uint(c)
+		s.has |= 1 << uint(b)
+	}
+	return s
+}
+
+func (s *solver) reduce(v uint64) (rest, combo uint64) {
+	for m := v & s.has; m != 0; m = v & s.has {
+		b := 63 - bits.LeadingZeros64(m)
+		v ^= s.vec[b]
+		combo ^= s.combo[b]
+	}
+	return v, combo
+}
+
+// solve returns the columns whose XOR is v, and whether there are any.
+func (s *solver) solve(v uint64) (uint64, bool) {
+	rest, combo := s.reduce(v)
+	return combo, rest == 0
+}
