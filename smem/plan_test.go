@@ -62,3 +62,40 @@ func sharedText(t *testing.T, p *Plan) string {
 	}
 	return enc.Format(nil)
 }
+
+// TestScratchSizes checks scratch sizes Triton 3.6 reported
+// (add_allocate_shared_memory_nv, the note's §1.2 and §4.3).
+func TestScratchSizes(t *testing.T) {
+	const (
+		mma     = "#ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>"
+		blocked = "#ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>"
+		dotA    = "#ttg.dot_op<{opIdx = 0, parent = " + mma + ", kWidth = 2}>"
+	)
+	cases := []struct {
+		src, dst string
+		shape    []int
+		bw, cc   int
+		bytes    int
+	}{
+		{mma, blocked, []int{128, 64}, 16, 80, 16384},
+		{mma, blocked, []int{128, 64}, 16, 90, 4096},
+		{blocked, dotA, []int{128, 64}, 16, 80, 4096},
+		{blocked, dotA, []int{128, 64}, 16, 90, 4096},
+		{"#ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>",
+			"#ttg.blocked<{sizePerThread = [4, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>", []int{64, 64}, 32, 80, 8192},
+		// Register-only: no scratch.
+		{"#ttg.blocked<{sizePerThread = [2, 2], threadsPerWarp = [1, 32], warpsPerCTA = [1, 4], order = [1, 0]}>",
+			"#ttg.blocked<{sizePerThread = [2, 2], threadsPerWarp = [1, 32], warpsPerCTA = [1, 4], order = [0, 1]}>", []int{2, 256}, 16, 80, 0},
+	}
+	for _, c := range cases {
+		p, err := PlanConversion(toLinear(t, c.src, c.shape), toLinear(t, c.dst, c.shape), c.bw, Target{c.cc})
+		if err != nil {
+			t.Errorf("%s → %s: %v", c.src, c.dst, err)
+			continue
+		}
+		if p.ScratchBytes != c.bytes {
+			t.Errorf("%s → %s %v cc%d: %d bytes (%v, reps %d, %s/%s), Triton %d", c.src, c.dst, c.shape, c.cc, p.ScratchBytes, p.Kind, p.Reps,
+				p.Store.Instr.Name(true), p.Load.Instr.Name(false), c.bytes)
+		}
+	}
+}
