@@ -13,7 +13,10 @@ import (
 )
 
 // toLinear parses an encoding and returns its layout for shape.
-func toLinear(tb testing.TB, text string, shape []int) linear.Layout {
+func toLinear(tb interface {
+	Helper()
+	Fatalf(string, ...any)
+}, text string, shape []int) linear.Layout {
 	tb.Helper()
 	enc, _, err := attr.Parse(text, nil)
 	if err != nil {
