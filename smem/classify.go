@@ -76,13 +76,7 @@ func MinimalCvtLayout(src, dst linear.Layout) (linear.Layout, error) {
 	if err != nil {
 		return linear.Layout{}, fmt.Errorf("smem: minimalCvtLayout: %w", err)
 	}
-	for _, dim := range dims {
-		q, ok := comp.Quotient([]string{dim})
-		if !ok {
-			break
-		}
-		comp = q
-	}
+	comp, _ = comp.QuotientChain(dims)
 	return comp, nil
 }
 

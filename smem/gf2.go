@@ -77,7 +77,23 @@ func intersectionBasis(b1, b2 []uint64, dim int) []uint64 {
 // intersectionDim returns len(intersectionBasis(b1, b2, dim)) without
 // building the list when it can.
 func intersectionDim(b1, b2 []uint64, dim int) int {
-	return len(intersectionBasis(b1, b2, dim))
+	allPow2 := true
+	for _, v := range b1 {
+		allPow2 = allPow2 && isPow2(v)
+	}
+	for _, v := range b2 {
+		allPow2 = allPow2 && isPow2(v)
+	}
+	if !allPow2 {
+		return len(intersectionBasis(b1, b2, dim))
+	}
+	n := 0
+	for _, v := range b1 {
+		if slices.Contains(b2, v) {
+			n++
+		}
+	}
+	return n
 }
 
 // complementBasis is Triton's complementBasis: the unit vectors 2^c of the

@@ -57,20 +57,24 @@ type MemOpTile struct {
 // (bitwidth 16); the load side ld.shared, and ldmatrix (cc ≥ 75) and
 // ldmatrix.trans likewise. cc 0 gives only st/ld.shared.
 func Tiles(cc, bitwidth int) (src, dst []MemOpTile) {
-	ldst := MemOpTile{LdSt, nil, []int{0, 1, 2}}
-	mat := MemOpTile{Matrix, []int{0, 1}, []int{2, 3, 4}}
-	trans := MemOpTile{MatrixTrans, []int{2, 3, 4}, []int{0, 1}}
-	add := func(ok bool) []MemOpTile {
-		ts := []MemOpTile{ldst}
-		if ok && bitwidth <= 32 {
-			ts = append(ts, mat)
-			if bitwidth == 16 {
-				ts = append(ts, trans)
-			}
+	pick := func(ok bool) []MemOpTile {
+		switch {
+		case !ok || bitwidth > 32:
+			return allTiles[:1]
+		case bitwidth == 16:
+			return allTiles[:3]
 		}
-		return ts
+		return allTiles[:2]
 	}
-	return add(cc >= 90), add(cc >= 75)
+	return pick(cc >= 90), pick(cc >= 75)
+}
+
+// allTiles are st/ld.shared, the matrix instructions and their transposed
+// forms, in Triton's order.
+var allTiles = []MemOpTile{
+	{LdSt, nil, []int{0, 1, 2}},
+	{Matrix, []int{0, 1}, []int{2, 3, 4}},
+	{MatrixTrans, []int{2, 3, 4}, []int{0, 1}},
 }
 
 // side is one register layout of a round trip, flattened: each basis is
@@ -98,21 +102,14 @@ type Swizzle struct {
 // Layout returns the swizzle as a LinearLayout with in-dims vector, bank,
 // segment, reps and the given tensor out-dims.
 func (s Swizzle) Layout(outs []linear.OutDim) (linear.Layout, error) {
-	dims := func(vs []uint64) [][]int {
-		b := make([][]int, len(vs))
-		for i, v := range vs {
-			b[i] = []int{int(v)}
-		}
-		return b
-	}
 	n := 1
 	for _, o := range outs {
 		n *= o.Size
 	}
-	l, err := linear.New([]linear.InDim{
-		{Name: "vector", Bases: dims(s.Vector)}, {Name: "bank", Bases: dims(s.Bank)},
-		{Name: "segment", Bases: dims(s.Segment)}, {Name: "reps", Bases: dims(s.Reps)},
-	}, []linear.OutDim{{Name: "flat", Size: n}}, true)
+	l, err := linear.NewFromColumns([]linear.Dim{
+		{Name: "vector", Size: 1 << uint(len(s.Vector))}, {Name: "bank", Size: 1 << uint(len(s.Bank))},
+		{Name: "segment", Size: 1 << uint(len(s.Segment))}, {Name: "reps", Size: 1 << uint(len(s.Reps))},
+	}, []linear.OutDim{{Name: "flat", Size: n}}, slices.Concat(s.Vector, s.Bank, s.Segment, s.Reps), true)
 	if err != nil {
 		return linear.Layout{}, err
 	}
