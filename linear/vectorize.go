@@ -49,28 +49,58 @@ func LargestVectorisation(cvt Layout, bitwidth, maxVecElems int) (int, ColumnAct
 	if allowPerm {
 		maxVec = max(128/bitwidth, 1)
 	}
+	// The definition, checked on the packed columns: this is what
+	// RegPermForDivide(cvt, Identity1D(v, register, offset), left) followed
+	// by DivideLeft computes, without building the layouts.
+	o := cvt.outs[find(cvt.outs, "offset")]
+	regs := cvt.cols[cvt.ins[0].off : cvt.ins[0].off+cvt.ins[0].log2]
+	var chosen [MaxBits]int
 	for v := maxVec; v >= 1; v /= 2 {
-		if !isPow2(v) {
+		if !isPow2(v) || log2(v) > o.log2 {
 			continue
 		}
-		tile, err := Identity1D(v, "register", "offset")
-		if err != nil {
-			return 0, ColumnAction{}, err
+		k := log2(v)
+		var used uint64
+		ok := true
+		for i := 0; i < k && ok; i++ {
+			want := uint64(1) << uint(o.off+i)
+			ok = false
+			for x, c := range regs {
+				if used>>uint(x)&1 == 0 && c == want {
+					used |= 1 << uint(x)
+					chosen[i] = x
+					ok = true
+					break
+				}
+			}
+			if ok && !allowPerm && chosen[i] != i {
+				ok = false
+			}
 		}
-		perm, ok, err := RegPermForDivide(cvt, tile, true)
-		if err != nil {
-			return 0, ColumnAction{}, err
-		}
-		if !ok || (!allowPerm && !perm.IsIdentity()) {
+		if !ok {
 			continue
 		}
-		p, err := perm.Apply(cvt)
-		if err != nil {
-			return 0, ColumnAction{}, err
+		low := mask(k) << uint(o.off)
+		for c, col := range cvt.cols {
+			if c < len(regs) && used>>uint(c)&1 != 0 {
+				continue
+			}
+			if col&low != 0 {
+				ok = false
+				break
+			}
 		}
-		if _, ok := DivideLeft(p, tile); ok {
-			return v, perm, nil
+		if !ok {
+			continue
 		}
+		perm := make([]int, 0, len(regs))
+		perm = append(perm, chosen[:k]...)
+		for x := range regs {
+			if used>>uint(x)&1 == 0 {
+				perm = append(perm, x)
+			}
+		}
+		return v, ColumnAction{perm, cvt.ins[0].name, len(regs)}, nil
 	}
 	return 0, ColumnAction{}, errors.New("linear: largestVectorisation: no vectorisation (not even 1) divides the layout")
 }

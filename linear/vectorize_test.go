@@ -107,6 +107,26 @@ func TestPropLargestVectorisation(t *testing.T) {
 		if v != want {
 			t.Fatalf("LargestVectorisation = %d, want %d for%s", v, want, l)
 		}
+		// Triton's own steps: RegPermForDivide, then DivideLeft, for each v.
+		refV, refPerm := 0, ColumnAction{}
+		for c := 128 / bw; c >= 1 && refV == 0; c /= 2 {
+			tile, _ := Identity1D(c, "register", "offset")
+			pm, ok, err := RegPermForDivide(l, tile, true)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !ok {
+				continue
+			}
+			if q, _ := pm.Apply(l); ok {
+				if _, ok := DivideLeft(q, tile); ok {
+					refV, refPerm = c, pm
+				}
+			}
+		}
+		if v != refV || !slices.Equal(perm.Action(), refPerm.Action()) {
+			t.Fatalf("LargestVectorisation = %d %v, Triton's steps give %d %v", v, perm, refV, refPerm)
+		}
 		p, err := perm.Apply(l)
 		if err != nil {
 			t.Fatal(err)
