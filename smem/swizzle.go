@@ -287,6 +287,21 @@ func ldSt(src, dst *side, bitwidth, dim int) (Swizzle, error) {
 type cvtCache struct {
 	src, dst *side
 	m        [2]*linear.Layout
+	common   [2][]uint64 // intersectionBasis(a.reg, b.reg) with a = src (0) or dst (1)
+	hasCom   [2]bool
+}
+
+// commonRegs returns intersectionBasis(a.reg, b.reg, dim), cached.
+func (c *cvtCache) commonRegs(aIsSrc bool, dim int) []uint64 {
+	k := 1
+	a, b := c.dst, c.src
+	if aIsSrc {
+		k, a, b = 0, c.src, c.dst
+	}
+	if !c.hasCom[k] {
+		c.common[k], c.hasCom[k] = intersectionBasis(a.reg, b.reg, dim), true
+	}
+	return c.common[k]
 }
 
 func (c *cvtCache) get(bIsSrc bool) (linear.Layout, error) {
@@ -316,26 +331,20 @@ func swizzleTile(cache *cvtCache, aIsSrc bool, nRegA, nRegB int, laneIdA, laneId
 	if !aIsSrc {
 		a, b = b, a
 	}
-	vec := intersectionBasis(a.reg, b.reg, dim)
+	vec := cache.commonRegs(aIsSrc, dim)
 	if len(vec) < nRegB || nRegB < 0 {
 		return nil, false, nil
 	}
 	vec = vec[:nRegB:nRegB]
-	pick := func(lane []uint64, ids []int) ([]uint64, bool) {
-		var out []uint64
+	usable := func(lane []uint64, ids []int) bool {
 		for _, id := range ids {
 			if id >= len(lane) || lane[id] == 0 {
-				return nil, false
+				return false
 			}
-			out = append(out, lane[id])
 		}
-		return out, true
+		return true
 	}
-	if _, ok := pick(a.lane, laneIdA); !ok {
-		return nil, false, nil
-	}
-	tileB, ok := pick(b.lane, laneIdB)
-	if !ok {
+	if !usable(a.lane, laneIdA) || !usable(b.lane, laneIdB) {
 		return nil, false, nil
 	}
 	cvt, err := cache.get(!aIsSrc) // maps b's hardware index to a's
@@ -353,7 +362,12 @@ func swizzleTile(cache *cvtCache, aIsSrc bool, nRegA, nRegB int, laneIdA, laneId
 			return nil, false, nil
 		}
 	}
-	return append(vec, tileB...), true, nil
+	out := make([]uint64, len(vec), len(vec)+len(laneIdB))
+	copy(out, vec)
+	for _, id := range laneIdB {
+		out = append(out, b.lane[id])
+	}
+	return out, true, nil
 }
 
 // addrTile is getTile: the first 3−|LaneAddr| registers not in vec, then
