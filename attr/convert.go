@@ -555,12 +555,12 @@ func (s *NVMMAShared) toLinearLayout(shape []int) (linear.Layout, error) {
 		t = rotateLeft(tma)
 	}
 	if s.SwizzlingByteWidth == 0 {
-		l := identity1D(t[rank-1], "offset", dims[rank-1])
+		// Triton 3.6 ignores transposed here: an unswizzled nvmma_shared
+		// layout is row-major over the TMA block, whatever the flag says
+		// (checked against get_shared_bank_conflicts on the device).
+		l := identity1D(tma[rank-1], "offset", dims[rank-1])
 		for i := rank - 2; i >= 0; i-- {
-			l = mul(l, identity1D(t[i], "offset", dims[i]))
-		}
-		if s.Transposed {
-			l = must(linear.TransposeLinearLayout(l, transposeOrder()))
+			l = mul(l, identity1D(tma[i], "offset", dims[i]))
 		}
 		return combine(must(linear.EnsureLayoutNotSmallerThan(l, named)), s.CGA, shape), nil
 	}
