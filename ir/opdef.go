@@ -452,3 +452,79 @@ func kindDescription(a *AttrDef) string {
 	}
 	return "attribute"
 }
+
+// RegionGroup returns the regions of the declared region group name, split
+// among the groups as operands are (one region for each plain group, what
+// they leave for the one optional or variadic group). It panics if the
+// op's definition declares no such group, as OperandGroup does.
+func (op *Operation) RegionGroup(name string) []*Region {
+	i := -1
+	if op.def != nil {
+		for k, r := range op.def.Regions {
+			if r.Name == name {
+				i = k
+			}
+		}
+	}
+	if i < 0 {
+		panic(fmt.Sprintf("ir: %s declares no region %q", op.name, name))
+	}
+	b, ok := groups(op.def.Regions, len(op.regions), nil)
+	if !ok {
+		return nil
+	}
+	return op.regions[b[i]:b[i+1]]
+}
+
+// NamedRegion returns the region of the declared region group name, or nil
+// when it is an absent optional region.
+func (op *Operation) NamedRegion(name string) *Region {
+	if rs := op.RegionGroup(name); len(rs) > 0 {
+		return rs[0]
+	}
+	return nil
+}
+
+// EnumKeyword returns the keyword of the value of the declared enum
+// attribute name (its default when absent), or the value in decimal when
+// the enum has no keyword for it.
+func (op *Operation) EnumKeyword(name string) string {
+	v := AttrIntValue(op.AttrOrDefault(name))
+	if op.def != nil {
+		if d := op.def.attrDef(name); d != nil && d.Enum != nil {
+			return d.Enum.Keyword(v)
+		}
+	}
+	return strconv.FormatInt(v, 10)
+}
+
+// AttrIntValue returns the value of an integer attribute, 0 for any other.
+func AttrIntValue(a Attribute) int64 {
+	if i, ok := a.(*IntegerAttr); ok {
+		return i.Value
+	}
+	return 0
+}
+
+// AttrBoolValue returns the value of a bool attribute, false for any other.
+func AttrBoolValue(a Attribute) bool {
+	b, ok := a.(*BoolAttr)
+	return ok && b.Value
+}
+
+// AttrStringValue returns the value of a string attribute, "" for any other.
+func AttrStringValue(a Attribute) string {
+	if s, ok := a.(*StringAttr); ok {
+		return s.Value
+	}
+	return ""
+}
+
+// AttrInts returns a copy of the elements of a dense integer array
+// attribute, nil for any other.
+func AttrInts(a Attribute) []int64 {
+	if d, ok := a.(*DenseArrayAttr); ok {
+		return append([]int64{}, d.Ints...)
+	}
+	return nil
+}

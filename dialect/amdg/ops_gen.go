@@ -49,7 +49,7 @@ func (op ExtractSliceOp) ResultValue() *ir.Value {
 
 // StaticOffsets returns the elements of dense array attribute "static_offsets" (a new slice), or nil when the op does not carry it.
 func (op ExtractSliceOp) StaticOffsets() []int64 {
-	return opgenInts(op.AttrOrDefault("static_offsets"))
+	return ir.AttrInts(op.AttrOrDefault("static_offsets"))
 }
 
 // StaticOffsetsAttr returns attribute "static_offsets" as the op carries it: nil when absent, whatever its default.
@@ -127,7 +127,7 @@ func (op ScaledUpcastFp4Op) Output() *ir.Value {
 
 // Axis returns attribute "axis", or 0 when the op does not carry it.
 func (op ScaledUpcastFp4Op) Axis() int64 {
-	return opgenInt(op.AttrOrDefault("axis"))
+	return ir.AttrIntValue(op.AttrOrDefault("axis"))
 }
 
 // AxisAttr returns attribute "axis" as the op carries it: nil when absent, whatever its default.
@@ -159,21 +159,4 @@ func (op ScaledUpcastFp8Op) Scale() *ir.Value {
 // Output returns result "output".
 func (op ScaledUpcastFp8Op) Output() *ir.Value {
 	return op.NamedResult("output")
-}
-
-// opgenInt returns the value of an integer attribute, 0 for nil.
-func opgenInt(a ir.Attribute) int64 {
-	if i, ok := a.(*ir.IntegerAttr); ok {
-		return i.Value
-	}
-	return 0
-}
-
-// opgenInts returns a copy of the elements of a dense integer array
-// attribute, nil for nil.
-func opgenInts(a ir.Attribute) []int64 {
-	if d, ok := a.(*ir.DenseArrayAttr); ok {
-		return append([]int64{}, d.Ints...)
-	}
-	return nil
 }

@@ -3,11 +3,7 @@
 
 package arith
 
-import (
-	"strconv"
-
-	"github.com/layoutopt/layoutopt/ir"
-)
+import "github.com/layoutopt/layoutopt/ir"
 
 // AddFOp is the arith.addf op: elementwise addf.
 type AddFOp struct{ *ir.Operation }
@@ -208,12 +204,12 @@ func (op CmpFOp) ResultValue() *ir.Value {
 
 // Predicate returns enum attribute "predicate" (arith.cmpf predicate), or 0 when the op does not carry it.
 func (op CmpFOp) Predicate() int64 {
-	return opgenInt(op.AttrOrDefault("predicate"))
+	return ir.AttrIntValue(op.AttrOrDefault("predicate"))
 }
 
 // PredicateName returns the keyword of attribute "predicate" (the value Predicate returns), or the value in decimal when it has none.
 func (op CmpFOp) PredicateName() string {
-	return opgenKeyword(op.Operation, "predicate", op.Predicate())
+	return op.EnumKeyword("predicate")
 }
 
 // PredicateAttr returns attribute "predicate" as the op carries it: nil when absent, whatever its default.
@@ -254,12 +250,12 @@ func (op CmpIOp) ResultValue() *ir.Value {
 
 // Predicate returns enum attribute "predicate" (arith.cmpi predicate), or 0 when the op does not carry it.
 func (op CmpIOp) Predicate() int64 {
-	return opgenInt(op.AttrOrDefault("predicate"))
+	return ir.AttrIntValue(op.AttrOrDefault("predicate"))
 }
 
 // PredicateName returns the keyword of attribute "predicate" (the value Predicate returns), or the value in decimal when it has none.
 func (op CmpIOp) PredicateName() string {
-	return opgenKeyword(op.Operation, "predicate", op.Predicate())
+	return op.EnumKeyword("predicate")
 }
 
 // PredicateAttr returns attribute "predicate" as the op carries it: nil when absent, whatever its default.
@@ -1389,25 +1385,4 @@ func (op XOrIOp) Rhs() *ir.Value {
 // ResultValue returns result "result".
 func (op XOrIOp) ResultValue() *ir.Value {
 	return op.NamedResult("result")
-}
-
-// opgenInt returns the value of an integer attribute, 0 for nil.
-func opgenInt(a ir.Attribute) int64 {
-	if i, ok := a.(*ir.IntegerAttr); ok {
-		return i.Value
-	}
-	return 0
-}
-
-// opgenKeyword returns the keyword of value v of op's declared enum
-// attribute name.
-func opgenKeyword(op *ir.Operation, name string, v int64) string {
-	if d := op.Def(); d != nil {
-		for i := range d.Attrs {
-			if d.Attrs[i].Name == name && d.Attrs[i].Enum != nil {
-				return d.Attrs[i].Enum.Keyword(v)
-			}
-		}
-	}
-	return strconv.FormatInt(v, 10)
 }

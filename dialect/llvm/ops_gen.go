@@ -28,7 +28,7 @@ func (op AssumeOp) OpBundleOperands() []*ir.Value {
 
 // OpBundleSizes returns the elements of dense array attribute "op_bundle_sizes" (a new slice), or its default `array<i32>` when the op does not carry it.
 func (op AssumeOp) OpBundleSizes() []int64 {
-	return opgenInts(op.AttrOrDefault("op_bundle_sizes"))
+	return ir.AttrInts(op.AttrOrDefault("op_bundle_sizes"))
 }
 
 // OpBundleSizesAttr returns attribute "op_bundle_sizes" as the op carries it: nil when absent, whatever its default.
@@ -39,13 +39,4 @@ func (op AssumeOp) OpBundleSizesAttr() ir.Attribute {
 // OpBundleTags returns attribute "op_bundle_tags", or nil when the op does not carry it.
 func (op AssumeOp) OpBundleTags() ir.Attribute {
 	return op.AttrOrDefault("op_bundle_tags")
-}
-
-// opgenInts returns a copy of the elements of a dense integer array
-// attribute, nil for nil.
-func opgenInts(a ir.Attribute) []int64 {
-	if d, ok := a.(*ir.DenseArrayAttr); ok {
-		return append([]int64{}, d.Ints...)
-	}
-	return nil
 }

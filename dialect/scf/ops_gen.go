@@ -64,7 +64,7 @@ func (op ForOp) ResultsValue() []*ir.Value {
 
 // RegionRegion returns region "region".
 func (op ForOp) RegionRegion() *ir.Region {
-	return opgenRegion(op.Operation, "region")
+	return op.NamedRegion("region")
 }
 
 // UnsignedCmp reports whether the op carries unit attribute "unsignedCmp".
@@ -95,12 +95,12 @@ func (op IfOp) ResultsValue() []*ir.Value {
 
 // ThenRegion returns region "thenRegion".
 func (op IfOp) ThenRegion() *ir.Region {
-	return opgenRegion(op.Operation, "thenRegion")
+	return op.NamedRegion("thenRegion")
 }
 
 // ElseRegion returns region "elseRegion".
 func (op IfOp) ElseRegion() *ir.Region {
-	return opgenRegion(op.Operation, "elseRegion")
+	return op.NamedRegion("elseRegion")
 }
 
 // WhileOp is the scf.while op: while loop.
@@ -126,12 +126,12 @@ func (op WhileOp) ResultsValue() []*ir.Value {
 
 // Before returns region "before".
 func (op WhileOp) Before() *ir.Region {
-	return opgenRegion(op.Operation, "before")
+	return op.NamedRegion("before")
 }
 
 // After returns region "after".
 func (op WhileOp) After() *ir.Region {
-	return opgenRegion(op.Operation, "after")
+	return op.NamedRegion("after")
 }
 
 // YieldOp is the scf.yield op: yield values to the parent scf op.
@@ -148,50 +148,4 @@ func AsYield(op *ir.Operation) (YieldOp, bool) {
 // ResultsValue returns variadic operand "results" (a new slice).
 func (op YieldOp) ResultsValue() []*ir.Value {
 	return op.OperandGroup("results")
-}
-
-// opgenRegion returns the region of op's declared single region group
-// name, or nil when the op has none.
-func opgenRegion(op *ir.Operation, name string) *ir.Region {
-	if rs := opgenRegions(op, name); len(rs) > 0 {
-		return rs[0]
-	}
-	return nil
-}
-
-// opgenRegions returns the regions of op's declared region group name, split
-// as operand groups are: one region for each plain group, and what those
-// leave for the one optional or variadic group. It panics when the op's
-// definition declares no such group, as OperandGroup does.
-func opgenRegions(op *ir.Operation, name string) []*ir.Region {
-	var decls []ir.ArgDef
-	if d := op.Def(); d != nil {
-		decls = d.Regions
-	}
-	rs := op.Regions()
-	vars := 0
-	for _, a := range decls {
-		if a.Arity != ir.One {
-			vars++
-		}
-	}
-	rest := len(rs) - (len(decls) - vars)
-	start := 0
-	for _, a := range decls {
-		w := 1
-		if a.Arity != ir.One {
-			w = 0
-			if vars == 1 && rest > 0 {
-				w = rest
-			}
-		}
-		if a.Name == name {
-			if start+w > len(rs) {
-				return nil
-			}
-			return rs[start : start+w]
-		}
-		start += w
-	}
-	panic("ir: " + op.Name() + " declares no region \"" + name + "\"")
 }

@@ -3,11 +3,7 @@
 
 package tt
 
-import (
-	"strconv"
-
-	"github.com/layoutopt/layoutopt/ir"
-)
+import "github.com/layoutopt/layoutopt/ir"
 
 // AddPtrOp is the tt.addptr op: pointer plus offset.
 type AddPtrOp struct{ *ir.Operation }
@@ -79,7 +75,7 @@ func (op AssertOp) Condition() *ir.Value {
 
 // Message returns attribute "message", or "" when the op does not carry it.
 func (op AssertOp) Message() string {
-	return opgenString(op.AttrOrDefault("message"))
+	return ir.AttrStringValue(op.AttrOrDefault("message"))
 }
 
 // MessageAttr returns attribute "message" as the op carries it: nil when absent, whatever its default.
@@ -120,12 +116,12 @@ func (op AtomicCASOp) ResultValue() *ir.Value {
 
 // Sem returns enum attribute "sem" (memory semantic), or 0 when the op does not carry it.
 func (op AtomicCASOp) Sem() int64 {
-	return opgenInt(op.AttrOrDefault("sem"))
+	return ir.AttrIntValue(op.AttrOrDefault("sem"))
 }
 
 // SemName returns the keyword of attribute "sem" (the value Sem returns), or the value in decimal when it has none.
 func (op AtomicCASOp) SemName() string {
-	return opgenKeyword(op.Operation, "sem", op.Sem())
+	return op.EnumKeyword("sem")
 }
 
 // SemAttr returns attribute "sem" as the op carries it: nil when absent, whatever its default.
@@ -135,12 +131,12 @@ func (op AtomicCASOp) SemAttr() ir.Attribute {
 
 // Scope returns enum attribute "scope" (memory sync scope), or 0 when the op does not carry it.
 func (op AtomicCASOp) Scope() int64 {
-	return opgenInt(op.AttrOrDefault("scope"))
+	return ir.AttrIntValue(op.AttrOrDefault("scope"))
 }
 
 // ScopeName returns the keyword of attribute "scope" (the value Scope returns), or the value in decimal when it has none.
 func (op AtomicCASOp) ScopeName() string {
-	return opgenKeyword(op.Operation, "scope", op.Scope())
+	return op.EnumKeyword("scope")
 }
 
 // ScopeAttr returns attribute "scope" as the op carries it: nil when absent, whatever its default.
@@ -181,12 +177,12 @@ func (op AtomicRMWOp) ResultValue() *ir.Value {
 
 // AtomicRmwOp returns enum attribute "atomic_rmw_op" (atomic rmw op), or 0 when the op does not carry it.
 func (op AtomicRMWOp) AtomicRmwOp() int64 {
-	return opgenInt(op.AttrOrDefault("atomic_rmw_op"))
+	return ir.AttrIntValue(op.AttrOrDefault("atomic_rmw_op"))
 }
 
 // AtomicRmwOpName returns the keyword of attribute "atomic_rmw_op" (the value AtomicRmwOp returns), or the value in decimal when it has none.
 func (op AtomicRMWOp) AtomicRmwOpName() string {
-	return opgenKeyword(op.Operation, "atomic_rmw_op", op.AtomicRmwOp())
+	return op.EnumKeyword("atomic_rmw_op")
 }
 
 // AtomicRmwOpAttr returns attribute "atomic_rmw_op" as the op carries it: nil when absent, whatever its default.
@@ -196,12 +192,12 @@ func (op AtomicRMWOp) AtomicRmwOpAttr() ir.Attribute {
 
 // Sem returns enum attribute "sem" (memory semantic), or 0 when the op does not carry it.
 func (op AtomicRMWOp) Sem() int64 {
-	return opgenInt(op.AttrOrDefault("sem"))
+	return ir.AttrIntValue(op.AttrOrDefault("sem"))
 }
 
 // SemName returns the keyword of attribute "sem" (the value Sem returns), or the value in decimal when it has none.
 func (op AtomicRMWOp) SemName() string {
-	return opgenKeyword(op.Operation, "sem", op.Sem())
+	return op.EnumKeyword("sem")
 }
 
 // SemAttr returns attribute "sem" as the op carries it: nil when absent, whatever its default.
@@ -211,12 +207,12 @@ func (op AtomicRMWOp) SemAttr() ir.Attribute {
 
 // Scope returns enum attribute "scope" (memory sync scope), or 0 when the op does not carry it.
 func (op AtomicRMWOp) Scope() int64 {
-	return opgenInt(op.AttrOrDefault("scope"))
+	return ir.AttrIntValue(op.AttrOrDefault("scope"))
 }
 
 // ScopeName returns the keyword of attribute "scope" (the value Scope returns), or the value in decimal when it has none.
 func (op AtomicRMWOp) ScopeName() string {
-	return opgenKeyword(op.Operation, "scope", op.Scope())
+	return op.EnumKeyword("scope")
 }
 
 // ScopeAttr returns attribute "scope" as the op carries it: nil when absent, whatever its default.
@@ -367,7 +363,7 @@ func (op ClampFOp) ResultValue() *ir.Value {
 
 // PropagateNan returns attribute "propagateNan", or 0 when the op does not carry it.
 func (op ClampFOp) PropagateNan() int64 {
-	return opgenInt(op.AttrOrDefault("propagateNan"))
+	return ir.AttrIntValue(op.AttrOrDefault("propagateNan"))
 }
 
 // PropagateNanAttr returns attribute "propagateNan" as the op carries it: nil when absent, whatever its default.
@@ -434,12 +430,12 @@ func (op DescriptorLoadOp) ResultValue() *ir.Value {
 
 // Cache returns enum attribute "cache" (cache modifier), or its default 1 (none) when the op does not carry it.
 func (op DescriptorLoadOp) Cache() int64 {
-	return opgenInt(op.AttrOrDefault("cache"))
+	return ir.AttrIntValue(op.AttrOrDefault("cache"))
 }
 
 // CacheName returns the keyword of attribute "cache" (the value Cache returns), or the value in decimal when it has none.
 func (op DescriptorLoadOp) CacheName() string {
-	return opgenKeyword(op.Operation, "cache", op.Cache())
+	return op.EnumKeyword("cache")
 }
 
 // CacheAttr returns attribute "cache" as the op carries it: nil when absent, whatever its default.
@@ -449,12 +445,12 @@ func (op DescriptorLoadOp) CacheAttr() ir.Attribute {
 
 // Evict returns enum attribute "evict" (eviction policy), or its default 1 (evict_normal) when the op does not carry it.
 func (op DescriptorLoadOp) Evict() int64 {
-	return opgenInt(op.AttrOrDefault("evict"))
+	return ir.AttrIntValue(op.AttrOrDefault("evict"))
 }
 
 // EvictName returns the keyword of attribute "evict" (the value Evict returns), or the value in decimal when it has none.
 func (op DescriptorLoadOp) EvictName() string {
-	return opgenKeyword(op.Operation, "evict", op.Evict())
+	return op.EnumKeyword("evict")
 }
 
 // EvictAttr returns attribute "evict" as the op carries it: nil when absent, whatever its default.
@@ -552,12 +548,12 @@ func (op DotOp) D() *ir.Value {
 
 // InputPrecision returns enum attribute "inputPrecision" (input precision), or its default 2 (ieee) when the op does not carry it.
 func (op DotOp) InputPrecision() int64 {
-	return opgenInt(op.AttrOrDefault("inputPrecision"))
+	return ir.AttrIntValue(op.AttrOrDefault("inputPrecision"))
 }
 
 // InputPrecisionName returns the keyword of attribute "inputPrecision" (the value InputPrecision returns), or the value in decimal when it has none.
 func (op DotOp) InputPrecisionName() string {
-	return opgenKeyword(op.Operation, "inputPrecision", op.InputPrecision())
+	return op.EnumKeyword("inputPrecision")
 }
 
 // InputPrecisionAttr returns attribute "inputPrecision" as the op carries it: nil when absent, whatever its default.
@@ -567,7 +563,7 @@ func (op DotOp) InputPrecisionAttr() ir.Attribute {
 
 // MaxNumImpreciseAcc returns attribute "maxNumImpreciseAcc", or its default `0 : i32` when the op does not carry it.
 func (op DotOp) MaxNumImpreciseAcc() int64 {
-	return opgenInt(op.AttrOrDefault("maxNumImpreciseAcc"))
+	return ir.AttrIntValue(op.AttrOrDefault("maxNumImpreciseAcc"))
 }
 
 // MaxNumImpreciseAccAttr returns attribute "maxNumImpreciseAcc" as the op carries it: nil when absent, whatever its default.
@@ -618,12 +614,12 @@ func (op DotScaledOp) D() *ir.Value {
 
 // AElemType returns enum attribute "a_elem_type" (scale dot elem type), or 0 when the op does not carry it.
 func (op DotScaledOp) AElemType() int64 {
-	return opgenInt(op.AttrOrDefault("a_elem_type"))
+	return ir.AttrIntValue(op.AttrOrDefault("a_elem_type"))
 }
 
 // AElemTypeName returns the keyword of attribute "a_elem_type" (the value AElemType returns), or the value in decimal when it has none.
 func (op DotScaledOp) AElemTypeName() string {
-	return opgenKeyword(op.Operation, "a_elem_type", op.AElemType())
+	return op.EnumKeyword("a_elem_type")
 }
 
 // AElemTypeAttr returns attribute "a_elem_type" as the op carries it: nil when absent, whatever its default.
@@ -633,12 +629,12 @@ func (op DotScaledOp) AElemTypeAttr() ir.Attribute {
 
 // BElemType returns enum attribute "b_elem_type" (scale dot elem type), or 0 when the op does not carry it.
 func (op DotScaledOp) BElemType() int64 {
-	return opgenInt(op.AttrOrDefault("b_elem_type"))
+	return ir.AttrIntValue(op.AttrOrDefault("b_elem_type"))
 }
 
 // BElemTypeName returns the keyword of attribute "b_elem_type" (the value BElemType returns), or the value in decimal when it has none.
 func (op DotScaledOp) BElemTypeName() string {
-	return opgenKeyword(op.Operation, "b_elem_type", op.BElemType())
+	return op.EnumKeyword("b_elem_type")
 }
 
 // BElemTypeAttr returns attribute "b_elem_type" as the op carries it: nil when absent, whatever its default.
@@ -648,7 +644,7 @@ func (op DotScaledOp) BElemTypeAttr() ir.Attribute {
 
 // FastMath returns attribute "fastMath", or false when the op does not carry it.
 func (op DotScaledOp) FastMath() bool {
-	return opgenBool(op.AttrOrDefault("fastMath"))
+	return ir.AttrBoolValue(op.AttrOrDefault("fastMath"))
 }
 
 // FastMathAttr returns attribute "fastMath" as the op carries it: nil when absent, whatever its default.
@@ -679,7 +675,7 @@ func (op ElementwiseInlineAsmOp) ResultValue() []*ir.Value {
 
 // AsmString returns attribute "asm_string", or "" when the op does not carry it.
 func (op ElementwiseInlineAsmOp) AsmString() string {
-	return opgenString(op.AttrOrDefault("asm_string"))
+	return ir.AttrStringValue(op.AttrOrDefault("asm_string"))
 }
 
 // AsmStringAttr returns attribute "asm_string" as the op carries it: nil when absent, whatever its default.
@@ -689,7 +685,7 @@ func (op ElementwiseInlineAsmOp) AsmStringAttr() ir.Attribute {
 
 // Constraints returns attribute "constraints", or "" when the op does not carry it.
 func (op ElementwiseInlineAsmOp) Constraints() string {
-	return opgenString(op.AttrOrDefault("constraints"))
+	return ir.AttrStringValue(op.AttrOrDefault("constraints"))
 }
 
 // ConstraintsAttr returns attribute "constraints" as the op carries it: nil when absent, whatever its default.
@@ -699,7 +695,7 @@ func (op ElementwiseInlineAsmOp) ConstraintsAttr() ir.Attribute {
 
 // Pure returns attribute "pure", or false when the op does not carry it.
 func (op ElementwiseInlineAsmOp) Pure() bool {
-	return opgenBool(op.AttrOrDefault("pure"))
+	return ir.AttrBoolValue(op.AttrOrDefault("pure"))
 }
 
 // PureAttr returns attribute "pure" as the op carries it: nil when absent, whatever its default.
@@ -709,7 +705,7 @@ func (op ElementwiseInlineAsmOp) PureAttr() ir.Attribute {
 
 // PackedElement returns attribute "packed_element", or 0 when the op does not carry it.
 func (op ElementwiseInlineAsmOp) PackedElement() int64 {
-	return opgenInt(op.AttrOrDefault("packed_element"))
+	return ir.AttrIntValue(op.AttrOrDefault("packed_element"))
 }
 
 // PackedElementAttr returns attribute "packed_element" as the op carries it: nil when absent, whatever its default.
@@ -740,7 +736,7 @@ func (op ExpandDimsOp) ResultValue() *ir.Value {
 
 // Axis returns attribute "axis", or 0 when the op does not carry it.
 func (op ExpandDimsOp) Axis() int64 {
-	return opgenInt(op.AttrOrDefault("axis"))
+	return ir.AttrIntValue(op.AttrOrDefault("axis"))
 }
 
 // AxisAttr returns attribute "axis" as the op carries it: nil when absent, whatever its default.
@@ -771,7 +767,7 @@ func (op ExternElementwiseOp) ResultValue() *ir.Value {
 
 // Libname returns attribute "libname", or "" when the op does not carry it.
 func (op ExternElementwiseOp) Libname() string {
-	return opgenString(op.AttrOrDefault("libname"))
+	return ir.AttrStringValue(op.AttrOrDefault("libname"))
 }
 
 // LibnameAttr returns attribute "libname" as the op carries it: nil when absent, whatever its default.
@@ -781,7 +777,7 @@ func (op ExternElementwiseOp) LibnameAttr() ir.Attribute {
 
 // Libpath returns attribute "libpath", or "" when the op does not carry it.
 func (op ExternElementwiseOp) Libpath() string {
-	return opgenString(op.AttrOrDefault("libpath"))
+	return ir.AttrStringValue(op.AttrOrDefault("libpath"))
 }
 
 // LibpathAttr returns attribute "libpath" as the op carries it: nil when absent, whatever its default.
@@ -791,7 +787,7 @@ func (op ExternElementwiseOp) LibpathAttr() ir.Attribute {
 
 // Symbol returns attribute "symbol", or "" when the op does not carry it.
 func (op ExternElementwiseOp) Symbol() string {
-	return opgenString(op.AttrOrDefault("symbol"))
+	return ir.AttrStringValue(op.AttrOrDefault("symbol"))
 }
 
 // SymbolAttr returns attribute "symbol" as the op carries it: nil when absent, whatever its default.
@@ -801,7 +797,7 @@ func (op ExternElementwiseOp) SymbolAttr() ir.Attribute {
 
 // Pure returns attribute "pure", or false when the op does not carry it.
 func (op ExternElementwiseOp) Pure() bool {
-	return opgenBool(op.AttrOrDefault("pure"))
+	return ir.AttrBoolValue(op.AttrOrDefault("pure"))
 }
 
 // PureAttr returns attribute "pure" as the op carries it: nil when absent, whatever its default.
@@ -832,12 +828,12 @@ func (op FpToFpOp) ResultValue() *ir.Value {
 
 // Rounding returns enum attribute "rounding" (rounding mode), or 0 when the op does not carry it.
 func (op FpToFpOp) Rounding() int64 {
-	return opgenInt(op.AttrOrDefault("rounding"))
+	return ir.AttrIntValue(op.AttrOrDefault("rounding"))
 }
 
 // RoundingName returns the keyword of attribute "rounding" (the value Rounding returns), or the value in decimal when it has none.
 func (op FpToFpOp) RoundingName() string {
-	return opgenKeyword(op.Operation, "rounding", op.Rounding())
+	return op.EnumKeyword("rounding")
 }
 
 // RoundingAttr returns attribute "rounding" as the op carries it: nil when absent, whatever its default.
@@ -858,12 +854,12 @@ func AsFunc(op *ir.Operation) (FuncOp, bool) {
 
 // Body returns region "body".
 func (op FuncOp) Body() *ir.Region {
-	return opgenRegion(op.Operation, "body")
+	return op.NamedRegion("body")
 }
 
 // SymName returns attribute "sym_name", or "" when the op does not carry it.
 func (op FuncOp) SymName() string {
-	return opgenString(op.AttrOrDefault("sym_name"))
+	return ir.AttrStringValue(op.AttrOrDefault("sym_name"))
 }
 
 // SymNameAttr returns attribute "sym_name" as the op carries it: nil when absent, whatever its default.
@@ -886,7 +882,7 @@ func (op FuncOp) FunctionTypeAttr() ir.Attribute {
 
 // SymVisibility returns attribute "sym_visibility", or "" when the op does not carry it.
 func (op FuncOp) SymVisibility() string {
-	return opgenString(op.AttrOrDefault("sym_visibility"))
+	return ir.AttrStringValue(op.AttrOrDefault("sym_visibility"))
 }
 
 // SymVisibilityAttr returns attribute "sym_visibility" as the op carries it: nil when absent, whatever its default.
@@ -932,7 +928,7 @@ func (op GatherOp) ResultValue() *ir.Value {
 
 // Axis returns attribute "axis", or 0 when the op does not carry it.
 func (op GatherOp) Axis() int64 {
-	return opgenInt(op.AttrOrDefault("axis"))
+	return ir.AttrIntValue(op.AttrOrDefault("axis"))
 }
 
 // AxisAttr returns attribute "axis" as the op carries it: nil when absent, whatever its default.
@@ -963,12 +959,12 @@ func (op GetNumProgramsOp) ResultValue() *ir.Value {
 
 // Axis returns enum attribute "axis" (program dimension), or 0 when the op does not carry it.
 func (op GetNumProgramsOp) Axis() int64 {
-	return opgenInt(op.AttrOrDefault("axis"))
+	return ir.AttrIntValue(op.AttrOrDefault("axis"))
 }
 
 // AxisName returns the keyword of attribute "axis" (the value Axis returns), or the value in decimal when it has none.
 func (op GetNumProgramsOp) AxisName() string {
-	return opgenKeyword(op.Operation, "axis", op.Axis())
+	return op.EnumKeyword("axis")
 }
 
 // AxisAttr returns attribute "axis" as the op carries it: nil when absent, whatever its default.
@@ -994,12 +990,12 @@ func (op GetProgramIdOp) ResultValue() *ir.Value {
 
 // Axis returns enum attribute "axis" (program dimension), or 0 when the op does not carry it.
 func (op GetProgramIdOp) Axis() int64 {
-	return opgenInt(op.AttrOrDefault("axis"))
+	return ir.AttrIntValue(op.AttrOrDefault("axis"))
 }
 
 // AxisName returns the keyword of attribute "axis" (the value Axis returns), or the value in decimal when it has none.
 func (op GetProgramIdOp) AxisName() string {
-	return opgenKeyword(op.Operation, "axis", op.Axis())
+	return op.EnumKeyword("axis")
 }
 
 // AxisAttr returns attribute "axis" as the op carries it: nil when absent, whatever its default.
@@ -1113,7 +1109,7 @@ func (op LoadOp) ResultValue() *ir.Value {
 
 // BoundaryCheck returns the elements of dense array attribute "boundaryCheck" (a new slice), or its default `array<i32>` when the op does not carry it.
 func (op LoadOp) BoundaryCheck() []int64 {
-	return opgenInts(op.AttrOrDefault("boundaryCheck"))
+	return ir.AttrInts(op.AttrOrDefault("boundaryCheck"))
 }
 
 // BoundaryCheckAttr returns attribute "boundaryCheck" as the op carries it: nil when absent, whatever its default.
@@ -1128,12 +1124,12 @@ func (op LoadOp) Padding() ir.Attribute {
 
 // Cache returns enum attribute "cache" (cache modifier), or its default 1 (none) when the op does not carry it.
 func (op LoadOp) Cache() int64 {
-	return opgenInt(op.AttrOrDefault("cache"))
+	return ir.AttrIntValue(op.AttrOrDefault("cache"))
 }
 
 // CacheName returns the keyword of attribute "cache" (the value Cache returns), or the value in decimal when it has none.
 func (op LoadOp) CacheName() string {
-	return opgenKeyword(op.Operation, "cache", op.Cache())
+	return op.EnumKeyword("cache")
 }
 
 // CacheAttr returns attribute "cache" as the op carries it: nil when absent, whatever its default.
@@ -1143,12 +1139,12 @@ func (op LoadOp) CacheAttr() ir.Attribute {
 
 // Evict returns enum attribute "evict" (eviction policy), or its default 1 (evict_normal) when the op does not carry it.
 func (op LoadOp) Evict() int64 {
-	return opgenInt(op.AttrOrDefault("evict"))
+	return ir.AttrIntValue(op.AttrOrDefault("evict"))
 }
 
 // EvictName returns the keyword of attribute "evict" (the value Evict returns), or the value in decimal when it has none.
 func (op LoadOp) EvictName() string {
-	return opgenKeyword(op.Operation, "evict", op.Evict())
+	return op.EnumKeyword("evict")
 }
 
 // EvictAttr returns attribute "evict" as the op carries it: nil when absent, whatever its default.
@@ -1158,7 +1154,7 @@ func (op LoadOp) EvictAttr() ir.Attribute {
 
 // IsVolatile returns attribute "isVolatile", or its default `false` when the op does not carry it.
 func (op LoadOp) IsVolatile() bool {
-	return opgenBool(op.AttrOrDefault("isVolatile"))
+	return ir.AttrBoolValue(op.AttrOrDefault("isVolatile"))
 }
 
 // IsVolatileAttr returns attribute "isVolatile" as the op carries it: nil when absent, whatever its default.
@@ -1184,7 +1180,7 @@ func (op MakeRangeOp) ResultValue() *ir.Value {
 
 // Start returns attribute "start", or 0 when the op does not carry it.
 func (op MakeRangeOp) Start() int64 {
-	return opgenInt(op.AttrOrDefault("start"))
+	return ir.AttrIntValue(op.AttrOrDefault("start"))
 }
 
 // StartAttr returns attribute "start" as the op carries it: nil when absent, whatever its default.
@@ -1194,7 +1190,7 @@ func (op MakeRangeOp) StartAttr() ir.Attribute {
 
 // End returns attribute "end", or 0 when the op does not carry it.
 func (op MakeRangeOp) End() int64 {
-	return opgenInt(op.AttrOrDefault("end"))
+	return ir.AttrIntValue(op.AttrOrDefault("end"))
 }
 
 // EndAttr returns attribute "end" as the op carries it: nil when absent, whatever its default.
@@ -1236,7 +1232,7 @@ func (op MakeTensorPtrOp) ResultValue() *ir.Value {
 
 // Order returns the elements of dense array attribute "order" (a new slice), or nil when the op does not carry it.
 func (op MakeTensorPtrOp) Order() []int64 {
-	return opgenInts(op.AttrOrDefault("order"))
+	return ir.AttrInts(op.AttrOrDefault("order"))
 }
 
 // OrderAttr returns attribute "order" as the op carries it: nil when absent, whatever its default.
@@ -1267,12 +1263,12 @@ func (op MapElementwiseOp) ResultValue() []*ir.Value {
 
 // ScalarOp returns region "scalarOp".
 func (op MapElementwiseOp) ScalarOp() *ir.Region {
-	return opgenRegion(op.Operation, "scalarOp")
+	return op.NamedRegion("scalarOp")
 }
 
 // Pack returns attribute "pack", or 0 when the op does not carry it.
 func (op MapElementwiseOp) Pack() int64 {
-	return opgenInt(op.AttrOrDefault("pack"))
+	return ir.AttrIntValue(op.AttrOrDefault("pack"))
 }
 
 // PackAttr returns attribute "pack" as the op carries it: nil when absent, whatever its default.
@@ -1387,7 +1383,7 @@ func (op PrintOp) Args() []*ir.Value {
 
 // Prefix returns attribute "prefix", or "" when the op does not carry it.
 func (op PrintOp) Prefix() string {
-	return opgenString(op.AttrOrDefault("prefix"))
+	return ir.AttrStringValue(op.AttrOrDefault("prefix"))
 }
 
 // PrefixAttr returns attribute "prefix" as the op carries it: nil when absent, whatever its default.
@@ -1397,7 +1393,7 @@ func (op PrintOp) PrefixAttr() ir.Attribute {
 
 // Hex returns attribute "hex", or false when the op does not carry it.
 func (op PrintOp) Hex() bool {
-	return opgenBool(op.AttrOrDefault("hex"))
+	return ir.AttrBoolValue(op.AttrOrDefault("hex"))
 }
 
 // HexAttr returns attribute "hex" as the op carries it: nil when absent, whatever its default.
@@ -1407,7 +1403,7 @@ func (op PrintOp) HexAttr() ir.Attribute {
 
 // IsSigned returns the elements of dense array attribute "isSigned" (a new slice), or nil when the op does not carry it.
 func (op PrintOp) IsSigned() []int64 {
-	return opgenInts(op.AttrOrDefault("isSigned"))
+	return ir.AttrInts(op.AttrOrDefault("isSigned"))
 }
 
 // IsSignedAttr returns attribute "isSigned" as the op carries it: nil when absent, whatever its default.
@@ -1459,12 +1455,12 @@ func (op ReduceOp) ResultValue() []*ir.Value {
 
 // CombineOp returns region "combineOp".
 func (op ReduceOp) CombineOp() *ir.Region {
-	return opgenRegion(op.Operation, "combineOp")
+	return op.NamedRegion("combineOp")
 }
 
 // Axis returns attribute "axis", or 0 when the op does not carry it.
 func (op ReduceOp) Axis() int64 {
-	return opgenInt(op.AttrOrDefault("axis"))
+	return ir.AttrIntValue(op.AttrOrDefault("axis"))
 }
 
 // AxisAttr returns attribute "axis" as the op carries it: nil when absent, whatever its default.
@@ -1558,12 +1554,12 @@ func (op ScanOp) ResultValue() []*ir.Value {
 
 // CombineOp returns region "combineOp".
 func (op ScanOp) CombineOp() *ir.Region {
-	return opgenRegion(op.Operation, "combineOp")
+	return op.NamedRegion("combineOp")
 }
 
 // Axis returns attribute "axis", or 0 when the op does not carry it.
 func (op ScanOp) Axis() int64 {
-	return opgenInt(op.AttrOrDefault("axis"))
+	return ir.AttrIntValue(op.AttrOrDefault("axis"))
 }
 
 // AxisAttr returns attribute "axis" as the op carries it: nil when absent, whatever its default.
@@ -1573,7 +1569,7 @@ func (op ScanOp) AxisAttr() ir.Attribute {
 
 // Reverse returns attribute "reverse", or false when the op does not carry it.
 func (op ScanOp) Reverse() bool {
-	return opgenBool(op.AttrOrDefault("reverse"))
+	return ir.AttrBoolValue(op.AttrOrDefault("reverse"))
 }
 
 // ReverseAttr returns attribute "reverse" as the op carries it: nil when absent, whatever its default.
@@ -1672,7 +1668,7 @@ func (op StoreOp) Mask() *ir.Value {
 
 // BoundaryCheck returns the elements of dense array attribute "boundaryCheck" (a new slice), or its default `array<i32>` when the op does not carry it.
 func (op StoreOp) BoundaryCheck() []int64 {
-	return opgenInts(op.AttrOrDefault("boundaryCheck"))
+	return ir.AttrInts(op.AttrOrDefault("boundaryCheck"))
 }
 
 // BoundaryCheckAttr returns attribute "boundaryCheck" as the op carries it: nil when absent, whatever its default.
@@ -1682,12 +1678,12 @@ func (op StoreOp) BoundaryCheckAttr() ir.Attribute {
 
 // Cache returns enum attribute "cache" (cache modifier), or its default 1 (none) when the op does not carry it.
 func (op StoreOp) Cache() int64 {
-	return opgenInt(op.AttrOrDefault("cache"))
+	return ir.AttrIntValue(op.AttrOrDefault("cache"))
 }
 
 // CacheName returns the keyword of attribute "cache" (the value Cache returns), or the value in decimal when it has none.
 func (op StoreOp) CacheName() string {
-	return opgenKeyword(op.Operation, "cache", op.Cache())
+	return op.EnumKeyword("cache")
 }
 
 // CacheAttr returns attribute "cache" as the op carries it: nil when absent, whatever its default.
@@ -1697,12 +1693,12 @@ func (op StoreOp) CacheAttr() ir.Attribute {
 
 // Evict returns enum attribute "evict" (eviction policy), or its default 1 (evict_normal) when the op does not carry it.
 func (op StoreOp) Evict() int64 {
-	return opgenInt(op.AttrOrDefault("evict"))
+	return ir.AttrIntValue(op.AttrOrDefault("evict"))
 }
 
 // EvictName returns the keyword of attribute "evict" (the value Evict returns), or the value in decimal when it has none.
 func (op StoreOp) EvictName() string {
-	return opgenKeyword(op.Operation, "evict", op.Evict())
+	return op.EnumKeyword("evict")
 }
 
 // EvictAttr returns attribute "evict" as the op carries it: nil when absent, whatever its default.
@@ -1733,7 +1729,7 @@ func (op TransOp) ResultValue() *ir.Value {
 
 // Order returns the elements of dense array attribute "order" (a new slice), or nil when the op does not carry it.
 func (op TransOp) Order() []int64 {
-	return opgenInts(op.AttrOrDefault("order"))
+	return ir.AttrInts(op.AttrOrDefault("order"))
 }
 
 // OrderAttr returns attribute "order" as the op carries it: nil when absent, whatever its default.
@@ -1760,94 +1756,4 @@ func (op UnsplatOp) Src() *ir.Value {
 // ResultValue returns result "result".
 func (op UnsplatOp) ResultValue() *ir.Value {
 	return op.NamedResult("result")
-}
-
-// opgenBool returns the value of a bool attribute, false for nil.
-func opgenBool(a ir.Attribute) bool {
-	b, ok := a.(*ir.BoolAttr)
-	return ok && b.Value
-}
-
-// opgenInt returns the value of an integer attribute, 0 for nil.
-func opgenInt(a ir.Attribute) int64 {
-	if i, ok := a.(*ir.IntegerAttr); ok {
-		return i.Value
-	}
-	return 0
-}
-
-// opgenInts returns a copy of the elements of a dense integer array
-// attribute, nil for nil.
-func opgenInts(a ir.Attribute) []int64 {
-	if d, ok := a.(*ir.DenseArrayAttr); ok {
-		return append([]int64{}, d.Ints...)
-	}
-	return nil
-}
-
-// opgenKeyword returns the keyword of value v of op's declared enum
-// attribute name.
-func opgenKeyword(op *ir.Operation, name string, v int64) string {
-	if d := op.Def(); d != nil {
-		for i := range d.Attrs {
-			if d.Attrs[i].Name == name && d.Attrs[i].Enum != nil {
-				return d.Attrs[i].Enum.Keyword(v)
-			}
-		}
-	}
-	return strconv.FormatInt(v, 10)
-}
-
-// opgenRegion returns the region of op's declared single region group
-// name, or nil when the op has none.
-func opgenRegion(op *ir.Operation, name string) *ir.Region {
-	if rs := opgenRegions(op, name); len(rs) > 0 {
-		return rs[0]
-	}
-	return nil
-}
-
-// opgenRegions returns the regions of op's declared region group name, split
-// as operand groups are: one region for each plain group, and what those
-// leave for the one optional or variadic group. It panics when the op's
-// definition declares no such group, as OperandGroup does.
-func opgenRegions(op *ir.Operation, name string) []*ir.Region {
-	var decls []ir.ArgDef
-	if d := op.Def(); d != nil {
-		decls = d.Regions
-	}
-	rs := op.Regions()
-	vars := 0
-	for _, a := range decls {
-		if a.Arity != ir.One {
-			vars++
-		}
-	}
-	rest := len(rs) - (len(decls) - vars)
-	start := 0
-	for _, a := range decls {
-		w := 1
-		if a.Arity != ir.One {
-			w = 0
-			if vars == 1 && rest > 0 {
-				w = rest
-			}
-		}
-		if a.Name == name {
-			if start+w > len(rs) {
-				return nil
-			}
-			return rs[start : start+w]
-		}
-		start += w
-	}
-	panic("ir: " + op.Name() + " declares no region \"" + name + "\"")
-}
-
-// opgenString returns the value of a string attribute, "" for nil.
-func opgenString(a ir.Attribute) string {
-	if s, ok := a.(*ir.StringAttr); ok {
-		return s.Value
-	}
-	return ""
 }

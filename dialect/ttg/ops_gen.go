@@ -61,7 +61,7 @@ func (op AsyncWaitOp) RetToken() *ir.Value {
 
 // Num returns attribute "num", or 0 when the op does not carry it.
 func (op AsyncWaitOp) Num() int64 {
-	return opgenInt(op.AttrOrDefault("num"))
+	return ir.AttrIntValue(op.AttrOrDefault("num"))
 }
 
 // NumAttr returns attribute "num" as the op carries it: nil when absent, whatever its default.
@@ -125,7 +125,7 @@ func (op Fp4ToFpOp) ResultValue() *ir.Value {
 
 // Axis returns attribute "axis", or 0 when the op does not carry it.
 func (op Fp4ToFpOp) Axis() int64 {
-	return opgenInt(op.AttrOrDefault("axis"))
+	return ir.AttrIntValue(op.AttrOrDefault("axis"))
 }
 
 // AxisAttr returns attribute "axis" as the op carries it: nil when absent, whatever its default.
@@ -156,7 +156,7 @@ func (op LocalAllocOp) ResultValue() *ir.Value {
 
 // Alignment returns attribute "alignment", or 0 when the op does not carry it.
 func (op LocalAllocOp) Alignment() int64 {
-	return opgenInt(op.AttrOrDefault("alignment"))
+	return ir.AttrIntValue(op.AttrOrDefault("alignment"))
 }
 
 // AlignmentAttr returns attribute "alignment" as the op carries it: nil when absent, whatever its default.
@@ -318,27 +318,10 @@ func (op MemDescTransOp) ResultValue() *ir.Value {
 
 // Order returns the elements of dense array attribute "order" (a new slice), or nil when the op does not carry it.
 func (op MemDescTransOp) Order() []int64 {
-	return opgenInts(op.AttrOrDefault("order"))
+	return ir.AttrInts(op.AttrOrDefault("order"))
 }
 
 // OrderAttr returns attribute "order" as the op carries it: nil when absent, whatever its default.
 func (op MemDescTransOp) OrderAttr() ir.Attribute {
 	return op.Attr("order")
-}
-
-// opgenInt returns the value of an integer attribute, 0 for nil.
-func opgenInt(a ir.Attribute) int64 {
-	if i, ok := a.(*ir.IntegerAttr); ok {
-		return i.Value
-	}
-	return 0
-}
-
-// opgenInts returns a copy of the elements of a dense integer array
-// attribute, nil for nil.
-func opgenInts(a ir.Attribute) []int64 {
-	if d, ok := a.(*ir.DenseArrayAttr); ok {
-		return append([]int64{}, d.Ints...)
-	}
-	return nil
 }

@@ -3,11 +3,7 @@
 
 package ttng
 
-import (
-	"strconv"
-
-	"github.com/layoutopt/layoutopt/ir"
-)
+import "github.com/layoutopt/layoutopt/ir"
 
 // ArriveBarrierOp is the ttng.arrive_barrier op: perform the arrive operation on an mbarrier.
 type ArriveBarrierOp struct{ *ir.Operation }
@@ -32,7 +28,7 @@ func (op ArriveBarrierOp) Pred() *ir.Value {
 
 // Count returns attribute "count", or 0 when the op does not carry it.
 func (op ArriveBarrierOp) Count() int64 {
-	return opgenInt(op.AttrOrDefault("count"))
+	return ir.AttrIntValue(op.AttrOrDefault("count"))
 }
 
 // CountAttr returns attribute "count" as the op carries it: nil when absent, whatever its default.
@@ -78,12 +74,12 @@ func (op AsyncTMACopyGlobalToLocalOp) Pred() *ir.Value {
 
 // Cache returns enum attribute "cache" (cache modifier), or its default 1 (none) when the op does not carry it.
 func (op AsyncTMACopyGlobalToLocalOp) Cache() int64 {
-	return opgenInt(op.AttrOrDefault("cache"))
+	return ir.AttrIntValue(op.AttrOrDefault("cache"))
 }
 
 // CacheName returns the keyword of attribute "cache" (the value Cache returns), or the value in decimal when it has none.
 func (op AsyncTMACopyGlobalToLocalOp) CacheName() string {
-	return opgenKeyword(op.Operation, "cache", op.Cache())
+	return op.EnumKeyword("cache")
 }
 
 // CacheAttr returns attribute "cache" as the op carries it: nil when absent, whatever its default.
@@ -93,12 +89,12 @@ func (op AsyncTMACopyGlobalToLocalOp) CacheAttr() ir.Attribute {
 
 // Evict returns enum attribute "evict" (eviction policy), or its default 1 (evict_normal) when the op does not carry it.
 func (op AsyncTMACopyGlobalToLocalOp) Evict() int64 {
-	return opgenInt(op.AttrOrDefault("evict"))
+	return ir.AttrIntValue(op.AttrOrDefault("evict"))
 }
 
 // EvictName returns the keyword of attribute "evict" (the value Evict returns), or the value in decimal when it has none.
 func (op AsyncTMACopyGlobalToLocalOp) EvictName() string {
-	return opgenKeyword(op.Operation, "evict", op.Evict())
+	return op.EnumKeyword("evict")
 }
 
 // EvictAttr returns attribute "evict" as the op carries it: nil when absent, whatever its default.
@@ -108,7 +104,7 @@ func (op AsyncTMACopyGlobalToLocalOp) EvictAttr() ir.Attribute {
 
 // IsVolatile returns attribute "isVolatile", or its default `false` when the op does not carry it.
 func (op AsyncTMACopyGlobalToLocalOp) IsVolatile() bool {
-	return opgenBool(op.AttrOrDefault("isVolatile"))
+	return ir.AttrBoolValue(op.AttrOrDefault("isVolatile"))
 }
 
 // IsVolatileAttr returns attribute "isVolatile" as the op carries it: nil when absent, whatever its default.
@@ -227,7 +223,7 @@ func AsAsyncTMAStoreWait(op *ir.Operation) (AsyncTMAStoreWaitOp, bool) {
 
 // Pendings returns attribute "pendings", or 0 when the op does not carry it.
 func (op AsyncTMAStoreWaitOp) Pendings() int64 {
-	return opgenInt(op.AttrOrDefault("pendings"))
+	return ir.AttrIntValue(op.AttrOrDefault("pendings"))
 }
 
 // PendingsAttr returns attribute "pendings" as the op carries it: nil when absent, whatever its default.
@@ -258,7 +254,7 @@ func (op BarrierExpectOp) Pred() *ir.Value {
 
 // Size returns attribute "size", or 0 when the op does not carry it.
 func (op BarrierExpectOp) Size() int64 {
-	return opgenInt(op.AttrOrDefault("size"))
+	return ir.AttrIntValue(op.AttrOrDefault("size"))
 }
 
 // SizeAttr returns attribute "size" as the op carries it: nil when absent, whatever its default.
@@ -279,7 +275,7 @@ func AsFenceAsyncShared(op *ir.Operation) (FenceAsyncSharedOp, bool) {
 
 // BCluster returns attribute "bCluster", or false when the op does not carry it.
 func (op FenceAsyncSharedOp) BCluster() bool {
-	return opgenBool(op.AttrOrDefault("bCluster"))
+	return ir.AttrBoolValue(op.AttrOrDefault("bCluster"))
 }
 
 // BClusterAttr returns attribute "bCluster" as the op carries it: nil when absent, whatever its default.
@@ -305,7 +301,7 @@ func (op InitBarrierOp) Alloc() *ir.Value {
 
 // Count returns attribute "count", or 0 when the op does not carry it.
 func (op InitBarrierOp) Count() int64 {
-	return opgenInt(op.AttrOrDefault("count"))
+	return ir.AttrIntValue(op.AttrOrDefault("count"))
 }
 
 // CountAttr returns attribute "count" as the op carries it: nil when absent, whatever its default.
@@ -505,12 +501,12 @@ func (op TCGen5MMAScaledOp) Token() *ir.Value {
 
 // AType returns enum attribute "a_type" (allowed 32-bit signless integer cases: 0, 1, 2, 3, 4, 5, 6), or 0 when the op does not carry it.
 func (op TCGen5MMAScaledOp) AType() int64 {
-	return opgenInt(op.AttrOrDefault("a_type"))
+	return ir.AttrIntValue(op.AttrOrDefault("a_type"))
 }
 
 // ATypeName returns the keyword of attribute "a_type" (the value AType returns), or the value in decimal when it has none.
 func (op TCGen5MMAScaledOp) ATypeName() string {
-	return opgenKeyword(op.Operation, "a_type", op.AType())
+	return op.EnumKeyword("a_type")
 }
 
 // ATypeAttr returns attribute "a_type" as the op carries it: nil when absent, whatever its default.
@@ -520,12 +516,12 @@ func (op TCGen5MMAScaledOp) ATypeAttr() ir.Attribute {
 
 // BType returns enum attribute "b_type" (allowed 32-bit signless integer cases: 0, 1, 2, 3, 4, 5, 6), or 0 when the op does not carry it.
 func (op TCGen5MMAScaledOp) BType() int64 {
-	return opgenInt(op.AttrOrDefault("b_type"))
+	return ir.AttrIntValue(op.AttrOrDefault("b_type"))
 }
 
 // BTypeName returns the keyword of attribute "b_type" (the value BType returns), or the value in decimal when it has none.
 func (op TCGen5MMAScaledOp) BTypeName() string {
-	return opgenKeyword(op.Operation, "b_type", op.BType())
+	return op.EnumKeyword("b_type")
 }
 
 // BTypeAttr returns attribute "b_type" as the op carries it: nil when absent, whatever its default.
@@ -586,7 +582,7 @@ func (op TensormapCreateOp) ElementStride() []*ir.Value {
 
 // ElemType returns attribute "elem_type", or 0 when the op does not carry it.
 func (op TensormapCreateOp) ElemType() int64 {
-	return opgenInt(op.AttrOrDefault("elem_type"))
+	return ir.AttrIntValue(op.AttrOrDefault("elem_type"))
 }
 
 // ElemTypeAttr returns attribute "elem_type" as the op carries it: nil when absent, whatever its default.
@@ -596,7 +592,7 @@ func (op TensormapCreateOp) ElemTypeAttr() ir.Attribute {
 
 // InterleaveLayout returns attribute "interleave_layout", or 0 when the op does not carry it.
 func (op TensormapCreateOp) InterleaveLayout() int64 {
-	return opgenInt(op.AttrOrDefault("interleave_layout"))
+	return ir.AttrIntValue(op.AttrOrDefault("interleave_layout"))
 }
 
 // InterleaveLayoutAttr returns attribute "interleave_layout" as the op carries it: nil when absent, whatever its default.
@@ -606,7 +602,7 @@ func (op TensormapCreateOp) InterleaveLayoutAttr() ir.Attribute {
 
 // SwizzleMode returns attribute "swizzle_mode", or 0 when the op does not carry it.
 func (op TensormapCreateOp) SwizzleMode() int64 {
-	return opgenInt(op.AttrOrDefault("swizzle_mode"))
+	return ir.AttrIntValue(op.AttrOrDefault("swizzle_mode"))
 }
 
 // SwizzleModeAttr returns attribute "swizzle_mode" as the op carries it: nil when absent, whatever its default.
@@ -616,7 +612,7 @@ func (op TensormapCreateOp) SwizzleModeAttr() ir.Attribute {
 
 // FillMode returns attribute "fill_mode", or 0 when the op does not carry it.
 func (op TensormapCreateOp) FillMode() int64 {
-	return opgenInt(op.AttrOrDefault("fill_mode"))
+	return ir.AttrIntValue(op.AttrOrDefault("fill_mode"))
 }
 
 // FillModeAttr returns attribute "fill_mode" as the op carries it: nil when absent, whatever its default.
@@ -782,7 +778,7 @@ func (op TMEMSubsliceOp) ResultValue() *ir.Value {
 
 // N returns attribute "N", or 0 when the op does not carry it.
 func (op TMEMSubsliceOp) N() int64 {
-	return opgenInt(op.AttrOrDefault("N"))
+	return ir.AttrIntValue(op.AttrOrDefault("N"))
 }
 
 // NAttr returns attribute "N" as the op carries it: nil when absent, whatever its default.
@@ -859,12 +855,12 @@ func (op WarpGroupDotOp) D() *ir.Value {
 
 // InputPrecision returns enum attribute "inputPrecision" (allowed 32-bit signless integer cases: 0, 1, 2, 3, 4), or its default 2 (ieee) when the op does not carry it.
 func (op WarpGroupDotOp) InputPrecision() int64 {
-	return opgenInt(op.AttrOrDefault("inputPrecision"))
+	return ir.AttrIntValue(op.AttrOrDefault("inputPrecision"))
 }
 
 // InputPrecisionName returns the keyword of attribute "inputPrecision" (the value InputPrecision returns), or the value in decimal when it has none.
 func (op WarpGroupDotOp) InputPrecisionName() string {
-	return opgenKeyword(op.Operation, "inputPrecision", op.InputPrecision())
+	return op.EnumKeyword("inputPrecision")
 }
 
 // InputPrecisionAttr returns attribute "inputPrecision" as the op carries it: nil when absent, whatever its default.
@@ -874,7 +870,7 @@ func (op WarpGroupDotOp) InputPrecisionAttr() ir.Attribute {
 
 // MaxNumImpreciseAcc returns attribute "maxNumImpreciseAcc", or its default `0 : i32` when the op does not carry it.
 func (op WarpGroupDotOp) MaxNumImpreciseAcc() int64 {
-	return opgenInt(op.AttrOrDefault("maxNumImpreciseAcc"))
+	return ir.AttrIntValue(op.AttrOrDefault("maxNumImpreciseAcc"))
 }
 
 // MaxNumImpreciseAccAttr returns attribute "maxNumImpreciseAcc" as the op carries it: nil when absent, whatever its default.
@@ -884,7 +880,7 @@ func (op WarpGroupDotOp) MaxNumImpreciseAccAttr() ir.Attribute {
 
 // IsAsync returns attribute "isAsync", or its default `false` when the op does not carry it.
 func (op WarpGroupDotOp) IsAsync() bool {
-	return opgenBool(op.AttrOrDefault("isAsync"))
+	return ir.AttrBoolValue(op.AttrOrDefault("isAsync"))
 }
 
 // IsAsyncAttr returns attribute "isAsync" as the op carries it: nil when absent, whatever its default.
@@ -915,37 +911,10 @@ func (op WarpGroupDotWaitOp) Outputs() []*ir.Value {
 
 // Pendings returns attribute "pendings", or 0 when the op does not carry it.
 func (op WarpGroupDotWaitOp) Pendings() int64 {
-	return opgenInt(op.AttrOrDefault("pendings"))
+	return ir.AttrIntValue(op.AttrOrDefault("pendings"))
 }
 
 // PendingsAttr returns attribute "pendings" as the op carries it: nil when absent, whatever its default.
 func (op WarpGroupDotWaitOp) PendingsAttr() ir.Attribute {
 	return op.Attr("pendings")
-}
-
-// opgenBool returns the value of a bool attribute, false for nil.
-func opgenBool(a ir.Attribute) bool {
-	b, ok := a.(*ir.BoolAttr)
-	return ok && b.Value
-}
-
-// opgenInt returns the value of an integer attribute, 0 for nil.
-func opgenInt(a ir.Attribute) int64 {
-	if i, ok := a.(*ir.IntegerAttr); ok {
-		return i.Value
-	}
-	return 0
-}
-
-// opgenKeyword returns the keyword of value v of op's declared enum
-// attribute name.
-func opgenKeyword(op *ir.Operation, name string, v int64) string {
-	if d := op.Def(); d != nil {
-		for i := range d.Attrs {
-			if d.Attrs[i].Name == name && d.Attrs[i].Enum != nil {
-				return d.Attrs[i].Enum.Keyword(v)
-			}
-		}
-	}
-	return strconv.FormatInt(v, 10)
 }
