@@ -76,6 +76,32 @@ func (v *verifier) emitError(op *Operation, msg string) *Diagnostic {
 	return &v.diags[len(v.diags)-1]
 }
 
+// report reports err, returned by op's verifier: each error of a joined
+// error (errors.Join) is one diagnostic, and an *OpError is reported at its
+// own op.
+func (v *verifier) report(op *Operation, err error) {
+	if j, ok := err.(interface{ Unwrap() []error }); ok {
+		for _, e := range j.Unwrap() {
+			v.report(op, e)
+		}
+		return
+	}
+	if e, ok := err.(*OpError); ok && e.Op != nil {
+		op, err = e.Op, e.Err
+	}
+	v.opError(op, "%s", err.Error())
+}
+
+// OpError is a verifier error about another op than the one verified (an
+// op of its regions, as MLIR's op->emitOpError in a parent's verifier); it
+// is reported at Op with Op's name.
+type OpError struct {
+	Op  *Operation
+	Err error
+}
+
+func (e *OpError) Error() string { return e.Err.Error() }
+
 // blockIndex is the position of each op of block b.
 type blockIndex struct {
 	b   *Block
@@ -134,18 +160,23 @@ func (v *verifier) verifyOp(op *Operation) {
 		}
 	}
 	if op.def != nil {
+		n := len(v.diags)
 		v.checkTraits(op)
-		if err := op.def.verifyDeclared(op); err != nil {
+		if len(v.diags) > n {
+			// MLIR verifies the traits before the op's own verifier
+			// and stops at the first failure.
+		} else if err := op.def.verifyDeclared(op); err != nil {
 			v.opError(op, "%s", err.Error())
 		} else if op.def.Verify != nil {
 			if err := op.def.Verify(op); err != nil {
-				v.opError(op, "%s", err.Error())
+				v.report(op, err)
 			}
 		}
 	}
 	for _, r := range op.regions {
 		for _, b := range r.Blocks {
 			v.enterBlock(b)
+			n := len(v.diags)
 			for o := b.first; o != nil; o = o.next {
 				if o.HasTrait(Terminator) && o.next != nil {
 					v.opError(o, "must be the last operation in the parent block")
@@ -153,7 +184,10 @@ func (v *verifier) verifyOp(op *Operation) {
 				v.verifyOp(o)
 			}
 			v.leaveBlock()
-			if op.def != nil && op.def.Traits&NoTerminator == 0 {
+			// MLIR checks a block's terminator after the block's ops
+			// (OperationVerifier::verifyOnExit) and stops at the first
+			// failure: an op's error comes alone.
+			if len(v.diags) == n && op.def != nil && op.def.Traits&NoTerminator == 0 {
 				if b.last == nil || b.last.def != nil && !b.last.HasTrait(Terminator) {
 					v.opError(op, "expects regions to end with a terminator (block %d of region ends with %s)", 0, lastName(b))
 				}
