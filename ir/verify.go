@@ -430,5 +430,3 @@ func (v *verifier) checkTraits(op *Operation) {
 }
 
 // ---- per-op verifiers ----
-
-
