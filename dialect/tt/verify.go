@@ -118,14 +118,6 @@ func verifyMakeRange(op *ir.Operation) error {
 	return nil
 }
 
-// verifySplit checks what tt.split's type inference needs: a tensor.
-func verifySplit(op *ir.Operation) error {
-	if _, ok := op.Operand(0).Type().(*ir.RankedTensorType); !ok {
-		return errors.New("invalid kind of type specified")
-	}
-	return nil
-}
-
 // verifyMapElementwise is MapElementwiseOp::verify: the region takes
 // pack scalars of each operand's element type.
 func verifyMapElementwise(op *ir.Operation) error {
@@ -191,30 +183,6 @@ func verifyDot(op *ir.Operation) error {
 	}
 	if !ir.TypesEqual(op.Operand(2).Type(), op.Result(0).Type()) {
 		return errors.New("expects the result type to equal the accumulator type")
-	}
-	return nil
-}
-
-func verifyReduce(op *ir.Operation) error {
-	if len(op.Regions()) != 1 || op.Region(0).Entry() == nil {
-		return errors.New("expects one region with a block")
-	}
-	body := op.Region(0).Entry()
-	if body.NumArgs() != 2*op.NumOperands() {
-		return fmt.Errorf("expects the combine region to take %d arguments", 2*op.NumOperands())
-	}
-	axis, ok := op.IntAttr("axis")
-	if !ok {
-		return errors.New("requires attribute 'axis'")
-	}
-	for _, t := range op.OperandTypes() {
-		s, _ := ir.ShapeOf(t)
-		if axis < 0 || axis >= int64(len(s)) {
-			return fmt.Errorf("axis %d out of range for rank %d", axis, len(s))
-		}
-	}
-	if op.NumResults() != op.NumOperands() {
-		return errors.New("expects one result per operand")
 	}
 	return nil
 }
