@@ -538,20 +538,15 @@ func verifyDotScaled(op *ir.Operation) error {
 		if len(ss) == 0 || numElements(ss) == 1 || ss[len(ss)-1] == 0 {
 			return 0, nil
 		}
-		f := k / ss[len(ss)-1]
-		if f != 16 && f != 32 {
-			return 0, fmt.Errorf("scale factor must be 16 or 32. Got %d", f)
+		// Triton 3.6 takes a factor of 32 unless the shapes say 16;
+		// other ratios fail the scale shape checks below.
+		if f := k / ss[len(ss)-1]; f == 16 {
+			return f, nil
 		}
-		return f, nil
+		return 0, nil
 	}
-	fa, err := deduce(as, ak)
-	if err != nil {
-		return err
-	}
-	fb, err := deduce(bs, bk)
-	if err != nil {
-		return err
-	}
+	fa, _ := deduce(as, ak)
+	fb, _ := deduce(bs, bk)
 	switch {
 	case fa != 0 && fb != 0 && fa != fb:
 		return fmt.Errorf("Operands must have the same scale factor; (lhs: %d vs rhs: %d)", fa, fb)
