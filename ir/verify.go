@@ -366,6 +366,18 @@ func (v *verifier) checkEncoding(op *Operation, t Type) {
 	}
 }
 
+// traitType is the type the shape and encoding traits compare for t: the
+// tensor of a block pointer (Triton's SameLoadStoreOperandsShape and
+// SameLoadStoreOperandsEncoding), otherwise t.
+func traitType(t Type) Type {
+	if p, ok := t.(*PointerType); ok {
+		if rt, ok := p.Pointee.(*RankedTensorType); ok {
+			return rt
+		}
+	}
+	return t
+}
+
 func (v *verifier) checkTraits(op *Operation) {
 	t := op.def.Traits
 	// Most ops have few operands and results: no allocation for them.
@@ -393,9 +405,9 @@ func (v *verifier) checkTraits(op *Operation) {
 		}
 	}
 	if t&SameOperandsAndResultShape != 0 {
-		s0, ok0 := ShapeOf(all[0])
+		s0, ok0 := ShapeOf(traitType(all[0]))
 		for _, x := range all[1:] {
-			s, ok := ShapeOf(x)
+			s, ok := ShapeOf(traitType(x))
 			if ok != ok0 || !shapesEqual(s, s0) {
 				v.opError(op, "requires the same shape for all operands and results")
 				return
@@ -406,8 +418,13 @@ func (v *verifier) checkTraits(op *Operation) {
 		var first Attribute
 		seen := false
 		for _, x := range all {
-			rt, ok := x.(*RankedTensorType)
+			rt, ok := traitType(x).(*RankedTensorType)
 			if !ok {
+				continue
+			}
+			if rt.Encoding == nil {
+				// Triton's verifySameEncoding: a tensor without an
+				// encoding matches any.
 				continue
 			}
 			if !seen {
