@@ -5,10 +5,18 @@ import (
 	"github.com/layoutopt/layoutopt/ir"
 )
 
-// The AMD ops that copy global memory to shared memory asynchronously.
+// The AMD ops that copy global memory to shared memory asynchronously, and
+// the conditional barrier.
 
 func loadOps() []*ir.OpDef {
 	return []*ir.OpDef{
+		{Name: "amdg.cond_barrier", Summary: "barrier for the threads whose predicate holds",
+			Traits: ir.MemoryRead | ir.MemoryWrite, Operands: []ir.ArgDef{ir.Arg("pred")},
+			Format: "$pred attr-dict",
+			InferTypes: func(fs *ir.FormatState) error {
+				fs.SetTypes("pred", []ir.Type{ir.I1})
+				return nil
+			}},
 		// Operands dest, ptr, offsets, mask?, other?, stride? (segment
 		// sizes); the result is an async token.
 		{Name: "amdg.buffer_load_to_local", Summary: "buffer load from a scalar base and tensor offsets into shared memory",
