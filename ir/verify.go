@@ -152,6 +152,7 @@ func (v *verifier) verifyOp(op *Operation) {
 		}
 		v.checkOperand(op, i, val)
 	}
+	nEnc := len(v.diags)
 	v.checkTypes(op)
 	if op.def == nil {
 		if d := DialectOf(op.name); v.dialectLoaded(d) {
@@ -159,7 +160,7 @@ func (v *verifier) verifyOp(op *Operation) {
 				Msg: fmt.Sprintf("unregistered operation '%s' found in dialect ('%s') that does not allow unknown operations", op.name, d)})
 		}
 	}
-	if op.def != nil {
+	if op.def != nil && len(v.diags) == nEnc {
 		n := len(v.diags)
 		v.checkTraits(op)
 		if len(v.diags) > n {
@@ -341,29 +342,49 @@ func definingAncestor(val *Value) *Operation {
 	return val.block.ParentOp()
 }
 
-// checkTypes verifies the encodings used in the op's result types.
+// checkTypes verifies the encodings of the op's operand and result types
+// against the module, as Triton's VerifyTensorLayoutsTrait does: only for
+// the ops of the dialects that carry it (TT_Op, TTG_Op, TTNG_Op), not for
+// block arguments, and the first invalid one only.
 func (v *verifier) checkTypes(op *Operation) {
-	for i := range op.results {
-		v.checkEncoding(op, op.results[i].typ)
+	if !layoutVerified(op.name) {
+		return
 	}
-	for _, r := range op.regions {
-		for _, b := range r.Blocks {
-			for _, a := range b.args {
-				v.checkEncoding(op, a.typ)
-			}
+	for i := range op.operands {
+		if val := op.operands[i].value; val != nil && !v.checkEncoding(op, val.typ) {
+			return
+		}
+	}
+	for i := range op.results {
+		if !v.checkEncoding(op, op.results[i].typ) {
+			return
 		}
 	}
 }
 
-func (v *verifier) checkEncoding(op *Operation, t Type) {
+// layoutVerified reports whether the ops of name's dialect verify their
+// tensor layouts (Triton's VerifyTensorLayoutsTrait).
+func layoutVerified(name string) bool {
+	switch DialectOf(name) {
+	case "tt", "ttg", "ttng":
+		return true
+	}
+	return false
+}
+
+// checkEncoding verifies the encoding of t, once per encoding; it reports
+// false when it found t's encoding invalid now.
+func (v *verifier) checkEncoding(op *Operation, t Type) bool {
 	e, ok := EncodingOf(t).(*EncodingAttr)
 	if !ok || v.encDone[e] {
-		return
+		return true
 	}
 	v.encDone[e] = true
 	if err := e.Enc.Verify(v.info); err != nil {
 		v.opError(op, "invalid encoding %s: %v", e.Enc.Format(nil), err)
+		return false
 	}
+	return true
 }
 
 // traitType is the type the shape and encoding traits compare for t: the
