@@ -294,7 +294,8 @@ func verifySplat(op *ir.Operation) error {
 	if !ok {
 		return errors.New("result must be a tensor")
 	}
-	if !ir.TypesEqual(rt.Elem, op.Operand(0).Type()) {
+	// SameOperandsAndResultElementType: a 0-d tensor splats too.
+	if !ir.TypesEqual(rt.Elem, ir.ElementType(op.Operand(0).Type())) {
 		return fmt.Errorf("operand type '%s' does not match the result element type '%s'",
 			ir.TypeString(op.Operand(0).Type()), ir.TypeString(rt.Elem))
 	}
