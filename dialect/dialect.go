@@ -1,6 +1,6 @@
 // Package dialect registers every dialect of Triton 3.6's TTGIR: importing
 // it (usually for its side effect, `import _ ".../dialect"`) makes the ops
-// of tt, ttg, ttng, scf, arith, math, cf and the AMD, LLVM, gpu and ub ops
+// of tt, ttg, ttng, scf, arith, math, cf and the AMD, LLVM, ROCDL, gpu and ub ops
 // that Triton's tests use known to ir.Default(), which ir.Parse,
 // ir.NewOperation and the verifier use. Each dialect is a package of its
 // own under this directory, holding the declarations of its ops (see
@@ -17,6 +17,7 @@ import (
 	"github.com/layoutopt/layoutopt/dialect/gpu"
 	"github.com/layoutopt/layoutopt/dialect/llvm"
 	"github.com/layoutopt/layoutopt/dialect/math"
+	"github.com/layoutopt/layoutopt/dialect/rocdl"
 	"github.com/layoutopt/layoutopt/dialect/scf"
 	"github.com/layoutopt/layoutopt/dialect/tt"
 	"github.com/layoutopt/layoutopt/dialect/ttg"
@@ -38,6 +39,7 @@ var All = []*ir.Dialect{
 	llvm.Dialect,
 	gpu.Dialect,
 	ub.Dialect,
+	rocdl.Dialect,
 }
 
 // Registry returns a new registry holding every dialect of All.

@@ -20,7 +20,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.thr
 var triton36Funcs = []string{
 	`  tt.func @dot_scaled(%a: tensor<128x64xf8E4M3FN, #blocked>, %b: tensor<64x128xf8E4M3FN, #blocked>, %c: tensor<128x128xf32, #blocked>, %as: tensor<128x2xi8, #blocked>, %bs: tensor<128x2xi8, #blocked>) {
     %0 = tt.dot_scaled %a scale %as, %b scale %bs, %c lhs = e4m3 rhs = e4m3 {fastMath = false} : tensor<128x64xf8E4M3FN, #blocked>, tensor<128x2xi8, #blocked> * tensor<64x128xf8E4M3FN, #blocked>, tensor<128x2xi8, #blocked> -> tensor<128x128xf32, #blocked>
-    %1 = tt.dot_scaled %a, %b scale %bs, %c lhs = e4m3 rhs = e2m1 {fastMath = true} : tensor<128x64xf8E4M3FN, #blocked> * tensor<64x128xf8E4M3FN, #blocked>, tensor<128x2xi8, #blocked> -> tensor<128x128xf32, #blocked>
+    %1 = tt.dot_scaled %a, %b scale %bs, %c lhs = e4m3 rhs = e5m2 {fastMath = true} : tensor<128x64xf8E4M3FN, #blocked> * tensor<64x128xf8E4M3FN, #blocked>, tensor<128x2xi8, #blocked> -> tensor<128x128xf32, #blocked>
     %2 = tt.dot_scaled %a, %b, %c lhs = e4m3 rhs = e4m3 {fastMath = false} : tensor<128x64xf8E4M3FN, #blocked> * tensor<64x128xf8E4M3FN, #blocked> -> tensor<128x128xf32, #blocked>
     tt.return
   }

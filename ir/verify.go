@@ -76,6 +76,32 @@ func (v *verifier) emitError(op *Operation, msg string) *Diagnostic {
 	return &v.diags[len(v.diags)-1]
 }
 
+// report reports err, returned by op's verifier: each error of a joined
+// error (errors.Join) is one diagnostic, and an *OpError is reported at its
+// own op.
+func (v *verifier) report(op *Operation, err error) {
+	if j, ok := err.(interface{ Unwrap() []error }); ok {
+		for _, e := range j.Unwrap() {
+			v.report(op, e)
+		}
+		return
+	}
+	if e, ok := err.(*OpError); ok && e.Op != nil {
+		op, err = e.Op, e.Err
+	}
+	v.opError(op, "%s", err.Error())
+}
+
+// OpError is a verifier error about another op than the one verified (an
+// op of its regions, as MLIR's op->emitOpError in a parent's verifier); it
+// is reported at Op with Op's name.
+type OpError struct {
+	Op  *Operation
+	Err error
+}
+
+func (e *OpError) Error() string { return e.Err.Error() }
+
 // blockIndex is the position of each op of block b.
 type blockIndex struct {
 	b   *Block
@@ -126,6 +152,7 @@ func (v *verifier) verifyOp(op *Operation) {
 		}
 		v.checkOperand(op, i, val)
 	}
+	nEnc := len(v.diags)
 	v.checkTypes(op)
 	if op.def == nil {
 		if d := DialectOf(op.name); v.dialectLoaded(d) {
@@ -133,19 +160,24 @@ func (v *verifier) verifyOp(op *Operation) {
 				Msg: fmt.Sprintf("unregistered operation '%s' found in dialect ('%s') that does not allow unknown operations", op.name, d)})
 		}
 	}
-	if op.def != nil {
+	if op.def != nil && len(v.diags) == nEnc {
+		n := len(v.diags)
 		v.checkTraits(op)
-		if err := op.def.verifyDeclared(op); err != nil {
+		if len(v.diags) > n {
+			// MLIR verifies the traits before the op's own verifier
+			// and stops at the first failure.
+		} else if err := op.def.verifyDeclared(op); err != nil {
 			v.opError(op, "%s", err.Error())
 		} else if op.def.Verify != nil {
 			if err := op.def.Verify(op); err != nil {
-				v.opError(op, "%s", err.Error())
+				v.report(op, err)
 			}
 		}
 	}
 	for _, r := range op.regions {
 		for _, b := range r.Blocks {
 			v.enterBlock(b)
+			n := len(v.diags)
 			for o := b.first; o != nil; o = o.next {
 				if o.HasTrait(Terminator) && o.next != nil {
 					v.opError(o, "must be the last operation in the parent block")
@@ -153,7 +185,10 @@ func (v *verifier) verifyOp(op *Operation) {
 				v.verifyOp(o)
 			}
 			v.leaveBlock()
-			if op.def != nil && op.def.Traits&NoTerminator == 0 {
+			// MLIR checks a block's terminator after the block's ops
+			// (OperationVerifier::verifyOnExit) and stops at the first
+			// failure: an op's error comes alone.
+			if len(v.diags) == n && op.def != nil && op.def.Traits&NoTerminator == 0 {
 				if b.last == nil || b.last.def != nil && !b.last.HasTrait(Terminator) {
 					v.opError(op, "expects regions to end with a terminator (block %d of region ends with %s)", 0, lastName(b))
 				}
@@ -307,29 +342,61 @@ func definingAncestor(val *Value) *Operation {
 	return val.block.ParentOp()
 }
 
-// checkTypes verifies the encodings used in the op's result types.
+// checkTypes verifies the encodings of the op's operand and result types
+// against the module, as Triton's VerifyTensorLayoutsTrait does: only for
+// the ops of the dialects that carry it (TT_Op, TTG_Op, TTNG_Op), not for
+// block arguments, and the first invalid one only.
 func (v *verifier) checkTypes(op *Operation) {
-	for i := range op.results {
-		v.checkEncoding(op, op.results[i].typ)
+	if !layoutVerified(op.name) {
+		return
 	}
-	for _, r := range op.regions {
-		for _, b := range r.Blocks {
-			for _, a := range b.args {
-				v.checkEncoding(op, a.typ)
-			}
+	for i := range op.operands {
+		if val := op.operands[i].value; val != nil && !v.checkEncoding(op, val.typ) {
+			return
+		}
+	}
+	for i := range op.results {
+		if !v.checkEncoding(op, op.results[i].typ) {
+			return
 		}
 	}
 }
 
-func (v *verifier) checkEncoding(op *Operation, t Type) {
+// layoutVerified reports whether the ops of name's dialect verify their
+// tensor layouts (Triton's VerifyTensorLayoutsTrait).
+func layoutVerified(name string) bool {
+	switch DialectOf(name) {
+	case "tt", "ttg", "ttng":
+		return true
+	}
+	return false
+}
+
+// checkEncoding verifies the encoding of t, once per encoding; it reports
+// false when it found t's encoding invalid now.
+func (v *verifier) checkEncoding(op *Operation, t Type) bool {
 	e, ok := EncodingOf(t).(*EncodingAttr)
 	if !ok || v.encDone[e] {
-		return
+		return true
 	}
 	v.encDone[e] = true
 	if err := e.Enc.Verify(v.info); err != nil {
 		v.opError(op, "invalid encoding %s: %v", e.Enc.Format(nil), err)
+		return false
 	}
+	return true
+}
+
+// traitType is the type the shape and encoding traits compare for t: the
+// tensor of a block pointer (Triton's SameLoadStoreOperandsShape and
+// SameLoadStoreOperandsEncoding), otherwise t.
+func traitType(t Type) Type {
+	if p, ok := t.(*PointerType); ok {
+		if rt, ok := p.Pointee.(*RankedTensorType); ok {
+			return rt
+		}
+	}
+	return t
 }
 
 func (v *verifier) checkTraits(op *Operation) {
@@ -359,9 +426,9 @@ func (v *verifier) checkTraits(op *Operation) {
 		}
 	}
 	if t&SameOperandsAndResultShape != 0 {
-		s0, ok0 := ShapeOf(all[0])
+		s0, ok0 := ShapeOf(traitType(all[0]))
 		for _, x := range all[1:] {
-			s, ok := ShapeOf(x)
+			s, ok := ShapeOf(traitType(x))
 			if ok != ok0 || !shapesEqual(s, s0) {
 				v.opError(op, "requires the same shape for all operands and results")
 				return
@@ -372,8 +439,13 @@ func (v *verifier) checkTraits(op *Operation) {
 		var first Attribute
 		seen := false
 		for _, x := range all {
-			rt, ok := x.(*RankedTensorType)
+			rt, ok := traitType(x).(*RankedTensorType)
 			if !ok {
+				continue
+			}
+			if rt.Encoding == nil {
+				// Triton's verifySameEncoding: a tensor without an
+				// encoding matches any.
 				continue
 			}
 			if !seen {

@@ -42,7 +42,10 @@ var Dialect = &ir.Dialect{
 	},
 }
 
-func init() { ir.MustRegisterDialect(Dialect) }
+func init() {
+	Dialect.Ops = append(Dialect.Ops, loadOps()...)
+	ir.MustRegisterDialect(Dialect)
+}
 
 // verifyInThreadTranspose has the checks of Triton's
 // InThreadTransposeOp::verify but the one on the output's linear layout.

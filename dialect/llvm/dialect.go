@@ -1,6 +1,6 @@
 // Package llvm declares the ops of MLIR's LLVM dialect that TTGIR files
 // use before lowering: llvm.intr.assume, which Triton's AMD passes read
-// as value-range facts. Importing it registers them in ir.Default().
+// as value-range facts, and llvm.mlir.global, the shared-memory base. Importing it registers them in ir.Default().
 package llvm
 
 import "github.com/layoutopt/layoutopt/ir"
@@ -22,6 +22,7 @@ var Dialect = &ir.Dialect{
 			},
 			Format:     "$cond `:` type($cond) attr-dict",
 			InferTypes: func(*ir.FormatState) error { return nil }},
+		globalDef,
 	},
 }
 

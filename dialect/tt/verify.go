@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strconv"
 
+	"github.com/layoutopt/layoutopt/attr"
 	"github.com/layoutopt/layoutopt/ir"
 )
 
@@ -118,14 +119,6 @@ func verifyMakeRange(op *ir.Operation) error {
 	return nil
 }
 
-// verifySplit checks what tt.split's type inference needs: a tensor.
-func verifySplit(op *ir.Operation) error {
-	if _, ok := op.Operand(0).Type().(*ir.RankedTensorType); !ok {
-		return errors.New("invalid kind of type specified")
-	}
-	return nil
-}
-
 // verifyMapElementwise is MapElementwiseOp::verify: the region takes
 // pack scalars of each operand's element type.
 func verifyMapElementwise(op *ir.Operation) error {
@@ -142,6 +135,21 @@ func verifyMapElementwise(op *ir.Operation) error {
 		if !ir.TypesEqual(a.Type(), ir.ElementType(op.Operand(i%n).Type())) {
 			return errors.New("argument types did not match")
 		}
+	}
+	var store *ir.Operation
+	for _, b := range op.Region(0).Blocks {
+		for o := b.First(); o != nil && store == nil; o = o.Next() {
+			o.Walk(func(x *ir.Operation) ir.WalkResult {
+				if x.HasTrait(ir.MemoryWrite) {
+					store = x
+					return ir.Interrupt
+				}
+				return ir.Advance
+			})
+		}
+	}
+	if store != nil {
+		return &ir.OpError{Op: store, Err: errors.New("Stores are not supported inside map_elementwise")}
 	}
 	return nil
 }
@@ -192,31 +200,93 @@ func verifyDot(op *ir.Operation) error {
 	if !ir.TypesEqual(op.Operand(2).Type(), op.Result(0).Type()) {
 		return errors.New("expects the result type to equal the accumulator type")
 	}
+	return verifyDotEncodings(op)
+}
+
+// verifyDotEncodings is DotOp::verify: the bit widths of A and B, then
+// TritonGPU's verifyDotOpEncodingCompatibility.
+func verifyDotEncodings(op *ir.Operation) error {
+	aTy, bTy := op.Operand(0).Type(), op.Operand(1).Type()
+	aElem, bElem := ir.ElementType(aTy), ir.ElementType(bTy)
+	if bitWidth(aElem) != bitWidth(bElem) {
+		return errors.New("element types of operands A and B must have same bit width")
+	}
+	aEnc, bEnc := ir.EncodingOf(aTy), ir.EncodingOf(bTy)
+	if aEnc == nil && bEnc == nil {
+		return nil
+	}
+	if aEnc == nil || bEnc == nil {
+		return errors.New("mismatching encoding between A and B operands")
+	}
+	if ir.EncodingOf(op.Operand(2).Type()) == nil {
+		return errors.New("miss encoding of C operand")
+	}
+	aDot, aOK := encOf(aEnc).(*attr.DotOperand)
+	bDot, bOK := encOf(bEnc).(*attr.DotOperand)
+	if !aOK && !bOK {
+		return nil
+	}
+	if !aOK || !bOK {
+		return errors.New("mismatching encoding between A and B operands")
+	}
+	if aDot.KWidth != bDot.KWidth {
+		return errors.New("mismatching kWidth between A and B operands")
+	}
+	aMma, aIs := aDot.Parent.(*attr.NvidiaMma)
+	bMma, bIs := bDot.Parent.(*attr.NvidiaMma)
+	resMma, resIs := encOf(ir.EncodingOf(op.Result(0).Type())).(*attr.NvidiaMma)
+	if !aIs && !bIs && !resIs {
+		return nil
+	}
+	if !aIs || !bIs || !resIs {
+		return errors.New("mismatching MMA encoding")
+	}
+	if aMma.VersionMajor != bMma.VersionMajor || aMma.VersionMajor != resMma.VersionMajor {
+		return errors.New("mismatched MMA version.")
+	}
+	if !supportMMA(op, aElem, bElem, resMma.VersionMajor) {
+		return errors.New("unsupported MMA version")
+	}
 	return nil
 }
 
-func verifyReduce(op *ir.Operation) error {
-	if len(op.Regions()) != 1 || op.Region(0).Entry() == nil {
-		return errors.New("expects one region with a block")
-	}
-	body := op.Region(0).Entry()
-	if body.NumArgs() != 2*op.NumOperands() {
-		return fmt.Errorf("expects the combine region to take %d arguments", 2*op.NumOperands())
-	}
-	axis, ok := op.IntAttr("axis")
-	if !ok {
-		return errors.New("requires attribute 'axis'")
-	}
-	for _, t := range op.OperandTypes() {
-		s, _ := ir.ShapeOf(t)
-		if axis < 0 || axis >= int64(len(s)) {
-			return fmt.Errorf("axis %d out of range for rank %d", axis, len(s))
-		}
-	}
-	if op.NumResults() != op.NumOperands() {
-		return errors.New("expects one result per operand")
+func encOf(a ir.Attribute) attr.Encoding {
+	if e, ok := a.(*ir.EncodingAttr); ok {
+		return e.Enc
 	}
 	return nil
+}
+
+// supportMMA is the operand-type part of Triton's supportMMA(DotOp, int)
+// (lib/Analysis/Utility.cpp): f32 operands need TF32 precision and MMA v2
+// or later; otherwise each operand is fp8, f16, bf16, or (from v2) f32 or
+// i8. The shape conditions of MMA v3, which decide the version chosen
+// rather than validity, are not checked.
+func supportMMA(op *ir.Operation, a, b ir.Type, version int) bool {
+	f32 := func(t ir.Type) bool { f, ok := t.(*ir.FloatType); return ok && f.Kind == "f32" }
+	if f32(a) && f32(b) {
+		prec, ok := op.IntAttr("inputPrecision")
+		if !ok {
+			prec = 0 // tf32, the default
+		}
+		tf32, _ := InputPrecision.Value("tf32")
+		return prec == tf32 && version >= 2
+	}
+	one := func(t ir.Type) bool {
+		switch x := t.(type) {
+		case *ir.FloatType:
+			switch x.Kind {
+			case "f8E5M2", "f8E4M3FN", "f8E5M2FNUZ", "f8E4M3FNUZ", "f16", "bf16":
+				return true
+			case "f32":
+				return version >= 2
+			}
+		case *ir.IntegerType:
+			return x.Width == 8 && version >= 2
+		}
+		return false
+	}
+	return one(a) && one(b)
 }
 
 func verifySplat(op *ir.Operation) error {
@@ -224,7 +294,8 @@ func verifySplat(op *ir.Operation) error {
 	if !ok {
 		return errors.New("result must be a tensor")
 	}
-	if !ir.TypesEqual(rt.Elem, op.Operand(0).Type()) {
+	// SameOperandsAndResultElementType: a 0-d tensor splats too.
+	if !ir.TypesEqual(rt.Elem, ir.ElementType(op.Operand(0).Type())) {
 		return fmt.Errorf("operand type '%s' does not match the result element type '%s'",
 			ir.TypeString(op.Operand(0).Type()), ir.TypeString(rt.Elem))
 	}

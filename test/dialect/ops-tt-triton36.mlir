@@ -15,12 +15,12 @@
 // RUN: layout-opt %s -mlir-print-op-generic | FileCheck %s --check-prefix=GENERIC
 
 // GENERIC: "tt.clampf"(%x, %x, %x) <{propagateNan = 65535 : i32}> {a = 1 : i32}
-// GENERIC: "tt.atomic_rmw"(%p, %i) <{atomic_rmw_op = 10 : i32, scope = 3 : i32, sem = 4 : i32}> : (!tt.ptr<f32>, i32) -> i32
+// GENERIC: "tt.atomic_rmw"(%pi, %i) <{atomic_rmw_op = 10 : i32, scope = 3 : i32, sem = 4 : i32}> : (!tt.ptr<i32>, i32) -> i32
 // GENERIC: "tt.make_tensor_ptr"(%h, %l, %l, %l, %l, %i, %i) <{order = array<i32: 1, 0>}> : (!tt.ptr<f16>, i64, i64, i64, i64, i32, i32) -> !tt.ptr<tensor<64x64xf16>>
 // GENERIC: "tt.descriptor_load"(%7, %i, %i) <{cache = 3 : i32, evict = 3 : i32}>
 // GENERIC: "tt.elementwise_inline_asm"(%x) <{asm_string = "mov.b32 $0, $2; mov.b32 $1, $2;", constraints = "=r,=r,r", packed_element = 1 : i32, pure = true}>
 // GENERIC: "tt.print"() <{hex = false, isSigned = array<i32>, prefix = "done"}> : () -> ()
-// GENERIC: "tt.dot_scaled"(%a, %b, %c, %bs) <{a_elem_type = 0 : i32, b_elem_type = 4 : i32, fastMath = true, operandSegmentSizes = array<i32: 1, 1, 1, 0, 1>}>
+// GENERIC: "tt.dot_scaled"(%a, %b, %c, %bs) <{a_elem_type = 0 : i32, b_elem_type = 1 : i32, fastMath = true, operandSegmentSizes = array<i32: 1, 1, 1, 0, 1>}>
 // GENERIC: "ttg.memdesc_subslice"(%buf) <{offsets = array<i32: 1, 0, 0>}>
 // GENERIC: "ttng.tmem_store"(%result_0, %token, %t, %c) : (!ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable>, !ttg.async.token, tensor<128x128xf32, #blocked>, i1) -> !ttg.async.token
 // GENERIC: "ttng.barrier_expect"(%bar, %c) <{size = 16384 : i32}>
@@ -31,11 +31,11 @@
 // CHECK: #smem = #ttg.shared_memory
 // CHECK: #tmem = #ttng.tensor_memory_encoding<blockM = 128, blockN = 128, colStride = 1>
 // CHECK-NEXT: module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
-// CHECK-NEXT:   tt.func @tt_ops(%x: tensor<16x16xf32, #blocked>, %p: !tt.ptr<f32>, %q: tensor<16x16x!tt.ptr<f32>, #blocked>, %m: tensor<16x16xi1, #blocked>, %i: i32, %l: i64, %c: i1, %h: !tt.ptr<f16>) {
+// CHECK-NEXT:   tt.func @tt_ops(%x: tensor<16x16xf32, #blocked>, %p: !tt.ptr<f32>, %q: tensor<16x16x!tt.ptr<f32>, #blocked>, %m: tensor<16x16xi1, #blocked>, %i: i32, %l: i64, %c: i1, %h: !tt.ptr<f16>, %pi: !tt.ptr<i32>) {
 // CHECK-NEXT:     %0 = tt.clampf %x, %x, %x, propagateNan = none : tensor<16x16xf32, #blocked>
 // CHECK-NEXT:     %1 = tt.clampf %x, %x, %x, propagateNan = all {a = 1 : i32} : tensor<16x16xf32, #blocked>
 // CHECK-NEXT:     %2 = tt.atomic_rmw fadd, relaxed, gpu, %q, %x, %m : (tensor<16x16x!tt.ptr<f32>, #blocked>, tensor<16x16xf32, #blocked>, tensor<16x16xi1, #blocked>) -> tensor<16x16xf32, #blocked>
-// CHECK-NEXT:     %3 = tt.atomic_rmw exch, acq_rel, sys, %p, %i : (!tt.ptr<f32>, i32) -> i32
+// CHECK-NEXT:     %3 = tt.atomic_rmw exch, acq_rel, sys, %pi, %i : (!tt.ptr<i32>, i32) -> i32
 // CHECK-NEXT:     %4 = tt.atomic_cas acq_rel, cta, %q, %x, %x : (tensor<16x16x!tt.ptr<f32>, #blocked>, tensor<16x16xf32, #blocked>, tensor<16x16xf32, #blocked>) -> tensor<16x16xf32, #blocked>
 // CHECK-NEXT:     %5 = tt.make_tensor_ptr %h, [%l, %l], [%l, %l], [%i, %i] {order = array<i32: 1, 0>} : <tensor<64x64xf16>>
 // CHECK-NEXT:     %6 = tt.advance %5, [%i, %i] : <tensor<64x64xf16>>
@@ -61,7 +61,7 @@
 // CHECK-NEXT:   }
 // CHECK-NEXT:   tt.func @dot_scaled(%a: tensor<128x64xf8E4M3FN, #blocked>, %b: tensor<64x128xf8E4M3FN, #blocked>, %c: tensor<128x128xf32, #blocked>, %as: tensor<128x2xi8, #blocked>, %bs: tensor<128x2xi8, #blocked>) {
 // CHECK-NEXT:     %0 = tt.dot_scaled %a scale %as, %b scale %bs, %c lhs = e4m3 rhs = e4m3 {fastMath = false} : tensor<128x64xf8E4M3FN, #blocked>, tensor<128x2xi8, #blocked> * tensor<64x128xf8E4M3FN, #blocked>, tensor<128x2xi8, #blocked> -> tensor<128x128xf32, #blocked>
-// CHECK-NEXT:     %1 = tt.dot_scaled %a, %b scale %bs, %c lhs = e4m3 rhs = e2m1 {fastMath = true} : tensor<128x64xf8E4M3FN, #blocked> * tensor<64x128xf8E4M3FN, #blocked>, tensor<128x2xi8, #blocked> -> tensor<128x128xf32, #blocked>
+// CHECK-NEXT:     %1 = tt.dot_scaled %a, %b scale %bs, %c lhs = e4m3 rhs = e5m2 {fastMath = true} : tensor<128x64xf8E4M3FN, #blocked> * tensor<64x128xf8E4M3FN, #blocked>, tensor<128x2xi8, #blocked> -> tensor<128x128xf32, #blocked>
 // CHECK-NEXT:     %2 = tt.dot_scaled %a, %b, %c lhs = e4m3 rhs = e4m3 {fastMath = false} : tensor<128x64xf8E4M3FN, #blocked> * tensor<64x128xf8E4M3FN, #blocked> -> tensor<128x128xf32, #blocked>
 // CHECK-NEXT:     tt.return
 // CHECK-NEXT:   }
@@ -91,11 +91,11 @@
 #smem = #ttg.shared_memory
 #tmem = #ttng.tensor_memory_encoding<blockM = 128, blockN = 128, colStride = 1>
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
-  tt.func @tt_ops(%x: tensor<16x16xf32, #blocked>, %p: !tt.ptr<f32>, %q: tensor<16x16x!tt.ptr<f32>, #blocked>, %m: tensor<16x16xi1, #blocked>, %i: i32, %l: i64, %c: i1, %h: !tt.ptr<f16>) {
+  tt.func @tt_ops(%x: tensor<16x16xf32, #blocked>, %p: !tt.ptr<f32>, %q: tensor<16x16x!tt.ptr<f32>, #blocked>, %m: tensor<16x16xi1, #blocked>, %i: i32, %l: i64, %c: i1, %h: !tt.ptr<f16>, %pi: !tt.ptr<i32>) {
     %0 = tt.clampf %x, %x, %x, propagateNan = none : tensor<16x16xf32, #blocked>
     %1 = tt.clampf %x, %x, %x, propagateNan = all {a = 1 : i32} : tensor<16x16xf32, #blocked>
     %2 = tt.atomic_rmw fadd, relaxed, gpu, %q, %x, %m : (tensor<16x16x!tt.ptr<f32>, #blocked>, tensor<16x16xf32, #blocked>, tensor<16x16xi1, #blocked>) -> tensor<16x16xf32, #blocked>
-    %3 = tt.atomic_rmw exch, acq_rel, sys, %p, %i : (!tt.ptr<f32>, i32) -> i32
+    %3 = tt.atomic_rmw exch, acq_rel, sys, %pi, %i : (!tt.ptr<i32>, i32) -> i32
     %4 = tt.atomic_cas acq_rel, cta, %q, %x, %x : (tensor<16x16x!tt.ptr<f32>, #blocked>, tensor<16x16xf32, #blocked>, tensor<16x16xf32, #blocked>) -> tensor<16x16xf32, #blocked>
     %5 = tt.make_tensor_ptr %h, [%l, %l], [%l, %l], [%i, %i] {order = array<i32: 1, 0>} : <tensor<64x64xf16>>
     %6 = tt.advance %5, [%i, %i] : <tensor<64x64xf16>>
@@ -121,7 +121,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.thr
   }
   tt.func @dot_scaled(%a: tensor<128x64xf8E4M3FN, #blocked>, %b: tensor<64x128xf8E4M3FN, #blocked>, %c: tensor<128x128xf32, #blocked>, %as: tensor<128x2xi8, #blocked>, %bs: tensor<128x2xi8, #blocked>) {
     %0 = tt.dot_scaled %a scale %as, %b scale %bs, %c lhs = e4m3 rhs = e4m3 {fastMath = false} : tensor<128x64xf8E4M3FN, #blocked>, tensor<128x2xi8, #blocked> * tensor<64x128xf8E4M3FN, #blocked>, tensor<128x2xi8, #blocked> -> tensor<128x128xf32, #blocked>
-    %1 = tt.dot_scaled %a, %b scale %bs, %c lhs = e4m3 rhs = e2m1 {fastMath = true} : tensor<128x64xf8E4M3FN, #blocked> * tensor<64x128xf8E4M3FN, #blocked>, tensor<128x2xi8, #blocked> -> tensor<128x128xf32, #blocked>
+    %1 = tt.dot_scaled %a, %b scale %bs, %c lhs = e4m3 rhs = e5m2 {fastMath = true} : tensor<128x64xf8E4M3FN, #blocked> * tensor<64x128xf8E4M3FN, #blocked>, tensor<128x2xi8, #blocked> -> tensor<128x128xf32, #blocked>
     %2 = tt.dot_scaled %a, %b, %c lhs = e4m3 rhs = e4m3 {fastMath = false} : tensor<128x64xf8E4M3FN, #blocked> * tensor<64x128xf8E4M3FN, #blocked> -> tensor<128x128xf32, #blocked>
     tt.return
   }

@@ -56,8 +56,9 @@ module {
 // left out under -verify-diagnostics and needs no expectation.
 #blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [16], warpsPerCTA = [4], order = [0]}>
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
-  // expected-error @+1 {{'tt.func' op invalid encoding}}
-  tt.func @h(%arg1: tensor<128xf32, #blocked>) {
+  tt.func @h(%arg1: f32) {
+    // expected-error @+1 {{'tt.splat' op invalid encoding}}
+    %0 = tt.splat %arg1 : f32 -> tensor<128xf32, #blocked>
     tt.return
   }
 }
