@@ -206,3 +206,6 @@ func (p *OpParser) ParseColonArrow() (a, b Type, err error) {
 	b, err = p.ParseArrowType()
 	return a, b, err
 }
+
+// SegmentSizes returns op's operandSegmentSizes, or nil.
+func SegmentSizes(op *Operation) []int64 { return segmentSizesOf(op) }

@@ -5,6 +5,54 @@ package amdg
 
 import "github.com/layoutopt/layoutopt/ir"
 
+// AsyncTdmCopyGlobalToLocalOp is the amdg.async_tdm_copy_global_to_local op: tensor data mover copy of a descriptor block into shared memory.
+type AsyncTdmCopyGlobalToLocalOp struct{ *ir.Operation }
+
+// AsAsyncTdmCopyGlobalToLocal returns op as an AsyncTdmCopyGlobalToLocalOp when op is amdg.async_tdm_copy_global_to_local.
+func AsAsyncTdmCopyGlobalToLocal(op *ir.Operation) (AsyncTdmCopyGlobalToLocalOp, bool) {
+	if op == nil || op.Name() != "amdg.async_tdm_copy_global_to_local" {
+		return AsyncTdmCopyGlobalToLocalOp{}, false
+	}
+	return AsyncTdmCopyGlobalToLocalOp{op}, true
+}
+
+// Desc returns operand "desc".
+func (op AsyncTdmCopyGlobalToLocalOp) Desc() *ir.Value {
+	return op.NamedOperand("desc")
+}
+
+// Indices returns variadic operand "indices" (a new slice).
+func (op AsyncTdmCopyGlobalToLocalOp) Indices() []*ir.Value {
+	return op.OperandGroup("indices")
+}
+
+// ResultValue returns operand "result".
+func (op AsyncTdmCopyGlobalToLocalOp) ResultValue() *ir.Value {
+	return op.NamedOperand("result")
+}
+
+// Pred returns operand "pred".
+func (op AsyncTdmCopyGlobalToLocalOp) Pred() *ir.Value {
+	return op.NamedOperand("pred")
+}
+
+// Token returns result "token".
+func (op AsyncTdmCopyGlobalToLocalOp) Token() *ir.Value {
+	return op.NamedResult("token")
+}
+
+// BufferLoadToLocalOp is the amdg.buffer_load_to_local op: buffer load from a scalar base and tensor offsets into shared memory.
+// Its parts are not declared; read them with the ir.Operation methods.
+type BufferLoadToLocalOp struct{ *ir.Operation }
+
+// AsBufferLoadToLocal returns op as a BufferLoadToLocalOp when op is amdg.buffer_load_to_local.
+func AsBufferLoadToLocal(op *ir.Operation) (BufferLoadToLocalOp, bool) {
+	if op == nil || op.Name() != "amdg.buffer_load_to_local" {
+		return BufferLoadToLocalOp{}, false
+	}
+	return BufferLoadToLocalOp{op}, true
+}
+
 // ConcatOp is the amdg.concat op: concatenate tensors into a larger one.
 type ConcatOp struct{ *ir.Operation }
 
@@ -24,6 +72,22 @@ func (op ConcatOp) Sources() []*ir.Value {
 // ResultValue returns result "result".
 func (op ConcatOp) ResultValue() *ir.Value {
 	return op.NamedResult("result")
+}
+
+// CondBarrierOp is the amdg.cond_barrier op: barrier for the threads whose predicate holds.
+type CondBarrierOp struct{ *ir.Operation }
+
+// AsCondBarrier returns op as a CondBarrierOp when op is amdg.cond_barrier.
+func AsCondBarrier(op *ir.Operation) (CondBarrierOp, bool) {
+	if op == nil || op.Name() != "amdg.cond_barrier" {
+		return CondBarrierOp{}, false
+	}
+	return CondBarrierOp{op}, true
+}
+
+// Pred returns operand "pred".
+func (op CondBarrierOp) Pred() *ir.Value {
+	return op.NamedOperand("pred")
 }
 
 // ExtractSliceOp is the amdg.extract_slice op: extract a slice of a tensor at static offsets.

@@ -40,3 +40,15 @@ func (op AssumeOp) OpBundleSizesAttr() ir.Attribute {
 func (op AssumeOp) OpBundleTags() ir.Attribute {
 	return op.AttrOrDefault("op_bundle_tags")
 }
+
+// MlirGlobalOp is the llvm.mlir.global op: an LLVM global variable.
+// Its parts are not declared; read them with the ir.Operation methods.
+type MlirGlobalOp struct{ *ir.Operation }
+
+// AsMlirGlobal returns op as a MlirGlobalOp when op is llvm.mlir.global.
+func AsMlirGlobal(op *ir.Operation) (MlirGlobalOp, bool) {
+	if op == nil || op.Name() != "llvm.mlir.global" {
+		return MlirGlobalOp{}, false
+	}
+	return MlirGlobalOp{op}, true
+}
