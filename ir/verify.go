@@ -16,7 +16,7 @@ import (
 // ttg.threads-per-warp and ttg.num-ctas. It returns all problems found.
 func Verify(m *Module) Diagnostics {
 	v := &verifier{
-		encDone: map[*EncodingAttr]bool{},
+		encDone: map[encKey]bool{},
 		info: attr.ModuleInfo{
 			NumWarps:       int(m.IntAttr("ttg.num-warps", 0)),
 			ThreadsPerWarp: int(m.IntAttr("ttg.threads-per-warp", 0)),
@@ -40,7 +40,7 @@ type verifier struct {
 	// stay as small as a block instead of growing to the whole module.
 	blocks  []blockIndex
 	depth   int
-	encDone map[*EncodingAttr]bool
+	encDone map[encKey]bool
 	info    attr.ModuleInfo
 	loaded  map[string]bool // dialectLoaded, cached
 	reg     *Registry
@@ -143,8 +143,11 @@ func (v *verifier) verifyOp(op *Operation) {
 			}
 		}
 	}
-	for _, r := range op.regions {
+	warps := v.info.NumWarps
+	for i, r := range op.regions {
+		v.info.NumWarps = regionNumWarps(op, i, warps)
 		for _, b := range r.Blocks {
+			before := len(v.diags)
 			v.enterBlock(b)
 			for o := b.first; o != nil; o = o.next {
 				if o.HasTrait(Terminator) && o.next != nil {
@@ -153,20 +156,44 @@ func (v *verifier) verifyOp(op *Operation) {
 				v.verifyOp(o)
 			}
 			v.leaveBlock()
+			// MLIR's OperationVerifier::verifyOnEntrance(Block&).
 			if op.def != nil && op.def.Traits&NoTerminator == 0 {
-				if b.last == nil || b.last.def != nil && !b.last.HasTrait(Terminator) {
-					v.opError(op, "expects regions to end with a terminator (block %d of region ends with %s)", 0, lastName(b))
+				if b.last == nil {
+					v.diags = append(v.diags, Diagnostic{Pos: op.Pos, Severity: Error, Msg: "empty block: expect at least a terminator"})
+				} else if b.last.def != nil && !b.last.HasTrait(Terminator) && len(v.diags) == before {
+					// MLIR checks the terminator on leaving the block, which
+					// it does not reach past an error in it.
+					v.emitError(b.last, "block with no terminator, has "+printOpString(b.last, PrintConfig{Generic: true}))
 				}
 			}
 		}
 	}
+	v.info.NumWarps = warps
 }
 
-func lastName(b *Block) string {
-	if b.last == nil {
-		return "nothing"
+// encKey is an encoding verified under a number of warps.
+type encKey struct {
+	e     *EncodingAttr
+	warps int
+}
+
+// regionNumWarps is the number of warps of region i of op, as Triton's
+// lookupNumWarps finds it: a partition of ttg.warp_specialize has its
+// partitionNumWarps entry, an op with a "ttg.num-warps" attribute (a
+// function, a module) that number; otherwise outer, the enclosing one.
+func regionNumWarps(op *Operation, i, outer int) int {
+	if op.name == "ttg.warp_specialize.partitions" {
+		if ws := op.ParentOp(); ws != nil {
+			if d, ok := ws.Attr("partitionNumWarps").(*DenseArrayAttr); ok && i < len(d.Ints) {
+				return int(d.Ints[i])
+			}
+		}
+		return outer
 	}
-	return "'" + b.last.name + "'"
+	if n, ok := op.IntAttr("ttg.num-warps"); ok {
+		return int(n)
+	}
+	return outer
 }
 
 // checkOperand checks that operand i of user, val, is visible at user: it
@@ -323,10 +350,11 @@ func (v *verifier) checkTypes(op *Operation) {
 
 func (v *verifier) checkEncoding(op *Operation, t Type) {
 	e, ok := EncodingOf(t).(*EncodingAttr)
-	if !ok || v.encDone[e] {
+	k := encKey{e, v.info.NumWarps}
+	if !ok || v.encDone[k] {
 		return
 	}
-	v.encDone[e] = true
+	v.encDone[k] = true
 	if err := e.Enc.Verify(v.info); err != nil {
 		v.opError(op, "invalid encoding %s: %v", e.Enc.Format(nil), err)
 	}
@@ -396,5 +424,3 @@ func (v *verifier) checkTraits(op *Operation) {
 }
 
 // ---- per-op verifiers ----
-
-

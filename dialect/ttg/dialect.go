@@ -15,7 +15,7 @@ import "github.com/layoutopt/layoutopt/ir"
 var Dialect = &ir.Dialect{
 	Name:    "ttg",
 	Summary: "Triton's GPU dialect: layouts, shared memory and asynchronous copies",
-	Ops:     ops(),
+	Ops:     append(ops(), warpSpecializeOps()...),
 }
 
 func init() { ir.MustRegisterDialect(Dialect) }

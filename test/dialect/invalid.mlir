@@ -149,8 +149,9 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.thr
 
 // -----
 
-// expected-error @+1 {{'tt.func' op expects regions to end with a terminator}}
+// As MLIR: the error is at the block's last op.
 tt.func @no_terminator() {
+  // expected-error @+1 {{block with no terminator, has %0 = "arith.constant"() <{value = 0 : i32}> : () -> i32}}
   %0 = arith.constant 0 : i32
 }
 
