@@ -369,7 +369,8 @@ func buildMfma(a *args) (Encoding, error) {
 	if a.get(vkey) == nil && a.get("versionMajor") != nil {
 		vkey = "versionMajor" // the pre-3.4 spelling
 	}
-	if err := a.require(vkey, "warpsPerCTA", "instrShape"); err != nil {
+	// Triton's parser leaves an absent version at 0.
+	if err := a.require("warpsPerCTA", "instrShape"); err != nil {
 		return nil, err
 	}
 	var e [3]error

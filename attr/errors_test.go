@@ -208,3 +208,15 @@ func FuzzParse(f *testing.F) {
 		}
 	})
 }
+
+// An amd_mfma without version is version 0, as Triton's parser leaves it
+// (TritonGPU/optimize_epilogue.mlir writes one).
+func TestMfmaWithoutVersion(t *testing.T) {
+	e, _, err := Parse("#ttg.amd_mfma<{warpsPerCTA=[1,1], instrShape=[32,32], isTranspose=false}>", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m, ok := e.(*AMDMfma); !ok || m.Version != 0 {
+		t.Fatalf("got %#v, want an amd_mfma of version 0", e)
+	}
+}
