@@ -8,9 +8,9 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/layoutopt/layoutopt/proc"
 	"github.com/layoutopt/layoutopt/lit/filecheck"
 	"github.com/layoutopt/layoutopt/optdriver"
+	"github.com/layoutopt/layoutopt/proc"
 )
 
 // Kind is one of the three measures.
