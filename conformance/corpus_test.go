@@ -53,6 +53,14 @@ func TestLabelBlocks(t *testing.T) {
 	if want := "// CHECK: #pre\nx\n\n\n// CHECK-LABEL: @g\n// CHECK: b\n"; bs[1].Check != want || bs[1].Line != 5 {
 		t.Errorf("block 2: %+v", bs[1])
 	}
+	// A global variable defined in an earlier block stays defined: the
+	// block keeps its definition and the directives from that block's
+	// label down to it (as TritonGPU/ops.mlir's [[$LINEAR:...]] needs).
+	text = "// CHECK-LABEL: @f\n// CHECK: a\n// CHECK-DAG: [[$L:#.*]] = x\n// CHECK: [[$L]]\n// CHECK-LABEL: @g\n// CHECK: [[$L]]\n"
+	bs = LabelBlocks(text, []string{"CHECK"})
+	if want := "// CHECK-LABEL: @f\n// CHECK: a\n// CHECK-DAG: [[$L:#.*]] = x\n\n// CHECK-LABEL: @g\n// CHECK: [[$L]]\n"; bs[1].Check != want {
+		t.Errorf("global variable: %q", bs[1].Check)
+	}
 	if bs := LabelBlocks("// CHECK: a\n", []string{"CHECK"}); len(bs) != 1 || bs[0].Line != 0 {
 		t.Errorf("no labels: %+v", bs)
 	}

@@ -423,10 +423,23 @@ func (p *OpParser) parseMemDescBody() (*MemDescType, error) {
 	p.lx.off = off
 	p.advance()
 	if len(dims) == 0 {
-		return nil, p.errorHere("memdesc rank must be at least 1")
+		return nil, p.errorHere("rank 0 memdesc is not allowed")
 	}
 	t := &MemDescType{Shape: dims}
 	if t.Elem, err = p.ParseType(); err != nil {
+		return nil, err
+	}
+	// The encoding and the memory space are required (MemDescType::parse).
+	if err := p.Expect(","); err != nil {
+		return nil, err
+	}
+	if t.Encoding, err = p.ParseAttr(); err != nil {
+		return nil, err
+	}
+	if err := p.Expect(","); err != nil {
+		return nil, err
+	}
+	if t.MemorySpace, err = p.ParseAttr(); err != nil {
 		return nil, err
 	}
 	for p.ParseOptional(",") {
@@ -442,14 +455,6 @@ func (p *OpParser) parseMemDescBody() (*MemDescType, error) {
 			p.lx.off = off
 			p.advance()
 			t.AllocShape = alloc
-		case t.Encoding == nil:
-			if t.Encoding, err = p.ParseAttr(); err != nil {
-				return nil, err
-			}
-		case t.MemorySpace == nil:
-			if t.MemorySpace, err = p.ParseAttr(); err != nil {
-				return nil, err
-			}
 		default:
 			return nil, p.errorHere("unexpected field in memdesc type")
 		}
