@@ -6,6 +6,7 @@ package amdg
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/layoutopt/layoutopt/attr"
 	"github.com/layoutopt/layoutopt/ir"
@@ -56,7 +57,7 @@ func verifyInThreadTranspose(op *ir.Operation) error {
 	}
 	ss, _ := ir.ShapeOf(src)
 	ds, _ := ir.ShapeOf(dst)
-	if !equalShapes(ss, ds) {
+	if !slices.Equal(ss, ds) {
 		return fmt.Errorf("Expect equal input and output shapes")
 	}
 	if !ir.TypesEqual(ir.ElementType(src), ir.ElementType(dst)) {
@@ -97,20 +98,8 @@ func verifyLocalLoadPackedTransposed(op *ir.Operation) error {
 	if dot.OpIdx == 0 {
 		want = []int64{ss[0] * 2, ss[1] / 2}
 	}
-	if !equalShapes(want, ds) {
+	if !slices.Equal(want, ds) {
 		return fmt.Errorf("Input and output dimensions don't match after packing changes")
 	}
 	return nil
-}
-
-func equalShapes(a, b []int64) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }

@@ -3,6 +3,7 @@ package tt
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/layoutopt/layoutopt/ir"
@@ -36,18 +37,6 @@ func numElements(s []int64) int64 {
 		n *= d
 	}
 	return n
-}
-
-func shapesEqual(a, b []int64) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 // bitWidth is getIntOrFloatBitWidth (0 for other types).
@@ -113,7 +102,7 @@ func verifyInlineAsm(op *ir.Operation) error {
 		}
 		if !seen {
 			first, seen = s.Shape, true
-		} else if !shapesEqual(first, s.Shape) {
+		} else if !slices.Equal(first, s.Shape) {
 			return errors.New("all non-scalar operands/results must have the same shape and base type")
 		}
 	}
@@ -173,7 +162,7 @@ func verifyJoin(op *ir.Operation) error {
 		return errors.New("invalid kind of type specified")
 	}
 	want := append(append([]int64{}, src.Shape...), 2)
-	if !shapesEqual(ret.Shape, want) {
+	if !slices.Equal(ret.Shape, want) {
 		return fmt.Errorf("result shape must be (%s), but got %s", shapeList(want), shapeList(ret.Shape))
 	}
 	if !ir.TypesEqual(ret.Elem, src.Elem) {
@@ -201,7 +190,7 @@ func verifySplit(op *ir.Operation) error {
 	res := op.ResultTypes()
 	for _, t := range res {
 		rt, ok := t.(*ir.RankedTensorType)
-		if !ok || !shapesEqual(rt.Shape, shape) || !ir.TypesEqual(rt.Elem, src.Elem) {
+		if !ok || !slices.Equal(rt.Shape, shape) || !ir.TypesEqual(rt.Elem, src.Elem) {
 			inferred := &ir.RankedTensorType{Shape: shape, Elem: src.Elem}
 			if ok {
 				inferred.Encoding = rt.Encoding
@@ -221,7 +210,7 @@ func verifyGather(op *ir.Operation) error {
 	if src == nil || idx == nil || res == nil {
 		return errors.New("invalid kind of type specified")
 	}
-	if !shapesEqual(idx.Shape, res.Shape) {
+	if !slices.Equal(idx.Shape, res.Shape) {
 		return errors.New("indices and output shapes must match")
 	}
 	if !ir.AttrsEqual(idx.Encoding, res.Encoding) {
@@ -281,7 +270,7 @@ func verifyDescLoadStore(desc, tensor ir.Type) error {
 		}
 		bs = bs[lead:]
 	}
-	if shapesEqual(bs, t.Shape) && ir.TypesEqual(block.Elem, t.Elem) {
+	if slices.Equal(bs, t.Shape) && ir.TypesEqual(block.Elem, t.Elem) {
 		return nil
 	}
 	return errors.New("tensor descriptor block and tensor types must match")
@@ -378,7 +367,7 @@ func verifyAtomicRMW(op *ir.Operation) error {
 func sameShapes(ts []ir.Type) bool {
 	for _, t := range ts {
 		s0, _ := ir.ShapeOf(ts[0])
-		if s, _ := ir.ShapeOf(t); !shapesEqual(s, s0) {
+		if s, _ := ir.ShapeOf(t); !slices.Equal(s, s0) {
 			return false
 		}
 	}

@@ -2,6 +2,7 @@ package ttg
 
 import (
 	"errors"
+	"slices"
 	"strconv"
 
 	"github.com/layoutopt/layoutopt/attr"
@@ -105,10 +106,10 @@ func verifyMemdescIndex(op *ir.Operation) error {
 	if len(allocShape(src)) != len(src.Shape) {
 		return errors.New("We don't allow taking memdesc_index of a memdesc_index")
 	}
-	if !slicesEqual(src.Shape[1:], dst.Shape) {
+	if !slices.Equal(src.Shape[1:], dst.Shape) {
 		return errors.New("result shape must equal to srcShape[1:]")
 	}
-	if !slicesEqual(allocShape(src), src.Shape) {
+	if !slices.Equal(allocShape(src), src.Shape) {
 		return errors.New("We don't support memdesc_index of a subview")
 	}
 	if (src.Encoding == nil) != (dst.Encoding == nil) {
@@ -119,7 +120,7 @@ func verifyMemdescIndex(op *ir.Operation) error {
 	if s1 != s2 {
 		return errors.New("src and dst must have the same type of encoding")
 	}
-	if !slicesEqual(allocShape(dst), dst.Shape) || !slicesEqual(allocShape(src), src.Shape) {
+	if !slices.Equal(allocShape(dst), dst.Shape) || !slices.Equal(allocShape(src), src.Shape) {
 		return errors.New("alloc shape must match shape for both result and src")
 	}
 	return nil
