@@ -399,6 +399,13 @@ func layoutVerified(name string) bool {
 // false when it found t's encoding invalid now.
 func (v *verifier) checkEncoding(op *Operation, t Type) bool {
 	e, ok := EncodingOf(t).(*EncodingAttr)
+	if _, tensor := t.(*RankedTensorType); ok && tensor {
+		// Triton's verifyTensorLayouts: a tensor's layout is distributed.
+		if _, shared := e.Enc.(attr.Shared); shared {
+			v.opError(op, "Non-distributed layout is not allowed in tensor type.")
+			return false
+		}
+	}
 	k := encKey{e, v.info.NumWarps}
 	if !ok || v.encDone[k] {
 		return true
