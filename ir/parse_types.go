@@ -2,6 +2,7 @@ package ir
 
 import (
 	"errors"
+	"fmt"
 	"strconv"
 	"strings"
 
@@ -416,6 +417,7 @@ func (p *OpParser) parseMemDescBody() (*MemDescType, error) {
 	if !p.isPunct("<") {
 		return nil, p.errorHere("expected '<'")
 	}
+	start := p.Pos()
 	dims, off, err := p.scanDims(p.lx.off, true)
 	if err != nil {
 		return nil, err
@@ -441,6 +443,9 @@ func (p *OpParser) parseMemDescBody() (*MemDescType, error) {
 	}
 	if t.MemorySpace, err = p.ParseAttr(); err != nil {
 		return nil, err
+	}
+	if err := checkPaddedShape(t); err != nil {
+		return nil, p.Errorf(start, "%v", err)
 	}
 	for p.ParseOptional(",") {
 		switch {
@@ -915,4 +920,34 @@ func (p *OpParser) parseDenseArray() (Attribute, error) {
 		}
 	}
 	return d, p.Expect(">")
+}
+
+// checkPaddedShape is MemDescType::verify for a #ttg.padded_shared with a
+// linear component: its rank is the shape's or one less (a buffer index
+// in front), and the trailing dims are the component's out-dim sizes.
+func checkPaddedShape(t *MemDescType) error {
+	ea, ok := t.Encoding.(*EncodingAttr)
+	if !ok {
+		return nil
+	}
+	ps, ok := ea.Enc.(*attr.PaddedShared)
+	if !ok || ps.Offset == nil {
+		return nil
+	}
+	ll, err := ps.LinearComponent()
+	if err != nil {
+		return nil // the encoding's own verifier reports it
+	}
+	names := ll.OutDimNames()
+	rank, n := len(names), len(t.Shape)
+	if rank != n && rank != n-1 {
+		return fmt.Errorf("rank must be equal to or one less than the shape size. Got %d and %d", rank, n)
+	}
+	sub := t.Shape[n-rank:]
+	for d, name := range names {
+		if got := ll.OutDimSize(name); int64(got) != sub[d] {
+			return fmt.Errorf("Mismatch in expected shape for dimension %d. Expected: %d, got: %d", d, sub[d], got)
+		}
+	}
+	return nil
 }
