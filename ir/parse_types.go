@@ -444,9 +444,6 @@ func (p *OpParser) parseMemDescBody() (*MemDescType, error) {
 	if t.MemorySpace, err = p.ParseAttr(); err != nil {
 		return nil, err
 	}
-	if err := checkPaddedShape(t); err != nil {
-		return nil, p.Errorf(start, "%v", err)
-	}
 	for p.ParseOptional(",") {
 		switch {
 		case p.PeekKeyword() == "mutable":
@@ -463,6 +460,9 @@ func (p *OpParser) parseMemDescBody() (*MemDescType, error) {
 		default:
 			return nil, p.errorHere("unexpected field in memdesc type")
 		}
+	}
+	if err := checkPaddedShape(t); err != nil {
+		return nil, p.Errorf(start, "%v", err)
 	}
 	return t, p.Expect(">")
 }
@@ -923,8 +923,9 @@ func (p *OpParser) parseDenseArray() (Attribute, error) {
 }
 
 // checkPaddedShape is MemDescType::verify for a #ttg.padded_shared with a
-// linear component: its rank is the shape's or one less (a buffer index
-// in front), and the trailing dims are the component's out-dim sizes.
+// linear component: its rank is the allocation shape's or one less (a
+// buffer index in front), and the allocation's trailing dims are the
+// component's out-dim sizes (a subview's own shape may be smaller).
 func checkPaddedShape(t *MemDescType) error {
 	ea, ok := t.Encoding.(*EncodingAttr)
 	if !ok {
@@ -938,12 +939,16 @@ func checkPaddedShape(t *MemDescType) error {
 	if err != nil {
 		return nil // the encoding's own verifier reports it
 	}
+	shape := t.Shape
+	if t.AllocShape != nil {
+		shape = t.AllocShape
+	}
 	names := ll.OutDimNames()
-	rank, n := len(names), len(t.Shape)
+	rank, n := len(names), len(shape)
 	if rank != n && rank != n-1 {
 		return fmt.Errorf("rank must be equal to or one less than the shape size. Got %d and %d", rank, n)
 	}
-	sub := t.Shape[n-rank:]
+	sub := shape[n-rank:]
 	for d, name := range names {
 		if got := ll.OutDimSize(name); int64(got) != sub[d] {
 			return fmt.Errorf("Mismatch in expected shape for dimension %d. Expected: %d, got: %d", d, sub[d], got)

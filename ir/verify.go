@@ -405,6 +405,12 @@ func (v *verifier) checkEncoding(op *Operation, t Type) bool {
 			v.opError(op, "Non-distributed layout is not allowed in tensor type.")
 			return false
 		}
+		if l, isLayout := e.Enc.(attr.Layout); isLayout {
+			if r, n := l.Rank(), len(t.(*RankedTensorType).Shape); r > 0 && r != n {
+				v.opError(op, "Layout has rank %d, but the tensor it's attached to has rank %d.", r, n)
+				return false
+			}
+		}
 	}
 	k := encKey{e, v.info.NumWarps}
 	if !ok || v.encDone[k] {
