@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/layoutopt/layoutopt/attr"
 	"github.com/layoutopt/layoutopt/ir"
 )
 
@@ -171,7 +172,26 @@ func verifyJoin(op *ir.Operation) error {
 	if ret.Encoding == nil && src.Encoding != nil {
 		return errors.New("result encoding must be specified")
 	}
+	// The result's layout must be the operand's with the joined pair held
+	// by one register bit (anywhere among the registers).
+	if se, re := ir.Encoding(src), ir.Encoding(ret); se != nil && re != nil {
+		sl, err1 := attr.Linear(se, intsOf(src.Shape))
+		rl, err2 := attr.Linear(re, intsOf(ret.Shape))
+		if err1 == nil && err2 == nil {
+			if back, err := attr.SplitLayout(rl); err != nil || !back.Equal(sl) {
+				return errors.New("incompatible join layout")
+			}
+		}
+	}
 	return nil
+}
+
+func intsOf(s []int64) []int {
+	out := make([]int, len(s))
+	for i, x := range s {
+		out[i] = int(x)
+	}
+	return out
 }
 
 // verifySplit is SplitOp's type inference checked as MLIR's
@@ -194,6 +214,34 @@ func verifySplit(op *ir.Operation) error {
 			inferred := &ir.RankedTensorType{Shape: shape, Elem: src.Elem}
 			if ok {
 				inferred.Encoding = rt.Encoding
+			}
+			return errors.Join(fmt.Errorf("inferred type(s) %s are incompatible with return type(s) of operation %s",
+				quotedTypes([]ir.Type{inferred, inferred}), quotedTypes(res)), failed)
+		}
+	}
+	// The results' layout is the operand's without the register bit that
+	// holds the split pair.
+	se := ir.Encoding(src)
+	if se == nil {
+		return nil
+	}
+	sl, err := attr.Linear(se, intsOf(src.Shape))
+	if err != nil {
+		return nil
+	}
+	want, err := attr.SplitLayout(sl)
+	if err != nil {
+		return errors.Join(fmt.Errorf("inferred type(s) are incompatible with return type(s) of operation %s: %v", quotedTypes(res), err), failed)
+	}
+	for _, t := range res {
+		re := ir.Encoding(t)
+		if re == nil {
+			continue
+		}
+		if rl, err := attr.Linear(re, intsOf(shape)); err == nil && !rl.Equal(want) {
+			inferred := ir.Type(&ir.RankedTensorType{Shape: shape, Elem: src.Elem})
+			if le, err := attr.FromLinear(want); err == nil {
+				inferred = &ir.RankedTensorType{Shape: shape, Elem: src.Elem, Encoding: &ir.EncodingAttr{Enc: le}}
 			}
 			return errors.Join(fmt.Errorf("inferred type(s) %s are incompatible with return type(s) of operation %s",
 				quotedTypes([]ir.Type{inferred, inferred}), quotedTypes(res)), failed)
