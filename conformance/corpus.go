@@ -308,11 +308,15 @@ func LabelBlocks(text string, prefixes []string) []Block {
 		// The definitions of global variables before the block, with the
 		// directives from the label they follow down to them, so that they
 		// match where they did in the whole file.
+		// Earlier labels are kept too: FileCheck matches the labels in
+		// order first, so a block's label is searched for after the
+		// previous one's match (two labels "@f" find @f, then @f_2).
 		keep := map[int]bool{}
 		last := -1
 		for i := labels[0]; i < from; i++ {
 			if slices.Contains(labels, i) {
 				last = i
+				keep[i] = true
 			} else if definesGlobal(lines[i], prefixes) {
 				for k := last; k <= i; k++ {
 					keep[k] = true
