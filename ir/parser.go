@@ -72,6 +72,8 @@ type OpParser struct {
 	knownDialects map[string]bool
 	// reg gives the registered ops.
 	reg *Registry
+	// arena holds the parsed ops, their results and operands.
+	arena opArena
 
 	scope *valueScope
 	// freeScopes and freeIsolated hold popped scopes (not isolated and
@@ -1038,52 +1040,9 @@ func (p *OpParser) putState(st *OpState) {
 	p.states = append(p.states, st)
 }
 
-// allocOp returns a new op with room for nOperands operands and nResults
-// results. A small op (at most three operands and one result) takes one
-// allocation, sized to its operand count.
-func allocOp(nOperands, nResults int) *Operation {
-	if nResults > 1 || nOperands > 3 {
-		return &Operation{operands: make([]opOperand, nOperands), results: make([]Value, nResults)}
-	}
-	var op *Operation
-	var ops []opOperand
-	var res []Value
-	switch nOperands {
-	case 0:
-		blk := &struct {
-			op  Operation
-			res [1]Value
-		}{}
-		op, res = &blk.op, blk.res[:]
-	case 1:
-		blk := &struct {
-			op  Operation
-			res [1]Value
-			ops [1]opOperand
-		}{}
-		op, res, ops = &blk.op, blk.res[:], blk.ops[:]
-	case 2:
-		blk := &struct {
-			op  Operation
-			res [1]Value
-			ops [2]opOperand
-		}{}
-		op, res, ops = &blk.op, blk.res[:], blk.ops[:]
-	default:
-		blk := &struct {
-			op  Operation
-			res [1]Value
-			ops [3]opOperand
-		}{}
-		op, res, ops = &blk.op, blk.res[:], blk.ops[:]
-	}
-	op.operands = ops[:nOperands:nOperands]
-	op.results = res[:nResults:nResults]
-	return op
-}
-
 func (p *OpParser) newOp(st *OpState, def *OpDef) *Operation {
-	op := allocOp(len(st.Operands), len(st.Types))
+	op := p.arena.op()
+	op.operands, op.results = p.arena.operands(len(st.Operands)), p.arena.results(len(st.Types))
 	op.name, op.def, op.Props, op.Attrs, op.Successors = st.Name, def, st.Props, st.Attrs, st.Successors
 	for i, v := range st.Operands {
 		op.operands[i] = opOperand{value: v, owner: op, index: i}

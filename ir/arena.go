@@ -1,0 +1,74 @@
+package ir
+
+import "unsafe"
+
+// opArena hands out the parser's operations, results and operands from
+// slabs: one allocation per slab instead of one per op, and the slabs
+// of a large parse are sized and advised for huge pages (see
+// adviseHuge), so that building the IR takes few page faults. An op
+// keeps its whole slab alive; for a parsed module that is the module.
+type opArena struct {
+	ops  []Operation
+	vals []Value
+	uses []opOperand
+	// nOps, nVals and nUses are the lengths of the next slabs.
+	nOps, nVals, nUses int
+}
+
+// slabMax is the largest slab, in bytes: a multiple of the 2 MiB huge
+// page, and small enough that the last, partly used slab of a parse
+// costs little.
+const slabMax = 4 << 20
+
+// slabMin is the first slab's length, in elements; each further slab is
+// twice the last up to slabMax.
+const slabMin = 32
+
+func (a *opArena) op() *Operation {
+	if len(a.ops) == 0 {
+		a.ops = newSlab[Operation](&a.nOps, 1)
+	}
+	op := &a.ops[0]
+	a.ops = a.ops[1:]
+	return op
+}
+
+func (a *opArena) results(n int) []Value {
+	if n == 0 {
+		return nil
+	}
+	if len(a.vals) < n {
+		a.vals = newSlab[Value](&a.nVals, n)
+	}
+	s := a.vals[:n:n]
+	a.vals = a.vals[n:]
+	return s
+}
+
+func (a *opArena) operands(n int) []opOperand {
+	if n == 0 {
+		return nil
+	}
+	if len(a.uses) < n {
+		a.uses = newSlab[opOperand](&a.nUses, n)
+	}
+	s := a.uses[:n:n]
+	a.uses = a.uses[n:]
+	return s
+}
+
+// newSlab allocates the next slab of Ts (at least need of them) and
+// updates *next, the length of the one after it.
+func newSlab[T any](next *int, need int) []T {
+	size := int(unsafe.Sizeof(*new(T)))
+	n := max(*next, slabMin)
+	*next = min(2*n, slabMax/size)
+	if n < need {
+		return make([]T, need)
+	}
+	s := make([]T, n)
+	if n*size >= hugePage {
+		adviseHuge(unsafe.Pointer(&s[0]), uintptr(n*size))
+	}
+	return s
+}
