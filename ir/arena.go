@@ -11,8 +11,9 @@ type opArena struct {
 	ops  []Operation
 	vals []Value
 	uses []opOperand
-	// nOps, nVals and nUses are the lengths of the next slabs.
-	nOps, nVals, nUses int
+	locs []FileLineColLoc
+	// nOps, nVals, nUses and nLocs are the lengths of the next slabs.
+	nOps, nVals, nUses, nLocs int
 }
 
 // slabMax is the largest slab, in bytes: a multiple of the 2 MiB huge
@@ -71,4 +72,25 @@ func newSlab[T any](next *int, need int) []T {
 		adviseHuge(unsafe.Pointer(&s[0]), uintptr(n*size))
 	}
 	return s
+}
+
+// value returns a new value (a block argument) from the values' slab.
+func (a *opArena) value() *Value { return &a.results(1)[0] }
+
+// fileLoc returns FileLineColLoc{file, line, col} as a Location whose
+// data is a slab entry: converting the struct to the interface would
+// allocate 32 bytes per op. The entry is never written again, as an
+// interface's data must not be.
+func (a *opArena) fileLoc(file string, line, col int) Location {
+	if len(a.locs) == 0 {
+		a.locs = newSlab[FileLineColLoc](&a.nLocs, 1)
+	}
+	l := &a.locs[0]
+	a.locs = a.locs[1:]
+	*l = FileLineColLoc{File: file, Line: line, Col: col}
+	var loc Location = FileLineColLoc{}
+	// An interface value is two words, its type and a pointer to its
+	// data: point the data at the slab entry.
+	(*[2]unsafe.Pointer)(unsafe.Pointer(&loc))[1] = unsafe.Pointer(l)
+	return loc
 }

@@ -562,9 +562,15 @@ func (b *Block) NumArgs() int { return len(b.args) }
 
 // AddArg appends an argument of type t and returns it.
 func (b *Block) AddArg(t Type) *Value {
-	v := &Value{typ: t, block: b, index: len(b.args)}
-	b.args = append(b.args, v)
+	v := &Value{typ: t}
+	b.appendArg(v)
 	return v
+}
+
+// appendArg makes v, a new value, b's last argument.
+func (b *Block) appendArg(v *Value) {
+	v.block, v.index = b, len(b.args)
+	b.args = append(b.args, v)
 }
 
 // EraseArg removes argument i, which must be unused.

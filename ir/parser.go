@@ -389,7 +389,7 @@ func (p *OpParser) ParseString() (string, error) {
 // FileLineColLoc that MLIR's parser gives ops and arguments written without
 // a location.
 func (p *OpParser) srcLoc(pos Pos) Location {
-	return FileLineColLoc{File: p.cfg.Filename, Line: pos.Line, Col: pos.Col}
+	return p.arena.fileLoc(p.cfg.Filename, pos.Line, pos.Col)
 }
 
 // enter increases the nesting depth, reporting an error past the limit.
@@ -925,7 +925,8 @@ func (p *OpParser) NewArg(ref OperandRef, t Type, loc Location) *Value {
 	if loc == nil {
 		loc = p.srcLoc(ref.Pos)
 	}
-	v := &Value{typ: t, NameHint: ref.Name, Loc: loc}
+	v := p.arena.value()
+	v.typ, v.NameHint, v.Loc = t, ref.Name, loc
 	p.argPos[v] = ref.Pos
 	return v
 }
@@ -1412,14 +1413,17 @@ func (p *OpParser) parseBlockHeader() (*Block, error) {
 			if err != nil {
 				return err
 			}
-			loc := p.srcLoc(ref.Pos)
+			var loc Location
 			if p.PeekKeyword() == "loc" {
 				if loc, err = p.parseLocation(); err != nil {
 					return err
 				}
+			} else {
+				loc = p.srcLoc(ref.Pos)
 			}
-			v := b.AddArg(t)
-			v.NameHint, v.Loc = ref.Name, loc
+			v := p.arena.value()
+			v.typ, v.NameHint, v.Loc = t, ref.Name, loc
+			b.appendArg(v)
 			return p.define(ref.Name, newDef(v, nil, ref.Pos))
 		})
 		if err != nil {
