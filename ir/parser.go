@@ -74,6 +74,9 @@ type OpParser struct {
 	reg *Registry
 	// arena holds the parsed ops, their results and operands.
 	arena opArena
+	// posFile and posIndex cache fileIndex for packPos.
+	posFile  string
+	posIndex int32
 
 	scope *valueScope
 	// freeScopes and freeIsolated hold popped scopes (not isolated and
@@ -383,6 +386,14 @@ func (p *OpParser) ParseString() (string, error) {
 	s := p.tok.text
 	p.advance()
 	return s, nil
+}
+
+// packPos is packPos(pos), with the file's index cached.
+func (p *OpParser) packPos(pos Pos) opPos {
+	if pos.File != p.posFile || p.posIndex == 0 {
+		p.posFile, p.posIndex = pos.File, fileIndex(pos.File)
+	}
+	return opPos{p.posIndex, clamp32(pos.Line), clamp32(pos.Col)}
 }
 
 // srcLoc returns the location of a position of the input: the
@@ -994,7 +1005,7 @@ func (p *OpParser) parseOperation(block *Block) (*Operation, error) {
 		}
 		return nil, err
 	}
-	op.Pos = opPos
+	op.pos = p.packPos(opPos)
 	// Trailing location; without one, the op's location is where its name
 	// is, as MLIR's parser sets it.
 	if p.tok.kind == tBareID && p.tok.text == "loc" {
@@ -1050,7 +1061,7 @@ func (p *OpParser) newOp(st *OpState, def *OpDef) *Operation {
 		op.operands[i].link()
 	}
 	for i, t := range st.Types {
-		op.results[i] = Value{typ: t, def: op, index: i}
+		op.results[i] = Value{typ: t, def: op, index: int32(i)}
 	}
 	op.regions = st.Regions
 	for _, r := range op.regions {
@@ -1324,7 +1335,7 @@ func (p *OpParser) ParseRegion(entryArgs []*Value, isolated bool) (*Region, erro
 	}
 	attach := func(b *Block) {
 		for _, a := range entryArgs {
-			a.block, a.index = b, len(b.args)
+			a.block, a.index = b, int32(len(b.args))
 			b.args = append(b.args, a)
 		}
 	}
