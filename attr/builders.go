@@ -59,6 +59,20 @@ func (a *args) strict(allowed ...string) error {
 	return nil
 }
 
+// strictPadded is strict with the message of Triton's padded_shared
+// parser: `Unexpected attribute "X" found`.
+func (a *args) strictPadded(allowed ...string) error {
+	for _, f := range a.fields {
+		if f.key == "intervals" && a.intervals != nil {
+			continue
+		}
+		if !slices.Contains(allowed, f.key) {
+			return a.p.errf(f.off, "Unexpected attribute \"%s\" found%s", f.key, suggest.Hint(f.key, allowed))
+		}
+	}
+	return nil
+}
+
 func (a *args) require(keys ...string) error {
 	for _, k := range keys {
 		if a.get(k) == nil {
@@ -346,7 +360,7 @@ func buildNvidiaMma(a *args) (Encoding, error) {
 	if m.CGA, err = a.cga(len(m.WarpsPerCTA)); err != nil {
 		return nil, err
 	}
-	return m, m.check()
+	return m, m.verifyAttr()
 }
 
 func buildMfma(a *args) (Encoding, error) {
@@ -355,7 +369,8 @@ func buildMfma(a *args) (Encoding, error) {
 	if a.get(vkey) == nil && a.get("versionMajor") != nil {
 		vkey = "versionMajor" // the pre-3.4 spelling
 	}
-	if err := a.require(vkey, "warpsPerCTA", "instrShape"); err != nil {
+	// Triton's parser leaves an absent version at 0.
+	if err := a.require("warpsPerCTA", "instrShape"); err != nil {
 		return nil, err
 	}
 	var e [3]error
@@ -437,7 +452,7 @@ func buildNVMMAShared(a *args) (Encoding, error) {
 func buildPadded(a *args) (Encoding, error) {
 	p := &PaddedShared{Intervals: a.intervals, Paddings: a.paddings}
 	if a.get("offset") != nil || a.get("block") != nil {
-		if err := a.strict(sharedLinearDims...); err != nil {
+		if err := a.strictPadded(sharedLinearDims...); err != nil {
 			return nil, err
 		}
 		for _, k := range sharedLinearDims {
@@ -463,7 +478,7 @@ func buildPadded(a *args) (Encoding, error) {
 			p.Shape = append(p.Shape, o.Size)
 		}
 	} else {
-		if err := a.strict("order", "shape"); err != nil {
+		if err := a.strictPadded("order", "shape"); err != nil {
 			return nil, err
 		}
 		order, e1 := a.ints("order")

@@ -391,6 +391,19 @@ func (s *Slice) Verify(m ModuleInfo) error {
 	return firstErr(s.check(), s.Parent.Verify(m))
 }
 
+// verifyAttr is what Triton checks of an nvidia_mma attribute: less than
+// check, which ToLinear needs (Triton accepts versionMajor 1 layouts and a
+// Hopper instrShape without K; only computing their layouts fails).
+func (m *NvidiaMma) verifyAttr() error {
+	if m.VersionMajor == 1 || m.VersionMajor == 3 && len(m.InstrShape) != 3 {
+		return firstErr(
+			ferr("warpsPerCTA", checkPow2s("warpsPerCTA", m.WarpsPerCTA)),
+			ferr("CGALayout", m.CGA.verify(len(m.WarpsPerCTA))),
+		)
+	}
+	return m.check()
+}
+
 func (m *NvidiaMma) check() error {
 	r := len(m.WarpsPerCTA)
 	switch m.VersionMajor {
@@ -426,7 +439,7 @@ func (m *NvidiaMma) check() error {
 
 // Verify implements Encoding.
 func (m *NvidiaMma) Verify(mi ModuleInfo) error {
-	if err := m.check(); err != nil {
+	if err := m.verifyAttr(); err != nil {
 		return err
 	}
 	if mi.ThreadsPerWarp > 0 && mi.ThreadsPerWarp != 32 {
@@ -444,7 +457,10 @@ func (d *DotOperand) check() error {
 	}
 	switch p := d.Parent.(type) {
 	case *NvidiaMma:
-		if d.KWidth == 0 {
+		if d.KWidth != 0 && p.VersionMajor != 2 && p.VersionMajor != 3 {
+			return ferrf("kWidth", "ttg.dot_op kWidth parameter can only be non-zero for Ampere or Hopper MMA parent")
+		}
+		if d.KWidth == 0 && (p.VersionMajor == 2 || p.VersionMajor == 3) {
 			return ferrf("kWidth", "ttg.dot_op kWidth parameter is mandatory for Ampere or Hopper MMA parent")
 		}
 		if d.OpIdx != 0 && p.VersionMajor == 3 {
@@ -461,7 +477,7 @@ func (d *DotOperand) check() error {
 	case *AMDWmma:
 		ok := map[int][]int{1: {8, 16}, 2: {4, 8, 16}}[p.Version]
 		if ok != nil && !slices.Contains(ok, d.KWidth) {
-			return ferrf("kWidth", "ttg.dot_op kWidth parameter must be %s for WMMA v%d", strings.Trim(strings.ReplaceAll(fmtInts(ok), ", ", "/"), "[]"), p.Version)
+			return ferrf("kWidth", "ttg.dot_op kWidth parameter must be %s for WMMA v%d (including packed cases for `scaled_dot`)", strings.Trim(strings.ReplaceAll(fmtInts(ok), ", ", "/"), "[]"), p.Version)
 		}
 		if ok == nil && d.KWidth == 0 {
 			return ferrf("kWidth", "ttg.dot_op kWidth parameter is mandatory for WMMA parent")

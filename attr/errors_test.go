@@ -47,6 +47,12 @@ func TestParseErrors(t *testing.T) {
 		{"#ttg.shared_linear<{offset = [[0, 1]]}, alignment = 12>", "alignment", "alignment must be a positive power of two"},
 		{"#ttg.blocked<{sizePerThread = [1, 8], sizePerThread = [1, 8]}>", "sizePerThread = [1, 8]}", "duplicate key 'sizePerThread'"},
 		{"#ttg.blocked<{sizePerThread = [99999999999]}>", "99999999999", "invalid integer"},
+		// Triton's padded_shared parser words an unknown key differently.
+		{"#ttg.padded_shared<[2:+1, 4:+2] {offset = [[1, 0], [2, 0]], block = [], order = [0, 1]}>", "order", `Unexpected attribute "order" found`},
+		{"#ttg.padded_shared<[2:+1, 4:+2] {order = [1, 0], register = [[0, 1]]}>", "register", `Unexpected attribute "register" found`},
+		// Triton accepts a versionMajor 1 nvidia_mma; a dot_op on it has no kWidth.
+		{"#ttg.dot_op<{opIdx = 1, parent = #ttg.nvidia_mma<{versionMajor = 1, warpsPerCTA = [1, 1], instrShape = [16, 8]}>, kWidth = 8}>", "kWidth", "ttg.dot_op kWidth parameter can only be non-zero for Ampere or Hopper MMA parent"},
+		{"#ttg.dot_op<{opIdx = 1, parent = #ttg.amd_wmma<{version = 1, warpsPerCTA = [1, 4]}>}>", "", "ttg.dot_op kWidth parameter must be 8/16 for WMMA v1 (including packed cases for `scaled_dot`)"},
 	} {
 		_, _, err := Parse(c.in, nil)
 		var e *Error
@@ -201,4 +207,16 @@ func FuzzParse(f *testing.F) {
 			_, _ = l.ToLinear(shape) // must not panic
 		}
 	})
+}
+
+// An amd_mfma without version is version 0, as Triton's parser leaves it
+// (TritonGPU/optimize_epilogue.mlir writes one).
+func TestMfmaWithoutVersion(t *testing.T) {
+	e, _, err := Parse("#ttg.amd_mfma<{warpsPerCTA=[1,1], instrShape=[32,32], isTranspose=false}>", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m, ok := e.(*AMDMfma); !ok || m.Version != 0 {
+		t.Fatalf("got %#v, want an amd_mfma of version 0", e)
+	}
 }

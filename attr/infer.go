@@ -2,6 +2,7 @@ package attr
 
 import (
 	"fmt"
+	"strconv"
 	"sync"
 
 	"github.com/layoutopt/layoutopt/linear"
@@ -243,4 +244,64 @@ func permute(v []int, order []int) []int {
 		out[i] = v[o]
 	}
 	return out
+}
+
+// JoinLayout is the layout of tt.join's result when its operands have
+// layout src (Triton's inferJoinOpEncoding, as a function): a new minor
+// dimension of size 2 held in each thread's first register, everything
+// else as in src.
+func JoinLayout(src linear.Layout) (linear.Layout, error) {
+	outs := src.OutDims()
+	r := len(outs)
+	outs = append(outs, linear.OutDim{Name: "dim" + strconv.Itoa(r), Size: 2})
+	ins := src.InDims()
+	for i := range ins {
+		bases := make([][]int, 0, len(ins[i].Bases)+1)
+		if ins[i].Name == "register" {
+			e := make([]int, r+1)
+			e[r] = 1
+			bases = append(bases, e)
+		}
+		for _, b := range ins[i].Bases {
+			bases = append(bases, append(append([]int{}, b...), 0))
+		}
+		ins[i].Bases = bases
+	}
+	return linear.New(ins, outs, false)
+}
+
+// SplitLayout is the layout of tt.split's results when its operand has
+// layout src (Triton's inferSplitOpEncoding, as a function): the minor
+// dimension, of size 2, must be held by exactly one register bit and by
+// nothing else; that bit and the dimension go.
+func SplitLayout(src linear.Layout) (linear.Layout, error) {
+	outs := src.OutDims()
+	r := len(outs) - 1
+	if r < 0 || outs[r].Size != 2 {
+		return linear.Layout{}, fmt.Errorf("split: the minor dimension must have size 2")
+	}
+	ins := src.InDims()
+	found := false
+	for i := range ins {
+		var bases [][]int
+		for _, b := range ins[i].Bases {
+			if b[r] == 0 {
+				bases = append(bases, b[:r])
+				continue
+			}
+			onlyMinor := true
+			for _, x := range b[:r] {
+				onlyMinor = onlyMinor && x == 0
+			}
+			if ins[i].Name != "register" || found || !onlyMinor {
+				return linear.Layout{}, fmt.Errorf("split: the minor dimension is not held by one register alone")
+			}
+			found = true
+		}
+		ins[i].Bases = bases
+	}
+	if !found {
+		return linear.Layout{}, fmt.Errorf("split: the minor dimension is not held in registers")
+	}
+	return linear.New(ins, outs[:r], false)
 }

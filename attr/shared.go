@@ -352,3 +352,7 @@ func (s *SharedLinear) Verify(ModuleInfo) error { return s.check() }
 
 // Verify implements Encoding: the memory space has no fields.
 func (SharedMemory) Verify(ModuleInfo) error { return nil }
+
+// LinearComponent returns the linear component of the padded layout (in
+// dims offset and block, out dims dim0…), Triton's getLinearComponent.
+func (p *PaddedShared) LinearComponent() (linear.Layout, error) { return p.linearComponent() }

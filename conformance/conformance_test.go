@@ -17,6 +17,7 @@ import (
 
 var (
 	update  = flag.Bool("update", false, "rewrite testdata/triton36.expect from this run")
+	regress = flag.Bool("allow-regressions", false, "with -update, also record cases that passed and now fail")
 	explain = flag.Bool("explain", false, "log why each failing case fails (also CONFORMANCE_EXPLAIN=1)")
 	detail  = flag.Bool("detail", false, "with -explain, log each failing case's whole error output (also CONFORMANCE_EXPLAIN=full)")
 	only    = flag.String("case", "", "run only the cases whose key contains this text (e.g. 'TritonGPU/invalid.mlir')")
@@ -103,6 +104,19 @@ func TestTriton36(t *testing.T) {
 	if *update {
 		if *only != "" {
 			t.Fatal("-update with -case would drop the other cases; run -update alone")
+		}
+		// A regression recorded by -update would be a failure nobody sees:
+		// refuse unless it is asked for.
+		if old, err := readExpect(expectFile); err == nil && !*regress {
+			var lost []string
+			for i, c := range cases {
+				if old[c.Key()] && !results[i].Pass {
+					lost = append(lost, fmt.Sprintf("%s: %s", c.Key(), results[i].Why))
+				}
+			}
+			if len(lost) > 0 {
+				t.Fatalf("-update would record %d regressions (add -allow-regressions to record them anyway):\n  %s", len(lost), strings.Join(lost, "\n  "))
+			}
 		}
 		var b strings.Builder
 		b.WriteString("# Expected outcome of each Triton 3.6 conformance case (package conformance).\n")

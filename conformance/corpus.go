@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
@@ -304,9 +305,23 @@ func LabelBlocks(text string, prefixes []string) []Block {
 		if n+1 < len(labels) {
 			to = labels[n+1]
 		}
+		// The definitions of global variables before the block, with the
+		// directives from the label they follow down to them, so that they
+		// match where they did in the whole file.
+		keep := map[int]bool{}
+		last := -1
+		for i := labels[0]; i < from; i++ {
+			if slices.Contains(labels, i) {
+				last = i
+			} else if definesGlobal(lines[i], prefixes) {
+				for k := last; k <= i; k++ {
+					keep[k] = true
+				}
+			}
+		}
 		var b strings.Builder
 		for i, l := range lines {
-			if i < labels[0] || from <= i && i < to {
+			if i < labels[0] || from <= i && i < to || keep[i] {
 				b.WriteString(l)
 			} else if strings.HasSuffix(l, "\n") {
 				b.WriteByte('\n')
@@ -315,6 +330,33 @@ func LabelBlocks(text string, prefixes []string) []Block {
 		blocks = append(blocks, Block{Index: n + 1, Line: from + 1, Label: strings.TrimSpace(lines[from]), Check: b.String()})
 	}
 	return blocks
+}
+
+// definesGlobal reports whether check line l is a plain or DAG directive
+// that defines a global variable (`[[$NAME:...]]`). FileCheck's global
+// variables outlive CHECK-LABEL blocks, so a block keeps the definitions
+// written before it; such a line matches before the block's label, where
+// it matched in the whole file too.
+func definesGlobal(l string, prefixes []string) bool {
+	at := strings.Index(l, "[[$")
+	if at < 0 {
+		return false
+	}
+	name := at + 3
+	for name < len(l) && isWordChar(l[name]) {
+		name++
+	}
+	if name == at+3 || name >= len(l) || l[name] != ':' {
+		return false
+	}
+	for _, p := range prefixes {
+		for _, d := range []string{p + ":", p + "-DAG:"} {
+			if k := strings.Index(l, d); k >= 0 && (k == 0 || !isWordChar(l[k-1])) && k < at {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // CheckPrefixes returns the prefixes a FileCheck command line selects

@@ -23,14 +23,14 @@ func TestSplitChunks(t *testing.T) {
 }
 
 func TestParseRuns(t *testing.T) {
-	runs := parseRuns("// RUN: triton-opt %s -split-input-file \\\n// RUN:   -tritongpu-remove-layout-conversions -canonicalize | FileCheck %s --check-prefixes=A,B\n" +
+	runs := parseRuns("// RUN: triton-opt %s -split-input-file \\\n// RUN:   -tritongpu-remove-layout-conversions -tritongpu-coalesce | FileCheck %s --check-prefixes=A,B\n" +
 		"// CHECK-RUN: not a run line\n// RUN: env X=1 triton-opt %s\n// RUN: triton-opt %s 2>&1 | FileCheck %s\n")
 	if len(runs) != 3 {
 		t.Fatalf("%d runs", len(runs))
 	}
 	r := runs[0]
 	if !r.OK || !r.InputIsFile || !r.Split || r.Line != 1 ||
-		!cmp.Equal(r.Passes, []string{"tritongpu-remove-layout-conversions"}) || !cmp.Equal(r.Missing, []string{"canonicalize"}) {
+		!cmp.Equal(r.Passes, []string{"tritongpu-remove-layout-conversions"}) || !cmp.Equal(r.Missing, []string{"tritongpu-coalesce"}) {
 		t.Errorf("run 1: %+v", r)
 	}
 	if got := CheckPrefixes(r.Check); !cmp.Equal(got, []string{"A", "B"}) {
@@ -52,6 +52,14 @@ func TestLabelBlocks(t *testing.T) {
 	}
 	if want := "// CHECK: #pre\nx\n\n\n// CHECK-LABEL: @g\n// CHECK: b\n"; bs[1].Check != want || bs[1].Line != 5 {
 		t.Errorf("block 2: %+v", bs[1])
+	}
+	// A global variable defined in an earlier block stays defined: the
+	// block keeps its definition and the directives from that block's
+	// label down to it (as TritonGPU/ops.mlir's [[$LINEAR:...]] needs).
+	text = "// CHECK-LABEL: @f\n// CHECK: a\n// CHECK-DAG: [[$L:#.*]] = x\n// CHECK: [[$L]]\n// CHECK-LABEL: @g\n// CHECK: [[$L]]\n"
+	bs = LabelBlocks(text, []string{"CHECK"})
+	if want := "// CHECK-LABEL: @f\n// CHECK: a\n// CHECK-DAG: [[$L:#.*]] = x\n\n// CHECK-LABEL: @g\n// CHECK: [[$L]]\n"; bs[1].Check != want {
+		t.Errorf("global variable: %q", bs[1].Check)
 	}
 	if bs := LabelBlocks("// CHECK: a\n", []string{"CHECK"}); len(bs) != 1 || bs[0].Line != 0 {
 		t.Errorf("no labels: %+v", bs)

@@ -587,14 +587,20 @@ func (p *OpParser) keepTypes(ts []Type) []Type {
 
 // repeatType returns n copies of t from the parser's type arena.
 func (p *OpParser) repeatType(t Type, n int) []Type {
+	if n == 0 {
+		return []Type{}
+	}
 	if n > 256 {
 		return repeatType(t, n)
 	}
-	var buf [256]Type
-	for i := range n {
-		buf[i] = t
+	if cap(p.typeArena)-len(p.typeArena) < n {
+		p.typeArena = make([]Type, 0, 4096)
 	}
-	return p.keepTypes(buf[:n])
+	start := len(p.typeArena)
+	for range n {
+		p.typeArena = append(p.typeArena, t)
+	}
+	return p.typeArena[start : start+n : start+n]
 }
 
 func parseElems(p *OpParser, st *OpState, fs *FormatState, elems []*fmtElem) error {

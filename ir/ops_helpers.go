@@ -209,3 +209,42 @@ func (p *OpParser) ParseColonArrow() (a, b Type, err error) {
 
 // SegmentSizes returns op's operandSegmentSizes, or nil.
 func SegmentSizes(op *Operation) []int64 { return segmentSizesOf(op) }
+
+// ParseFunctionalType parses `: (A, B) -> R` and checks that it has n
+// inputs when n >= 0.
+func (p *OpParser) ParseFunctionalType(n int) (*FunctionType, Pos, error) {
+	pos := p.Pos()
+	t, err := p.ParseColonType()
+	if err != nil {
+		return nil, pos, err
+	}
+	ft, ok := t.(*FunctionType)
+	if !ok {
+		return nil, pos, p.Errorf(pos, "expected function type")
+	}
+	if n >= 0 && len(ft.Inputs) != n {
+		return nil, pos, p.Errorf(pos, "%d operands present, but expected %d", n, len(ft.Inputs))
+	}
+	return ft, pos, nil
+}
+
+// ResolveFunctional resolves refs against ft's inputs and takes ft's results.
+func (p *OpParser) ResolveFunctional(st *OpState, refs []OperandRef, ft *FunctionType, pos Pos) error {
+	if len(refs) != len(ft.Inputs) {
+		return p.Errorf(pos, "%d operands present, but expected %d", len(refs), len(ft.Inputs))
+	}
+	if len(refs) > 0 {
+		var err error
+		if st.Operands, err = p.ResolveAll(refs, ft.Inputs, pos); err != nil {
+			return err
+		}
+	}
+	st.Types = ft.Results
+	return nil
+}
+
+// ColonFunctional prints ` : (A, B) -> R` for op's operands and results.
+func (p *OpPrinter) ColonFunctional(op *Operation) {
+	p.Raw(" : ")
+	p.FunctionalType(op.OperandTypes(), op.ResultTypes())
+}

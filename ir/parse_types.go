@@ -2,6 +2,7 @@ package ir
 
 import (
 	"errors"
+	"fmt"
 	"strconv"
 	"strings"
 
@@ -416,6 +417,7 @@ func (p *OpParser) parseMemDescBody() (*MemDescType, error) {
 	if !p.isPunct("<") {
 		return nil, p.errorHere("expected '<'")
 	}
+	start := p.Pos()
 	dims, off, err := p.scanDims(p.lx.off, true)
 	if err != nil {
 		return nil, err
@@ -423,10 +425,23 @@ func (p *OpParser) parseMemDescBody() (*MemDescType, error) {
 	p.lx.off = off
 	p.advance()
 	if len(dims) == 0 {
-		return nil, p.errorHere("memdesc rank must be at least 1")
+		return nil, p.errorHere("rank 0 memdesc is not allowed")
 	}
 	t := &MemDescType{Shape: dims}
 	if t.Elem, err = p.ParseType(); err != nil {
+		return nil, err
+	}
+	// The encoding and the memory space are required (MemDescType::parse).
+	if err := p.Expect(","); err != nil {
+		return nil, err
+	}
+	if t.Encoding, err = p.ParseAttr(); err != nil {
+		return nil, err
+	}
+	if err := p.Expect(","); err != nil {
+		return nil, err
+	}
+	if t.MemorySpace, err = p.ParseAttr(); err != nil {
 		return nil, err
 	}
 	for p.ParseOptional(",") {
@@ -442,17 +457,12 @@ func (p *OpParser) parseMemDescBody() (*MemDescType, error) {
 			p.lx.off = off
 			p.advance()
 			t.AllocShape = alloc
-		case t.Encoding == nil:
-			if t.Encoding, err = p.ParseAttr(); err != nil {
-				return nil, err
-			}
-		case t.MemorySpace == nil:
-			if t.MemorySpace, err = p.ParseAttr(); err != nil {
-				return nil, err
-			}
 		default:
 			return nil, p.errorHere("unexpected field in memdesc type")
 		}
+	}
+	if err := checkPaddedShape(t); err != nil {
+		return nil, p.Errorf(start, "%v", err)
 	}
 	return t, p.Expect(">")
 }
@@ -910,4 +920,39 @@ func (p *OpParser) parseDenseArray() (Attribute, error) {
 		}
 	}
 	return d, p.Expect(">")
+}
+
+// checkPaddedShape is MemDescType::verify for a #ttg.padded_shared with a
+// linear component: its rank is the allocation shape's or one less (a
+// buffer index in front), and the allocation's trailing dims are the
+// component's out-dim sizes (a subview's own shape may be smaller).
+func checkPaddedShape(t *MemDescType) error {
+	ea, ok := t.Encoding.(*EncodingAttr)
+	if !ok {
+		return nil
+	}
+	ps, ok := ea.Enc.(*attr.PaddedShared)
+	if !ok || ps.Offset == nil {
+		return nil
+	}
+	ll, err := ps.LinearComponent()
+	if err != nil {
+		return nil // the encoding's own verifier reports it
+	}
+	shape := t.Shape
+	if t.AllocShape != nil {
+		shape = t.AllocShape
+	}
+	names := ll.OutDimNames()
+	rank, n := len(names), len(shape)
+	if rank != n && rank != n-1 {
+		return fmt.Errorf("rank must be equal to or one less than the shape size. Got %d and %d", rank, n)
+	}
+	sub := shape[n-rank:]
+	for d, name := range names {
+		if got := ll.OutDimSize(name); int64(got) != sub[d] {
+			return fmt.Errorf("Mismatch in expected shape for dimension %d. Expected: %d, got: %d", d, sub[d], got)
+		}
+	}
+	return nil
 }

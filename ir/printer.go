@@ -358,10 +358,10 @@ func (p *OpPrinter) nameRegion(r *Region, c nameCounters, sc *nameScope) {
 			if len(o.regions) == 0 {
 				continue
 			}
-			if o.HasTrait(IsolatedFromAbove) {
-				p.nameIsolated(o, false)
-				continue
-			}
+			// Isolated-from-above ops are numbered on from the enclosing
+			// region too: MLIR's SSANameState restarts nothing there
+			// (the partitions of ttg.warp_specialize print %arg2 after a
+			// function's %arg0, %arg1).
 			for _, nr := range o.regions {
 				inner := p.newNameScope(sc)
 				p.nameRegion(nr, c, inner)

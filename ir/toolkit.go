@@ -60,3 +60,14 @@ func (p *OpPrinter) FloatValue(v float64, t Type) { p.buf = appendFloatValue(p.b
 func (p *OpPrinter) RegionSkipping(r *Region, printEntryArgs, printEmptyBlock bool, skip *Operation) {
 	p.region(r, printEntryArgs, printEmptyBlock, skip)
 }
+
+// Newline starts a new line at the indentation of the op being printed
+// (MLIR's OpAsmPrinter::printNewline).
+func (p *OpPrinter) Newline() {
+	p.buf = append(p.buf, '\n')
+	p.writeIndent()
+}
+
+// SrcLoc returns the location MLIR's parser gives what it builds at pos
+// (file:line:col of the input).
+func (p *OpParser) SrcLoc(pos Pos) Location { return p.srcLoc(pos) }

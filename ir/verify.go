@@ -16,7 +16,7 @@ import (
 // ttg.threads-per-warp and ttg.num-ctas. It returns all problems found.
 func Verify(m *Module) Diagnostics {
 	v := &verifier{
-		encDone: map[*EncodingAttr]bool{},
+		encDone: map[encKey]bool{},
 		info: attr.ModuleInfo{
 			NumWarps:       int(m.IntAttr("ttg.num-warps", 0)),
 			ThreadsPerWarp: int(m.IntAttr("ttg.threads-per-warp", 0)),
@@ -40,7 +40,7 @@ type verifier struct {
 	// stay as small as a block instead of growing to the whole module.
 	blocks  []blockIndex
 	depth   int
-	encDone map[*EncodingAttr]bool
+	encDone map[encKey]bool
 	info    attr.ModuleInfo
 	loaded  map[string]bool // dialectLoaded, cached
 	reg     *Registry
@@ -174,7 +174,9 @@ func (v *verifier) verifyOp(op *Operation) {
 			}
 		}
 	}
-	for _, r := range op.regions {
+	warps := v.info.NumWarps
+	for i, r := range op.regions {
+		v.info.NumWarps = regionNumWarps(op, i, warps)
 		for _, b := range r.Blocks {
 			v.enterBlock(b)
 			n := len(v.diags)
@@ -185,23 +187,44 @@ func (v *verifier) verifyOp(op *Operation) {
 				v.verifyOp(o)
 			}
 			v.leaveBlock()
-			// MLIR checks a block's terminator after the block's ops
-			// (OperationVerifier::verifyOnExit) and stops at the first
-			// failure: an op's error comes alone.
-			if len(v.diags) == n && op.def != nil && op.def.Traits&NoTerminator == 0 {
-				if b.last == nil || b.last.def != nil && !b.last.HasTrait(Terminator) {
-					v.opError(op, "expects regions to end with a terminator (block %d of region ends with %s)", 0, lastName(b))
+			// MLIR's OperationVerifier::verifyOnEntrance(Block&).
+			if op.def != nil && op.def.Traits&NoTerminator == 0 {
+				if b.last == nil {
+					v.diags = append(v.diags, Diagnostic{Pos: op.Pos(), Severity: Error, Msg: "empty block: expect at least a terminator"})
+				} else if b.last.def != nil && !b.last.HasTrait(Terminator) && len(v.diags) == n {
+					// MLIR checks the terminator on leaving the block, which
+					// it does not reach past an error in it.
+					v.emitError(b.last, "block with no terminator, has "+printOpString(b.last, PrintConfig{Generic: true}))
 				}
 			}
 		}
 	}
+	v.info.NumWarps = warps
 }
 
-func lastName(b *Block) string {
-	if b.last == nil {
-		return "nothing"
+// encKey is an encoding verified under a number of warps.
+type encKey struct {
+	e     *EncodingAttr
+	warps int
+}
+
+// regionNumWarps is the number of warps of region i of op, as Triton's
+// lookupNumWarps finds it: a partition of ttg.warp_specialize has its
+// partitionNumWarps entry, an op with a "ttg.num-warps" attribute (a
+// function, a module) that number; otherwise outer, the enclosing one.
+func regionNumWarps(op *Operation, i, outer int) int {
+	if op.name == "ttg.warp_specialize.partitions" {
+		if ws := op.ParentOp(); ws != nil {
+			if d, ok := ws.Attr("partitionNumWarps").(*DenseArrayAttr); ok && i < len(d.Ints) {
+				return int(d.Ints[i])
+			}
+		}
+		return outer
 	}
-	return "'" + b.last.name + "'"
+	if n, ok := op.IntAttr("ttg.num-warps"); ok {
+		return int(n)
+	}
+	return outer
 }
 
 // checkOperand checks that operand i of user, val, is visible at user: it
@@ -376,10 +399,24 @@ func layoutVerified(name string) bool {
 // false when it found t's encoding invalid now.
 func (v *verifier) checkEncoding(op *Operation, t Type) bool {
 	e, ok := EncodingOf(t).(*EncodingAttr)
-	if !ok || v.encDone[e] {
+	if _, tensor := t.(*RankedTensorType); ok && tensor {
+		// Triton's verifyTensorLayouts: a tensor's layout is distributed.
+		if _, shared := e.Enc.(attr.Shared); shared {
+			v.opError(op, "Non-distributed layout is not allowed in tensor type.")
+			return false
+		}
+		if l, isLayout := e.Enc.(attr.Layout); isLayout {
+			if r, n := l.Rank(), len(t.(*RankedTensorType).Shape); r > 0 && r != n {
+				v.opError(op, "Layout has rank %d, but the tensor it's attached to has rank %d.", r, n)
+				return false
+			}
+		}
+	}
+	k := encKey{e, v.info.NumWarps}
+	if !ok || v.encDone[k] {
 		return true
 	}
-	v.encDone[e] = true
+	v.encDone[k] = true
 	if err := e.Enc.Verify(v.info); err != nil {
 		v.opError(op, "invalid encoding %s: %v", e.Enc.Format(nil), err)
 		return false

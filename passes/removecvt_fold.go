@@ -48,8 +48,13 @@ func (r *rewriter) foldConversion(c *ir.Operation) {
 	}
 	// Replace each use whose user still verifies with the source's spelling.
 	for _, u := range res.Uses() {
+		if u.Op.Operand(u.Index) != res {
+			continue // replaced with another use of the same op
+		}
 		if r.acceptsOperand(u.Op, u.Index, src) {
 			u.Op.SetOperand(u.Index, src)
+			r.changed = true
+		} else if r.replaceAllIfValid(u.Op, res, src) {
 			r.changed = true
 		}
 	}
@@ -83,6 +88,33 @@ func (r *rewriter) acceptsOperand(op *ir.Operation, i int, v *ir.Value) bool {
 	}
 	op.SetOperand(i, old)
 	return ok
+}
+
+// replaceAllIfValid replaces every operand old of op by v when op maps
+// layouts by a declared rule and its verifier accepts the new spelling
+// (tt.join %x, %x needs both operands changed at once), and reports
+// whether it did.
+func (r *rewriter) replaceAllIfValid(op *ir.Operation, old, v *ir.Value) bool {
+	def := op.Def()
+	if def == nil || def.Verify == nil || op.Layout().Kind != ir.LayoutMapped {
+		return false
+	}
+	var idx []int
+	for i, o := range op.Operands() {
+		if o == old {
+			idx = append(idx, i)
+		}
+	}
+	for _, i := range idx {
+		op.SetOperand(i, v)
+	}
+	if def.Verify(op) == nil {
+		return true
+	}
+	for _, i := range idx {
+		op.SetOperand(i, old)
+	}
+	return false
 }
 
 // encodingsConsistent checks the layout traits of op: operands and results

@@ -6,9 +6,11 @@ package amdg
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/layoutopt/layoutopt/attr"
 	"github.com/layoutopt/layoutopt/ir"
+	"github.com/layoutopt/layoutopt/linear"
 )
 
 // Dialect is the amdg dialect.
@@ -56,7 +58,7 @@ func verifyInThreadTranspose(op *ir.Operation) error {
 	}
 	ss, _ := ir.ShapeOf(src)
 	ds, _ := ir.ShapeOf(dst)
-	if !equalShapes(ss, ds) {
+	if !slices.Equal(ss, ds) {
 		return fmt.Errorf("Expect equal input and output shapes")
 	}
 	if !ir.TypesEqual(ir.ElementType(src), ir.ElementType(dst)) {
@@ -65,7 +67,58 @@ func verifyInThreadTranspose(op *ir.Operation) error {
 	if len(ss) != 2 {
 		return fmt.Errorf("Expect 2d tensor")
 	}
+	want, err := inThreadTransposed(ir.Encoding(src).(*attr.Blocked), ss)
+	if err != nil {
+		return nil // the encodings' own checks report it
+	}
+	got, err := attr.Linear(ir.Encoding(dst), toInts(ds))
+	if err != nil || !got.Equal(want) {
+		return fmt.Errorf("Expect output layout to be transposed per thread: %s", want.String())
+	}
 	return nil
+}
+
+// inThreadTransposed is Triton's InThreadTransposeOp::deduceOutputLayout:
+// the source's layout with each thread's own tile of registers walked in
+// the other order (the major dimension first); lanes, warps, blocks and
+// the repetitions of the tile stay.
+func inThreadTransposed(b *attr.Blocked, shape []int64) (linear.Layout, error) {
+	ll, err := attr.Linear(b, toInts(shape))
+	if err != nil {
+		return linear.Layout{}, err
+	}
+	tile := 0
+	for _, s := range b.SizePerThread {
+		for ; s > 1; s >>= 1 {
+			tile++
+		}
+	}
+	ins := ll.InDims()
+	for i := range ins {
+		if ins[i].Name != "register" || tile > len(ins[i].Bases) {
+			continue
+		}
+		regs := ins[i].Bases
+		var major, minor [][]int
+		for _, v := range regs[:tile] {
+			if v[b.Order[0]] != 0 {
+				minor = append(minor, v)
+			} else {
+				major = append(major, v)
+			}
+		}
+		bases := append(append(append([][]int{}, major...), minor...), regs[tile:]...)
+		ins[i] = linear.InDim{Name: "register", Bases: bases}
+	}
+	return linear.New(ins, ll.OutDims(), false)
+}
+
+func toInts(s []int64) []int {
+	out := make([]int, len(s))
+	for i, x := range s {
+		out[i] = int(x)
+	}
+	return out
 }
 
 // verifyLocalLoadPackedTransposed follows Triton's
@@ -97,20 +150,8 @@ func verifyLocalLoadPackedTransposed(op *ir.Operation) error {
 	if dot.OpIdx == 0 {
 		want = []int64{ss[0] * 2, ss[1] / 2}
 	}
-	if !equalShapes(want, ds) {
+	if !slices.Equal(want, ds) {
 		return fmt.Errorf("Input and output dimensions don't match after packing changes")
 	}
 	return nil
-}
-
-func equalShapes(a, b []int64) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }

@@ -3,6 +3,7 @@ package tt
 import (
 	"github.com/layoutopt/layoutopt/attr"
 	"github.com/layoutopt/layoutopt/ir"
+	"github.com/layoutopt/layoutopt/linear"
 )
 
 // The layout behaviour of the tt ops (ir.LayoutRule), as Triton's
@@ -101,3 +102,42 @@ func expensiveLoadOrStore(op *ir.Operation, lc ir.LayoutContext) bool {
 	}
 	return n >= lc.NumWarps*lc.ThreadsPerWarp
 }
+
+// mapLinear applies f to the linear layout of e on shape and returns the
+// result as an encoding (#ttg.linear, or the named layout it equals), or
+// nil when any step fails.
+func mapLinear(e attr.Encoding, shape []int, f func(linear.Layout) (linear.Layout, error)) attr.Encoding {
+	ll, err := attr.Linear(e, shape)
+	if err != nil {
+		return nil
+	}
+	out, err := f(ll)
+	if err != nil {
+		return nil
+	}
+	enc, err := attr.FromLinear(out)
+	if err != nil {
+		return nil
+	}
+	return enc
+}
+
+var (
+	// joinLayout: the result holds the joined pair in a new register bit
+	// (inferJoinOpEncoding); the operands are the result without it.
+	joinLayout = &ir.LayoutRule{Kind: ir.LayoutMapped, Cost: ir.CostFree,
+		Forward: func(op *ir.Operation, i int, e attr.Encoding) attr.Encoding {
+			return mapLinear(e, shapeOf(op.Operand(i)), attr.JoinLayout)
+		},
+		Backward: func(op *ir.Operation, _ int, e attr.Encoding) attr.Encoding {
+			return mapLinear(e, shapeOf(op.Result(0)), attr.SplitLayout)
+		}}
+	// splitLayout is joinLayout the other way round (inferSplitOpEncoding).
+	splitLayout = &ir.LayoutRule{Kind: ir.LayoutMapped, Cost: ir.CostFree,
+		Forward: func(op *ir.Operation, i int, e attr.Encoding) attr.Encoding {
+			return mapLinear(e, shapeOf(op.Operand(i)), attr.SplitLayout)
+		},
+		Backward: func(op *ir.Operation, _ int, e attr.Encoding) attr.Encoding {
+			return mapLinear(e, shapeOf(op.Result(0)), attr.JoinLayout)
+		}}
+)

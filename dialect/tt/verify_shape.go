@@ -3,8 +3,10 @@ package tt
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
+	"github.com/layoutopt/layoutopt/attr"
 	"github.com/layoutopt/layoutopt/ir"
 )
 
@@ -36,18 +38,6 @@ func numElements(s []int64) int64 {
 		n *= d
 	}
 	return n
-}
-
-func shapesEqual(a, b []int64) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 // bitWidth is getIntOrFloatBitWidth (0 for other types).
@@ -113,7 +103,7 @@ func verifyInlineAsm(op *ir.Operation) error {
 		}
 		if !seen {
 			first, seen = s.Shape, true
-		} else if !shapesEqual(first, s.Shape) {
+		} else if !slices.Equal(first, s.Shape) {
 			return errors.New("all non-scalar operands/results must have the same shape and base type")
 		}
 	}
@@ -173,7 +163,7 @@ func verifyJoin(op *ir.Operation) error {
 		return errors.New("invalid kind of type specified")
 	}
 	want := append(append([]int64{}, src.Shape...), 2)
-	if !shapesEqual(ret.Shape, want) {
+	if !slices.Equal(ret.Shape, want) {
 		return fmt.Errorf("result shape must be (%s), but got %s", shapeList(want), shapeList(ret.Shape))
 	}
 	if !ir.TypesEqual(ret.Elem, src.Elem) {
@@ -182,7 +172,26 @@ func verifyJoin(op *ir.Operation) error {
 	if ret.Encoding == nil && src.Encoding != nil {
 		return errors.New("result encoding must be specified")
 	}
+	// The result's layout must be the operand's with the joined pair held
+	// by one register bit (anywhere among the registers).
+	if se, re := ir.Encoding(src), ir.Encoding(ret); se != nil && re != nil {
+		sl, err1 := attr.Linear(se, intsOf(src.Shape))
+		rl, err2 := attr.Linear(re, intsOf(ret.Shape))
+		if err1 == nil && err2 == nil {
+			if back, err := attr.SplitLayout(rl); err != nil || !back.Equal(sl) {
+				return errors.New("incompatible join layout")
+			}
+		}
+	}
 	return nil
+}
+
+func intsOf(s []int64) []int {
+	out := make([]int, len(s))
+	for i, x := range s {
+		out[i] = int(x)
+	}
+	return out
 }
 
 // verifySplit is SplitOp's type inference checked as MLIR's
@@ -201,10 +210,38 @@ func verifySplit(op *ir.Operation) error {
 	res := op.ResultTypes()
 	for _, t := range res {
 		rt, ok := t.(*ir.RankedTensorType)
-		if !ok || !shapesEqual(rt.Shape, shape) || !ir.TypesEqual(rt.Elem, src.Elem) {
+		if !ok || !slices.Equal(rt.Shape, shape) || !ir.TypesEqual(rt.Elem, src.Elem) {
 			inferred := &ir.RankedTensorType{Shape: shape, Elem: src.Elem}
 			if ok {
 				inferred.Encoding = rt.Encoding
+			}
+			return errors.Join(fmt.Errorf("inferred type(s) %s are incompatible with return type(s) of operation %s",
+				quotedTypes([]ir.Type{inferred, inferred}), quotedTypes(res)), failed)
+		}
+	}
+	// The results' layout is the operand's without the register bit that
+	// holds the split pair.
+	se := ir.Encoding(src)
+	if se == nil {
+		return nil
+	}
+	sl, err := attr.Linear(se, intsOf(src.Shape))
+	if err != nil {
+		return nil
+	}
+	want, err := attr.SplitLayout(sl)
+	if err != nil {
+		return errors.Join(fmt.Errorf("inferred type(s) are incompatible with return type(s) of operation %s: %v", quotedTypes(res), err), failed)
+	}
+	for _, t := range res {
+		re := ir.Encoding(t)
+		if re == nil {
+			continue
+		}
+		if rl, err := attr.Linear(re, intsOf(shape)); err == nil && !rl.Equal(want) {
+			inferred := ir.Type(&ir.RankedTensorType{Shape: shape, Elem: src.Elem})
+			if le, err := attr.FromLinear(want); err == nil {
+				inferred = &ir.RankedTensorType{Shape: shape, Elem: src.Elem, Encoding: &ir.EncodingAttr{Enc: le}}
 			}
 			return errors.Join(fmt.Errorf("inferred type(s) %s are incompatible with return type(s) of operation %s",
 				quotedTypes([]ir.Type{inferred, inferred}), quotedTypes(res)), failed)
@@ -221,7 +258,7 @@ func verifyGather(op *ir.Operation) error {
 	if src == nil || idx == nil || res == nil {
 		return errors.New("invalid kind of type specified")
 	}
-	if !shapesEqual(idx.Shape, res.Shape) {
+	if !slices.Equal(idx.Shape, res.Shape) {
 		return errors.New("indices and output shapes must match")
 	}
 	if !ir.AttrsEqual(idx.Encoding, res.Encoding) {
@@ -281,7 +318,7 @@ func verifyDescLoadStore(desc, tensor ir.Type) error {
 		}
 		bs = bs[lead:]
 	}
-	if shapesEqual(bs, t.Shape) && ir.TypesEqual(block.Elem, t.Elem) {
+	if slices.Equal(bs, t.Shape) && ir.TypesEqual(block.Elem, t.Elem) {
 		return nil
 	}
 	return errors.New("tensor descriptor block and tensor types must match")
@@ -378,7 +415,7 @@ func verifyAtomicRMW(op *ir.Operation) error {
 func sameShapes(ts []ir.Type) bool {
 	for _, t := range ts {
 		s0, _ := ir.ShapeOf(ts[0])
-		if s, _ := ir.ShapeOf(t); !shapesEqual(s, s0) {
+		if s, _ := ir.ShapeOf(t); !slices.Equal(s, s0) {
 			return false
 		}
 	}

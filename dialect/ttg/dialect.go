@@ -15,7 +15,7 @@ import "github.com/layoutopt/layoutopt/ir"
 var Dialect = &ir.Dialect{
 	Name:    "ttg",
 	Summary: "Triton's GPU dialect: layouts, shared memory and asynchronous copies",
-	Ops:     ops(),
+	Ops:     append(append(ops(), warpSpecializeOps()...), memdescOps()...),
 }
 
 func init() { ir.MustRegisterDialect(Dialect) }

@@ -133,6 +133,42 @@ func (op Fp4ToFpOp) AxisAttr() ir.Attribute {
 	return op.Attr("axis")
 }
 
+// GlobalScratchAllocOp is the ttg.global_scratch_alloc op: allocate a global memory buffer.
+type GlobalScratchAllocOp struct{ *ir.Operation }
+
+// AsGlobalScratchAlloc returns op as a GlobalScratchAllocOp when op is ttg.global_scratch_alloc.
+func AsGlobalScratchAlloc(op *ir.Operation) (GlobalScratchAllocOp, bool) {
+	if op == nil || op.Name() != "ttg.global_scratch_alloc" {
+		return GlobalScratchAllocOp{}, false
+	}
+	return GlobalScratchAllocOp{op}, true
+}
+
+// ResultValue returns result "result".
+func (op GlobalScratchAllocOp) ResultValue() *ir.Value {
+	return op.NamedResult("result")
+}
+
+// Nbytes returns attribute "nbytes", or 0 when the op does not carry it.
+func (op GlobalScratchAllocOp) Nbytes() int64 {
+	return ir.AttrIntValue(op.AttrOrDefault("nbytes"))
+}
+
+// NbytesAttr returns attribute "nbytes" as the op carries it: nil when absent, whatever its default.
+func (op GlobalScratchAllocOp) NbytesAttr() ir.Attribute {
+	return op.Attr("nbytes")
+}
+
+// Alignment returns attribute "alignment", or 0 when the op does not carry it.
+func (op GlobalScratchAllocOp) Alignment() int64 {
+	return ir.AttrIntValue(op.AttrOrDefault("alignment"))
+}
+
+// AlignmentAttr returns attribute "alignment" as the op carries it: nil when absent, whatever its default.
+func (op GlobalScratchAllocOp) AlignmentAttr() ir.Attribute {
+	return op.Attr("alignment")
+}
+
 // LocalAllocOp is the ttg.local_alloc op: allocate shared memory.
 type LocalAllocOp struct{ *ir.Operation }
 
@@ -295,6 +331,37 @@ func (op MemDescReshapeOp) ResultValue() *ir.Value {
 	return op.NamedResult("result")
 }
 
+// MemDescSubsliceOp is the ttg.memdesc_subslice op: subview of a memory descriptor at static offsets.
+type MemDescSubsliceOp struct{ *ir.Operation }
+
+// AsMemDescSubslice returns op as a MemDescSubsliceOp when op is ttg.memdesc_subslice.
+func AsMemDescSubslice(op *ir.Operation) (MemDescSubsliceOp, bool) {
+	if op == nil || op.Name() != "ttg.memdesc_subslice" {
+		return MemDescSubsliceOp{}, false
+	}
+	return MemDescSubsliceOp{op}, true
+}
+
+// Src returns operand "src".
+func (op MemDescSubsliceOp) Src() *ir.Value {
+	return op.NamedOperand("src")
+}
+
+// ResultValue returns result "result".
+func (op MemDescSubsliceOp) ResultValue() *ir.Value {
+	return op.NamedResult("result")
+}
+
+// Offsets returns the elements of dense array attribute "offsets" (a new slice), or nil when the op does not carry it.
+func (op MemDescSubsliceOp) Offsets() []int64 {
+	return ir.AttrInts(op.AttrOrDefault("offsets"))
+}
+
+// OffsetsAttr returns attribute "offsets" as the op carries it: nil when absent, whatever its default.
+func (op MemDescSubsliceOp) OffsetsAttr() ir.Attribute {
+	return op.Attr("offsets")
+}
+
 // MemDescTransOp is the ttg.memdesc_trans op: transposed view of a memory descriptor.
 type MemDescTransOp struct{ *ir.Operation }
 
@@ -324,4 +391,119 @@ func (op MemDescTransOp) Order() []int64 {
 // OrderAttr returns attribute "order" as the op carries it: nil when absent, whatever its default.
 func (op MemDescTransOp) OrderAttr() ir.Attribute {
 	return op.Attr("order")
+}
+
+// WarpReturnOp is the ttg.warp_return op: implicit terminator of the partition regions.
+// Its parts are not declared; read them with the ir.Operation methods.
+type WarpReturnOp struct{ *ir.Operation }
+
+// AsWarpReturn returns op as a WarpReturnOp when op is ttg.warp_return.
+func AsWarpReturn(op *ir.Operation) (WarpReturnOp, bool) {
+	if op == nil || op.Name() != "ttg.warp_return" {
+		return WarpReturnOp{}, false
+	}
+	return WarpReturnOp{op}, true
+}
+
+// WarpSpecializeOp is the ttg.warp_specialize op: asynchronously execute code on multiple warpgroups.
+type WarpSpecializeOp struct{ *ir.Operation }
+
+// AsWarpSpecialize returns op as a WarpSpecializeOp when op is ttg.warp_specialize.
+func AsWarpSpecialize(op *ir.Operation) (WarpSpecializeOp, bool) {
+	if op == nil || op.Name() != "ttg.warp_specialize" {
+		return WarpSpecializeOp{}, false
+	}
+	return WarpSpecializeOp{op}, true
+}
+
+// ExplicitCaptures returns variadic operand "explicitCaptures" (a new slice).
+func (op WarpSpecializeOp) ExplicitCaptures() []*ir.Value {
+	return op.OperandGroup("explicitCaptures")
+}
+
+// DefaultPassthrough returns variadic result "defaultPassthrough" (a new slice).
+func (op WarpSpecializeOp) DefaultPassthrough() []*ir.Value {
+	return op.ResultGroup("defaultPassthrough")
+}
+
+// DefaultRegion returns region "defaultRegion".
+func (op WarpSpecializeOp) DefaultRegion() *ir.Region {
+	return op.NamedRegion("defaultRegion")
+}
+
+// PartitionOpHolder returns region "partitionOpHolder".
+func (op WarpSpecializeOp) PartitionOpHolder() *ir.Region {
+	return op.NamedRegion("partitionOpHolder")
+}
+
+// PartitionNumWarps returns the elements of dense array attribute "partitionNumWarps" (a new slice), or nil when the op does not carry it.
+func (op WarpSpecializeOp) PartitionNumWarps() []int64 {
+	return ir.AttrInts(op.AttrOrDefault("partitionNumWarps"))
+}
+
+// PartitionNumWarpsAttr returns attribute "partitionNumWarps" as the op carries it: nil when absent, whatever its default.
+func (op WarpSpecializeOp) PartitionNumWarpsAttr() ir.Attribute {
+	return op.Attr("partitionNumWarps")
+}
+
+// WarpGroupStartIds returns the elements of dense array attribute "warpGroupStartIds" (a new slice), or nil when the op does not carry it.
+func (op WarpSpecializeOp) WarpGroupStartIds() []int64 {
+	return ir.AttrInts(op.AttrOrDefault("warpGroupStartIds"))
+}
+
+// WarpGroupStartIdsAttr returns attribute "warpGroupStartIds" as the op carries it: nil when absent, whatever its default.
+func (op WarpSpecializeOp) WarpGroupStartIdsAttr() ir.Attribute {
+	return op.Attr("warpGroupStartIds")
+}
+
+// RequestedRegisters returns the elements of dense array attribute "requestedRegisters" (a new slice), or nil when the op does not carry it.
+func (op WarpSpecializeOp) RequestedRegisters() []int64 {
+	return ir.AttrInts(op.AttrOrDefault("requestedRegisters"))
+}
+
+// RequestedRegistersAttr returns attribute "requestedRegisters" as the op carries it: nil when absent, whatever its default.
+func (op WarpSpecializeOp) RequestedRegistersAttr() ir.Attribute {
+	return op.Attr("requestedRegisters")
+}
+
+// ActualRegisters returns the elements of dense array attribute "actualRegisters" (a new slice), or nil when the op does not carry it.
+func (op WarpSpecializeOp) ActualRegisters() []int64 {
+	return ir.AttrInts(op.AttrOrDefault("actualRegisters"))
+}
+
+// ActualRegistersAttr returns attribute "actualRegisters" as the op carries it: nil when absent, whatever its default.
+func (op WarpSpecializeOp) ActualRegistersAttr() ir.Attribute {
+	return op.Attr("actualRegisters")
+}
+
+// WarpSpecializePartitionsOp is the ttg.warp_specialize.partitions op: container op for `ttg.warp_specialize`.
+type WarpSpecializePartitionsOp struct{ *ir.Operation }
+
+// AsWarpSpecializePartitions returns op as a WarpSpecializePartitionsOp when op is ttg.warp_specialize.partitions.
+func AsWarpSpecializePartitions(op *ir.Operation) (WarpSpecializePartitionsOp, bool) {
+	if op == nil || op.Name() != "ttg.warp_specialize.partitions" {
+		return WarpSpecializePartitionsOp{}, false
+	}
+	return WarpSpecializePartitionsOp{op}, true
+}
+
+// PartitionRegions returns variadic region "partitionRegions".
+func (op WarpSpecializePartitionsOp) PartitionRegions() []*ir.Region {
+	return op.RegionGroup("partitionRegions")
+}
+
+// WarpYieldOp is the ttg.warp_yield op: yield from the default region of `ttg.warp_specialize`.
+type WarpYieldOp struct{ *ir.Operation }
+
+// AsWarpYield returns op as a WarpYieldOp when op is ttg.warp_yield.
+func AsWarpYield(op *ir.Operation) (WarpYieldOp, bool) {
+	if op == nil || op.Name() != "ttg.warp_yield" {
+		return WarpYieldOp{}, false
+	}
+	return WarpYieldOp{op}, true
+}
+
+// Values returns variadic operand "values" (a new slice).
+func (op WarpYieldOp) Values() []*ir.Value {
+	return op.OperandGroup("values")
 }

@@ -3,6 +3,7 @@ package ttg
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -21,22 +22,10 @@ func verifyMemoryOpTypes(src, dst ir.Type) error {
 	}
 	s, _ := ir.ShapeOf(src)
 	d, _ := ir.ShapeOf(dst)
-	if !slicesEqual(s, d) {
+	if !slices.Equal(s, d) {
 		return fmt.Errorf("source shape [%s] must match [destination shape %s]", joinInts(s), joinInts(d))
 	}
 	return nil
-}
-
-func slicesEqual(a, b []int64) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 func joinInts(xs []int64) string {

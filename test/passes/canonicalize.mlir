@@ -1,0 +1,92 @@
+// RUN: layout-opt %s -split-input-file -canonicalize | FileCheck %s
+
+// Integer folds and identities; the folded constant is uniqued with the
+// existing one and constants gather at the start of the function.
+
+// CHECK-LABEL: tt.func @arith
+// CHECK-NEXT: %[[C:.+]] = arith.constant 5 : i32
+// CHECK-NEXT: %[[M:.+]] = arith.muli %arg0, %[[C]] : i32
+// CHECK-NEXT: tt.return %arg0, %[[C]], %[[M]], %arg0 :
+tt.func @arith(%arg0: i32) -> (i32, i32, i32, i32) {
+  %c0 = arith.constant 0 : i32
+  %c2 = arith.constant 2 : i32
+  %c3 = arith.constant 3 : i32
+  %0 = arith.addi %arg0, %c0 : i32
+  %1 = arith.addi %c2, %c3 : i32
+  %c5 = arith.constant 5 : i32
+  %2 = arith.muli %c5, %arg0 : i32
+  %3 = arith.subi %arg0, %arg0 : i32
+  %4 = arith.addi %arg0, %3 : i32
+  tt.return %0, %1, %2, %4 : i32, i32, i32, i32
+}
+
+// Comparisons and selects of constants; dead pure ops go, stores stay.
+
+// CHECK-LABEL: tt.func @cmp_select
+// CHECK-NOT: arith.cmpi
+// CHECK-NOT: arith.select
+// CHECK: tt.store %p, %arg1
+// CHECK-NEXT: tt.return %arg1
+tt.func @cmp_select(%p: !tt.ptr<i32>, %arg1: i32, %arg2: i32) -> i32 {
+  %c1 = arith.constant 1 : i32
+  %c2 = arith.constant 2 : i32
+  %unused = arith.muli %arg1, %arg2 : i32
+  %0 = arith.cmpi slt, %c1, %c2 : i32
+  %1 = arith.select %0, %arg1, %arg2 : i32
+  tt.store %p, %1 : !tt.ptr<i32>
+  tt.return %1 : i32
+}
+
+// -----
+
+// Chains of conversions fold, a conversion to the same type goes, and a
+// conversion of a splat becomes a splat; a load is not moved or merged.
+
+#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#blocked1 = #ttg.blocked<{sizePerThread = [2], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#blocked2 = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+// CHECK-LABEL: tt.func @converts
+// CHECK-NEXT: %[[C:.+]] = ttg.convert_layout %arg0 : tensor<256xf32, #blocked> -> tensor<256xf32, #blocked2>
+// CHECK-NEXT: %[[S:.+]] = tt.splat %arg1 : f32 -> tensor<256xf32, #blocked2>
+// CHECK-NEXT: %[[A:.+]] = arith.addf %[[C]], %[[S]] : tensor<256xf32, #blocked2>
+// CHECK-NEXT: tt.return %[[A]], %arg0
+  tt.func @converts(%arg0: tensor<256xf32, #blocked>, %arg1: f32) -> (tensor<256xf32, #blocked2>, tensor<256xf32, #blocked>) {
+    %0 = ttg.convert_layout %arg0 : tensor<256xf32, #blocked> -> tensor<256xf32, #blocked1>
+    %1 = ttg.convert_layout %0 : tensor<256xf32, #blocked1> -> tensor<256xf32, #blocked2>
+    %2 = tt.splat %arg1 : f32 -> tensor<256xf32, #blocked1>
+    %3 = ttg.convert_layout %2 : tensor<256xf32, #blocked1> -> tensor<256xf32, #blocked2>
+    %4 = arith.addf %1, %3 : tensor<256xf32, #blocked2>
+    %5 = ttg.convert_layout %arg0 : tensor<256xf32, #blocked> -> tensor<256xf32, #blocked>
+    tt.return %4, %5 : tensor<256xf32, #blocked2>, tensor<256xf32, #blocked>
+  }
+
+// A constant inside a loop body is hoisted to the function's entry and
+// uniqued there; the loop stays (its body stores).
+
+// CHECK-LABEL: tt.func @hoist
+// CHECK-NEXT: %[[C:.+]] = arith.constant dense<1.000000e+00> : tensor<256xf32, #blocked>
+// CHECK: scf.for
+// CHECK-NEXT: tt.store %arg0, %[[C]]
+  tt.func @hoist(%arg0: tensor<256x!tt.ptr<f32>, #blocked>, %lb: i32, %ub: i32, %st: i32) -> tensor<256xf32, #blocked> {
+    %c = arith.constant dense<1.0> : tensor<256xf32, #blocked>
+    scf.for %i = %lb to %ub step %st : i32 {
+      %d = arith.constant dense<1.0> : tensor<256xf32, #blocked>
+      tt.store %arg0, %d : tensor<256x!tt.ptr<f32>, #blocked>
+    }
+    tt.return %c : tensor<256xf32, #blocked>
+  }
+
+// A loop whose body has no effect and whose results are unused is dead.
+
+// CHECK-LABEL: tt.func @dead_loop
+// CHECK-NEXT: tt.return
+  tt.func @dead_loop(%lb: i32, %ub: i32, %st: i32) {
+    %c0 = arith.constant 0 : i32
+    %r = scf.for %i = %lb to %ub step %st iter_args(%acc = %c0) -> (i32) : i32 {
+      %n = arith.addi %acc, %i : i32
+      scf.yield %n : i32
+    }
+    tt.return
+  }
+}
