@@ -11,8 +11,8 @@ type Value struct {
 	typ   Type
 	def   *Operation // defining op; nil for a block argument
 	block *Block     // owning block, for a block argument
-	index int        // result number or argument number
 	uses  *opOperand // head of the use list
+	index int32      // result number or argument number
 	// pslot is the printer's scratch: the index of v's name in the
 	// names of the one Print that holds printSlots (see printer.go).
 	pslot int32
@@ -39,7 +39,7 @@ func (v *Value) DefiningOp() *Operation { return v.def }
 
 // ResultIndex returns the result number of v in its defining op (or the
 // argument number of a block argument).
-func (v *Value) ResultIndex() int { return v.index }
+func (v *Value) ResultIndex() int { return int(v.index) }
 
 // IsBlockArg reports whether v is a block argument.
 func (v *Value) IsBlockArg() bool { return v.def == nil }
@@ -58,7 +58,7 @@ func (v *Value) ArgIndex() int {
 	if v.def != nil {
 		return -1
 	}
-	return v.index
+	return int(v.index)
 }
 
 // Use is one use of a value: operand Index of operation Op.
@@ -200,8 +200,8 @@ type Operation struct {
 	Successors []Successor
 	// Loc is the op's location (nil for none: printed as loc(unknown)).
 	Loc Location
-	// Pos is where the op was parsed (zero for ops built by code).
-	Pos Pos
+	// pos is where the op was parsed (see Pos).
+	pos opPos
 
 	block      *Block
 	prev, next *Operation
@@ -215,7 +215,7 @@ func NewOperation(name string, operands []*Value, resultTypes []Type, attrs []Na
 	op.SetOperands(operands)
 	op.results = make([]Value, len(resultTypes))
 	for i, t := range resultTypes {
-		op.results[i] = Value{typ: t, def: op, index: i}
+		op.results[i] = Value{typ: t, def: op, index: int32(i)}
 	}
 	for _, a := range attrs {
 		if op.def != nil && op.def.isProp(a.Name) {
@@ -562,9 +562,15 @@ func (b *Block) NumArgs() int { return len(b.args) }
 
 // AddArg appends an argument of type t and returns it.
 func (b *Block) AddArg(t Type) *Value {
-	v := &Value{typ: t, block: b, index: len(b.args)}
-	b.args = append(b.args, v)
+	v := &Value{typ: t}
+	b.appendArg(v)
 	return v
+}
+
+// appendArg makes v, a new value, b's last argument.
+func (b *Block) appendArg(v *Value) {
+	v.block, v.index = b, int32(len(b.args))
+	b.args = append(b.args, v)
 }
 
 // EraseArg removes argument i, which must be unused.
@@ -574,7 +580,7 @@ func (b *Block) EraseArg(i int) error {
 	}
 	b.args = append(b.args[:i:i], b.args[i+1:]...)
 	for j := i; j < len(b.args); j++ {
-		b.args[j].index = j
+		b.args[j].index = int32(j)
 	}
 	return nil
 }
@@ -809,7 +815,7 @@ func (op *Operation) Clone() *Operation {
 // clone copies op; operands are filled in by fixup once every value of the
 // copy exists (regions may use values defined later in graph order).
 func (op *Operation) clone(vmap map[*Value]*Value, bmap map[*Block]*Block) *Operation {
-	c := &Operation{name: op.name, def: op.def, Loc: op.Loc, Pos: op.Pos}
+	c := &Operation{name: op.name, def: op.def, Loc: op.Loc, pos: op.pos}
 	c.Props = append([]NamedAttr(nil), op.Props...)
 	c.Attrs = append([]NamedAttr(nil), op.Attrs...)
 	c.operands = make([]opOperand, len(op.operands))
@@ -819,7 +825,7 @@ func (op *Operation) clone(vmap map[*Value]*Value, bmap map[*Block]*Block) *Oper
 	c.results = make([]Value, len(op.results))
 	for i := range op.results {
 		r := &op.results[i]
-		c.results[i] = Value{typ: r.typ, def: c, index: i, NameHint: r.NameHint}
+		c.results[i] = Value{typ: r.typ, def: c, index: int32(i), NameHint: r.NameHint}
 		vmap[r] = &c.results[i]
 	}
 	c.Successors = append([]Successor(nil), op.Successors...)

@@ -72,6 +72,11 @@ type OpParser struct {
 	knownDialects map[string]bool
 	// reg gives the registered ops.
 	reg *Registry
+	// arena holds the parsed ops, their results and operands.
+	arena opArena
+	// posFile and posIndex cache fileIndex for packPos.
+	posFile  string
+	posIndex int32
 
 	scope *valueScope
 	// freeScopes and freeIsolated hold popped scopes (not isolated and
@@ -383,11 +388,19 @@ func (p *OpParser) ParseString() (string, error) {
 	return s, nil
 }
 
+// packPos is packPos(pos), with the file's index cached.
+func (p *OpParser) packPos(pos Pos) opPos {
+	if pos.File != p.posFile || p.posIndex == 0 {
+		p.posFile, p.posIndex = pos.File, fileIndex(pos.File)
+	}
+	return opPos{p.posIndex, clamp32(pos.Line), clamp32(pos.Col)}
+}
+
 // srcLoc returns the location of a position of the input: the
 // FileLineColLoc that MLIR's parser gives ops and arguments written without
 // a location.
 func (p *OpParser) srcLoc(pos Pos) Location {
-	return FileLineColLoc{File: p.cfg.Filename, Line: pos.Line, Col: pos.Col}
+	return p.arena.fileLoc(p.cfg.Filename, pos.Line, pos.Col)
 }
 
 // enter increases the nesting depth, reporting an error past the limit.
@@ -923,7 +936,8 @@ func (p *OpParser) NewArg(ref OperandRef, t Type, loc Location) *Value {
 	if loc == nil {
 		loc = p.srcLoc(ref.Pos)
 	}
-	v := &Value{typ: t, NameHint: ref.Name, Loc: loc}
+	v := p.arena.value()
+	v.typ, v.NameHint, v.Loc = t, ref.Name, loc
 	p.argPos[v] = ref.Pos
 	return v
 }
@@ -991,7 +1005,7 @@ func (p *OpParser) parseOperation(block *Block) (*Operation, error) {
 		}
 		return nil, err
 	}
-	op.Pos = opPos
+	op.pos = p.packPos(opPos)
 	// Trailing location; without one, the op's location is where its name
 	// is, as MLIR's parser sets it.
 	if p.tok.kind == tBareID && p.tok.text == "loc" {
@@ -1038,59 +1052,16 @@ func (p *OpParser) putState(st *OpState) {
 	p.states = append(p.states, st)
 }
 
-// allocOp returns a new op with room for nOperands operands and nResults
-// results. A small op (at most three operands and one result) takes one
-// allocation, sized to its operand count.
-func allocOp(nOperands, nResults int) *Operation {
-	if nResults > 1 || nOperands > 3 {
-		return &Operation{operands: make([]opOperand, nOperands), results: make([]Value, nResults)}
-	}
-	var op *Operation
-	var ops []opOperand
-	var res []Value
-	switch nOperands {
-	case 0:
-		blk := &struct {
-			op  Operation
-			res [1]Value
-		}{}
-		op, res = &blk.op, blk.res[:]
-	case 1:
-		blk := &struct {
-			op  Operation
-			res [1]Value
-			ops [1]opOperand
-		}{}
-		op, res, ops = &blk.op, blk.res[:], blk.ops[:]
-	case 2:
-		blk := &struct {
-			op  Operation
-			res [1]Value
-			ops [2]opOperand
-		}{}
-		op, res, ops = &blk.op, blk.res[:], blk.ops[:]
-	default:
-		blk := &struct {
-			op  Operation
-			res [1]Value
-			ops [3]opOperand
-		}{}
-		op, res, ops = &blk.op, blk.res[:], blk.ops[:]
-	}
-	op.operands = ops[:nOperands:nOperands]
-	op.results = res[:nResults:nResults]
-	return op
-}
-
 func (p *OpParser) newOp(st *OpState, def *OpDef) *Operation {
-	op := allocOp(len(st.Operands), len(st.Types))
+	op := p.arena.op()
+	op.operands, op.results = p.arena.operands(len(st.Operands)), p.arena.results(len(st.Types))
 	op.name, op.def, op.Props, op.Attrs, op.Successors = st.Name, def, st.Props, st.Attrs, st.Successors
 	for i, v := range st.Operands {
 		op.operands[i] = opOperand{value: v, owner: op, index: i}
 		op.operands[i].link()
 	}
 	for i, t := range st.Types {
-		op.results[i] = Value{typ: t, def: op, index: i}
+		op.results[i] = Value{typ: t, def: op, index: int32(i)}
 	}
 	op.regions = st.Regions
 	for _, r := range op.regions {
@@ -1364,7 +1335,7 @@ func (p *OpParser) ParseRegion(entryArgs []*Value, isolated bool) (*Region, erro
 	}
 	attach := func(b *Block) {
 		for _, a := range entryArgs {
-			a.block, a.index = b, len(b.args)
+			a.block, a.index = b, int32(len(b.args))
 			b.args = append(b.args, a)
 		}
 	}
@@ -1453,14 +1424,17 @@ func (p *OpParser) parseBlockHeader() (*Block, error) {
 			if err != nil {
 				return err
 			}
-			loc := p.srcLoc(ref.Pos)
+			var loc Location
 			if p.PeekKeyword() == "loc" {
 				if loc, err = p.parseLocation(); err != nil {
 					return err
 				}
+			} else {
+				loc = p.srcLoc(ref.Pos)
 			}
-			v := b.AddArg(t)
-			v.NameHint, v.Loc = ref.Name, loc
+			v := p.arena.value()
+			v.typ, v.NameHint, v.Loc = t, ref.Name, loc
+			b.appendArg(v)
 			return p.define(ref.Name, newDef(v, nil, ref.Pos))
 		})
 		if err != nil {

@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 	"sync/atomic"
+	"unsafe"
 )
 
 // PrintConfig controls Print, like mlir-opt's printing flags.
@@ -135,6 +136,9 @@ func Print(w io.Writer, m *Module, cfg PrintConfig) error {
 		defer printSlots.Store(false)
 		p.useSlots = true
 		p.slots = make([]slotName, 0, al.numValues)
+		if n := uintptr(cap(p.slots)) * unsafe.Sizeof(slotName{}); n >= hugePage {
+			adviseHuge(unsafe.Pointer(unsafe.SliceData(p.slots)), n)
+		}
 	} else {
 		p.names = make(map[*Value]ssaName, al.numValues)
 	}

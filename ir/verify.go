@@ -69,8 +69,8 @@ func (v *verifier) opError(op *Operation, format string, args ...any) {
 // emitError reports msg at op with the note that shows the op (MLIR's
 // Operation::emitError) and returns the diagnostic, for more notes.
 func (v *verifier) emitError(op *Operation, msg string) *Diagnostic {
-	d := Diagnostic{Pos: op.Pos, Severity: Error, Msg: msg}
-	d.Notes = append(d.Notes, Diagnostic{Pos: op.Pos, Severity: Note,
+	d := Diagnostic{Pos: op.Pos(), Severity: Error, Msg: msg}
+	d.Notes = append(d.Notes, Diagnostic{Pos: op.Pos(), Severity: Note,
 		Msg: "see current operation: " + printOpString(op, PrintConfig{Generic: true})})
 	v.diags = append(v.diags, d)
 	return &v.diags[len(v.diags)-1]
@@ -156,7 +156,7 @@ func (v *verifier) verifyOp(op *Operation) {
 	v.checkTypes(op)
 	if op.def == nil {
 		if d := DialectOf(op.name); v.dialectLoaded(d) {
-			v.diags = append(v.diags, Diagnostic{Pos: op.Pos, Severity: Error,
+			v.diags = append(v.diags, Diagnostic{Pos: op.Pos(), Severity: Error,
 				Msg: fmt.Sprintf("unregistered operation '%s' found in dialect ('%s') that does not allow unknown operations", op.name, d)})
 		}
 	}
@@ -190,7 +190,7 @@ func (v *verifier) verifyOp(op *Operation) {
 			// MLIR's OperationVerifier::verifyOnEntrance(Block&).
 			if op.def != nil && op.def.Traits&NoTerminator == 0 {
 				if b.last == nil {
-					v.diags = append(v.diags, Diagnostic{Pos: op.Pos, Severity: Error, Msg: "empty block: expect at least a terminator"})
+					v.diags = append(v.diags, Diagnostic{Pos: op.Pos(), Severity: Error, Msg: "empty block: expect at least a terminator"})
 				} else if b.last.def != nil && !b.last.HasTrait(Terminator) && len(v.diags) == n {
 					// MLIR checks the terminator on leaving the block, which
 					// it does not reach past an error in it.
@@ -318,13 +318,13 @@ func (v *verifier) dominanceError(op *Operation, i int, val *Value) {
 			msg += where(def.block.parent, " (op in the same region)", " (op in a parent region)",
 				" (op in a child region)", " (op is neither in a parent nor in a child region)")
 		}
-		d.Notes = append(d.Notes, Diagnostic{Pos: def.Pos, Severity: Note, Msg: msg})
+		d.Notes = append(d.Notes, Diagnostic{Pos: def.Pos(), Severity: Note, Msg: msg})
 		return
 	}
 	b := val.block
 	var pos Pos
 	if p := b.ParentOp(); p != nil {
-		pos = p.Pos
+		pos = p.Pos()
 	}
 	if b.parent == nil {
 		d.Notes = append(d.Notes, Diagnostic{Pos: pos, Severity: Note, Msg: " (block without parent)"})

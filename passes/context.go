@@ -118,8 +118,8 @@ func (e *reportedError) Error() string { return e.msg }
 // nearest parsed ancestor. It returns the zero Pos for nil.
 func OpPos(op *ir.Operation) ir.Pos {
 	for o := op; o != nil; o = o.ParentOp() {
-		if o.Pos.Line > 0 {
-			return o.Pos
+		if p := o.Pos(); p.Line > 0 {
+			return p
 		}
 	}
 	return ir.Pos{}

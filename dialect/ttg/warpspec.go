@@ -71,7 +71,8 @@ func parseWarpSpecialize(p *ir.OpParser, st *ir.OpState) error {
 	}
 	partsPos := p.Pos()
 	parts := ir.NewOperation(partitionsName, nil, nil, nil, 0)
-	parts.Pos, parts.Loc = partsPos, p.SrcLoc(partsPos)
+	parts.SetPos(partsPos)
+	parts.Loc = p.SrcLoc(partsPos)
 	var numWarps []int64
 	for p.ParseOptionalKeyword("partition" + strconv.Itoa(len(numWarps))) {
 		if err := p.Expect("("); err != nil {
