@@ -36,8 +36,14 @@ func TestParseRuns(t *testing.T) {
 	if got := CheckPrefixes(r.Check); !cmp.Equal(got, []string{"A", "B"}) {
 		t.Errorf("prefixes %v", got)
 	}
-	if runs[1].OK || runs[2].OK {
-		t.Errorf("env and redirections must be out of scope: %+v %+v", runs[1], runs[2])
+	if runs[1].OK {
+		t.Errorf("env must be out of scope: %+v", runs[1])
+	}
+	if r := runs[2]; !r.OK || !r.MergeStderr || !cmp.Equal(r.Opt, []string{"%s"}) {
+		t.Errorf("2>&1 after triton-opt merges stderr: %+v", r)
+	}
+	if _, ok := splitPipeline("triton-opt %s > out"); ok {
+		t.Errorf("other redirections must be out of scope")
 	}
 }
 
