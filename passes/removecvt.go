@@ -27,7 +27,8 @@ layout. The rules, applied to a fixed point:
  3. Forward propagation. The layouts of anchors — function arguments and the
     results of ops whose layout matters (expensive loads, dots, atomics, local_load,
     unknown ops...) — are pushed to their users through element-wise ops,
-    tt.broadcast, tt.expand_dims, tt.reduce, tt.trans, conversions and
+    tt.broadcast, tt.expand_dims, tt.reduce, tt.trans, tt.reshape (one with
+    allow_reorder is an anchor, as in Triton), tt.join, tt.split, conversions and
     scf.for/scf.if/scf.while/scf.yield/scf.condition (loop-carried values
     included). A value reached by
     several layouts keeps one (loads and stores prefer #blocked, other values an
