@@ -305,3 +305,27 @@ func SplitLayout(src linear.Layout) (linear.Layout, error) {
 	}
 	return linear.New(ins, outs[:r], false)
 }
+
+// Reshape returns the layout of tt.reshape's result (without
+// allow_reorder) when its operand, of shape srcShape, has layout e
+// (Triton's inferReshapeOpEncoding): e's linear layout with its output read
+// as one row-major index and split again over dstShape, as a #ttg.linear.
+// It returns nil when e is not distributed or the sizes differ.
+func Reshape(e Encoding, srcShape, dstShape []int) Encoding {
+	if _, ok := e.(Distributed); !ok {
+		return nil
+	}
+	ll, err := Linear(e, srcShape)
+	if err != nil {
+		return nil
+	}
+	r, err := linear.ReshapeLayout(ll, dstShape)
+	if err != nil {
+		return nil
+	}
+	out, err := FromLinear(r)
+	if err != nil {
+		return nil
+	}
+	return out
+}

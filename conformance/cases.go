@@ -20,10 +20,11 @@ const (
 	RoundTrip         Kind = "round-trip"
 	VerifyDiagnostics Kind = "verify-diagnostics"
 	PrintOnly         Kind = "print-only"
+	PassRun           Kind = "pass"
 )
 
 // Kinds lists the measures in report order.
-var Kinds = []Kind{RoundTrip, VerifyDiagnostics, PrintOnly}
+var Kinds = []Kind{RoundTrip, VerifyDiagnostics, PrintOnly, PassRun}
 
 // Case is one measured case.
 type Case struct {
@@ -57,6 +58,7 @@ func Cases(files []*File) []*Case {
 		cs = append(cs, roundTripCases(f)...)
 		cs = append(cs, verifyCases(f)...)
 		cs = append(cs, printOnlyCases(f)...)
+		cs = append(cs, passCases(f)...)
 	}
 	return cs
 }
@@ -142,9 +144,24 @@ func verifyCases(f *File) []*Case {
 // printOnlyCases: every CHECK-LABEL block of every RUN line
 // "triton-opt %s [driver flags] | FileCheck %s [flags]".
 func printOnlyCases(f *File) []*Case {
+	return checkCases(f, PrintOnly, func(r *Run) bool { return len(r.Passes) == 0 })
+}
+
+// passCases: every CHECK-LABEL block of every RUN line
+// "triton-opt %s [driver flags] PASSES [2>&1] | FileCheck %s [flags]"
+// whose passes layout-opt all has (no -verify-diagnostics: verifyCases
+// covers those).
+func passCases(f *File) []*Case {
+	return checkCases(f, PassRun, func(r *Run) bool { return len(r.Passes) > 0 && !r.VerifyDiagnostics })
+}
+
+// checkCases makes a case of kind k for every CHECK-LABEL block of every
+// RUN line "triton-opt %s ... | FileCheck %s ..." that layout-opt can run
+// and that want accepts.
+func checkCases(f *File, k Kind, want func(*Run) bool) []*Case {
 	var runs []*Run
 	for _, r := range f.Runs {
-		if r.OK && r.InputIsFile && r.Check != nil && len(r.Passes) == 0 && len(r.Missing) == 0 && checksFile(r.Check) {
+		if r.OK && r.InputIsFile && r.Check != nil && len(r.Missing) == 0 && checksFile(r.Check) && want(r) {
 			runs = append(runs, r)
 		}
 	}
@@ -161,7 +178,12 @@ func printOnlyCases(f *File) []*Case {
 		var out, errs string
 		var ok bool
 		output := func() (string, string, bool) {
-			once.Do(func() { out, errs, ok = opt(f.Dir(), optArgs, "") })
+			once.Do(func() {
+				out, errs, ok = opt(f.Dir(), optArgs, "")
+				if r.MergeStderr {
+					out += errs
+				}
+			})
 			return out, errs, ok
 		}
 		for _, b := range LabelBlocks(f.Text, CheckPrefixes(r.Check)) {
@@ -174,28 +196,58 @@ func printOnlyCases(f *File) []*Case {
 				line = 1
 			}
 			cs = append(cs, &Case{
-				Kind: PrintOnly, File: f, ID: id, Line: line,
+				Kind: k, File: f, ID: id, Line: line,
 				run: func(scratch string) Result {
 					out, errs, ok := output()
 					name := filepath.Join(scratch, fmt.Sprintf("r%d-b%d-%s", r.Index, b.Index, filepath.Base(f.Path)))
-					if err := os.WriteFile(name, []byte(b.Check), 0o644); err != nil {
+					check := func(text string) (bool, string, error) {
+						if err := os.WriteFile(name, []byte(text), 0o644); err != nil {
+							return false, "", err
+						}
+						var args []string
+						for _, a := range r.Check {
+							if a == "%s" {
+								a = name
+							}
+							args = append(args, a)
+						}
+						var stderr bytes.Buffer
+						p := &proc.Proc{Args: args, Dir: f.Dir(), Stdin: strings.NewReader(out), Stdout: &stderr, Stderr: &stderr}
+						return filecheck.Main(p) == 0, strings.ReplaceAll(stderr.String(), name, f.Rel), nil
+					}
+					var pass bool
+					var fcErr string
+					var err error
+					if k == PassRun && b.NextLine > 0 {
+						// The next label bounds the block, as in the whole
+						// file: a CHECK-NOT at the block's end must not see
+						// the functions of later chunks. When that label is
+						// what fails, check the block alone.
+						pass, fcErr, err = check(b.Bounded())
+						if err == nil && !pass && strings.Contains(fcErr, fmt.Sprintf("%s:%d:", f.Rel, b.NextLine)) {
+							pass, fcErr, err = check(b.Check)
+						}
+					} else {
+						pass, fcErr, err = check(b.Check)
+					}
+					if err != nil {
 						return Result{Why: err.Error()}
 					}
-					var args []string
-					for _, a := range r.Check {
-						if a == "%s" {
-							a = name
+					if !pass {
+						if !ok && k == PassRun {
+							// A split file's other chunks may fail (a pass test
+							// may even expect it, with 2>&1): FileCheck's error
+							// says what this block misses; layout-opt's errors
+							// go to the detail.
+							res := failure(f, "", fcErr)
+							res.Detail += "\nlayout-opt's errors:\n" + strings.ReplaceAll(errs, f.Path, f.Rel)
+							return res
 						}
-						args = append(args, a)
-					}
-					var stderr bytes.Buffer
-					p := &proc.Proc{Args: args, Dir: f.Dir(), Stdin: strings.NewReader(out), Stdout: &stderr, Stderr: &stderr}
-					if filecheck.Main(p) != 0 {
 						if !ok {
 							// Most likely the cause: the chunk of this label did not parse or verify.
 							return failure(f, "layout-opt fails: ", errs)
 						}
-						return failure(f, "", strings.ReplaceAll(stderr.String(), name, f.Rel))
+						return failure(f, "", fcErr)
 					}
 					return Result{Pass: true}
 				},

@@ -84,10 +84,11 @@ func TestTriton36(t *testing.T) {
 			t.Logf("%s: %s", n, strings.Join(parts, ", "))
 		}
 	}
-	t.Logf("round-trip %d/%d, verify-diagnostics %d/%d, print-only %d/%d",
+	t.Logf("round-trip %d/%d, verify-diagnostics %d/%d, print-only %d/%d, pass %d/%d",
 		total[RoundTrip].pass, total[RoundTrip].all,
 		total[VerifyDiagnostics].pass, total[VerifyDiagnostics].all,
-		total[PrintOnly].pass, total[PrintOnly].all)
+		total[PrintOnly].pass, total[PrintOnly].all,
+		total[PassRun].pass, total[PassRun].all)
 
 	if *explain || os.Getenv("CONFORMANCE_EXPLAIN") != "" {
 		for i, c := range cases {

@@ -41,6 +41,7 @@ type Run struct {
 	AllowUnregistered bool     // -allow-unregistered-dialect
 	Passes            []string // passes layout-opt has (by name or alias)
 	Missing           []string // flags that are neither driver flags nor layout-opt passes
+	MergeStderr       bool     // "2>&1" after triton-opt's arguments: FileCheck reads stderr too
 }
 
 // driverFlags are layout-opt's flags that run no pass.
@@ -140,6 +141,10 @@ func (r *Run) classify() {
 	}
 	r.OK = true
 	r.Opt = cmds[0][1:]
+	if n := len(r.Opt); n > 0 && r.Opt[n-1] == "2>&1" {
+		r.MergeStderr = true
+		r.Opt = r.Opt[:n-1]
+	}
 	for _, a := range r.Opt {
 		if a == "%s" {
 			r.InputIsFile = true
@@ -168,7 +173,7 @@ func (r *Run) classify() {
 
 // splitPipeline splits a RUN line into the words of its commands, with sh
 // quoting. It reports false for anything but a plain pipeline (&&, ;,
-// redirections).
+// redirections other than a "2>&1" word, which it keeps as a word).
 func splitPipeline(s string) ([][]string, bool) {
 	var cmds [][]string
 	var words []string
@@ -193,6 +198,9 @@ func splitPipeline(s string) ([][]string, bool) {
 			}
 			cmds = append(cmds, words)
 			words = nil
+		case c == '2' && !inWord && strings.HasPrefix(s[i:], "2>&1") && (i+4 == len(s) || s[i+4] == ' ' || s[i+4] == '\t' || s[i+4] == '|'):
+			words = append(words, "2>&1")
+			i += 3
 		case c == '&' || c == ';' || c == '<' || c == '>':
 			return nil, false
 		case c == '\'':
@@ -281,6 +289,22 @@ type Block struct {
 	Line  int // line of the label (0 when the file has no label)
 	Label string
 	Check string
+	// NextLine and Next are the line number and text of the next block's
+	// label (0 and "" for the last block).
+	NextLine int
+	Next     string
+}
+
+// Bounded returns the block's check text with the next block's label
+// kept, so that the block's directives are checked up to where that
+// label matches, as FileCheck checks the whole file.
+func (b Block) Bounded() string {
+	if b.NextLine == 0 {
+		return b.Check
+	}
+	lines := strings.SplitAfter(b.Check, "\n")
+	lines[b.NextLine-1] = b.Next
+	return strings.Join(lines, "")
 }
 
 // LabelBlocks cuts the check file text at the CHECK-LABEL directives of the
@@ -305,19 +329,16 @@ func LabelBlocks(text string, prefixes []string) []Block {
 		if n+1 < len(labels) {
 			to = labels[n+1]
 		}
-		// The definitions of global variables before the block, with the
-		// directives from the label they follow down to them, so that they
-		// match where they did in the whole file.
-		// Earlier labels are kept too: FileCheck matches the labels in
-		// order first, so a block's label is searched for after the
-		// previous one's match (two labels "@f" find @f, then @f_2).
+		// The definitions of global variables before the block that the
+		// block uses, with the directives from the label they follow down
+		// to them, so that they match where they did in the whole file.
+		body := strings.Join(lines[from:to], "")
 		keep := map[int]bool{}
 		last := -1
 		for i := labels[0]; i < from; i++ {
 			if slices.Contains(labels, i) {
 				last = i
-				keep[i] = true
-			} else if definesGlobal(lines[i], prefixes) {
+			} else if g := definesGlobal(lines[i], prefixes); g != "" && strings.Contains(body, "[[$"+g+"]]") {
 				for k := last; k <= i; k++ {
 					keep[k] = true
 				}
@@ -331,7 +352,11 @@ func LabelBlocks(text string, prefixes []string) []Block {
 				b.WriteByte('\n')
 			}
 		}
-		blocks = append(blocks, Block{Index: n + 1, Line: from + 1, Label: strings.TrimSpace(lines[from]), Check: b.String()})
+		blk := Block{Index: n + 1, Line: from + 1, Label: strings.TrimSpace(lines[from]), Check: b.String()}
+		if n+1 < len(labels) {
+			blk.NextLine, blk.Next = to+1, lines[to]
+		}
+		blocks = append(blocks, blk)
 	}
 	return blocks
 }
@@ -341,26 +366,26 @@ func LabelBlocks(text string, prefixes []string) []Block {
 // variables outlive CHECK-LABEL blocks, so a block keeps the definitions
 // written before it; such a line matches before the block's label, where
 // it matched in the whole file too.
-func definesGlobal(l string, prefixes []string) bool {
+func definesGlobal(l string, prefixes []string) string {
 	at := strings.Index(l, "[[$")
 	if at < 0 {
-		return false
+		return ""
 	}
 	name := at + 3
 	for name < len(l) && isWordChar(l[name]) {
 		name++
 	}
 	if name == at+3 || name >= len(l) || l[name] != ':' {
-		return false
+		return ""
 	}
 	for _, p := range prefixes {
 		for _, d := range []string{p + ":", p + "-DAG:"} {
 			if k := strings.Index(l, d); k >= 0 && (k == 0 || !isWordChar(l[k-1])) && k < at {
-				return true
+				return l[at+3 : name]
 			}
 		}
 	}
-	return false
+	return ""
 }
 
 // CheckPrefixes returns the prefixes a FileCheck command line selects

@@ -36,8 +36,14 @@ func TestParseRuns(t *testing.T) {
 	if got := CheckPrefixes(r.Check); !cmp.Equal(got, []string{"A", "B"}) {
 		t.Errorf("prefixes %v", got)
 	}
-	if runs[1].OK || runs[2].OK {
-		t.Errorf("env and redirections must be out of scope: %+v %+v", runs[1], runs[2])
+	if runs[1].OK {
+		t.Errorf("env must be out of scope: %+v", runs[1])
+	}
+	if r := runs[2]; !r.OK || !r.MergeStderr || !cmp.Equal(r.Opt, []string{"%s"}) {
+		t.Errorf("2>&1 after triton-opt merges stderr: %+v", r)
+	}
+	if _, ok := splitPipeline("triton-opt %s > out"); ok {
+		t.Errorf("other redirections must be out of scope")
 	}
 }
 
@@ -50,9 +56,7 @@ func TestLabelBlocks(t *testing.T) {
 	if want := "// CHECK: #pre\nx\n// CHECK-LABEL: @f\n// CHECK: a\n\n\n"; bs[0].Check != want || bs[0].Line != 3 {
 		t.Errorf("block 1: %+v", bs[0])
 	}
-	// Block 2 keeps the earlier label (only its line): FileCheck finds
-	// the labels in order, so @g is searched for after @f's match.
-	if want := "// CHECK: #pre\nx\n// CHECK-LABEL: @f\n\n// CHECK-LABEL: @g\n// CHECK: b\n"; bs[1].Check != want || bs[1].Line != 5 {
+	if want := "// CHECK: #pre\nx\n\n\n// CHECK-LABEL: @g\n// CHECK: b\n"; bs[1].Check != want || bs[1].Line != 5 {
 		t.Errorf("block 2: %+v", bs[1])
 	}
 	// A global variable defined in an earlier block stays defined: the

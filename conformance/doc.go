@@ -4,7 +4,7 @@
 // (optdriver.Main and filecheck.Main). Its test, TestTriton36, holds the
 // result to testdata/triton36.expect; see README.md for how to use it.
 //
-// There are three kinds of case, each with an id "FILE#N" (FILE relative
+// There are four kinds of case, each with an id "FILE#N" (FILE relative
 // to the corpus, N 1-based):
 //
 //   - round-trip FILE#N: chunk N of FILE, split at "// -----" exactly as
@@ -35,7 +35,20 @@
 //     another chunk of a split file, so that one failing chunk does not
 //     hide the others; a block whose chunk failed fails (its label is not
 //     in the output), with layout-opt's first error as the reason.
+//   - pass FILE#N: CHECK-LABEL block N of a RUN line
+//     "triton-opt %s [driver flags] PASSES [2>&1] | FileCheck %s [flags]"
+//     whose passes layout-opt all has (by name or Triton alias), without
+//     -verify-diagnostics. As print-only, except that the block's check
+//     text keeps the next block's label, so that the block is checked up
+//     to where that label matches, as in the whole file (a CHECK-NOT at
+//     the end of a block does not see later chunks); when that label is
+//     what fails, the block is checked alone. With 2>&1, FileCheck reads
+//     layout-opt's error output after its output.
 //
-// RUN lines with env, not, redirections, other commands or inputs other
-// than %s are out of scope for verify-diagnostics and print-only.
+// A block keeps the definitions of global variables ([[$NAME:...]]) of
+// earlier blocks only when it uses them.
+//
+// RUN lines with env, not, redirections (but a 2>&1 after triton-opt's
+// arguments), other commands or inputs other than %s are out of scope for
+// verify-diagnostics, print-only and pass.
 package conformance

@@ -81,6 +81,12 @@ type greedyConfig struct {
 	maxIterations int // MLIR's default: 10
 	fold          bool
 	cseConstants  bool
+	// patterns, when set, gives the patterns to try on an op instead of
+	// its registered ones (a pass's own pattern set, as a
+	// RewritePatternSet passed to applyPatternsGreedily).
+	patterns func(op *ir.Operation) []Pattern
+	// folds, when set, says which ops fold (all do when it is nil).
+	folds func(op *ir.Operation) bool
 }
 
 // Rewriter is the PatternRewriter a pattern changes the IR through: every
@@ -350,11 +356,11 @@ func (rw *Rewriter) processWorklist(cfg greedyConfig) bool {
 			changed = true
 			continue
 		}
-		if cfg.fold && !op.HasTrait(ir.ConstantLike) && rw.tryFold(op) {
+		if cfg.fold && !op.HasTrait(ir.ConstantLike) && (cfg.folds == nil || cfg.folds(op)) && rw.tryFold(op) {
 			changed = true
 			continue
 		}
-		if rw.applyPatterns(op) {
+		if rw.applyPatterns(op, cfg) {
 			changed = true
 		}
 	}
@@ -425,12 +431,14 @@ func foldTraits(op *ir.Operation) bool {
 	return false
 }
 
-func (rw *Rewriter) applyPatterns(op *ir.Operation) bool {
-	c := lookupCanon(op.Name())
-	if c == nil {
-		return false
+func (rw *Rewriter) applyPatterns(op *ir.Operation, cfg greedyConfig) bool {
+	var ps []Pattern
+	if cfg.patterns != nil {
+		ps = cfg.patterns(op)
+	} else if c := lookupCanon(op.Name()); c != nil {
+		ps = c.patterns
 	}
-	for _, p := range c.patterns {
+	for _, p := range ps {
 		if p.Rewrite(rw, op) {
 			return true
 		}

@@ -27,7 +27,8 @@ layout. The rules, applied to a fixed point:
  3. Forward propagation. The layouts of anchors — function arguments and the
     results of ops whose layout matters (expensive loads, dots, atomics, local_load,
     unknown ops...) — are pushed to their users through element-wise ops,
-    tt.broadcast, tt.expand_dims, tt.reduce, tt.trans, conversions and
+    tt.broadcast, tt.expand_dims, tt.reduce, tt.trans, tt.reshape (one with
+    allow_reorder is an anchor, as in Triton), tt.join, tt.split, conversions and
     scf.for/scf.if/scf.while/scf.yield/scf.condition (loop-carried values
     included). A value reached by
     several layouts keeps one (loads and stores prefer #blocked, other values an
@@ -43,13 +44,25 @@ layout. The rules, applied to a fixed point:
     loops (see the loop weights below).
 
 Finally, identical copies of side-effect-free ops (left by rematerializing
-several conversions of one value) are merged, and dead ops are erased. A run that
+several conversions of one value) are merged, and dead ops are erased. Then,
+as Triton's pass ends, the greedy pattern driver runs on the function with
+the folders of every op but the arith ones (whose arithmetic folds are left
+to -canonicalize), the canonicalization patterns of ttg.convert_layout
+(CanonicalizeConvertFrom*: a conversion folded into ttg.local_load, a
+local_alloc or local_store, splat, make_range, constants, reshape, ...),
+scf.for's iteration-argument folder (a slot yielded unchanged or yielding
+its init carries the init; a slot yielding a value defined outside a loop
+with constant bounds that runs at least once gives that value; unused slots
+go) and Triton's dead-argument elimination of scf.for (loop-carried values
+that only feed themselves go); constants are uniqued and hoisted to the
+function's entry as MLIR's driver does. scf.if's canonicalizations are not
+applied. A run that
 would leave more conversions, or a higher total cost, than the function had is
 undone (when the function body is a single block; a body of several blocks
 keeps the result).
 
 Not done: rematerialization does not go through scf.while (its values are
-leaves there), and loop-carried values that become dead are not removed.
+leaves there).
 
 Cost model of rule 4 (units: bytes moved or computed; n = elements of the tensor,
 b = bytes per element, pointers 8, i1 1):
@@ -92,7 +105,11 @@ func runRemoveConversions(ctx *Context, fn *ir.Operation) error {
 		backup = fn.Clone()
 		count, cost = r.conversionStats()
 	}
-	if !r.run() {
+	changed := r.run()
+	if runCleanup(fn) {
+		changed = true
+	}
+	if !changed {
 		return nil
 	}
 	if backup != nil {

@@ -45,6 +45,24 @@ func (t *terms) intern(s string) int {
 	return id
 }
 
+// forSlot returns the init and yielded values of slot k of a well-formed
+// scf.for.
+func forSlot(op *ir.Operation, k int) (init, yielded *ir.Value, ok bool) {
+	if op == nil || op.Name() != "scf.for" || k < 0 || k >= op.NumResults() || 3+k >= op.NumOperands() || len(op.Regions()) != 1 {
+		return nil, nil, false
+	}
+	b := op.Region(0).Entry()
+	if b == nil || b.NumArgs() != op.NumResults()+1 || b.Last() == nil || b.Last().NumOperands() != op.NumResults() {
+		return nil, nil, false
+	}
+	return op.Operand(3 + k), b.Last().Operand(k), true
+}
+
+// loopKey names an scf.for by its bounds and step.
+func (t *terms) loopKey(op *ir.Operation) string {
+	return fmt.Sprintf("for(%d,%d,%d)", t.of(op.Operand(0)), t.of(op.Operand(1)), t.of(op.Operand(2)))
+}
+
 func (t *terms) opKey(op *ir.Operation) string {
 	return fmt.Sprintf("%s#%d", op.Name(), t.ordOf[op])
 }
@@ -76,14 +94,41 @@ func (t *terms) of(v *ir.Value) int {
 	var s string
 	if d := v.DefiningOp(); d == nil {
 		owner := v.OwnerBlock().ParentOp()
-		s = fmt.Sprintf("arg(%s,%d)", t.opKey(owner), v.ArgIndex())
+		if init, y, ok := forSlot(owner, v.ArgIndex()-1); ok && v.OwnerBlock() == owner.Region(0).Entry() {
+			// An iteration argument: named by its loop's bounds and its
+			// init value, so that dropping other slots of the loop does
+			// not rename it; one that is yielded unchanged, or whose init
+			// is yielded, is its init value.
+			if y == v || y == init {
+				id := t.of(init)
+				t.memo[v] = id
+				return id
+			}
+			s = fmt.Sprintf("iterarg(%s,%d)", t.loopKey(owner), t.of(init))
+		} else {
+			s = fmt.Sprintf("arg(%s,%d)", t.opKey(owner), v.ArgIndex())
+		}
 	} else {
 		switch d.Name() {
 		case "ttg.convert_layout":
 			id := t.of(d.Operand(0))
 			t.memo[v] = id
 			return id
-		case "scf.for", "scf.while":
+		case "scf.for":
+			// A loop result is its slot's init value and yielded value,
+			// or the init value when the slot carries it unchanged.
+			init, y, ok := forSlot(d, v.ResultIndex())
+			if !ok {
+				s = fmt.Sprintf("result(%s,%d)", t.opKey(d), v.ResultIndex())
+				break
+			}
+			if y == init || y == d.Region(0).Entry().Arg(v.ResultIndex()+1) {
+				id := t.of(init)
+				t.memo[v] = id
+				return id
+			}
+			s = fmt.Sprintf("forres(%s,%d,%d)", t.loopKey(d), t.of(init), t.of(y))
+		case "scf.while":
 			s = fmt.Sprintf("result(%s,%d)", t.opKey(d), v.ResultIndex())
 		case "scf.if":
 			s = fmt.Sprintf("if(%d", t.of(d.Operand(0)))
@@ -121,8 +166,14 @@ func observations(ids map[string]int, m *ir.Module) []string {
 	m.Walk(func(op *ir.Operation) ir.WalkResult {
 		observe := false
 		switch op.Name() {
-		case "tt.store", "tt.dot", "tt.return", "scf.yield", "scf.for", "tt.atomic_rmw", "tt.atomic_cas", "ttg.local_alloc", "ttg.local_store":
+		case "tt.store", "tt.dot", "tt.return", "tt.atomic_rmw", "tt.atomic_cas", "ttg.local_alloc", "ttg.local_store":
+			// (Loops are seen through their results and the stores in
+			// their bodies: a loop whose results are unused and that
+			// stores nothing computes nothing.)
 			observe = true
+		case "scf.yield", "scf.condition":
+			// scf.while's values are opaque: observe what it carries.
+			observe = op.ParentOp() != nil && op.ParentOp().Name() == "scf.while"
 		case "tt.load":
 			observe = isAnchor(op, threads)
 		}

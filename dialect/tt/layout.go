@@ -141,3 +141,15 @@ var (
 			return mapLinear(e, shapeOf(op.Result(0)), attr.JoinLayout)
 		}}
 )
+
+// reshapeLayout: the result is the operand's linear layout reshaped
+// (inferReshapeOpEncoding); a reshape that may reorder elements is an
+// anchor, as Triton's isLayoutAnchor says.
+var reshapeLayout = &ir.LayoutRule{Kind: ir.LayoutMapped, Cost: ir.CostFree,
+	AnchorIf: func(op *ir.Operation, _ ir.LayoutContext) bool { return op.Attr("allow_reorder") != nil },
+	Forward: func(op *ir.Operation, i int, e attr.Encoding) attr.Encoding {
+		return attr.Reshape(e, shapeOf(op.Operand(i)), shapeOf(op.Result(0)))
+	},
+	Backward: func(op *ir.Operation, i int, e attr.Encoding) attr.Encoding {
+		return attr.Reshape(e, shapeOf(op.Result(0)), shapeOf(op.Operand(i)))
+	}}

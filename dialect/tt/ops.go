@@ -127,7 +127,7 @@ func ops() []*ir.OpDef {
 			Operands: args("src"), Results: args("result"),
 			Attrs:  []ir.AttrDef{{Name: "allow_reorder", Kind: ir.UnitAttrKind}, {Name: "efficient_layout", Kind: ir.UnitAttrKind}},
 			Format: "$src (`allow_reorder` $allow_reorder^)? (`efficient_layout` $efficient_layout^)? attr-dict `:` type($src) `->` type($result)",
-			Verify: verifyReshape},
+			Verify: verifyReshape, Layout: reshapeLayout},
 		{Name: "tt.gather", Summary: "gather along an axis", Traits: pure,
 			Operands: args("src", "indices"), Results: args("result"),
 			Attrs:  []ir.AttrDef{{Name: "axis", Kind: ir.I32Attr}, {Name: "efficient_layout", Kind: ir.UnitAttrKind}},

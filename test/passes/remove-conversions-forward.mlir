@@ -72,17 +72,18 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.thr
 // -----
 
 // Both branches of an scf.if yield the load's layout; the conversions on
-// the branches and after the if go away.
+// the branches and after the if go away. (The final clean-up hoists the
+// constant to the function's entry, as MLIR's greedy driver does.)
 
 #blocked = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
 #blocked1 = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [32, 1], warpsPerCTA = [1, 4], order = [0, 1]}>
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
 // CHECK-LABEL: tt.func @branches
 // CHECK-NOT: ttg.convert_layout
+// CHECK: arith.constant dense<1.000000e+00> : tensor<64x64xf32, #blocked>
 // CHECK: scf.if %arg2 -> (tensor<64x64xf32, #blocked>)
 // CHECK: scf.yield {{.*}} : tensor<64x64xf32, #blocked>
 // CHECK: } else {
-// CHECK: arith.constant dense<1.000000e+00> : tensor<64x64xf32, #blocked>
 // CHECK: scf.yield {{.*}} : tensor<64x64xf32, #blocked>
 // CHECK-NOT: ttg.convert_layout
 // CHECK: tt.return
