@@ -83,30 +83,40 @@ func conflictsLdSt(src, dst, smem linear.Layout, bitwidth int) (read, write int,
 // named above, a register layout whose image is not in shared's, and
 // tensors smaller than one vector times one bank line (no segment).
 func BankConflicts(reg, shared linear.Layout, bitwidth int) (int, error) {
+	a, err := LocalAccess(reg, shared, bitwidth)
+	return a.Conflicts, err
+}
+
+// LocalAccess is BankConflicts with the vector width it found: the
+// st.shared / ld.shared access of a tensor with register layout reg to or
+// from shared layout shared (a ttg.local_store, local_alloc or local_load
+// lowered with lowerLdStShared), its width in elements and its bank
+// conflicts per access instruction. Instr is always LdSt.
+func LocalAccess(reg, shared linear.Layout, bitwidth int) (Access, error) {
 	if !shared.HasInDim("offset") {
-		return 0, errors.New(`smem: the shared layout has no "offset" in-dim`)
+		return Access{}, errors.New(`smem: the shared layout has no "offset" in-dim`)
 	}
 	if !reg.HasInDim("register") || !reg.HasInDim("lane") {
-		return 0, errors.New(`smem: the register layout needs "register" and "lane" in-dims`)
+		return Access{}, errors.New(`smem: the register layout needs "register" and "lane" in-dims`)
 	}
 	if bitwidth <= 0 || bitwidth&(bitwidth-1) != 0 || bitwidth > 128 {
-		return 0, fmt.Errorf("smem: bit width %d is not a power of two up to 128", bitwidth)
+		return Access{}, fmt.Errorf("smem: bit width %d is not a power of two up to 128", bitwidth)
 	}
 	rm, err := linear.ActionRemoveBroadcastedRegs(reg)
 	if err != nil {
-		return 0, err
+		return Access{}, err
 	}
 	regNB, err := rm.Apply(reg)
 	if err != nil {
-		return 0, err
+		return Access{}, err
 	}
 	toShared, err := regNB.InvertAndCompose(shared)
 	if err != nil {
-		return 0, fmt.Errorf("smem: register layout → shared layout: %w", err)
+		return Access{}, fmt.Errorf("smem: register layout → shared layout: %w", err)
 	}
 	v, _, err := linear.LargestVectorisation(toShared, bitwidth, 0)
 	if err != nil {
-		return 0, err
+		return Access{}, err
 	}
 	// The permutation of the registers does not change the lanes, which are
 	// all the count looks at.
@@ -114,12 +124,15 @@ func BankConflicts(reg, shared linear.Layout, bitwidth int) (int, error) {
 	bank := min(lineBits/(v*bitwidth), n)
 	seg := n / (bank * v)
 	if seg == 0 {
-		return 0, fmt.Errorf("smem: the tensor has %d elements, fewer than a vector of %d times a bank line of %d: Triton aborts (reshapeIns)", n, v, bank)
+		return Access{}, fmt.Errorf("smem: the tensor has %d elements, fewer than a vector of %d times a bank line of %d: Triton aborts (reshapeIns)", n, v, bank)
 	}
 	split, err := shared.ReshapeIns([]linear.Dim{{Name: "vector", Size: v}, {Name: "bank", Size: bank}, {Name: "segment", Size: seg}})
 	if err != nil {
-		return 0, err
+		return Access{}, err
 	}
 	read, _, err := conflictsLdSt(regNB, regNB, split, bitwidth)
-	return read, err
+	if err != nil {
+		return Access{}, err
+	}
+	return Access{Instr: LdSt, VecElems: v, Conflicts: read}, nil
 }
