@@ -63,7 +63,7 @@ func TestRoundTripBankConflicts(t *testing.T) {
 			// The ops the pass built have no parse position.
 			var got [][2]int
 			m.Walk(func(op *ir.Operation) ir.WalkResult {
-				if op.Pos.Line != 0 {
+				if op.Pos().Line != 0 {
 					return ir.Advance
 				}
 				switch op.Name() {
