@@ -142,8 +142,26 @@ pre.src a{color:#0645ad}.ln{color:#999;user-select:none;display:inline-block;wid
 			nLayouts++
 		}
 	}
-	fmt.Fprintf(&b, "<p>%d layout aliases, %d <code>ttg.convert_layout</code> ops, planned for %s. Contents: <a href=\"#layouts\">layouts</a>, <a href=\"#conversions\">conversions</a>, <a href=\"#source\">source</a>.</p>\n", nLayouts, len(ops), target)
+	fmt.Fprintf(&b, "<p>%d layout aliases, %d <code>ttg.convert_layout</code> ops, planned for %s. Contents: <a href=\"#summary\">summary</a>, <a href=\"#layouts\">layouts</a>, <a href=\"#conversions\">conversions</a>, <a href=\"#source\">source</a>.</p>\n", nLayouts, len(ops), target)
 
+	// Conversions: a table, then one section each.
+	b.WriteString("<h2 id=\"summary\">Conversions at a glance</h2>\n")
+	if len(ops) == 0 {
+		b.WriteString("<p>The kernel has no <code>ttg.convert_layout</code>.</p>\n")
+	} else {
+		b.WriteString("<table>\n<tr><th>#</th><th>line</th><th>type</th><th>source → destination</th><th>class</th><th>scratch bytes</th><th>store / load</th></tr>\n")
+		for i, op := range ops {
+			fmt.Fprintf(&b, "<tr><td><a href=\"#cvt-%d\">%d</a></td><td><a href=\"#L%d\">%d</a></td>", i, i, op.line, op.line)
+			if op.err != nil {
+				fmt.Fprintf(&b, "<td colspan=\"5\">%s</td></tr>\n", html.EscapeString(op.err.Error()))
+				continue
+			}
+			fmt.Fprintf(&b, "<td><code>%s×%s</code></td><td><code>%s → %s</code></td><td>%s</td><td>%d</td><td>%s</td></tr>\n",
+				shapeText(op.tt.shape), html.EscapeString(op.tt.elem), html.EscapeString(op.srcText), html.EscapeString(op.dstText),
+				classCell(op.plan), scratch(op.plan), html.EscapeString(instrs(op.plan)))
+		}
+		b.WriteString("</table>\n")
+	}
 	// Layouts.
 	b.WriteString("<h2 id=\"layouts\">Layouts</h2>\n")
 	for _, n := range order {
@@ -165,24 +183,7 @@ pre.src a{color:#0645ad}.ln{color:#999;user-select:none;display:inline-block;wid
 		}
 	}
 
-	// Conversions: a table, then one section each.
 	b.WriteString("<h2 id=\"conversions\">Conversions</h2>\n")
-	if len(ops) == 0 {
-		b.WriteString("<p>The kernel has no <code>ttg.convert_layout</code>.</p>\n")
-	} else {
-		b.WriteString("<table>\n<tr><th>#</th><th>line</th><th>type</th><th>source → destination</th><th>class</th><th>scratch bytes</th><th>store / load</th></tr>\n")
-		for i, op := range ops {
-			fmt.Fprintf(&b, "<tr><td><a href=\"#cvt-%d\">%d</a></td><td><a href=\"#L%d\">%d</a></td>", i, i, op.line, op.line)
-			if op.err != nil {
-				fmt.Fprintf(&b, "<td colspan=\"5\">%s</td></tr>\n", html.EscapeString(op.err.Error()))
-				continue
-			}
-			fmt.Fprintf(&b, "<td><code>%s×%s</code></td><td><code>%s → %s</code></td><td>%s</td><td>%d</td><td>%s</td></tr>\n",
-				shapeText(op.tt.shape), html.EscapeString(op.tt.elem), html.EscapeString(op.srcText), html.EscapeString(op.dstText),
-				classCell(op.plan), scratch(op.plan), html.EscapeString(instrs(op.plan)))
-		}
-		b.WriteString("</table>\n")
-	}
 	for i, op := range ops {
 		fmt.Fprintf(&b, "<h3 id=\"cvt-%d\">Conversion %d, <a href=\"#L%d\">line %d</a></h3>\n", i, i, op.line, op.line)
 		fmt.Fprintf(&b, "<pre>%s</pre>\n", html.EscapeString(strings.TrimSpace(lines[op.line-1])))

@@ -143,7 +143,7 @@ func (g *cellGrid) cellSize() (int, int) {
 		return max(int(float64(w)*charWidth+0.999)+8, 20), labelCellH
 	}
 	side := max(g.rows, g.cols)
-	s := max(4, min(14, 640/max(side, 1)))
+	s := max(4, min(14, 640/max(side, 1))) &^ 1 // even: rows are strokes centred on a pixel
 	return s, s
 }
 
@@ -305,9 +305,14 @@ func drawGrid(s *svgWriter, g *cellGrid, x, y int, rowSeps, colSeps map[int]int)
 			}
 		}
 	} else {
-		// One path per colour; each run of equal cells along a row is one
-		// rectangle.
-		paths := map[string]*strings.Builder{}
+		// One path per colour, stroked as wide as a cell: each run of equal
+		// cells along a row is one segment, relative to the end of the one
+		// before.
+		type pen struct {
+			sb   strings.Builder
+			x, y int
+		}
+		paths := map[string]*pen{}
 		var order []string
 		for r := 0; r < g.rows; r++ {
 			for c := 0; c < g.cols; {
@@ -317,17 +322,22 @@ func drawGrid(s *svgWriter, g *cellGrid, x, y int, rowSeps, colSeps map[int]int)
 					e++
 				}
 				p := paths[f]
+				x, y := gx+c*cw, gy+r*ch+ch/2
 				if p == nil {
-					p = &strings.Builder{}
+					p = &pen{}
 					paths[f] = p
 					order = append(order, f)
+					fmt.Fprintf(&p.sb, "M%d %d", x, y)
+				} else {
+					fmt.Fprintf(&p.sb, "m%d %d", x-p.x, y-p.y)
 				}
-				fmt.Fprintf(p, "M%d %dh%dv%dh-%dz", gx+c*cw, gy+r*ch, (e-c)*cw, ch, (e-c)*cw)
+				fmt.Fprintf(&p.sb, "h%d", (e-c)*cw)
+				p.x, p.y = x+(e-c)*cw, y
 				c = e
 			}
 		}
 		for _, f := range order {
-			s.printf(`<path fill="%s" d="%s"/>`+"\n", f, paths[f].String())
+			s.printf(`<path fill="none" stroke="%s" stroke-width="%d" d="%s"/>`+"\n", f, ch, paths[f].sb.String())
 		}
 		// Thin grid lines when the cells are big enough to tell apart.
 		if cw >= 8 {
@@ -341,15 +351,30 @@ func drawGrid(s *svgWriter, g *cellGrid, x, y int, rowSeps, colSeps map[int]int)
 			s.printf(`<path fill="none" stroke="#FFF" stroke-width="0.6" d="%s"/>`+"\n", p.String())
 		}
 	}
-	// Badges (broadcast copies) and outlines (highlights).
-	for i := range g.fill {
-		r, c := i/g.cols, i%g.cols
-		if g.badge != nil && g.badge[i] != "" {
-			if g.label != nil {
-				s.printf(`<text x="%d" y="%d" style="font-size:7px;fill:%s">%s</text>`+"\n", gx+c*cw+cw-textWidth(g.badge[i], 7)-1, gy+r*ch+7, textColour(g.fill[i]), xmlEscape(g.badge[i]))
-			} else {
-				s.printf(`<circle cx="%d" cy="%d" r="%.1f" fill="#000"/>`, gx+c*cw+cw/2, gy+r*ch+ch/2, float64(cw)/5)
+	// Badges (broadcast copies): text when labelled, else one path of
+	// dots.
+	if g.badge != nil {
+		var dots strings.Builder
+		px, py := 0, 0
+		for i, bd := range g.badge {
+			if bd == "" {
+				continue
 			}
+			r, c := i/g.cols, i%g.cols
+			if g.label != nil {
+				s.printf(`<text x="%d" y="%d" style="font-size:7px;fill:%s">%s</text>`+"\n", gx+c*cw+cw-textWidth(bd, 7)-1, gy+r*ch+7, textColour(g.fill[i]), xmlEscape(bd))
+				continue
+			}
+			x, y := gx+c*cw+cw/2-1, gy+r*ch+ch/2
+			if dots.Len() == 0 {
+				fmt.Fprintf(&dots, "M%d %dh2", x, y)
+			} else {
+				fmt.Fprintf(&dots, "m%d %dh2", x-px, y-py)
+			}
+			px, py = x+2, y
+		}
+		if dots.Len() > 0 {
+			s.printf(`<path fill="none" stroke="#000" stroke-width="2" d="%s"/>`+"\n", dots.String())
 		}
 	}
 	for i := range g.fill {

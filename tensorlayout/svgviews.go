@@ -161,6 +161,27 @@ func holders(l linear.Layout, shape []int, keepAll bool) holderMap {
 	return h
 }
 
+// uniformCopies is N when every element is held by the same number N of
+// locations, else 0.
+func (h holderMap) uniformCopies() int {
+	n := h.count[0]
+	for _, c := range h.count {
+		if c != n {
+			return 0
+		}
+	}
+	return n
+}
+
+// copiesNote says how a layout broadcasts, when every element has the
+// same number of copies.
+func copiesNote(h holderMap) []string {
+	if n := h.uniformCopies(); n > 1 {
+		return []string{fmt.Sprintf("broadcast: every element is held by %d locations", n)}
+	}
+	return nil
+}
+
 // warpOf is the global warp index (CTA-major) of loc.
 func (h holderMap) warpOf(loc hwLoc) int { return loc.block*h.nw + loc.warp }
 
@@ -169,6 +190,7 @@ func (h holderMap) warpOf(loc hwLoc) int { return loc.block*h.nw + loc.warp }
 // hold the element (broadcast).
 func distributedGrids(l linear.Layout, s slicing, labelled bool) ([]*cellGrid, holderMap) {
 	h := holders(l, s.shape, false)
+	uniform := h.uniformCopies() > 0
 	gs := s.grids(labelled)
 	s.each(func(k, cell int, elems []int) {
 		g := gs[k]
@@ -194,7 +216,7 @@ func distributedGrids(l linear.Layout, s slicing, labelled bool) ([]*cellGrid, h
 				g.title[cell] += fmt.Sprintf(" and %d more copies", h.count[e]-1)
 			}
 		}
-		if bcast {
+		if bcast && !uniform {
 			if g.badge == nil {
 				g.badge = make([]string, len(g.fill))
 			}
@@ -240,7 +262,12 @@ func distributedFigure(title string, l linear.Layout, shape []int, lim svgLimits
 		return nil, err
 	}
 	gs, h := distributedGrids(l, s, true)
-	f := &figure{title: title, notes: append([]string{fmt.Sprintf("tensor %s; colour: warp; label T<lane>:R<register> of the lowest holder", shapeText(shape))}, s.notes...)}
+	note := fmt.Sprintf("tensor %s; colour: warp", shapeText(shape))
+	if s.labels {
+		note += "; label T<lane>:R<register> of the lowest holder"
+	}
+	f := &figure{title: title, notes: []string{note}}
+	f.notes = append(append(f.notes, copiesNote(h)...), s.notes...)
 	f.columns = []column{{grids: gs}}
 	f.legend = warpLegend(h)
 	if hasBadges(gs) {
@@ -455,7 +482,11 @@ func sharedFigure(title string, l linear.Layout, shape []int, bw int, acc *acces
 		}
 	})
 	f := &figure{title: title}
-	f.notes = append(f.notes, fmt.Sprintf("tensor %s of %d-bit elements; label: offset; colour: the bank of its 4-byte word (32 banks)", shapeText(shape), bw))
+	note := fmt.Sprintf("tensor %s of %d-bit elements; colour: the bank of its 4-byte word (32 banks)", shapeText(shape), bw)
+	if s.labels {
+		note += "; label: offset"
+	}
+	f.notes = append(f.notes, note)
 	if acc != nil {
 		f.notes = append(f.notes,
 			fmt.Sprintf("outlined: warp 0's first access instruction, %d×%d bits per lane, labelled L<lane>; %d lane group(s) of %d lanes, %d wavefront(s)", acc.vec, bw, acc.groups, acc.perGroup, acc.wavefronts),
@@ -576,6 +607,11 @@ func conversionFigure(title string, src, dst linear.Layout, shape []int, plan *s
 	}
 	if c.Kind == smem.WarpShuffle {
 		f.notes = append(f.notes, fmt.Sprintf("%d mixed register↔lane transposition(s)", c.Transpositions))
+	}
+	for _, x := range [][]string{copiesNote(sh), copiesNote(dh)} {
+		for _, n := range x {
+			f.notes = append(f.notes, "source/destination "+n)
+		}
 	}
 	f.notes = append(f.notes, s.notes...)
 	mergedNote := ""
