@@ -84,10 +84,10 @@ func TestSVGGolden(t *testing.T) {
 // returns its labelled cells (<g> holding a <rect> and a label), the
 // distinct fills of those cells, and the <svg> width and height.
 type svgStats struct {
-	cells        int
-	fills        map[string]int
-	texts        []string
-	outlined     int
+	cells         int
+	fills         map[string]int
+	texts         []string
+	outlined      int
 	width, height string
 }
 
