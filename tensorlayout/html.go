@@ -29,7 +29,6 @@ type conversionOp struct {
 	plan     *smem.Plan
 	err      error
 	sameAs   int // index of an earlier conversion with the same picture, or -1
-	figure   []byte
 }
 
 // findConversions returns every ttg.convert_layout of the kernel's lines,

@@ -468,7 +468,7 @@ func sharedFigure(title string, l linear.Layout, shape []int, bw int, acc *acces
 				if g.outline == nil {
 					g.outline = make([]string, len(g.fill))
 				}
-				g.outline[cell] = okabeIto[acc.wavefront[e]%len(okabeIto)]
+				g.outline[cell] = wavefrontColour(acc.wavefront[e])
 				if g.label != nil {
 					g.label[cell] = "L" + strconv.Itoa(acc.lane[e])
 					if g.labelFill == nil {
@@ -499,10 +499,19 @@ func sharedFigure(title string, l linear.Layout, shape []int, bw int, acc *acces
 	}
 	if acc != nil {
 		for w := 0; w < acc.wavefronts && w < 8; w++ {
-			f.legend = append(f.legend, legendItem{colour: okabeIto[w%len(okabeIto)], text: "wavefront " + strconv.Itoa(w), outline: true})
+			f.legend = append(f.legend, legendItem{colour: wavefrontColour(w), text: "wavefront " + strconv.Itoa(w), outline: true})
 		}
 	}
 	return f, nil
+}
+
+// wavefrontColour outlines the cells of wavefront w: the Okabe–Ito
+// colours, then black.
+func wavefrontColour(w int) string {
+	if w%8 == 7 {
+		return "#000000"
+	}
+	return okabeIto[w%8]
 }
 
 // moveKind is where a conversion takes an element.
