@@ -29,6 +29,15 @@ func runCuTe(p *proc.Proc, text, view string) int {
 			return fail(p, "%v", err)
 		}
 		return 0
+	case "svg":
+		f, err := cuteFigure(l, defaultLimits)
+		if err != nil {
+			return fail(p, "%v", err)
+		}
+		if err := writeFigure(p.Stdout, f); err != nil {
+			return fail(p, "%v", err)
+		}
+		return 0
 	case "linear", "json":
 		ll, err := l.ToLinear()
 		if err != nil {
@@ -48,7 +57,7 @@ func runCuTe(p *proc.Proc, text, view string) int {
 		}
 		return 0
 	}
-	return fail(p, "-view %s is not available for CuTe layouts (use table, linear or json)", view)
+	return fail(p, "-view %s is not available for CuTe layouts (use table, linear, json or svg)", view)
 }
 
 // cuteLinearText writes the linear form of a CuTe layout on one line, in

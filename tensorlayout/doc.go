@@ -53,7 +53,35 @@
 //     …}, alignment = N>, in Triton's spacing;
 //   - json: the in-dims with their sizes and bases and the out-dims with
 //     their sizes, as one JSON object;
-//   - table (CuTe layouts, the default for them): Mojo's print_layout.
+//   - table (CuTe layouts, the default for them): Mojo's print_layout;
+//   - svg: a picture (svg.go, svgviews.go, svgcute.go). Distributed
+//     layouts: the tensor as a grid (rank 3 as slices along dim 0, rank 1
+//     wrapped in rows of 64), each element coloured by warp (Paul Tol's
+//     muted palette, paler tints past 9 warps) and labelled T<lane>:R<reg>
+//     of its lowest holder, broadcast copies as "×N" (or one note when
+//     every element has the same number), a legend. Shared layouts: each
+//     element's offset, coloured by the bank of its 4-byte word; with
+//     -l REG -shared SHARED, warp 0's first access instruction (vectorised
+//     as smem.BankConflicts does) outlined by wavefront and labelled
+//     L<lane>, with smem.BankConflicts' count. -l SRC -to DST: source,
+//     moves and destination side by side, each element coloured by the
+//     cheapest move between a source and a destination holder (stays,
+//     another register, lane, warp or CTA: the lowering class that move
+//     needs), with smem.Classify's class and smem.PlanConversion's scratch
+//     bytes and instructions (generic target). CuTe layouts: print_layout's
+//     grid shaded by offset mod 8, nested modes outlined. Above 128 cells a
+//     side, cells merge into blocks of 2^k elements (noted); labels are
+//     drawn up to 4096 cells per slice. The output is deterministic;
+//   - html (with -i KERNEL alone): one self-contained page (inline CSS and
+//     SVG, no script, no outside reference): a summary of every
+//     ttg.convert_layout (type, layouts, class, scratch bytes, store and
+//     load instructions, for the module's ttg.target), every layout alias
+//     drawn on each shape the kernel uses it with, each conversion's
+//     picture (repeats point to the first), and the source with line
+//     anchors, its convert_layout ops and alias definitions linked.
+//
+// -o FILE writes the output of any view to FILE (proc.WriteFileAtomic,
+// only when the run succeeds) instead of stdout.
 //
 // Where the output differs from Triton's tool: Triton's tool prints no
 // tensor memory layout (#ttng.tensor_memory_encoding); here its tensor
@@ -65,8 +93,7 @@
 // Triton's tool prints all of the file's aliases and then -l (which cannot
 // use them). Triton's tool has no -view linear, json or table, nor CuTe
 // layouts. Errors are MLIR-style and located (below), not Triton's
-// one-line messages, and Triton's -o FILE is not supported (redirect
-// stdout instead). ATTR is spelled by package attr's printer, which
+// one-line messages. ATTR is spelled by package attr's printer, which
 // follows Triton's (MLIR's) but is not checked here byte for byte.
 //
 // A CuTe layout ("(6,4):(4,1)", Mojo's "((6, 4):(4, 1))", or a swizzled

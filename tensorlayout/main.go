@@ -16,12 +16,15 @@ import (
 	"github.com/layoutopt/layoutopt/proc"
 )
 
-const usage = `usage: tensor-layout -l ATTR -t TYPE [-view tensor|hw|linear|json]
+const usage = `usage: tensor-layout -l ATTR -t TYPE [-view tensor|hw|linear|json|svg] [-o FILE]
        tensor-layout -l FILE#NAME -t TYPE [-view …]
        tensor-layout -i FILE -alias-names NAME[,NAME…] -t TYPE [-view …]
        tensor-layout -i FILE -t TYPE [-view …]    (every alias of FILE)
        tensor-layout -i FILE [-view …]            (every alias, on the shapes FILE uses it with)
-       tensor-layout -l CUTE_LAYOUT [-view table|linear]
+       tensor-layout -l CUTE_LAYOUT [-view table|linear|json|svg]
+       tensor-layout -l SRC -to DST -t TYPE -view svg       (a conversion)
+       tensor-layout -l REG -shared SHARED -t TYPE -view svg (one access's banks)
+       tensor-layout -i KERNEL.ttgir -view html -o KERNEL.html
 
 Prints the layout of a tensor of type TYPE (e.g. tensor<64x64xf16>) under
 the TritonGPU encoding ATTR (e.g. '#ttg.blocked<{…}>', '#name' with -i, or
@@ -41,13 +44,22 @@ Views:
   json    the bases and sizes as a JSON object
   table   (CuTe layouts, their default) Mojo's print_layout table; CuTe
           layouts that are linear over GF(2) also have -view linear and json
+  svg     a picture: distributed layouts coloured by warp and labelled
+          T<lane>:R<register>; shared layouts with each element's offset
+          coloured by bank (with -l REG -shared SHARED, one warp's access
+          instruction outlined by wavefront); CuTe layouts as print_layout's
+          grid; a conversion (-l SRC -to DST) coloured by where each element
+          moves. Large tensors are drawn in blocks of elements.
+  html    (with -i KERNEL alone) one self-contained page: every layout alias
+          of the kernel and every ttg.convert_layout, its lowering class,
+          scratch bytes and pictures, linked from the kernel's source
 
 Flags:
 `
 
 // Main runs tensor-layout with the arguments and streams of p and returns
 // its exit status: 0 on success, 1 on bad flags, attributes or types.
-func Main(p *proc.Proc) int {
+func Main(p *proc.Proc) (code int) {
 	fs := flag.NewFlagSet("tensor-layout", flag.ContinueOnError)
 	fs.SetOutput(p.Stderr)
 	layoutText := fs.String("l", "", "the layout: an encoding attribute, '#alias' (with -i), or a CuTe layout")
@@ -56,6 +68,9 @@ func Main(p *proc.Proc) int {
 	hw := fs.Bool("use-hw-view", false, "same as -view hw (triton-tensor-layout's spelling)")
 	input := fs.String("i", "", "a file of alias definitions (#name = #ttg.…) that -l and -alias-names refer to; alone, every layout alias in it is printed")
 	aliasNames := fs.String("alias-names", "", "comma-separated aliases from -i to print, one after the other")
+	outFile := fs.String("o", "", "write the output to this file (atomically) instead of stdout")
+	toText := fs.String("to", "", "with -l SRC and -view svg: the destination layout of a conversion")
+	sharedText := fs.String("shared", "", "with -l REG and -view svg: a shared layout that REG is stored to or loaded from")
 	fs.Usage = func() {} // printed below, after a "did you mean" hint
 	if err := fs.Parse(p.Args); err != nil {
 		// The flag package printed the error ("flag provided but not
@@ -77,6 +92,20 @@ func Main(p *proc.Proc) int {
 	if fs.NArg() > 0 {
 		return fail(p, "unexpected argument %q", fs.Arg(0))
 	}
+	if *outFile != "" {
+		// Everything goes to a buffer, written to the file only on success.
+		orig, buf := p, &bytes.Buffer{}
+		q := *p
+		q.Stdout = buf
+		p = &q
+		defer func() {
+			if code == 0 {
+				if err := proc.WriteFileAtomic(orig.Path(*outFile), buf.Bytes()); err != nil {
+					code = fail(orig, "cannot write %s: %v", *outFile, err)
+				}
+			}
+		}()
+	}
 	v := *view
 	if *hw {
 		if v != "" && v != "hw" {
@@ -93,6 +122,9 @@ func Main(p *proc.Proc) int {
 			}
 			*input, *layoutText = t[:i], t[i:]
 		} else {
+			if *toText != "" || *sharedText != "" {
+				return fail(p, "-to and -shared take TritonGPU encodings, not CuTe layouts")
+			}
 			return runCuTe(p, t, v)
 		}
 	}
@@ -100,11 +132,25 @@ func Main(p *proc.Proc) int {
 		v = "tensor"
 	}
 	switch v {
-	case "tensor", "hw", "linear", "json":
+	case "tensor", "hw", "linear", "json", "svg", "html":
 	case "table":
-		return fail(p, "-view table is for CuTe layouts; TritonGPU encodings have the views tensor, hw, linear and json")
+		return fail(p, "-view table is for CuTe layouts; TritonGPU encodings have the views tensor, hw, linear, json, svg and html")
 	default:
-		return fail(p, "unknown view %q (want tensor, hw, linear, json or table)", v)
+		return fail(p, "unknown view %q (want tensor, hw, linear, json, table, svg or html)", v)
+	}
+	if (*toText != "" || *sharedText != "") && v != "svg" {
+		return fail(p, "-to and -shared draw pictures: give -view svg")
+	}
+	if *toText != "" && *sharedText != "" {
+		return fail(p, "give either -to or -shared, not both")
+	}
+	if v == "html" {
+		if *input == "" {
+			return fail(p, "-view html needs -i KERNEL (a TTGIR file)")
+		}
+		if *layoutText != "" || *typeText != "" || *aliasNames != "" {
+			return fail(p, "-view html shows the whole -i file; -l, -t and -alias-names do not apply")
+		}
 	}
 
 	aliases := map[string]attr.Encoding{}
@@ -119,7 +165,13 @@ func Main(p *proc.Proc) int {
 	}
 	resolve := func(a string) (attr.Encoding, bool) { e, ok := aliases[a]; return e, ok }
 
+	if v == "html" {
+		return runHTML(p, *input, data, aliases, order)
+	}
 	if *typeText == "" && *input != "" && *aliasNames == "" && strings.TrimSpace(*layoutText) == "" {
+		if v == "svg" {
+			return fail(p, "-view svg draws one layout: give -l '#NAME' -t TYPE, or -view html for every layout of %s", *input)
+		}
 		return showUses(p, *input, data, aliases, order, v)
 	}
 	if *typeText == "" {
@@ -179,6 +231,28 @@ func Main(p *proc.Proc) int {
 		}
 	default:
 		return fail(p, "missing -l ATTR (or an encoding inside the -t type)")
+	}
+	if v == "svg" && len(jobs) > 1 {
+		return fail(p, "-view svg draws one layout; %d given (use -view html for several)", len(jobs))
+	}
+	if other, flag := *toText, "-to"; other != "" || *sharedText != "" {
+		if other == "" {
+			other, flag = *sharedText, "-shared"
+		}
+		j := jobs[0]
+		src, code := parseLayoutArg(p, j.flag, j.text, j.start, j.end, resolve)
+		if src == nil {
+			return code
+		}
+		start := len(other) - len(strings.TrimLeft(other, " \t\n"))
+		dst, code := parseLayoutArg(p, flag, other, start, len(strings.TrimRight(other, " \t\n")), resolve)
+		if dst == nil {
+			return code
+		}
+		if err := svgPair(p.Stdout, src, dst, flag, tt); err != nil {
+			return fail(p, "%v", err)
+		}
+		return 0
 	}
 	// Nothing is printed unless every job succeeds, as Triton's tool;
 	// except with -i alone, where an alias that cannot be shown on the -t
@@ -255,6 +329,11 @@ func show(w io.Writer, enc attr.Encoding, alias string, blank bool, tt tensorTyp
 		return err
 	case "json":
 		return writeJSON(w, text, tt.shape, ll)
+	case "svg":
+		if alias != "" {
+			text = "#" + alias + " = " + text
+		}
+		return svgLayout(w, text, l, ll, tt)
 	}
 	if alias != "" {
 		text = "#" + alias + " = " + text

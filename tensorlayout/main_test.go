@@ -14,7 +14,7 @@ import (
 	"github.com/layoutopt/layoutopt/proc"
 )
 
-func run(t *testing.T, dir string, args ...string) (stdout, stderr string, code int) {
+func run(t testing.TB, dir string, args ...string) (stdout, stderr string, code int) {
 	t.Helper()
 	var out, errb bytes.Buffer
 	p := &proc.Proc{Args: args, Dir: dir, Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errb}

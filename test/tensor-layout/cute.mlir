@@ -67,7 +67,7 @@
 
 // CuTe layouts have no hw view; a malformed one is located.
 // RUN: not tensor-layout -l '(6,4):(4,1)' -view hw 2>&1 | FileCheck %s --check-prefix=NO-HW
-// NO-HW: tensor-layout: error: -view hw is not available for CuTe layouts (use table, linear or json)
+// NO-HW: tensor-layout: error: -view hw is not available for CuTe layouts (use table, linear, json or svg)
 // RUN: not tensor-layout -l '(6,4' 2>&1 | FileCheck %s --check-prefix=UNCLOSED --match-full-lines --strict-whitespace
 // UNCLOSED:-l:1:1: error: unclosed '('
 // UNCLOSED-NEXT:(6,4

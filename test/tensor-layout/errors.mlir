@@ -106,10 +106,10 @@
 
 // RUN: not tensor-layout -l '#ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>' -t 'tensor<8xf32>' -view bogus 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=BAD-VIEW
-// BAD-VIEW: tensor-layout: error: unknown view "bogus" (want tensor, hw, linear, json or table)
+// BAD-VIEW: tensor-layout: error: unknown view "bogus" (want tensor, hw, linear, json, table, svg or html)
 // RUN: not tensor-layout -l '#ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>' -t 'tensor<8xf32>' -view table 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=TABLE-VIEW
-// TABLE-VIEW: tensor-layout: error: -view table is for CuTe layouts; TritonGPU encodings have the views tensor, hw, linear and json
+// TABLE-VIEW: tensor-layout: error: -view table is for CuTe layouts; TritonGPU encodings have the views tensor, hw, linear, json, svg and html
 // RUN: not tensor-layout -l '#ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>' -t 'tensor<8xf32>' -use-hw-view -view linear 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=HW-CONFLICT
 // HW-CONFLICT: tensor-layout: error: -use-hw-view conflicts with -view linear
@@ -123,7 +123,7 @@
 // RUN: not tensor-layout -bogus-flag 2>&1 | FileCheck %s --check-prefix=BAD-FLAG
 // BAD-FLAG:      flag provided but not defined: -bogus-flag
 // BAD-FLAG-NOT: did you mean
-// BAD-FLAG: usage: tensor-layout -l ATTR -t TYPE [-view tensor|hw|linear|json]
+// BAD-FLAG: usage: tensor-layout -l ATTR -t TYPE [-view tensor|hw|linear|json|svg] [-o FILE]
 // -help prints the usage and succeeds.
 // RUN: tensor-layout -help 2>&1 | FileCheck %s --check-prefix=HELP
 // HELP: usage: tensor-layout -l ATTR -t TYPE
