@@ -269,13 +269,17 @@ func memDesc(shape []int64, elem ir.Type, enc attr.Encoding) *ir.MemDescType {
 
 // replaceWithRoundTrip replaces the conversion op by local_alloc of its
 // source into a memdesc of encoding enc and local_load to its result type.
+// Both take the conversion's location and source position, so that
+// diagnostics about them point at the conversion they replace.
 func replaceWithRoundTrip(op *ir.Operation, enc attr.Encoding) {
 	src := op.Operand(0)
 	rt := src.Type().(*ir.RankedTensorType)
 	alloc := ir.NewOperation("ttg.local_alloc", []*ir.Value{src}, []ir.Type{memDesc(rt.Shape, rt.Elem, enc)}, nil, 0)
 	alloc.Loc = op.Loc
+	alloc.SetPos(op.Pos())
 	load := ir.NewOperation("ttg.local_load", []*ir.Value{alloc.Result(0)}, []ir.Type{op.Result(0).Type()}, nil, 0)
 	load.Loc = op.Loc
+	load.SetPos(op.Pos())
 	op.Block().InsertBefore(op, alloc)
 	op.Block().InsertBefore(op, load)
 	op.Result(0).ReplaceAllUsesWith(load.Result(0))
