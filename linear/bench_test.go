@@ -1,6 +1,7 @@
 package linear
 
 import (
+	"github.com/layoutopt/layoutopt/internal/testenv"
 	"math/rand/v2"
 	"testing"
 )
@@ -53,7 +54,7 @@ var sinkLayout Layout
 func BenchmarkApply(b *testing.B) {
 	l := benchLayout(b, 1)
 	b.ReportAllocs()
-	defer cpuMetric(b)()
+	defer testenv.CPUMetric(b)()
 	for i := 0; b.Loop(); i++ {
 		out := l.Apply(i&15, i&31, i>>5&15, i>>9&7)
 		sinkInt += out[0] + out[1]
@@ -64,7 +65,7 @@ func BenchmarkApplyInto(b *testing.B) {
 	l := benchLayout(b, 1)
 	out := make([]int, 2)
 	b.ReportAllocs()
-	defer cpuMetric(b)()
+	defer testenv.CPUMetric(b)()
 	for i := 0; b.Loop(); i++ {
 		l.ApplyInto(out, i&15, i&31, i>>5&15, i>>9&7)
 	}
@@ -74,7 +75,7 @@ func BenchmarkApplyInto(b *testing.B) {
 func BenchmarkApplyBruteForce(b *testing.B) {
 	r := toRef(benchLayout(b, 1))
 	b.ReportAllocs()
-	defer cpuMetric(b)()
+	defer testenv.CPUMetric(b)()
 	for i := 0; b.Loop(); i++ {
 		sinkInts = r.eval([]int{i & 15, i & 31, i >> 5 & 15, i >> 9 & 7})
 	}
@@ -97,7 +98,7 @@ func composeOuter(b testing.TB) Layout {
 func BenchmarkCompose(b *testing.B) {
 	inner, outer := benchLayout(b, 1), composeOuter(b)
 	b.ReportAllocs()
-	defer cpuMetric(b)()
+	defer testenv.CPUMetric(b)()
 	for b.Loop() {
 		c, err := inner.Compose(outer)
 		if err != nil {
@@ -112,7 +113,7 @@ func BenchmarkCompose(b *testing.B) {
 func BenchmarkComposeBruteForce(b *testing.B) {
 	inner, outer := toRef(benchLayout(b, 1)), toRef(composeOuter(b))
 	b.ReportAllocs()
-	defer cpuMetric(b)()
+	defer testenv.CPUMetric(b)()
 	for b.Loop() {
 		var ins []InDim
 		for _, d := range inner.ins {
@@ -142,7 +143,7 @@ func BenchmarkInvertAndCompose(b *testing.B) {
 	this, outer := benchLayout(b, 1), benchLayout(b, 3)
 	outer, _ = outer.ReshapeIns([]Dim{{"offset", 1 << 13}, {"block", 8}})
 	b.ReportAllocs()
-	defer cpuMetric(b)()
+	defer testenv.CPUMetric(b)()
 	for b.Loop() {
 		c, err := this.InvertAndCompose(outer)
 		if err != nil {
@@ -160,7 +161,7 @@ func BenchmarkInvertAndComposeBruteForce(b *testing.B) {
 	outer, _ = outer.ReshapeIns([]Dim{{"offset", 1 << 13}, {"block", 8}})
 	rt, ro := toRef(this), toRef(outer)
 	b.ReportAllocs()
-	defer cpuMetric(b)()
+	defer testenv.CPUMetric(b)()
 	for b.Loop() {
 		pre := make(map[int]int, 1<<16)
 		for flat := (1 << 16) - 1; flat >= 0; flat-- {
@@ -201,7 +202,7 @@ func matrix20() []uint64 {
 func BenchmarkRank20x20(b *testing.B) {
 	cols := matrix20()
 	b.ReportAllocs()
-	defer cpuMetric(b)()
+	defer testenv.CPUMetric(b)()
 	for b.Loop() {
 		sinkInt += RankOfColumns(cols)
 	}
@@ -211,7 +212,7 @@ func BenchmarkRREF20x20(b *testing.B) {
 	cols := matrix20()
 	rows := make([]uint64, 20)
 	b.ReportAllocs()
-	defer cpuMetric(b)()
+	defer testenv.CPUMetric(b)()
 	for b.Loop() {
 		for r := range rows {
 			rows[r] = 0
@@ -234,7 +235,7 @@ func BenchmarkIsInjective20x20(b *testing.B) {
 	ins := []InDim{{"in", bases}}
 	outs := []OutDim{{"out", 1 << 20}}
 	b.ReportAllocs()
-	defer cpuMetric(b)()
+	defer testenv.CPUMetric(b)()
 	for b.Loop() {
 		l, err := New(ins, outs, false)
 		if err != nil {
@@ -252,7 +253,7 @@ func BenchmarkIsInjectiveBruteForce(b *testing.B) {
 	cols := matrix20()
 	seen := make([]bool, 1<<20)
 	b.ReportAllocs()
-	defer cpuMetric(b)()
+	defer testenv.CPUMetric(b)()
 	for b.Loop() {
 		clear(seen)
 		n := 0

@@ -1,6 +1,10 @@
 package smem
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/layoutopt/layoutopt/internal/testenv"
+)
 
 // BenchmarkPlan128x128 plans one shared-memory conversion of a 128×128 f16
 // tile (mma v2 → blocked) at cc90: classification, the instruction-aware
@@ -15,7 +19,7 @@ func BenchmarkPlan128x128(b *testing.B) {
 	}{{"cc90", Target{90}}, {"cc80", Target{80}}, {"generic", Target{}}} {
 		b.Run(cc.name, func(b *testing.B) {
 			b.ReportAllocs()
-			defer cpuMetric(b)()
+			defer testenv.CPUMetric(b)()
 			for b.Loop() {
 				p, err := PlanConversion(src, dst, 16, cc.t)
 				if err != nil || p.Kind != SharedMemory {
@@ -33,7 +37,7 @@ func BenchmarkBankConflicts(b *testing.B) {
 	reg := toLinear(b, "#ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>", shape)
 	sh := toLinear(b, "#ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>", shape)
 	b.ReportAllocs()
-	defer cpuMetric(b)()
+	defer testenv.CPUMetric(b)()
 	for b.Loop() {
 		if _, err := BankConflicts(reg, sh, 16); err != nil {
 			b.Fatal(err)

@@ -1,4 +1,6 @@
-package linear
+//go:build linux
+
+package testenv
 
 import (
 	"runtime"
@@ -6,11 +8,11 @@ import (
 	"testing"
 )
 
-// cpuMetric starts measuring the CPU time of the calling thread; the returned
+// CPUMetric starts measuring the CPU time of the calling thread; the returned
 // function reports it per iteration as "cpu-ns/op". On a shared machine
 // ns/op (wall time) includes the time other processes hold the CPU; the CPU
 // time of the benchmark's own thread does not.
-func cpuMetric(b *testing.B) func() {
+func CPUMetric(b *testing.B) func() {
 	runtime.LockOSThread()
 	start := threadCPUNanos()
 	return func() {
