@@ -81,3 +81,18 @@
 // RUN:   -shared '#ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>' -t 'tensor<256xf32>' -view hw 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=WRONG-VIEW
 // WRONG-VIEW: tensor-layout: error: -shared shows one access: give -view banks (text) or -view svg
+
+// Rank-3 nvmma_shared (a leading batch dimension): Triton 3.6 needs
+// `rank = 3` in the attribute (it prints it so); its count for this oracle
+// row is 1. Without it Triton aborts, and we point at the missing rank.
+// RUN: tensor-layout -l '#ttg.blocked<{sizePerThread = [1, 2, 2], threadsPerWarp = [4, 4, 2], warpsPerCTA = [2, 1, 1], order = [0, 2, 1]}>' \
+// RUN:   -shared '#ttg.nvmma_shared<{swizzlingByteWidth = 32, transposed = false, elementBitWidth = 32, rank = 3}>' -t 'tensor<4x4x64xf32>' -view banks \
+// RUN:   | FileCheck %s --check-prefix=RANK3
+// RANK3: 64-bit vectors (2 × 32-bit elements per lane); 2 lane group(s) of 16 lanes
+// RANK3: bank conflicts: 1
+// RUN: tensor-layout -l '#ttg.nvmma_shared<{swizzlingByteWidth = 64, transposed = false, elementBitWidth = 32, rank = 3}>' -t 'tensor<32x4x64xf32>' -view linear \
+// RUN:   | FileCheck %s --check-prefix=RANK3-LL
+// RANK3-LL: #ttg.shared_linear<{offset = {{\[\[}}0, 0, 1], [0, 0, 2], [0, 0, 4], [0, 0, 8], [0, 1, 0], [0, 2, 4], [1, 0, 8], [2, 0, 0], [4, 0, 0], [8, 0, 0], [16, 0, 0], [0, 0, 16], [0, 0, 32]]}, alignment = 512>
+// RUN: not tensor-layout -l '#ttg.nvmma_shared<{swizzlingByteWidth = 64, transposed = false, elementBitWidth = 32}>' -t 'tensor<32x4x64xf32>' -view linear 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=RANK3-MISSING
+// RANK3-MISSING: error: shape [32, 4, 64] has rank 3, but the layout #ttg.nvmma_shared<{swizzlingByteWidth = 64, transposed = false, elementBitWidth = 32}> has rank 2 (write rank = 3 in the attribute, as Triton prints a rank-3 nvmma_shared layout)
