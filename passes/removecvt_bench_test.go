@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/layoutopt/layoutopt/internal/testenv"
 	"github.com/layoutopt/layoutopt/ir"
 	"github.com/layoutopt/layoutopt/passes"
 )
@@ -72,6 +73,7 @@ func benchAnalysis(b *testing.B, file, pipeline string) {
 	}
 	cfg := passes.RunConfig{DisableVerify: true}
 	b.ReportAllocs()
+	defer testenv.CPUMetric(b)()
 	for b.Loop() {
 		d, err := p.Run(m, cfg)
 		if err != nil || len(d) == 0 {
