@@ -3,7 +3,8 @@
 Two steps, so that the cases can be checked without Triton:
 
   python3 oracle.py cases DIR            # here: write DIR/bank_cases.jsonl, DIR/scratch_cases.jsonl
-  python3 oracle.py run DIR OUT          # on a machine with Triton 3.6: evaluate every case
+  python3 oracle.py run DIR OUT [KIND…]  # on a machine with Triton 3.6: evaluate every case
+  python3 oracle.py reduce OUT REPO       # here: OUT/*_results.jsonl → the repository's test data
 
 `cases` draws random layouts from a fixed seed (Python's random, no other
 dependency): register layouts (#ttg.blocked, #ttg.nvidia_mma v2/v3,
@@ -608,11 +609,57 @@ def run_all(d, out, kinds=("bank", "scratch", "roundtrip")):
         traceback.print_exc()
 
 
+def last_line(text):
+    lines = [x for x in text.strip().splitlines() if x]
+    return lines[-1] if lines else ""
+
+
+def reduce_results(out, repo):
+    """OUT/*_results.jsonl → the files the Go tests read (in repo)."""
+    with open(os.path.join(repo, "smem", "testdata", "bank_conflicts_gpu.jsonl"), "w") as f:
+        for line in open(os.path.join(out, "bank_results.jsonl")):
+            r = json.loads(line)
+            c, t = r["case"], r["triton"]
+            row = dict(id=c["id"], register_layout=c["reg"]["text"], shared_layout=c["shared"]["text"],
+                       shape=c["shape"], bitwidth=c["bitwidth"])
+            if "abort" in t:
+                row["triton_aborts"] = last_line(t["stderr"])[-240:]
+            else:
+                row["conflicts"] = t["conflicts"]
+                if t.get("reg_ll"):
+                    row["register_linear"] = {k: t["reg_ll"][k] for k in ("reg", "lane", "warp", "block")
+                                              if k in t["reg_ll"]}
+            f.write(json.dumps(row) + "\n")
+    with open(os.path.join(repo, "smem", "testdata", "scratch_gpu.jsonl"), "w") as f:
+        for line in open(os.path.join(out, "scratch_results.jsonl")):
+            r = json.loads(line)
+            c, t = r["case"], r["triton"]
+            row = dict(id=c["id"], src=c["src"]["text"], dst=c["dst"]["text"], shape=c["shape"], elem=c["elem"],
+                       warps=c["warps"], cc=c["cc"])
+            if "error" in t:
+                row["triton_error"] = t["error"]
+            else:
+                row["scratch"] = t["scratch"]
+            f.write(json.dumps(row) + "\n")
+    with open(os.path.join(repo, "passes", "testdata", "roundtrips_gpu.jsonl"), "w") as f:
+        for line in open(os.path.join(out, "roundtrip_results.jsonl")):
+            r = json.loads(line)
+            c, t = r["case"], r["triton"]
+            row = dict(kernel=c["kernel"], swizzle=c["swizzle"], index=c["index"])
+            if "abort" in t:
+                row["triton_aborts"] = last_line(t["stderr"])[-200:]
+            else:
+                row["store"], row["load"] = t["src"], t["dst"]
+            f.write(json.dumps(row, separators=(",", ":")) + "\n")
+
+
 if __name__ == "__main__":
     if sys.argv[1] == "cases":
         write_cases(sys.argv[2])
     elif sys.argv[1] == "run":
         run_all(sys.argv[2], sys.argv[3], *([sys.argv[4:]] if len(sys.argv) > 4 else []))
+    elif sys.argv[1] == "reduce":
+        reduce_results(sys.argv[2], sys.argv[3])
     elif sys.argv[1] == "probe":
         probe_one(sys.argv[2], sys.argv[3])
     elif sys.argv[1] == "child":
