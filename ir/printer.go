@@ -57,6 +57,14 @@ type OpPrinter struct {
 	ref        AliasFunc
 	typeText   map[Type]string // rendered types (types are immutable)
 	typeNames  map[Type]string // type aliases in use ("!name")
+
+	// Scratch of numberOp: the names an op gives its results, whether it
+	// gave any, the op, the bound setAsmName, and the group heads.
+	asmNames []string
+	asmAny   bool
+	asmOp    *Operation
+	setAsm   func(int, string)
+	heads    []ssaName
 }
 
 // appendType appends t through the alias plan, caching the text per type.
@@ -405,7 +413,7 @@ func (p *OpPrinter) numberBlock(b *Block, entry bool, c *nameCounters, sc *nameS
 	for _, a := range b.args {
 		name := ""
 		if entry {
-			name = "arg" + strconv.Itoa(c.nextArg)
+			name = argName(c.nextArg)
 			c.nextArg++
 		}
 		if p.cfg.NameLocAsPrefix {
@@ -423,6 +431,23 @@ func (p *OpPrinter) numberBlock(b *Block, entry bool, c *nameCounters, sc *nameS
 	}
 }
 
+// argNames holds "arg0" … "arg63", the entry block argument names most
+// printed modules use, so that naming them allocates nothing.
+var argNames = func() []string {
+	ns := make([]string, 64)
+	for i := range ns {
+		ns[i] = "arg" + strconv.Itoa(i)
+	}
+	return ns
+}()
+
+func argName(i int) string {
+	if i < len(argNames) {
+		return argNames[i]
+	}
+	return "arg" + strconv.Itoa(i)
+}
+
 // numberOp is numberValuesInOp. In custom form the op names its results
 // (OpDef.AsmResultNames or ResultNames: MLIR's getAsmResultNames, whose
 // names a NameLoc replaces under -mlir-use-nameloc-as-prefix); KeepNames
@@ -435,42 +460,34 @@ func (p *OpPrinter) numberOp(o *Operation, c *nameCounters, sc *nameScope) {
 	if n == 0 {
 		return
 	}
-	var small [4]string
-	names := small[:0]
-	if n > len(small) {
-		names = make([]string, 0, n)
+	// The names the op gives its results, in p.asmNames (reused: most ops
+	// name nothing, and a closure over a local slice would allocate for
+	// every op).
+	names := p.asmNames[:0]
+	for range n {
+		names = append(names, "")
 	}
-	names = names[:n]
-	clear(names)
-	anyNamed := false
+	p.asmNames, p.asmOp, p.asmAny = names, o, false
 	if d := o.def; d != nil && !p.cfg.Generic && (d.AsmResultNames != nil || len(d.ResultNames) > 0) {
-		set := func(i int, name string) {
-			if i < 0 || i >= n || name == "" {
-				return
-			}
-			if p.cfg.NameLocAsPrefix {
-				if l, ok := nameFromLoc(o.Loc); ok {
-					name = l
-				}
-			}
-			names[i], anyNamed = name, true
+		if p.setAsm == nil {
+			p.setAsm = p.setAsmName
 		}
 		if d.AsmResultNames != nil {
-			d.AsmResultNames(o, set)
+			d.AsmResultNames(o, p.setAsm)
 		} else {
 			for i, name := range d.ResultNames {
-				set(i, name)
+				p.setAsm(i, name)
 			}
 		}
 	}
 	if p.cfg.KeepNames {
 		for i := range o.results {
 			if h := o.results[i].NameHint; !isAutoName(h) {
-				names[i], anyNamed = h, true
+				names[i], p.asmAny = h, true
 			}
 		}
 	}
-	if !anyNamed && n == 1 {
+	if !p.asmAny && n == 1 {
 		// The common case: one result, no name of the op's own.
 		name := ""
 		if p.cfg.NameLocAsPrefix {
@@ -479,12 +496,15 @@ func (p *OpPrinter) numberOp(o *Operation, c *nameCounters, sc *nameScope) {
 		p.setName(&o.results[0], p.valueName(name, c, sc))
 		return
 	}
-	heads := make([]ssaName, n)
-	for i, name := range names {
+	heads := p.heads[:0]
+	for _, name := range names {
+		h := ssaName{idx: -1}
 		if name != "" {
-			heads[i] = p.valueName(name, c, sc)
+			h = p.valueName(name, c, sc)
 		}
+		heads = append(heads, h)
 	}
+	p.heads = heads
 	if names[0] == "" {
 		name := ""
 		if p.cfg.NameLocAsPrefix {
@@ -507,6 +527,21 @@ func (p *OpPrinter) numberOp(o *Operation, c *nameCounters, sc *nameScope) {
 		}
 		i = j
 	}
+}
+
+// setAsmName is the set function OpDef.AsmResultNames and ResultNames name
+// results through (MLIR's setResultNameFn): under
+// -mlir-use-nameloc-as-prefix the op's NameLoc replaces the name.
+func (p *OpPrinter) setAsmName(i int, name string) {
+	if i < 0 || i >= len(p.asmNames) || name == "" {
+		return
+	}
+	if p.cfg.NameLocAsPrefix {
+		if l, ok := nameFromLoc(p.asmOp.Loc); ok {
+			name = l
+		}
+	}
+	p.asmNames[i], p.asmAny = name, true
 }
 
 // nameFromLoc is MLIR's maybeGetValueNameFromLoc: the name of the first

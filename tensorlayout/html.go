@@ -102,11 +102,15 @@ func findConversions(lines []string, resolve func(string) (attr.Encoding, bool),
 // and SVG, no script, no link outside it) with every layout alias of the
 // kernel drawn on each shape the kernel uses it with, every
 // ttg.convert_layout with its lowering class, scratch bytes and pictures,
-// and the kernel's source, whose convert_layout lines link to them.
-func runHTML(p *proc.Proc, file string, data []byte, aliases map[string]attr.Encoding, order []string) int {
+// and the kernel's source, whose convert_layout lines link to them. The
+// conversions are planned for target, or when it is nil for the kernel's
+// ttg.target ("cuda:CC"; Triton's generic plan without one).
+func runHTML(p *proc.Proc, file string, data []byte, aliases map[string]attr.Encoding, order []string, target *smem.Target) int {
 	resolve := func(a string) (attr.Encoding, bool) { e, ok := aliases[a]; return e, ok }
 	t := smem.Target{}
-	if m := targetAttr.FindSubmatch(data); m != nil {
+	if target != nil {
+		t = *target
+	} else if m := targetAttr.FindSubmatch(data); m != nil {
 		t.ComputeCapability, _ = strconv.Atoi(string(m[1]))
 	}
 	lines := strings.Split(strings.TrimSuffix(string(data), "\n"), "\n")
@@ -131,9 +135,9 @@ pre.src a{color:#0645ad}.ln{color:#999;user-select:none;display:inline-block;wid
 <body>
 `)
 	fmt.Fprintf(&b, "<h1>%s</h1>\n", html.EscapeString(title))
-	target := "generic target"
+	targetName := "generic target"
 	if t.ComputeCapability != 0 {
-		target = "cuda:" + strconv.Itoa(t.ComputeCapability)
+		targetName = "cuda:" + strconv.Itoa(t.ComputeCapability)
 	}
 	nLayouts := 0
 	for _, n := range order {
@@ -141,7 +145,7 @@ pre.src a{color:#0645ad}.ln{color:#999;user-select:none;display:inline-block;wid
 			nLayouts++
 		}
 	}
-	fmt.Fprintf(&b, "<p>%d layout aliases, %d <code>ttg.convert_layout</code> ops, planned for %s. Contents: <a href=\"#summary\">summary</a>, <a href=\"#layouts\">layouts</a>, <a href=\"#conversions\">conversions</a>, <a href=\"#source\">source</a>.</p>\n", nLayouts, len(ops), target)
+	fmt.Fprintf(&b, "<p>%d layout aliases, %d <code>ttg.convert_layout</code> ops, planned for %s. Contents: <a href=\"#summary\">summary</a>, <a href=\"#layouts\">layouts</a>, <a href=\"#conversions\">conversions</a>, <a href=\"#source\">source</a>.</p>\n", nLayouts, len(ops), targetName)
 
 	// Conversions: a table, then one section each.
 	b.WriteString("<h2 id=\"summary\">Conversions at a glance</h2>\n")
