@@ -4,6 +4,7 @@ package cuda
 
 import (
 	"fmt"
+	"os"
 	"syscall"
 
 	"github.com/ebitengine/purego"
@@ -12,10 +13,18 @@ import (
 // libraries are the names the driver library is opened by, in order.
 var libraries = []string{"libcuda.so.1", "libcuda.so"}
 
+// LibraryEnv names the environment variable that, when set, is the path of
+// the driver library to load instead of libcuda.so.1 (a mock driver, say).
+const LibraryEnv = "LAYOUTOPT_LIBCUDA"
+
 func bind() error {
 	var lib uintptr
 	var err error
-	for _, name := range libraries {
+	names := libraries
+	if p := os.Getenv(LibraryEnv); p != "" {
+		names = []string{p}
+	}
+	for _, name := range names {
 		if lib, err = purego.Dlopen(name, purego.RTLD_NOW|purego.RTLD_GLOBAL); err == nil {
 			break
 		}

@@ -7,16 +7,18 @@ import (
 	"fmt"
 	"math"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/layoutopt/layoutopt/internal/mockcuda"
 )
 
-// mock is set when the tests run against testdata/mockcuda.c (built with
-// the C compiler) because this machine has no CUDA driver. The tests that
-// need a real GPU skip then; without a C compiler either, all of them do.
+// mock is set when the tests run against the mock driver of package
+// mockcuda (built with the C compiler) because this machine has no CUDA
+// driver. The tests that need a real GPU skip then; without a C compiler
+// either, all of them do.
 var mock bool
 
 func TestMain(m *testing.M) {
@@ -34,17 +36,13 @@ func TestMain(m *testing.M) {
 
 // useMock builds the mock driver and points the loader at it.
 func useMock() func() {
-	cc, err := exec.LookPath("cc")
-	if err != nil {
-		return nil
-	}
 	dir, err := os.MkdirTemp("", "mockcuda")
 	if err != nil {
 		return nil
 	}
-	so := filepath.Join(dir, "libcuda.so")
-	if out, err := exec.Command(cc, "-shared", "-fPIC", "-o", so, filepath.Join("testdata", "mockcuda.c")).CombinedOutput(); err != nil {
-		fmt.Fprintf(os.Stderr, "cuda: building the mock driver: %v\n%s", err, out)
+	so, err := mockcuda.Build(dir)
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "cuda: no mock driver: %v\n", err)
 		os.RemoveAll(dir)
 		return nil
 	}

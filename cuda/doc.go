@@ -31,4 +31,8 @@
 // and the driver's own name and description of it
 // ("cuMemAlloc: CUDA_ERROR_OUT_OF_MEMORY (2): out of memory"). Without a
 // driver every constructor returns an error wrapping [ErrNoDriver].
+//
+// The driver library is libcuda.so.1, or the file that $LAYOUTOPT_LIBCUDA
+// names ([LibraryEnv]); the package's tests build a mock driver
+// (package internal/mockcuda) and use it where there is no GPU.
 package cuda
