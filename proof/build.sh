@@ -7,10 +7,10 @@
 #	proof/build.sh [BUNDLE]        # default: proof/bundle (git-ignored)
 #
 # PTX comes from layout-translate -ttgir-to-ptx for every kernel it lowers
-# (when the tool exists in this tree; a kernel it cannot lower is listed in
-# BUNDLE/build.log and runs with Triton's PTX only), plus the llir/llvm copy
-# kernels of internal/copykernel (cuda/testdata, checked against llc-14 by
-# go test ./internal/copykernel).
+# (the binary $LAYOUT_TRANSLATE, else cmd/layout-translate when this tree has
+# it; a kernel it cannot lower is listed in BUNDLE/build.log and runs with
+# Triton's PTX only), plus the llir/llvm copy kernels of internal/copykernel
+# (cuda/testdata, checked against llc-14 by go test ./internal/copykernel).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 bundle=${1:-$root/proof/bundle}
@@ -27,7 +27,9 @@ CGO_ENABLED=0 go test -c -trimpath -o "$bundle/bin/cuda.test" ./cuda
 cp cuda/testdata/*.ptx "$bundle/cudatest/testdata/"
 cp cuda/testdata/copy1d_f32.ptx cuda/testdata/copy1d_f32_roundtrip.ptx "$bundle/ptx/"
 translate=""
-if [ -d cmd/layout-translate ]; then
+if [ -n "${LAYOUT_TRANSLATE:-}" ]; then
+	translate=$LAYOUT_TRANSLATE
+elif [ -d cmd/layout-translate ]; then
 	CGO_ENABLED=0 go build -trimpath -o "$bundle/bin/layout-translate" ./cmd/layout-translate
 	translate=$bundle/bin/layout-translate
 fi
@@ -49,11 +51,15 @@ with open(log, "a") as logf:
         shutil.copyfile(src, dst)
         k["ttgir"] = "kernels/" + k["name"] + ".ttgir"
         if translate:
-            ptx = os.path.join(bundle, "ptx", k["name"] + ".ptx")
-            r = subprocess.run([translate, "-ttgir-to-ptx", dst, "-o", ptx], capture_output=True, text=True)
+            ptx = os.path.join(bundle, "ptx", k["name"] + ".lt.ptx")
+            kj = os.path.join(bundle, "ptx", k["name"] + ".kernels.json")
+            r = subprocess.run([translate, "-ttgir-to-ptx", dst, "-o", ptx, "-kernel-json", kj], capture_output=True, text=True)
             if r.returncode == 0 and os.path.exists(ptx):
-                k.setdefault("ours", []).insert(0, {"label": "layout-translate", "ptx": k["name"] + ".ptx"})
-                print(f"{k['name']}: lowered by layout-translate", file=logf)
+                # layout-translate's launch metadata, in Triton's keys for ttgir-run -meta.
+                kern = json.load(open(kj))[0]
+                meta = {"name": kern["name"], "num_warps": kern["num_warps"], "shared": kern["shared_bytes"]}
+                k.setdefault("ours", []).insert(0, {"label": "layout-translate", "ptx": k["name"] + ".lt.ptx", "meta": meta})
+                print(f"{k['name']}: lowered by layout-translate ({meta})", file=logf)
             else:
                 print(f"{k['name']}: layout-translate failed: {(r.stderr or r.stdout).strip()}", file=logf)
         out.append(k)

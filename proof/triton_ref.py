@@ -44,10 +44,14 @@ def log(msg):
     print(f"[{time.strftime('%H:%M:%S')}] {msg}", file=sys.stderr, flush=True)
 
 
-def ttgir_run(bundle, argv, timeout=600):
+def ttgir_run(bundle, argv, timeout=240):
     cmd = [os.path.join(bundle, "bin", "ttgir-run")] + argv
     t0 = time.time()
-    r = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
+    try:
+        r = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
+    except subprocess.TimeoutExpired as e:  # a hung kernel: report it and go on
+        r = subprocess.CompletedProcess(cmd, 124, e.stdout or "", f"timed out after {timeout}s")
+        r.stdout = r.stdout.decode() if isinstance(r.stdout, bytes) else r.stdout
     return r, time.time() - t0, cmd
 
 
