@@ -41,19 +41,20 @@ func newElemType(t ir.Type) (elemType, error) {
 }
 
 // put stores v, rounded to nearest even (floats) or truncated (integers).
-func (e elemType) put(dst []byte, v float64) {
-	if e.float != nil {
-		switch e.float.Name {
-		case "f32":
-			binary.LittleEndian.PutUint32(dst, math.Float32bits(float32(v)))
-		case "f64":
-			binary.LittleEndian.PutUint64(dst, math.Float64bits(v))
-		default:
-			putUint(dst, e.float.Bits(e.float.Round(v, interp.NearestEven, false)))
-		}
-		return
+func (e elemType) put(dst []byte, v float64) { e.putter()(dst, v) }
+
+// putter returns put for e's type, resolved once for a loop.
+func (e elemType) putter() func(dst []byte, v float64) {
+	switch {
+	case e.float == nil:
+		return func(dst []byte, v float64) { putUint(dst, uint64(int64(v))) }
+	case e.float.Name == "f32":
+		return func(dst []byte, v float64) { binary.LittleEndian.PutUint32(dst, math.Float32bits(float32(v))) }
+	case e.float.Name == "f64":
+		return func(dst []byte, v float64) { binary.LittleEndian.PutUint64(dst, math.Float64bits(v)) }
 	}
-	putUint(dst, uint64(int64(v)))
+	f := e.float
+	return func(dst []byte, v float64) { putUint(dst, f.Bits(f.Round(v, interp.NearestEven, false))) }
 }
 
 // bits returns the element's bits; value returns its value.
@@ -153,8 +154,9 @@ func fill(s *spec, e elemType, n int, seed uint64) ([]byte, error) {
 		wg.Go(func() {
 			defer func() { <-sem }()
 			r := rand.New(rand.NewPCG(seed, uint64(c)))
+			put, w := e.putter(), e.bytes
 			for i := c * chunk; i < min(n, (c+1)*chunk); i++ {
-				e.put(buf[i*e.bytes:(i+1)*e.bytes], gen(r, i))
+				put(buf[i*w:(i+1)*w], gen(r, i))
 			}
 		})
 	}

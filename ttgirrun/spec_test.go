@@ -120,7 +120,7 @@ func TestParseGrid(t *testing.T) {
 	}
 }
 
-func elem(t *testing.T, name string) elemType {
+func elem(t testing.TB, name string) elemType {
 	t.Helper()
 	var typ ir.Type
 	if name[0] == 'i' {
