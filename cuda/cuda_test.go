@@ -66,10 +66,6 @@ func newContext(t *testing.T) *Context {
 	return c
 }
 
-func needGPU(t *testing.T) {
-	if mock {
-		t.Skip("needs a real GPU (running against the mock driver)")
-	}
 }
 
 func TestNoDriver(t *testing.T) {
