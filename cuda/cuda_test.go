@@ -66,8 +66,6 @@ func newContext(t *testing.T) *Context {
 	return c
 }
 
-}
-
 func TestNoDriver(t *testing.T) {
 	saved := libraries
 	defer func() { libraries = saved }()
