@@ -3,6 +3,7 @@ package interp
 import (
 	"errors"
 	"fmt"
+	"reflect"
 
 	"github.com/layoutopt/layoutopt/dialect/tt"
 	"github.com/layoutopt/layoutopt/ir"
@@ -29,6 +30,13 @@ func register(fns map[string]OpFunc) {
 		}
 		defaultOps[name] = f
 	}
+}
+
+// isDefault reports whether ops evaluates name with the package's own
+// evaluator (fast paths may then bypass it).
+func isDefault(ops Ops, name string) bool {
+	f, g := ops[name], defaultOps[name]
+	return f != nil && g != nil && reflect.ValueOf(f).Pointer() == reflect.ValueOf(g).Pointer()
 }
 
 // DefaultOps returns a new copy of the table of every op this package
