@@ -38,15 +38,18 @@ var layoutPasses = []string{
 //   - every integer parameter is kernelInt (not a power of two, so masks
 //     cut tiles and loops run a partial last iteration), every float
 //     parameter kernelFloat;
-//   - the grid is kernelGrid.
+//   - the grid is kernelGrid;
+//   - a program may evaluate at most kernelMaxOps ops (loops that never
+//     end, as in some lit tests, are not run).
 //
 // The output is the set of bytes written (address and value). Two runs are
 // equal when they write the same bytes at the same addresses, bit for bit:
 // the interpreter's reduction, scan and dot orders depend only on shapes,
 // so layout changes may not change a single bit.
 const (
-	kernelInt   = 80
-	kernelFloat = 0.5
+	kernelInt    = 80
+	kernelFloat  = 0.5
+	kernelMaxOps = 20000
 )
 
 var kernelGrid = [3]int{2, 2, 1}
@@ -93,6 +96,7 @@ func runKernel(m *ir.Module, seed uint64) (*interp.LazyMemory, error) {
 		}
 	}
 	mc.Mem = mem
+	mc.MaxOps = kernelMaxOps
 	if err := mc.Launch(name, args, kernelGrid); err != nil {
 		return nil, err
 	}
