@@ -3,6 +3,7 @@ package interp
 import (
 	"errors"
 	"fmt"
+	"reflect"
 
 	"github.com/layoutopt/layoutopt/dialect/tt"
 	"github.com/layoutopt/layoutopt/ir"
@@ -31,6 +32,13 @@ func register(fns map[string]OpFunc) {
 	}
 }
 
+// isDefault reports whether ops evaluates name with the package's own
+// evaluator (fast paths may then bypass it).
+func isDefault(ops Ops, name string) bool {
+	f, g := ops[name], defaultOps[name]
+	return f != nil && g != nil && reflect.ValueOf(f).Pointer() == reflect.ValueOf(g).Pointer()
+}
+
 // DefaultOps returns a new copy of the table of every op this package
 // evaluates.
 func DefaultOps() Ops {
@@ -48,6 +56,11 @@ type Machine struct {
 	Module *ir.Module
 	Ops    Ops    // nil: DefaultOps
 	Mem    Memory // global memory that pointer values address
+	// MaxOps, when positive, bounds the ops one program may evaluate (ops
+	// inside loops count once per iteration): a program that runs longer
+	// fails with an error at the op that crossed the bound, which turns
+	// an endless loop into a diagnostic.
+	MaxOps int64
 	funcs  map[string]*ir.Operation
 }
 
@@ -78,6 +91,7 @@ type Exec struct {
 	env  map[*ir.Value]Value
 	// depth of tt.call nesting, to stop runaway recursion.
 	depth int
+	ops   int64 // ops evaluated so far
 }
 
 // Error is an error at an op of the interpreted program: a located,
@@ -142,6 +156,10 @@ func (ex *Exec) RunBlock(b *ir.Block, args []Value) ([]Value, error) {
 
 // Eval evaluates one op and binds its results.
 func (ex *Exec) Eval(op *ir.Operation) error {
+	ex.ops++
+	if ex.M.MaxOps > 0 && ex.ops > ex.M.MaxOps {
+		return ex.errorAt(op, fmt.Errorf("the program evaluated more than %d ops (Machine.MaxOps): an endless loop?", ex.M.MaxOps))
+	}
 	fn := ex.M.Ops[op.Name()]
 	if fn == nil {
 		return ex.errorAt(op, fmt.Errorf("the interpreter does not implement this op"))

@@ -139,6 +139,8 @@ type LazyMemory struct {
 	Seed  uint64
 	Elems []Elem
 	pages map[int64]*lazyPage
+	last  *lazyPage // the page of the last access
+	lastN int64
 }
 
 const pageBits = 12
@@ -160,7 +162,11 @@ func (m *LazyMemory) page(addr int64) *lazyPage {
 		m.pages = map[int64]*lazyPage{}
 	}
 	pn := addr >> pageBits
+	if m.last != nil && m.lastN == pn {
+		return m.last
+	}
 	if p := m.pages[pn]; p != nil {
+		m.last, m.lastN = p, pn
 		return p
 	}
 	p := &lazyPage{}
@@ -187,40 +193,81 @@ func (m *LazyMemory) page(addr int64) *lazyPage {
 		storeElem(e, p.data[off:off+n], iv, fv)
 	}
 	m.pages[pn] = p
+	m.last, m.lastN = p, pn
 	return p
 }
 
 // Load implements Memory.
 func (m *LazyMemory) Load(addr int64, p []byte) error {
-	for i := range p {
-		a := addr + int64(i)
-		p[i] = m.page(a).data[a&(1<<pageBits-1)]
+	for len(p) > 0 {
+		pg := m.page(addr)
+		off := int(addr & (1<<pageBits - 1))
+		n := copy(p, pg.data[off:])
+		p, addr = p[n:], addr+int64(n)
 	}
 	return nil
 }
 
 // Store implements Memory.
 func (m *LazyMemory) Store(addr int64, p []byte) error {
-	for i, b := range p {
-		a := addr + int64(i)
-		pg := m.page(a)
-		pg.data[a&(1<<pageBits-1)] = b
-		pg.written[a&(1<<pageBits-1)] = true
+	for len(p) > 0 {
+		pg := m.page(addr)
+		off := int(addr & (1<<pageBits - 1))
+		n := copy(pg.data[off:], p)
+		for i := off; i < off+n; i++ {
+			pg.written[i] = true
+		}
+		p, addr = p[n:], addr+int64(n)
 	}
 	return nil
 }
 
-// Written returns every byte written, by address.
-func (m *LazyMemory) Written() map[int64]byte {
-	out := map[int64]byte{}
-	for pn, p := range m.pages {
-		for i, w := range p.written {
-			if w {
-				out[pn<<pageBits+int64(i)] = p.data[i]
+// DiffWrites compares what two LazyMemory values had written to them: it
+// returns the number of byte addresses written in one but not the other or
+// with different values, and the lowest such address.
+func DiffWrites(a, b *LazyMemory) (n int, first int64) {
+	first = math.MaxInt64
+	cmp := func(pn int64, p, q *lazyPage) {
+		for i := range p.written {
+			pw, qw := p.written[i], q != nil && q.written[i]
+			if pw != qw || pw && p.data[i] != q.data[i] {
+				n++
+				first = min(first, pn<<pageBits+int64(i))
 			}
 		}
 	}
-	return out
+	for pn, p := range a.pages {
+		cmp(pn, p, b.pages[pn])
+	}
+	for pn, q := range b.pages {
+		if a.pages[pn] == nil {
+			cmp(pn, q, nil)
+		}
+	}
+	return n, first
+}
+
+// ReadWritten returns the byte at addr and whether it was written.
+func (m *LazyMemory) ReadWritten(addr int64) (byte, bool) {
+	p := m.pages[addr>>pageBits]
+	if p == nil {
+		return 0, false
+	}
+	i := addr & (1<<pageBits - 1)
+	return p.data[i], p.written[i]
+}
+
+// NumWritten is the number of bytes written.
+func (m *LazyMemory) NumWritten() int {
+	n := 0
+	for _, p := range m.pages {
+		for _, w := range p.written {
+			if w {
+				n++
+			}
+		}
+	}
+	return n
 }
 
 var _ = math.Abs

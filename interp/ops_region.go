@@ -32,7 +32,65 @@ type combiner struct {
 	block *ir.Block
 	elems []Elem
 	args  []Value
-	fast  func(a, b []*Tensor) // nil unless the region is one known op
+	// Set when the region is one binary op of the package's tables on its
+	// two arguments, in order (a single operand): the reduction then runs
+	// on raw elements, without calling the region.
+	fastI intBinFn
+	fastF floatBinFn
+}
+
+// setFast recognises a combine region that is one integer or float binary
+// op applied to its arguments in order, returning its result.
+func (c *combiner) setFast() {
+	b := c.block
+	if b.NumArgs() != 2 {
+		return
+	}
+	op := b.First()
+	if op == nil || op.Next() != b.Last() || op.NumOperands() != 2 || op.NumResults() != 1 {
+		return
+	}
+	term := b.Last()
+	if term.NumOperands() != 1 || term.Operand(0) != op.Result(0) || op.Operand(0) != b.Arg(0) || op.Operand(1) != b.Arg(1) {
+		return
+	}
+	if !ir.TypesEqual(op.Result(0).Type(), b.Arg(0).Type()) {
+		return
+	}
+	if c.ex.M.Ops[op.Name()] == nil || !isDefault(c.ex.M.Ops, op.Name()) {
+		return
+	}
+	if f, ok := intBinOps[op.Name()]; ok && c.elems[0].IsInt() {
+		c.fastI = f
+	}
+	if f, ok := floatBinOps[op.Name()]; ok && c.elems[0].Float != nil {
+		c.fastF = f
+	}
+}
+
+// fold combines x[0..n) (a line of elements at stride) in the halving
+// tree order with the fast op; it returns the result in the canonical
+// form of e.
+func (c *combiner) foldF(x []float64, ff *FloatFormat) float64 {
+	for m := len(x); m > 1; {
+		h := (m + 1) / 2
+		for i := 0; i+h < m; i++ {
+			x[i] = ff.Round(c.fastF(x[i], x[i+h]), NearestEven, false)
+		}
+		m = h
+	}
+	return x[0]
+}
+
+func (c *combiner) foldI(x []int64, w int) int64 {
+	for m := len(x); m > 1; {
+		h := (m + 1) / 2
+		for i := 0; i+h < m; i++ {
+			x[i] = wrap(c.fastI(x[i], x[i+h], w), w)
+		}
+		m = h
+	}
+	return x[0]
 }
 
 func newCombiner(ex *Exec, r *ir.Region, srcs []*Tensor) (*combiner, error) {
@@ -138,6 +196,26 @@ func evalReduce(ex *Exec, op *ir.Operation, args []Value) ([]Value, error) {
 		}
 	}
 	n := shape[axis]
+	c.setFast()
+	if c.fastF != nil || c.fastI != nil {
+		src, out := srcs[0], outs[0]
+		xf, xi := make([]float64, n), make([]int64, n)
+		_ = axisLines(shape, axis, func(base, stride, line int) error {
+			if c.fastF != nil {
+				for j := range xf {
+					xf[j] = src.F[base+j*stride]
+				}
+				out.F[line] = c.foldF(xf, out.Elem.Float)
+			} else {
+				for j := range xi {
+					xi[j] = src.I[base+j*stride]
+				}
+				out.I[line] = c.foldI(xi, out.Elem.Width)
+			}
+			return nil
+		})
+		return []Value{out}, nil
+	}
 	vals := make([][]*Tensor, n)
 	err = axisLines(shape, axis, func(base, stride, line int) error {
 		for j := 0; j < n; j++ {

@@ -11,12 +11,18 @@ import (
 	"github.com/layoutopt/layoutopt/ir"
 )
 
-func parseFile(t testing.TB, path string) *ir.Module {
+func readFile(t testing.TB, path string) []byte {
 	t.Helper()
 	src, err := os.ReadFile(path)
 	if err != nil {
 		t.Skipf("%v", err)
 	}
+	return src
+}
+
+func parseFile(t testing.TB, path string) *ir.Module {
+	t.Helper()
+	src := readFile(t, path)
 	m, diags := ir.Parse(src, ir.ParseConfig{Filename: filepath.Base(path)})
 	if diags.HasErrors() {
 		t.Fatalf("%v", diags)
@@ -55,6 +61,31 @@ func TestSoftmaxShared(t *testing.T) {
 		}
 		if got := out.Float(r*stride + cols); got != 0 {
 			t.Fatalf("masked element written: %g", got)
+		}
+	}
+}
+
+// TestMatmulShared runs Triton's grouped f16 matmul (mma v2, a K loop) and
+// compares with a product computed here in the documented order: f32
+// accumulation over k = 0..K-1 in sequence, then a rounding to f16.
+func TestMatmulShared(t *testing.T) {
+	m := parseFile(t, "../../shared/triton36/ttgir/matmul_64x64x32_f16_sm80_w4.ttgir")
+	const n = 128
+	args, a, b, c := matmulArgs(n)
+	if err := interp.Run(m, "matmul_kernel", args, [3]int{(n / 64) * (n / 64), 1, 1}); err != nil {
+		t.Fatal(err)
+	}
+	f16 := interp.LookupFloatFormat("f16")
+	for i := 0; i < n; i++ {
+		for j := 0; j < n; j++ {
+			acc := float32(0)
+			for k := 0; k < n; k++ {
+				acc = float32(float64(acc) + a.Float(i*n+k)*b.Float(k*n+j))
+			}
+			want := f16.Round(float64(acc), interp.NearestEven, false)
+			if got := c.Float(i*n + j); got != want {
+				t.Fatalf("c[%d][%d] = %g, want %g", i, j, got, want)
+			}
 		}
 	}
 }

@@ -225,3 +225,15 @@ func (t *Tensor) String() string {
 }
 
 var _ = math.Abs
+
+// Scalar makes a scalar value of e: i for an integer or pointer (an
+// address), f for a float (rounded to e's format).
+func Scalar(e Elem, i int64, f float64) *Tensor {
+	if e.Float != nil {
+		return scalarFloat(e, e.Float.Round(f, NearestEven, false))
+	}
+	if e.IsPtr() {
+		return &Tensor{Elem: e, I: []int64{i}}
+	}
+	return scalarInt(e, i)
+}
