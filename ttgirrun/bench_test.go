@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/layoutopt/layoutopt/internal/testenv"
+	"github.com/layoutopt/layoutopt/interp"
 )
 
 // BenchmarkFill is the making of a 2²⁴-element random buffer (64 MiB of
@@ -38,7 +39,7 @@ func BenchmarkCompare(b *testing.B) {
 			b.ReportAllocs()
 			defer testenv.CPUMetric(b)()
 			for b.Loop() {
-				if c := compare("x", e, nil, x, y, tolerance{}, 10); c.Mismatches != 0 {
+				if c := compare("x", e, nil, x, y, interp.Tolerance{}, 10); c.Mismatches != 0 {
 					b.Fatal(c.Mismatches)
 				}
 			}

@@ -6,14 +6,13 @@ import (
 	"io"
 	"math"
 	"strings"
+
+	"github.com/layoutopt/layoutopt/interp"
 )
 
-// tolerance is when two floats count as equal: |got-want| ≤ atol +
-// rtol·|want|. The zero tolerance compares bits (every NaN equals every
-// NaN); integers are always compared exactly.
-type tolerance struct{ rtol, atol float64 }
-
-func (t tolerance) exact() bool { return t.rtol == 0 && t.atol == 0 }
+// exact reports whether t is the zero tolerance, under which compare
+// compares bits (every NaN equals every NaN) rather than values.
+func exact(t interp.Tolerance) bool { return t.Abs == 0 && t.Rel == 0 }
 
 // mismatch is one differing element.
 type mismatch struct {
@@ -46,7 +45,10 @@ func jsonFloat(v float64) float64 {
 
 // compare compares got with want element by element, keeping the first
 // keep mismatches.
-func compare(name string, e elemType, shape []int, got, want []byte, tol tolerance, keep int) comparison {
+//
+// Integers are always compared exactly, floats bit for bit under the zero
+// tolerance, else by value within tol (interp.Tolerance.Agree).
+func compare(name string, e elemType, shape []int, got, want []byte, tol interp.Tolerance, keep int) comparison {
 	n := len(want) / e.bytes
 	c := comparison{Name: name, Elem: e.name, Elements: n}
 	if bytes.Equal(got, want) { // the common case, at memory speed
@@ -64,7 +66,7 @@ func compare(name string, e elemType, shape []int, got, want []byte, tol toleran
 				continue
 			}
 			d := math.Abs(gv - wv)
-			if !tol.exact() && d <= tol.atol+tol.rtol*math.Abs(wv) {
+			if !exact(tol) && tol.Agree(gv, wv) {
 				if d > c.MaxAbsErr {
 					c.MaxAbsErr = d
 				}

@@ -12,6 +12,7 @@ import (
 
 	_ "github.com/layoutopt/layoutopt/dialect" // registers the dialects
 	"github.com/layoutopt/layoutopt/internal/suggest"
+	"github.com/layoutopt/layoutopt/interp"
 	"github.com/layoutopt/layoutopt/ir"
 	"github.com/layoutopt/layoutopt/proc"
 )
@@ -129,7 +130,7 @@ func Main(p *proc.Proc) int {
 	}
 
 	r := &run{p: p, k: k, file: file, args: args, grid: grid, quiet: *quiet,
-		tol: tolerance{*rtol, *atol}, show: *show,
+		tol: interp.Tolerance{Abs: *atol, Rel: *rtol}, show: *show,
 		rep: &report{Kernel: k.name, File: file, Grid: grid[:]}}
 	for _, a := range args {
 		r.rep.Args = append(r.rep.Args, a.reportArg())

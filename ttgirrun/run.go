@@ -19,7 +19,7 @@ type run struct {
 	args  []*arg
 	grid  [3]int
 	quiet bool
-	tol   tolerance
+	tol   interp.Tolerance
 	show  int
 	rep   *report
 }
@@ -326,7 +326,7 @@ func (r *run) cpu() error {
 // compare compares every buffer the GPU left with the interpreter's and
 // prints the result; it reports whether all are equal.
 func (r *run) compare() bool {
-	c := &checkInfo{Reference: "interp", OK: true, RTol: r.tol.rtol, ATol: r.tol.atol}
+	c := &checkInfo{Reference: "interp", OK: true, RTol: r.tol.Rel, ATol: r.tol.Abs}
 	for _, a := range r.args {
 		if !a.isBuffer() {
 			continue

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/layoutopt/layoutopt/interp"
 	"github.com/layoutopt/layoutopt/ir"
 )
 
@@ -203,12 +204,12 @@ func TestCompare(t *testing.T) {
 	nan := math.NaN()
 	want := enc(1, 2, nan, 4, 5, 0)
 	got := enc(1, 2.5, nan, 4.0000005, -5, 1e-9)
-	c := compare("y", f32, []int{2, 3}, got, want, tolerance{}, 2)
+	c := compare("y", f32, []int{2, 3}, got, want, interp.Tolerance{}, 2)
 	if c.Mismatches != 4 || len(c.First) != 2 || c.First[0].Index != 1 || fmt.Sprint(c.First[0].Coord) != "[0 1]" ||
 		c.First[0].GotBits != "0x40200000" || c.First[1].Index != 3 || c.MaxAbsErr != 10 || c.MaxRelErr != math.MaxFloat64 { // 1e-9 against 0: relative error +Inf, kept out of JSON
 		t.Errorf("exact: %+v", c)
 	}
-	c = compare("y", f32, nil, got, want, tolerance{rtol: 1e-6, atol: 1e-8}, 10)
+	c = compare("y", f32, nil, got, want, interp.Tolerance{Rel: 1e-6, Abs: 1e-8}, 10)
 	if c.Mismatches != 2 || c.First[0].Coord != nil { // 2.5 and -5 differ; 4.0000005 is within rtol, 1e-9 within atol
 		t.Errorf("tolerant: %+v", c)
 	}
@@ -218,7 +219,7 @@ func TestCompare(t *testing.T) {
 	i16.put(a[2:], 7)
 	i16.put(b, -1)
 	i16.put(b[2:], 8)
-	c = compare("k", i16, nil, a, b, tolerance{rtol: 1}, 10)
+	c = compare("k", i16, nil, a, b, interp.Tolerance{Rel: 1}, 10)
 	if c.Mismatches != 1 || c.First[0].Got != 7 || c.First[0].Want != 8 || c.First[0].WantBits != "0x0008" {
 		t.Errorf("integers: %+v", c)
 	}
