@@ -63,6 +63,7 @@ func Main(p *proc.Proc) int {
 	dump := fs.String("dump", "", "write each buffer before (NAME.in.bin) and after the run (NAME.out.bin, NAME.ref.bin from -check's interpreter) into `DIR`")
 	jsonOut := fs.String("json", "", "write the report as JSON to `FILE` (- for stdout)")
 	quiet := fs.Bool("q", false, "print no progress")
+	printN := fs.Int("print", 0, "print the first `N` elements of every buffer after the run (the GPU's, else the interpreter's)")
 	fs.Usage = func() {}
 	// Flags may come before and after the file, as in mlir-opt.
 	var positional []string
@@ -101,8 +102,8 @@ func Main(p *proc.Proc) int {
 		return fail(p, "-bench and -check need -ptx (the GPU kernel)")
 	case *metaFile != "" && *ptxFile == "":
 		return fail(p, "-meta goes with -ptx")
-	case *bench < 0 || *warmup < 0 || *show < 0 || *bytesFlag < 0:
-		return fail(p, "-bench, -warmup, -show and -bytes take counts ≥ 0")
+	case *bench < 0 || *warmup < 0 || *show < 0 || *bytesFlag < 0 || *printN < 0:
+		return fail(p, "-bench, -warmup, -show, -print and -bytes take counts ≥ 0")
 	case *rtol < 0 || *atol < 0:
 		return fail(p, "-rtol and -atol must be ≥ 0")
 	}
@@ -181,6 +182,9 @@ func Main(p *proc.Proc) int {
 	}
 	if *check && !r.compare() {
 		status = 2
+	}
+	if *printN > 0 {
+		r.printBuffers(*printN)
 	}
 	if *jsonOut != "" {
 		var buf bytes.Buffer

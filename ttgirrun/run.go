@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/layoutopt/layoutopt/cuda"
@@ -347,4 +348,30 @@ func (r *run) compare() bool {
 		cmp.write(r.p.Stdout, "gpu", "interp")
 	}
 	return c.OK
+}
+
+// printBuffers prints the first n elements of every buffer after the run,
+// one line per buffer: "y: [0.5 -1 …] (65536 f32)".
+func (r *run) printBuffers(n int) {
+	for _, a := range r.args {
+		if !a.isBuffer() {
+			continue
+		}
+		data := a.gpuOut
+		if data == nil {
+			data = a.cpuOut
+		}
+		total := len(data) / a.elem.bytes
+		var b strings.Builder
+		for i := range min(n, total) {
+			if i > 0 {
+				b.WriteByte(' ')
+			}
+			fmt.Fprintf(&b, "%v", a.elem.value(data[i*a.elem.bytes:]))
+		}
+		if total > n {
+			b.WriteString(" …")
+		}
+		fmt.Fprintf(r.p.Stdout, "%s: [%s] (%d %s)\n", a.p.name, b.String(), total, a.elem.name)
+	}
 }
