@@ -170,7 +170,7 @@ func TestGPU(t *testing.T) {
 	args := append([]string{"testdata/copy1d_f32.ttgir", "-ptx", "../cuda/testdata/copy1d_f32_roundtrip.ptx", "-check",
 		"-bench", "5", "-warmup", "1", "-dump", dir, "-json", filepath.Join(dir, "r.json")}, copyArgs(n)...)
 	meta := filepath.Join(dir, "meta.json")
-	os.WriteFile(meta, []byte(`{"name": "copy1d", "num_warps": 4, "shared": 2048}`), 0o644)
+	os.WriteFile(meta, []byte(`[{"name": "copy1d", "threads": 128, "num_warps": 4, "shared_bytes": 2048}]`), 0o644) // layout-translate -kernel-json
 	out, errs, code := runTool(t, append(args, "-meta", meta)...)
 	if code != 0 {
 		t.Fatalf("status %d: %s%s", code, out, errs)
@@ -222,9 +222,44 @@ func TestMismatch(t *testing.T) {
 func TestJITErrorReported(t *testing.T) {
 	needDriver(t)
 	bad := filepath.Join(t.TempDir(), "bad.ptx")
-	os.WriteFile(bad, []byte(".version 7.0\n.target sm_80\n.address_size 64\n.visible .entry copy1d()\n{\n\tMOCK_PTX_ERROR;\n}\n"), 0o644)
+	params := strings.Repeat(".param .u64 p,", 4) + ".param .u64 p"
+	os.WriteFile(bad, []byte(".version 7.0\n.target sm_80\n.address_size 64\n.visible .entry copy1d("+params+")\n{\n\tMOCK_PTX_ERROR;\n}\n"), 0o644)
 	_, errs, code := runTool(t, append([]string{"testdata/copy1d_f32.ttgir", "-ptx", bad}, copyArgs(1000)...)...)
 	if code != 1 || !strings.Contains(errs, "the driver cannot compile the PTX") || !strings.Contains(errs, "CUDA_ERROR_INVALID_PTX") {
+		t.Errorf("status %d, stderr %q", code, errs)
+	}
+}
+
+func TestParseMeta(t *testing.T) {
+	lt := `[{"name": "other", "threads": 256, "num_warps": 8, "shared_bytes": 0},
+		{"name": "copy1d", "threads": 128, "num_warps": 4, "shared_bytes": 2048, "params": []}]`
+	m, err := parseMeta([]byte(lt), "copy1d")
+	if err != nil || m != (cuda.Meta{Name: "copy1d", NumWarps: 4, ThreadsPerWarp: 32, Shared: 2048}) {
+		t.Errorf("layout-translate metadata: %+v, %v", m, err)
+	}
+	if _, err := parseMeta([]byte(lt), "nope"); err == nil || !strings.Contains(err.Error(), "no kernel nope among 2") {
+		t.Errorf("missing kernel: %v", err)
+	}
+	m, err = parseMeta([]byte(`{"name": "k", "num_warps": 8, "shared": 100}`), "k")
+	if err != nil || m.Name != "k" || m.NumWarps != 8 || m.Shared != 100 {
+		t.Errorf("Triton metadata: %+v, %v", m, err)
+	}
+}
+
+// TestABI runs a PTX kernel under a tt.func with a different parameter
+// count: a clear error, no launch.
+func TestABI(t *testing.T) {
+	ptx := []byte(".visible .entry copy1d(\n\t.param .u64 copy1d_param_0,\n\t.param .u64 copy1d_param_1,\n\t.param .u32 copy1d_param_2,\n\t.param .u64 copy1d_param_3,\n\t.param .u64 copy1d_param_4\n)\n")
+	if n, ok := entryParams(ptx, "copy1d"); !ok || n != 5 {
+		t.Errorf("entryParams = %d, %v", n, ok)
+	}
+	if _, ok := entryParams(ptx, "copy"); ok {
+		t.Error("entryParams found a kernel by prefix")
+	}
+	f := filepath.Join(t.TempDir(), "two.ttgir")
+	os.WriteFile(f, []byte("module attributes {\"ttg.num-warps\" = 4 : i32} {\n  tt.func public @copy1d(%x: !tt.ptr<f32>, %n: i32) {\n    tt.return\n  }\n}\n"), 0o644)
+	_, errs, code := runTool(t, f, "-grid", "1", "-arg", "x=zeros:f32:4", "-arg", "n=4", "-ptx", "../cuda/testdata/copy1d_f32.ptx")
+	if code != 1 || !strings.Contains(errs, "the PTX kernel copy1d takes 5 parameters, but @copy1d has 2") {
 		t.Errorf("status %d, stderr %q", code, errs)
 	}
 }

@@ -107,9 +107,12 @@ func ms(d time.Duration) float64 { return float64(d) / float64(time.Millisecond)
 func (r *run) gpu(device int, ptx, metaJSON []byte, bench, warmup int, bytes int64) (err error) {
 	meta := defaultMeta(r.k)
 	if metaJSON != nil {
-		if meta, err = cuda.ParseMeta(metaJSON); err != nil {
+		if meta, err = parseMeta(metaJSON, r.k.name); err != nil {
 			return err
 		}
+	}
+	if err := checkABI(ptx, meta, r.k); err != nil {
+		return err
 	}
 	ctx, err := cuda.NewContext(device)
 	if err != nil {
