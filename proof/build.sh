@@ -34,21 +34,37 @@ elif [ -d cmd/layout-translate ]; then
 	translate=$bundle/bin/layout-translate
 fi
 
-# The kernels: copy each TTGIR in, and lower it when we can.
-python3 - "$root/proof/kernels.json" "$bundle" "$shared" "$translate" "$log" <<'PY'
+layoutopt=$(mktemp -d)/layout-opt
+go build -o "$layoutopt" ./cmd/layout-opt
+
+# The kernels: copy each TTGIR in (or our passes' output of it), and lower
+# it when we can.
+python3 - "$root/proof/kernels.json" "$bundle" "$shared" "$translate" "$log" "$layoutopt" <<'PY'
 import json, os, shutil, subprocess, sys
-manifest, bundle, shared, translate, log = sys.argv[1:]
+manifest, bundle, shared, translate, log, layoutopt = sys.argv[1:]
 m = json.load(open(manifest))
+byname = {k["name"]: k for k in m["kernels"]}
 out = []
 with open(log, "a") as logf:
     for k in m["kernels"]:
+        if "from" in k:
+            for key in ("class", "args", "grid", "check_args", "check_grid", "rtol", "atol", "flops"):
+                if key in byname[k["from"]] and key not in k:
+                    k[key] = byname[k["from"]][key]
         src = k["ttgir"]
         src = os.path.join(shared, "triton36", src[7:]) if src.startswith("shared:") else os.path.join(os.path.dirname(manifest), src)
         if not os.path.exists(src):
             print(f"{k['name']}: {src} not found; skipped", file=logf)
             continue
         dst = os.path.join(bundle, "kernels", k["name"] + ".ttgir")
-        shutil.copyfile(src, dst)
+        if "layout_opt" in k:
+            r = subprocess.run([layoutopt, src] + k["layout_opt"] + ["-o", dst], capture_output=True, text=True)
+            if r.returncode != 0:
+                print(f"{k['name']}: layout-opt failed: {r.stderr.strip()}", file=logf)
+                continue
+            k["source"] = "layout-opt " + " ".join(k.pop("layout_opt")) + " " + k["ttgir"]
+        else:
+            shutil.copyfile(src, dst)
         k["ttgir"] = "kernels/" + k["name"] + ".ttgir"
         if translate:
             ptx = os.path.join(bundle, "ptx", k["name"] + ".lt.ptx")
