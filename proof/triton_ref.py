@@ -148,17 +148,24 @@ def summary(ms, nbytes):
     return {"median_ms": med, "min_ms": min(ms), "max_ms": max(ms), "gb_per_s": nbytes / (med * 1e-3) / 1e9}
 
 
-def run_kernel(k, bundle, out, runs, warmup, dumps):
+def run_kernel(k, bundle, out, runs, warmup, dumps, res):
+    """Runs one kernel, filling res as it goes (so an exception keeps what ran)."""
     name = k["name"]
     kdir = os.path.join(out, name)
     os.makedirs(kdir, exist_ok=True)
     ttgir = os.path.join(bundle, k["ttgir"])
     rtol, atol = k.get("rtol", 0), k.get("atol", 0)
-    res = {"name": name, "class": k.get("class"), "ttgir": k["ttgir"], "args": k["args"], "grid": k["grid"], "variants": {}}
+    res.update({"name": name, "class": k.get("class"), "ttgir": k["ttgir"], "source": k.get("source"),
+                "args": k["args"], "grid": k["grid"], "variants": {}})
 
-    # 1. Triton compiles the same TTGIR.
+    # 1. Triton compiles the same TTGIR, for the module's target, or for this
+    # GPU when the module's is older: Triton's launcher loads a cubin, and an
+    # sm_80 cubin does not run on sm_90 (our launcher JIT-compiles PTX).
     text = open(ttgir).read()
     cc = int(re.search(r'ttg\.target = "cuda:(\d+)"', text).group(1))
+    major, minor = torch.cuda.get_device_capability()
+    cc = max(cc, 10 * major + minor)
+    res["triton_target"] = f"cuda:{cc}"
     log(f"{name}: triton.compile (cuda:{cc})")
     t0 = time.time()
     tk = triton.compile(ttgir, target=GPUTarget("cuda", cc, 32))
@@ -218,7 +225,7 @@ def run_kernel(k, bundle, out, runs, warmup, dumps):
     src = next((v["dump"] for v in res["variants"].values() if "dump" in v), None)
     if src is None:
         res["triton"] = {"error": "no variant ran at full size, so there are no inputs"}
-        return res
+        return
     args = res["arg_types"]
     vals = load_inputs(src, args)
     grid = tuple(int(x) for x in k["grid"].split(",")) + (1, 1)
@@ -254,7 +261,6 @@ def run_kernel(k, bundle, out, runs, warmup, dumps):
         + ", ".join(f"{l}={c['ok']}" for l, c in cmp.items()))
     del vals, csrc, cdst
     torch.cuda.empty_cache()
-    return res
 
 
 def table(report):
@@ -280,6 +286,8 @@ def table(report):
             else:
                 err = (v.get("bench_error") or "").splitlines()
                 lines.append(f"| {r['name']} | {label} | {chk} | failed: {err[-1][:60] if err else ''} | | | | |")
+        if "error" in r and r.get("variants"):
+            lines.append(f"| {r['name']} | Triton's own launcher | error: {r['error'].splitlines()[-1][:80]} | | | | | |")
         t = r.get("triton")
         if t and "kernel" in t:
             tf = f"{t['tflops']:.1f}" if "tflops" in t else ""
@@ -304,11 +312,12 @@ def main():
     kernels = [k for k in manifest["kernels"] if not a.only or k["name"] in a.only]
     for i, k in enumerate(kernels):
         log(f"== kernel {i + 1}/{len(kernels)}: {k['name']}")
+        r = {"name": k["name"]}
         try:
-            r = run_kernel(k, a.bundle, a.out, a.runs, a.warmup, a.dumps)
+            run_kernel(k, a.bundle, a.out, a.runs, a.warmup, a.dumps, r)
         except Exception as e:  # record and go on with the next kernel
             traceback.print_exc()
-            r = {"name": k["name"], "error": f"{type(e).__name__}: {e}"}
+            r["error"] = f"{type(e).__name__}: {e}"
         finally:
             shutil.rmtree(os.path.join(a.dumps, k["name"]), ignore_errors=True)
         report["kernels"].append(r)
