@@ -61,7 +61,10 @@ type Machine struct {
 	// fails with an error at the op that crossed the bound, which turns
 	// an endless loop into a diagnostic.
 	MaxOps int64
-	funcs  map[string]*ir.Operation
+	// ReduceOrder is the association order of tt.reduce: ShapeOrder (the
+	// default) or LayoutOrder (Triton's order on the GPU).
+	ReduceOrder ReduceOrder
+	funcs       map[string]*ir.Operation
 }
 
 // NewMachine makes a Machine for m with the default op table.
