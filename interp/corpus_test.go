@@ -41,17 +41,21 @@ var layoutPasses = []string{
 //     cut tiles and loops run a partial last iteration), every float
 //     parameter kernelFloat;
 //   - the grid is kernelGrid;
-//   - a program may evaluate at most kernelMaxOps ops (loops that never
-//     end, as in some lit tests, are not run).
+//   - a program may evaluate at most kernelMaxOps ops and compute at most
+//     kernelMaxWork elements (Machine.MaxOps, MaxWork): loops that never
+//     end, as in some lit tests, and the few lit kernels that would take
+//     minutes (a 128³ dot with an f16 accumulator in a loop of
+//     kernelInt iterations) are not run, and are counted as such.
 //
 // The output is the set of bytes written (address and value). Two runs are
 // equal when they write the same bytes at the same addresses, bit for bit:
 // the interpreter's reduction, scan and dot orders depend only on shapes,
 // so layout changes may not change a single bit.
 const (
-	kernelInt    = 80
-	kernelFloat  = 0.5
-	kernelMaxOps = 20000
+	kernelInt     = 80
+	kernelFloat   = 0.5
+	kernelMaxOps  = 1 << 22
+	kernelMaxWork = 1 << 26
 )
 
 var kernelGrid = [3]int{2, 2, 1}
@@ -124,6 +128,7 @@ func runKernel(m *ir.Module, seed uint64) (*interp.LazyMemory, error) {
 	}
 	mc.Mem = mem
 	mc.MaxOps = kernelMaxOps
+	mc.MaxWork = kernelMaxWork
 	if err := mc.Launch(name, args, kernelGrid); err != nil {
 		return nil, err
 	}
@@ -295,8 +300,8 @@ func TestEveryPassEveryFile(t *testing.T) {
 		if err != nil {
 			reason := err.Error()
 			if e, ok := err.(*interp.Error); ok {
-				reason = e.Msg
-				if strings.Contains(reason, "does not implement") {
+				reason = e.Op + ": " + e.Msg
+				if strings.Contains(reason, "does not implement this op") {
 					reason = "unimplemented op " + e.Op
 				}
 			}
