@@ -35,21 +35,27 @@ var layoutPasses = []string{
 //     interp.LazyMemory, unbounded, whose unwritten elements read as
 //     deterministic pseudo-random values of the pointee type (floats in
 //     [-2, 2), integers in [0, 16)), so no access is out of bounds;
+//   - a tensor parameter (lit tests have them) gets pseudo-random
+//     elements, or pointers to consecutive elements of a fresh region;
 //   - every integer parameter is kernelInt (not a power of two, so masks
 //     cut tiles and loops run a partial last iteration), every float
 //     parameter kernelFloat;
 //   - the grid is kernelGrid;
-//   - a program may evaluate at most kernelMaxOps ops (loops that never
-//     end, as in some lit tests, are not run).
+//   - a program may evaluate at most kernelMaxOps ops and compute at most
+//     kernelMaxWork elements (Machine.MaxOps, MaxWork): loops that never
+//     end, as in some lit tests, and the few lit kernels that would take
+//     minutes (a 128³ dot with an f16 accumulator in a loop of
+//     kernelInt iterations) are not run, and are counted as such.
 //
 // The output is the set of bytes written (address and value). Two runs are
 // equal when they write the same bytes at the same addresses, bit for bit:
 // the interpreter's reduction, scan and dot orders depend only on shapes,
 // so layout changes may not change a single bit.
 const (
-	kernelInt    = 80
-	kernelFloat  = 0.5
-	kernelMaxOps = 20000
+	kernelInt     = 80
+	kernelFloat   = 0.5
+	kernelMaxOps  = 1 << 22
+	kernelMaxWork = 1 << 26
 )
 
 var kernelGrid = [3]int{2, 2, 1}
@@ -76,10 +82,35 @@ func runKernel(m *ir.Module, seed uint64) (*interp.LazyMemory, error) {
 	ft, _ := fn.FunctionType().(*ir.FunctionType)
 	mem := &interp.LazyMemory{Seed: seed}
 	var args []interp.Value
-	for _, t := range ft.Inputs {
-		e, err := interp.ElemOf(t)
+	for k, t := range ft.Inputs {
+		e, err := interp.ElemOf(ir.ElementType(t))
 		if err != nil {
 			return nil, fmt.Errorf("parameter of type %s: %v", ir.TypeString(t), err)
+		}
+		if _, ok := t.(*ir.RankedTensorType); ok {
+			// A tensor parameter (lit tests have them): pseudo-random
+			// elements; pointers to consecutive elements of a region.
+			v := interp.NewTensor(e, shapeInts(t))
+			for i := 0; i < v.Len(); i++ {
+				h := mix(seed, uint64(k), uint64(i))
+				switch {
+				case e.IsPtr():
+					pe, err := interp.ElemOf(e.Pointee)
+					if err != nil {
+						return nil, err
+					}
+					if i == 0 {
+						mem.Elems = append(mem.Elems, pe)
+					}
+					v.I[i] = int64(len(mem.Elems))<<40 + int64(i*pe.Bytes())
+				case e.IsInt():
+					v.I[i] = int64(h % 16)
+				default:
+					v.F[i] = e.Float.Round(float64(h>>11)/(1<<53)*4-2, interp.NearestEven, false)
+				}
+			}
+			args = append(args, v)
+			continue
 		}
 		switch {
 		case e.IsPtr():
@@ -97,10 +128,28 @@ func runKernel(m *ir.Module, seed uint64) (*interp.LazyMemory, error) {
 	}
 	mc.Mem = mem
 	mc.MaxOps = kernelMaxOps
+	mc.MaxWork = kernelMaxWork
 	if err := mc.Launch(name, args, kernelGrid); err != nil {
 		return nil, err
 	}
 	return mem, nil
+}
+
+func shapeInts(t ir.Type) []int {
+	s, _ := ir.ShapeOf(t)
+	out := make([]int, len(s))
+	for i, d := range s {
+		out[i] = int(d)
+	}
+	return out
+}
+
+// mix hashes a seed and two indices (splitmix64 steps).
+func mix(seed, a, b uint64) uint64 {
+	x := seed ^ a<<32 ^ b*0x9e3779b97f4a7c15
+	x = (x ^ x>>30) * 0xbf58476d1ce4e5b9
+	x = (x ^ x>>27) * 0x94d049bb133111eb
+	return x ^ x>>31
 }
 
 // diffWrites describes the first difference between two sets of writes.
@@ -251,8 +300,8 @@ func TestEveryPassEveryFile(t *testing.T) {
 		if err != nil {
 			reason := err.Error()
 			if e, ok := err.(*interp.Error); ok {
-				reason = e.Msg
-				if strings.Contains(reason, "does not implement") {
+				reason = e.Op + ": " + e.Msg
+				if strings.Contains(reason, "does not implement this op") {
 					reason = "unimplemented op " + e.Op
 				}
 			}

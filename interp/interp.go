@@ -61,7 +61,14 @@ type Machine struct {
 	// fails with an error at the op that crossed the bound, which turns
 	// an endless loop into a diagnostic.
 	MaxOps int64
-	funcs  map[string]*ir.Operation
+	// MaxWork, when positive, bounds the work of one program: the sum over
+	// the ops it evaluates of the elements of their results (a dot counts
+	// M·N·K). Like MaxOps, crossing it is an error at the op.
+	MaxWork int64
+	// ReduceOrder is the association order of tt.reduce: ShapeOrder (the
+	// default) or LayoutOrder (Triton's order on the GPU).
+	ReduceOrder ReduceOrder
+	funcs       map[string]*ir.Operation
 }
 
 // NewMachine makes a Machine for m with the default op table.
@@ -92,7 +99,12 @@ type Exec struct {
 	// depth of tt.call nesting, to stop runaway recursion.
 	depth int
 	ops   int64 // ops evaluated so far
+	work  int64 // work done so far (see Machine.MaxWork)
 }
+
+// AddWork counts n units of work (elements computed) against
+// Machine.MaxWork; evaluators of expensive ops call it.
+func (ex *Exec) AddWork(n int64) { ex.work += n }
 
 // Error is an error at an op of the interpreted program: a located,
 // MLIR-style diagnostic naming the op and the program it happened in.
@@ -180,6 +192,12 @@ func (ex *Exec) Eval(op *ir.Operation) error {
 	}
 	for i, r := range op.Results() {
 		ex.env[r] = res[i]
+		if t, ok := res[i].(*Tensor); ok {
+			ex.work += int64(t.Len())
+		}
+	}
+	if ex.M.MaxWork > 0 && ex.work > ex.M.MaxWork {
+		return ex.errorAt(op, fmt.Errorf("the program computed more than %d elements (Machine.MaxWork)", ex.M.MaxWork))
 	}
 	return nil
 }

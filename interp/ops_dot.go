@@ -32,7 +32,7 @@ func operandTensor(v Value) (*Tensor, error) {
 	return tensorArg(v)
 }
 
-func dot(op *ir.Operation, av, bv, cv Value, precision string, useC bool) ([]Value, error) {
+func dot(ex *Exec, op *ir.Operation, av, bv, cv Value, precision string, useC bool) ([]Value, error) {
 	a, err := operandTensor(av)
 	if err != nil {
 		return nil, fmt.Errorf("a: %v", err)
@@ -58,6 +58,7 @@ func dot(op *ir.Operation, av, bv, cv Value, precision string, useC bool) ([]Val
 		return nil, fmt.Errorf("shapes %v · %v do not give %v", a.Shape, b.Shape, out.Shape)
 	}
 	batch := out.Len() / (M * N)
+	ex.AddWork(int64(out.Len()) * int64(K))
 	if a.IsFloat() != b.IsFloat() || a.IsFloat() != out.IsFloat() {
 		return nil, fmt.Errorf("mixed integer and float operands")
 	}
@@ -132,7 +133,7 @@ func dot(op *ir.Operation, av, bv, cv Value, precision string, useC bool) ([]Val
 
 func evalDot(ex *Exec, op *ir.Operation, args []Value) ([]Value, error) {
 	d := tt.DotOp{Operation: op}
-	return dot(op, ex.Get(d.A()), ex.Get(d.B()), ex.Get(d.C()), d.InputPrecisionName(), true)
+	return dot(ex, op, ex.Get(d.A()), ex.Get(d.B()), ex.Get(d.C()), d.InputPrecisionName(), true)
 }
 
 func evalWarpGroupDot(ex *Exec, op *ir.Operation, args []Value) ([]Value, error) {
@@ -145,7 +146,7 @@ func evalWarpGroupDot(ex *Exec, op *ir.Operation, args []Value) ([]Value, error)
 		}
 		useC = b
 	}
-	return dot(op, ex.Get(d.A()), ex.Get(d.B()), ex.Get(d.C()), d.InputPrecisionName(), useC)
+	return dot(ex, op, ex.Get(d.A()), ex.Get(d.B()), ex.Get(d.C()), d.InputPrecisionName(), useC)
 }
 
 func init() {

@@ -161,5 +161,6 @@ func init() {
 		"ttng.wait_barrier":         noEffect,
 		"ttng.arrive_barrier":       noEffect,
 		"ttng.async_tma_store_wait": noEffect,
+		"llvm.intr.assume":          noEffect,
 	})
 }

@@ -196,8 +196,12 @@ func evalReduce(ex *Exec, op *ir.Operation, args []Value) ([]Value, error) {
 		}
 	}
 	n := shape[axis]
+	var plan *reducePlan
+	if ex.M.ReduceOrder == LayoutOrder {
+		plan, _ = layoutPlan(op.Operand(0).Type(), axis)
+	}
 	c.setFast()
-	if c.fastF != nil || c.fastI != nil {
+	if plan == nil && (c.fastF != nil || c.fastI != nil) {
 		src, out := srcs[0], outs[0]
 		xf, xi := make([]float64, n), make([]int64, n)
 		_ = axisLines(shape, axis, func(base, stride, line int) error {
@@ -223,6 +227,16 @@ func evalReduce(ex *Exec, op *ir.Operation, args []Value) ([]Value, error) {
 			for _, s := range srcs {
 				vals[j] = append(vals[j], scalarAt(s, base+j*stride))
 			}
+		}
+		if plan != nil {
+			v, err := plan.reduceLine(vals, c.combine)
+			if err != nil {
+				return err
+			}
+			for i, o := range outs {
+				setAt(o, line, v[i])
+			}
+			return nil
 		}
 		for m := n; m > 1; {
 			h := (m + 1) / 2
