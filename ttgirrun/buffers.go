@@ -7,6 +7,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"runtime"
+	"strconv"
 	"sync"
 
 	"github.com/layoutopt/layoutopt/interp"
@@ -170,4 +171,14 @@ func argSeed(runSeed uint64, name string) uint64 {
 	h := fnv.New64a()
 	h.Write([]byte(name))
 	return runSeed ^ h.Sum64()
+}
+
+// format prints a value of the type in the fewest digits that read back
+// to it (floats narrower than f64 as float32s, which hold them exactly).
+func (e elemType) format(v float64) string {
+	bits := 64
+	if e.float != nil && e.bytes < 8 {
+		bits = 32
+	}
+	return strconv.FormatFloat(v, 'g', -1, bits)
 }

@@ -30,7 +30,9 @@
 // exactly, floats bit for bit, or within -rtol/-atol (interp.Tolerance); it
 // prints each buffer's verdict and its first -show mismatches (index,
 // coordinates, both values and their bits) and exits with status 2 on a
-// mismatch.
+// mismatch. The interpreter reduces (tt.reduce) in Triton's order on the
+// GPU, read off the operand's layout (-reduce-order layout), or in the
+// tensor's shape order (-reduce-order shape).
 //
 // -bench N times N launches, each between two CUDA events, and N
 // device-to-device copies moving the same bytes (read plus written: -bytes,

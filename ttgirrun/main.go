@@ -63,6 +63,7 @@ func Main(p *proc.Proc) int {
 	dump := fs.String("dump", "", "write each buffer before (NAME.in.bin) and after the run (NAME.out.bin, NAME.ref.bin from -check's interpreter) into `DIR`")
 	jsonOut := fs.String("json", "", "write the report as JSON to `FILE` (- for stdout)")
 	quiet := fs.Bool("q", false, "print no progress")
+	reduceOrder := fs.String("reduce-order", "layout", "the interpreter's tt.reduce order: layout (Triton's on the GPU, read off the operand's layout) or shape")
 	printN := fs.Int("print", 0, "print the first `N` elements of every buffer after the run (the GPU's, else the interpreter's)")
 	fs.Usage = func() {}
 	// Flags may come before and after the file, as in mlir-opt.
@@ -107,6 +108,15 @@ func Main(p *proc.Proc) int {
 	case *rtol < 0 || *atol < 0:
 		return fail(p, "-rtol and -atol must be ≥ 0")
 	}
+	var order interp.ReduceOrder
+	switch *reduceOrder {
+	case "layout":
+		order = interp.LayoutOrder
+	case "shape":
+		order = interp.ShapeOrder
+	default:
+		return fail(p, "-reduce-order %s: want layout or shape", *reduceOrder)
+	}
 	grid, err := parseGrid(*gridText)
 	if err != nil {
 		return fail(p, "%v", err)
@@ -130,7 +140,7 @@ func Main(p *proc.Proc) int {
 		return code
 	}
 
-	r := &run{p: p, k: k, file: file, args: args, grid: grid, quiet: *quiet,
+	r := &run{p: p, k: k, file: file, args: args, grid: grid, quiet: *quiet, reduceOrder: order,
 		tol: interp.Tolerance{Abs: *atol, Rel: *rtol}, show: *show,
 		rep: &report{Kernel: k.name, File: file, Grid: grid[:]}}
 	for _, a := range args {

@@ -23,6 +23,8 @@ type run struct {
 	tol   interp.Tolerance
 	show  int
 	rep   *report
+
+	reduceOrder interp.ReduceOrder // the interpreter's
 }
 
 // report is what -json writes.
@@ -291,6 +293,7 @@ func (r *run) cpu() error {
 	}
 	mem := &interp.BufferMemory{}
 	mc := interp.NewMachine(r.k.mod, mem)
+	mc.ReduceOrder = r.reduceOrder
 	vals, err := interp.BindArgs(r.k.fn, iargs, mem)
 	if err != nil {
 		return err
@@ -370,7 +373,7 @@ func (r *run) printBuffers(n int) {
 			if i > 0 {
 				b.WriteByte(' ')
 			}
-			fmt.Fprintf(&b, "%v", a.elem.value(data[i*a.elem.bytes:]))
+			b.WriteString(a.elem.format(a.elem.value(data[i*a.elem.bytes:])))
 		}
 		if total > n {
 			b.WriteString(" …")

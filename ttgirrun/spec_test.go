@@ -121,6 +121,23 @@ func TestParseGrid(t *testing.T) {
 	}
 }
 
+func FuzzParseGrid(f *testing.F) {
+	for _, s := range []string{"256", "4,5", "1, 2, 3", "0", "1,,1", "2147483648"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		g, err := parseGrid(text)
+		if err != nil {
+			return
+		}
+		for _, d := range g {
+			if d < 1 || d > math.MaxInt32 {
+				t.Fatalf("parseGrid(%q) = %v", text, g)
+			}
+		}
+	})
+}
+
 func elem(t testing.TB, name string) elemType {
 	t.Helper()
 	var typ ir.Type
