@@ -176,8 +176,11 @@ func argSeed(runSeed uint64, name string) uint64 {
 // format prints a value of the type in the fewest digits that read back
 // to it (floats narrower than f64 as float32s, which hold them exactly).
 func (e elemType) format(v float64) string {
+	if e.float == nil {
+		return strconv.FormatInt(int64(v), 10)
+	}
 	bits := 64
-	if e.float != nil && e.bytes < 8 {
+	if e.bytes < 8 {
 		bits = 32
 	}
 	return strconv.FormatFloat(v, 'g', -1, bits)
