@@ -125,6 +125,7 @@ func TestParseMeta(t *testing.T) {
 		{`{"name": "k"}`, "num_warps 0"},
 		{`{"name": "k", "num_warps": 4, "num_ctas": 2}`, "clusters"},
 		{`{"name": "k", "num_warps": 4, "shared": -1}`, "negative"},
+		{`{"name": "k", "num_warps": 4, "threads_per_warp": -32}`, "negative"},
 		{`{"name": `, "unexpected end"},
 	} {
 		if _, err := ParseMeta([]byte(c.json)); err == nil || !strings.Contains(err.Error(), c.err) {

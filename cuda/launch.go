@@ -189,7 +189,7 @@ func (m *Meta) validate() error {
 		return fmt.Errorf("kernel metadata: num_warps %d", m.NumWarps)
 	case m.NumCTAs > 1:
 		return fmt.Errorf("kernel metadata: num_ctas %d: launching thread-block clusters is not supported", m.NumCTAs)
-	case m.Shared < 0 || m.GlobalScratchSize < 0 || m.ProfileScratchSize < 0:
+	case m.Shared < 0 || m.GlobalScratchSize < 0 || m.ProfileScratchSize < 0 || m.ThreadsPerWarp < 0:
 		return fmt.Errorf("kernel metadata: negative size")
 	}
 	return nil

@@ -246,3 +246,19 @@ func TestCompare(t *testing.T) {
 		t.Errorf("report:\n%s", sb.String())
 	}
 }
+
+func FuzzParseMeta(f *testing.F) {
+	for _, s := range []string{`{"name": "k", "num_warps": 4, "shared": 0}`, `[{"name": "k", "threads": 128, "num_warps": 4, "shared_bytes": 16}]`,
+		`[]`, `[{"name": "k", "threads": 7, "num_warps": 0}]`, `{"name": "k", "num_warps": 4, "num_ctas": 2}`} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		m, err := parseMeta([]byte(text), "k")
+		if err != nil {
+			return
+		}
+		if m.Name == "" || m.NumWarps <= 0 || m.Shared < 0 || m.Threads() <= 0 {
+			t.Fatalf("parseMeta(%q) accepted %+v", text, m)
+		}
+	})
+}
