@@ -146,7 +146,11 @@ func (l *Launch) Release() error {
 
 // Launch queues one launch of f (Prepare, Run, Release).
 func (f *Function) Launch(grid, block Dim3, shared int, args ...any) error {
-	l, err := f.Prepare(grid, block, shared, args...)
+	return runOnce(f.Prepare(grid, block, shared, args...))
+}
+
+// runOnce runs a prepared launch once and releases it.
+func runOnce(l *Launch, err error) error {
 	if err != nil {
 		return err
 	}
@@ -271,13 +275,5 @@ func (k *Kernel) Prepare(grid Dim3, args ...any) (*Launch, error) {
 
 // Launch queues one launch of the kernel (Prepare, Run, Release).
 func (k *Kernel) Launch(grid Dim3, args ...any) error {
-	l, err := k.Prepare(grid, args...)
-	if err != nil {
-		return err
-	}
-	err = l.Run()
-	if rerr := l.Release(); err == nil {
-		err = rerr
-	}
-	return err
+	return runOnce(k.Prepare(grid, args...))
 }
