@@ -3,6 +3,8 @@ package llvmemit
 import (
 	"fmt"
 	"math"
+	"strconv"
+	"strings"
 
 	lir "github.com/llir/llvm/ir"
 	"github.com/llir/llvm/ir/constant"
@@ -261,16 +263,67 @@ func scalarConst(t ir.Type, a ir.Attribute) (constant.Constant, error) {
 	return nil, fmt.Errorf("constant %s is not supported", ir.AttrString(a))
 }
 
+// hexFloatConst is a float constant given by its bits in hex.
+func hexFloatConst(t ir.Type, hex string) (constant.Constant, error) {
+	bits, err := strconv.ParseUint(hex, 16, 64)
+	if err != nil {
+		return nil, fmt.Errorf("bad hex constant 0x%s", hex)
+	}
+	f, _ := t.(*ir.FloatType)
+	if f == nil {
+		return nil, fmt.Errorf("hex constant of non-float type")
+	}
+	switch f.Kind {
+	case "bf16":
+		return constant.NewInt(types.I16, int64(int16(bits))), nil
+	case "f16":
+		// llir prints half constants from a float64; every half is one.
+		return constant.NewFloat(types.Half, halfToFloat(uint16(bits))), nil
+	case "f32":
+		return constant.NewFloat(types.Float, float64(math.Float32frombits(uint32(bits)))), nil
+	case "f64":
+		return constant.NewFloat(types.Double, math.Float64frombits(bits)), nil
+	}
+	return nil, fmt.Errorf("float type %s is not supported", f.Kind)
+}
+
+func halfToFloat(h uint16) float64 {
+	sign := 1.0
+	if h&0x8000 != 0 {
+		sign = -1
+	}
+	e := int(h>>10) & 0x1f
+	m := float64(h & 0x3ff)
+	switch e {
+	case 0:
+		return sign * m * math.Pow(2, -24)
+	case 31:
+		if m == 0 {
+			return math.Inf(int(sign))
+		}
+		return math.NaN()
+	}
+	return sign * (1 + m/1024) * math.Pow(2, float64(e-15))
+}
+
 func lowerConstant(l *Lowerer, op *ir.Operation) error {
 	t := op.Result(0).Type()
 	a := op.Attr("value")
+	var c constant.Constant
+	var err error
 	if d, ok := a.(*ir.DenseElementsAttr); ok {
-		if len(d.Elems) != 1 {
+		switch {
+		case strings.HasPrefix(d.Hex, "0x") || strings.HasPrefix(d.Hex, "0X"):
+			// A float splat printed as its bits (inf, NaN).
+			c, err = hexFloatConst(ir.ElementType(t), d.Hex[2:])
+		case len(d.Elems) == 1:
+			c, err = scalarConst(ir.ElementType(t), d.Elems[0])
+		default:
 			return errorf(op, "only splat dense constants are supported")
 		}
-		a = d.Elems[0]
+	} else {
+		c, err = scalarConst(ir.ElementType(t), a)
 	}
-	c, err := scalarConst(ir.ElementType(t), a)
 	if err != nil {
 		return errorf(op, "%v", err)
 	}

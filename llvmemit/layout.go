@@ -170,6 +170,11 @@ func (l *Lowerer) emitIndices(t ir.Type) [][]value.Value {
 // fails unless the lanes and warps of the two agree, i.e. the op moves
 // no data between threads.
 func regRemap(src, dst *linear.Layout, to func([]int) []int) ([]int, error) {
+	return regRemapOffset(src, dst, to, nil)
+}
+
+// regRemapOffset is regRemap for the affine map to(c) ⊕ off.
+func regRemapOffset(src, dst *linear.Layout, to func([]int) []int, off []int) ([]int, error) {
 	for _, d := range []string{dimLane, dimWarp} {
 		if !dst.HasInDim(d) {
 			continue
@@ -190,6 +195,9 @@ func regRemap(src, dst *linear.Layout, to func([]int) []int) ([]int, error) {
 	out := make([]int, n)
 	for r := 0; r < n; r++ {
 		c := to(dst.Apply(r))
+		for i := range off {
+			c[i] ^= off[i]
+		}
 		s, ok := index[fmt.Sprint(c)]
 		if !ok {
 			return nil, fmt.Errorf("register %d of the result (element %v) is not held by the thread", r, c)

@@ -139,10 +139,21 @@ func init() {
 		return nil
 	})
 	Register("tt.split", func(l *Lowerer, op *ir.Operation) error {
+		sl := mustLayout(op.Operand(0).Type())
+		in := l.Values(op.Operand(0))
 		for j := 0; j < 2; j++ {
-			if err := remapOp(l, op, 0, j, func(c []int) []int { return append(append([]int{}, c...), j) }); err != nil {
-				return err
+			dl := mustLayout(op.Result(j).Type())
+			off := make([]int, sl.NumOutDims())
+			off[len(off)-1] = j
+			idx, err := regRemapOffset(sl, dl, func(c []int) []int { return append(append([]int{}, c...), 0) }, off)
+			if err != nil {
+				return errorf(op, "%v", err)
 			}
+			out := make([]value.Value, len(idx))
+			for r, s := range idx {
+				out[r] = in[s]
+			}
+			l.Define(op.Result(j), out)
 		}
 		return nil
 	})
