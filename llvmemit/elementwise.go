@@ -353,9 +353,15 @@ func registerCasts() {
 			return elementwise(l, op, func(a []value.Value) value.Value { return fn(l, op, a[0], to) })
 		})
 	}
-	cast("arith.extsi", func(l *Lowerer, _ *ir.Operation, v value.Value, to types.Type) value.Value { return l.cur.NewSExt(v, to) })
-	cast("arith.extui", func(l *Lowerer, _ *ir.Operation, v value.Value, to types.Type) value.Value { return l.cur.NewZExt(v, to) })
-	cast("arith.trunci", func(l *Lowerer, _ *ir.Operation, v value.Value, to types.Type) value.Value { return l.cur.NewTrunc(v, to) })
+	cast("arith.extsi", func(l *Lowerer, _ *ir.Operation, v value.Value, to types.Type) value.Value {
+		return l.cur.NewSExt(v, to)
+	})
+	cast("arith.extui", func(l *Lowerer, _ *ir.Operation, v value.Value, to types.Type) value.Value {
+		return l.cur.NewZExt(v, to)
+	})
+	cast("arith.trunci", func(l *Lowerer, _ *ir.Operation, v value.Value, to types.Type) value.Value {
+		return l.cur.NewTrunc(v, to)
+	})
 	for _, n := range []string{"arith.index_cast", "arith.index_castui"} {
 		signed := n == "arith.index_cast"
 		cast(n, func(l *Lowerer, op *ir.Operation, v value.Value, to types.Type) value.Value {
@@ -375,7 +381,9 @@ func registerCasts() {
 		return l.convertFloat(op.Operand(0).Type(), op.Result(0).Type(), v, op.Attr("rounding"))
 	}
 	for _, n := range []string{"arith.extf", "arith.truncf", "tt.fp_to_fp"} {
-		cast(n, func(l *Lowerer, op *ir.Operation, v value.Value, _ types.Type) value.Value { return fpConvert(l, op, v) })
+		cast(n, func(l *Lowerer, op *ir.Operation, v value.Value, _ types.Type) value.Value {
+			return fpConvert(l, op, v)
+		})
 	}
 	toFloat := func(signed bool) func(l *Lowerer, op *ir.Operation, v value.Value, to types.Type) value.Value {
 		return func(l *Lowerer, op *ir.Operation, v value.Value, to types.Type) value.Value {
@@ -418,8 +426,12 @@ func registerCasts() {
 	}
 	cast("arith.bitcast", bitcast)
 	cast("tt.bitcast", bitcast)
-	cast("tt.int_to_ptr", func(l *Lowerer, _ *ir.Operation, v value.Value, to types.Type) value.Value { return l.cur.NewIntToPtr(v, to) })
-	cast("tt.ptr_to_int", func(l *Lowerer, _ *ir.Operation, v value.Value, to types.Type) value.Value { return l.cur.NewPtrToInt(v, to) })
+	cast("tt.int_to_ptr", func(l *Lowerer, _ *ir.Operation, v value.Value, to types.Type) value.Value {
+		return l.cur.NewIntToPtr(v, to)
+	})
+	cast("tt.ptr_to_int", func(l *Lowerer, _ *ir.Operation, v value.Value, to types.Type) value.Value {
+		return l.cur.NewPtrToInt(v, to)
+	})
 }
 
 // convertFloat converts between f16, bf16, f32 and f64 with
