@@ -447,7 +447,7 @@ func (l *Lowerer) convertFloat(from, to ir.Type, v value.Value, rounding ir.Attr
 			panic("llvmemit: conversion from " + fk + " to " + tk + " is not supported")
 		}
 	}
-	rtz := rounding != nil && ir.AttrIntValue(rounding) == 1
+	rtz := rounding != nil && ir.AttrIntValue(rounding) == 0 // tt.RoundingMode: rtz, rtne
 	if fk == "bf16" {
 		v, fk = l.bf16ToF32(v), "f32"
 	}

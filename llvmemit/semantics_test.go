@@ -3,6 +3,7 @@ package llvmemit_test
 import (
 	"encoding/binary"
 	"fmt"
+	"math"
 	"strings"
 	"testing"
 
@@ -224,4 +225,111 @@ func trySimulate(t *testing.T, src string, in []int32, nOut int) (out []int32, e
 		return nil, err
 	}
 	return simulate(t, src, 4, in, nOut), nil
+}
+
+// TestSimDot multiplies small integer matrices (exact in f16 and f32) with
+// tt.dot on an mma v2 accumulator, operands converted from a blocked layout
+// into #ttg.dot_op registers, and checks every element.
+func TestSimDot(t *testing.T) {
+	for _, c := range []struct {
+		name, elem     string
+		m, n, k, warps int
+		warpsPerCTA    string
+		kWidth         int
+		prec           string
+	}{
+		{"f16_2x2", "f16", 32, 32, 32, 4, "[2, 2]", 2, ""},
+		{"f16_4x1", "f16", 64, 16, 16, 4, "[4, 1]", 2, ""},
+		{"f16_1x2", "f16", 16, 32, 32, 2, "[1, 2]", 2, ""},
+		{"tf32_2x2", "f32", 32, 32, 16, 4, "[2, 2]", 1, ", inputPrecision = tf32"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			eb := 2
+			if c.elem == "f32" {
+				eb = 4
+			}
+			r := strings.NewReplacer("{WPC}", c.warpsPerCTA, "{KW}", fmt.Sprint(c.kWidth), "{PREC}", c.prec, "{NW}", fmt.Sprint(c.warps),
+				"{M}", fmt.Sprint(c.m), "{N}", fmt.Sprint(c.n), "{K}", fmt.Sprint(c.k), "{E}", c.elem)
+			src := r.Replace(`#bl = #ttg.blocked<{sizePerThread = [1, 2], threadsPerWarp = [4, 8], warpsPerCTA = [{NW}, 1], order = [1, 0]}>
+#mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = {WPC}, instrShape = [16, 8]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = {NW} : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @k(%in: !tt.ptr<{E}>, %out: !tt.ptr<f32>) {`) +
+				offsets2D("a", "#bl", c.m, c.k) + offsets2D("b", "#bl", c.k, c.n) + offsets2D("c", "#mma", c.m, c.n) + r.Replace(`
+    %ap = tt.splat %in : !tt.ptr<{E}> -> tensor<{M}x{K}x!tt.ptr<{E}>, #bl>
+    %aa = tt.addptr %ap, %a_off : tensor<{M}x{K}x!tt.ptr<{E}>, #bl>, tensor<{M}x{K}xi32, #bl>
+    %a = tt.load %aa : tensor<{M}x{K}x!tt.ptr<{E}>, #bl>
+    %bbase = tt.addptr %in, %boff : !tt.ptr<{E}>, i32
+    %bp = tt.splat %bbase : !tt.ptr<{E}> -> tensor<{K}x{N}x!tt.ptr<{E}>, #bl>
+    %ba = tt.addptr %bp, %b_off : tensor<{K}x{N}x!tt.ptr<{E}>, #bl>, tensor<{K}x{N}xi32, #bl>
+    %b = tt.load %ba : tensor<{K}x{N}x!tt.ptr<{E}>, #bl>
+    %ad = ttg.convert_layout %a : tensor<{M}x{K}x{E}, #bl> -> tensor<{M}x{K}x{E}, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = {KW}}>>
+    %bd = ttg.convert_layout %b : tensor<{K}x{N}x{E}, #bl> -> tensor<{K}x{N}x{E}, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = {KW}}>>
+    %z = arith.constant dense<1.000000e+00> : tensor<{M}x{N}xf32, #mma>
+    %d = tt.dot %ad, %bd, %z{PREC} : tensor<{M}x{K}x{E}, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = {KW}}>> * tensor<{K}x{N}x{E}, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = {KW}}>> -> tensor<{M}x{N}xf32, #mma>
+    %op = tt.splat %out : !tt.ptr<f32> -> tensor<{M}x{N}x!tt.ptr<f32>, #mma>
+    %oa = tt.addptr %op, %c_off : tensor<{M}x{N}x!tt.ptr<f32>, #mma>, tensor<{M}x{N}xi32, #mma>
+    tt.store %oa, %d : tensor<{M}x{N}x!tt.ptr<f32>, #mma>
+    tt.return
+  }
+}
+`)
+			src = strings.Replace(src, "%bbase = tt.addptr %in, %boff", "%boff = arith.constant "+fmt.Sprint(c.m*c.k)+" : i32\n    %bbase = tt.addptr %in, %boff", 1)
+			m, diags := ir.ParseString(src, ir.ParseConfig{Filename: "dot.mlir"})
+			if diags.HasErrors() {
+				t.Fatalf("parse: %v\n%s", diags, src)
+			}
+			if d := ir.Verify(m); d.HasErrors() {
+				t.Fatalf("verify: %v", d)
+			}
+			res, err := llvmemit.Emit(m)
+			if err != nil {
+				t.Fatalf("emit: %v", err)
+			}
+			val := func(i int) float32 { return float32(i*37%9 - 4) }
+			nin := c.m*c.k + c.k*c.n
+			mem := make([]byte, nin*eb+4*c.m*c.n)
+			for i := 0; i < nin; i++ {
+				if eb == 2 {
+					binary.LittleEndian.PutUint16(mem[2*i:], toHalf(val(i)))
+				} else {
+					binary.LittleEndian.PutUint32(mem[4*i:], math.Float32bits(val(i)))
+				}
+			}
+			s := newSim(32*c.warps, mem)
+			for _, f := range res.Module.Funcs {
+				if f.Name() == "k" {
+					s.run(f, []uint64{0, uint64(nin * eb), 0, 0})
+				}
+			}
+			for i := 0; i < c.m; i++ {
+				for j := 0; j < c.n; j++ {
+					want := float32(1)
+					for kk := 0; kk < c.k; kk++ {
+						want += val(i*c.k+kk) * val(c.m*c.k+kk*c.n+j)
+					}
+					got := math.Float32frombits(binary.LittleEndian.Uint32(mem[nin*eb+4*(i*c.n+j):]))
+					if got != want {
+						t.Fatalf("(%d,%d): got %v, want %v", i, j, got, want)
+					}
+				}
+			}
+		})
+	}
+}
+
+// toHalf converts a small integer-valued float to f16 bits.
+func toHalf(f float32) uint16 {
+	if f == 0 {
+		return 0
+	}
+	var sign uint16
+	if f < 0 {
+		sign, f = 0x8000, -f
+	}
+	e := 0
+	for f >= 2 {
+		f /= 2
+		e++
+	}
+	return sign | uint16(e+15)<<10 | uint16((f-1)*1024)
 }

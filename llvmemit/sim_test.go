@@ -235,9 +235,13 @@ func (s *sim) step(inst lir.Instruction) {
 }
 
 func (s *sim) call(c *lir.InstCall) {
+	if a, ok := c.Callee.(*lir.InlineAsm); ok {
+		s.asm(c, a)
+		return
+	}
 	f, ok := c.Callee.(*lir.Func)
 	if !ok {
-		panic(fmt.Sprintf("sim: inline asm is not modelled: %s", c.LLString()))
+		panic(fmt.Sprintf("sim: callee %T", c.Callee))
 	}
 	name := f.Name()
 	switch {
@@ -413,6 +417,8 @@ func (s *sim) eval(t int, inst lir.Instruction) simVal {
 		addr := s.get(t, x.Dst)[0]
 		storeWords(s.mem(addr, sizeOf(x.Src.Type())), x.Src.Type(), s.get(t, x.Src))
 		return nil
+	case *lir.InstExtractValue:
+		return simVal{s.get(t, x.X)[x.Indices[0]]}
 	case *lir.InstExtractElement:
 		return simVal{s.get(t, x.X)[s.get(t, x.Index)[0]]}
 	case *lir.InstInsertElement:
@@ -429,4 +435,68 @@ func reinterpret(v simVal, from, to types.Type) simVal {
 	fb := make([]byte, sizeOf(from))
 	storeWords(fb, from, v)
 	return loadWords(fb, to)
+}
+
+// asm models the inline PTX the dot lowering emits: mma.sync m16n8k16
+// (f16 operands) and m16n8k8 (tf32), per warp, from the fragment layouts
+// of the PTX ISA (independently of the lowering's own tables).
+func (s *sim) asm(c *lir.InstCall, a *lir.InlineAsm) {
+	var k int
+	var tf32 bool
+	switch {
+	case strings.HasPrefix(a.Asm, "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32"):
+		k = 16
+	case strings.HasPrefix(a.Asm, "mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32"):
+		k, tf32 = 8, true
+	default:
+		panic("sim: inline asm is not modelled: " + a.Asm)
+	}
+	for w := 0; w < s.threads; w += 32 {
+		var A [16][16]float32
+		var B [16][8]float32
+		var C [16][8]float32
+		word := func(t, i int) uint64 { return s.get(t, c.Args[i])[0] }
+		for lane := 0; lane < 32; lane++ {
+			t := w + lane
+			g, q := lane>>2, lane&3
+			if tf32 {
+				A[g][q], A[g+8][q], A[g][q+4], A[g+8][q+4] = f32(word(t, 0)), f32(word(t, 1)), f32(word(t, 2)), f32(word(t, 3))
+				B[q][g], B[q+4][g] = f32(word(t, 4)), f32(word(t, 5))
+			} else {
+				lo := func(v uint64) float32 { return halfBits(uint16(v)) }
+				hi := func(v uint64) float32 { return halfBits(uint16(v >> 16)) }
+				for i, rc := range [][2]int{{g, 2 * q}, {g + 8, 2 * q}, {g, 2*q + 8}, {g + 8, 2*q + 8}} {
+					A[rc[0]][rc[1]], A[rc[0]][rc[1]+1] = lo(word(t, i)), hi(word(t, i))
+				}
+				B[2*q][g], B[2*q+1][g] = lo(word(t, 4)), hi(word(t, 4))
+				B[2*q+8][g], B[2*q+9][g] = lo(word(t, 5)), hi(word(t, 5))
+			}
+			C[g][2*q], C[g][2*q+1], C[g+8][2*q], C[g+8][2*q+1] = f32(word(t, 6)), f32(word(t, 7)), f32(word(t, 8)), f32(word(t, 9))
+		}
+		for lane := 0; lane < 32; lane++ {
+			g, q := lane>>2, lane&3
+			var out simVal
+			for _, rc := range [][2]int{{g, 2 * q}, {g, 2*q + 1}, {g + 8, 2 * q}, {g + 8, 2*q + 1}} {
+				d := C[rc[0]][rc[1]]
+				for kk := 0; kk < k; kk++ {
+					d += A[rc[0]][kk] * B[kk][rc[1]]
+				}
+				out = append(out, uint64(math.Float32bits(d)))
+			}
+			s.env[w+lane][c] = out
+		}
+	}
+}
+
+func halfBits(h uint16) float32 {
+	sign := float32(1)
+	if h&0x8000 != 0 {
+		sign = -1
+	}
+	e := int(h>>10) & 0x1f
+	m := float32(h & 0x3ff)
+	if e == 0 {
+		return sign * m / (1 << 24)
+	}
+	return sign * (1 + m/1024) * float32(math.Pow(2, float64(e-15)))
 }
