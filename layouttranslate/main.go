@@ -55,6 +55,7 @@ func Main(p *proc.Proc) (code int) {
 	kernelJSON := fs.String("kernel-json", "", "write the kernels' launch metadata (name, threads, shared bytes, parameters) as JSON to this file")
 	ptxVersion := fs.String("ptx-version", "", "rewrite the PTX .version line (default: 8.0 for kernels with sm_90-only instructions, else llc's)")
 	ptxTarget := fs.String("ptx-target", "", "rewrite the PTX .target line (default: sm_90a for kernels with sm_90-only instructions, else llc's)")
+	noAlloc := fs.Bool("no-allocate-shared-memory", false, "do not run allocate-shared-memory-nv on a module without ttg.shared (scratch then starts at offset 0 and ttg.shared is what the lowering needs)")
 	fs.Usage = func() {
 		fmt.Fprint(p.Stderr, usage)
 		fs.PrintDefaults()
@@ -104,6 +105,15 @@ func Main(p *proc.Proc) (code int) {
 	if d := ir.Verify(m); d.HasErrors() {
 		fmt.Fprint(p.Stderr, d.Render(src, 1))
 		return 1
+	}
+	if !*noAlloc {
+		if d, err := llvmemit.AllocateSharedMemory(m); err != nil {
+			fmt.Fprint(p.Stderr, d.Render(src, 1))
+			if !d.HasErrors() {
+				return fail("allocate-shared-memory-nv: %v", err)
+			}
+			return 1
+		}
 	}
 	res, err := llvmemit.Emit(m)
 	if err != nil {

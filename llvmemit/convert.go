@@ -12,6 +12,7 @@ import (
 
 	"github.com/layoutopt/layoutopt/ir"
 	"github.com/layoutopt/layoutopt/linear"
+	"github.com/layoutopt/layoutopt/passes"
 	"github.com/layoutopt/layoutopt/smem"
 )
 
@@ -28,6 +29,15 @@ func (l *Lowerer) barrier() {
 // 0, in which case the module's dynamic shared memory grows to size.
 func (l *Lowerer) scratch(op *ir.Operation, size int) int64 {
 	if v, ok := op.IntAttr("allocation.offset"); ok {
+		// The allocator sized the buffer with Triton's rules; the
+		// lowering must fit in it.
+		have, err := passes.NvidiaScratchSize(l.e.cc)(op)
+		if err != nil {
+			panic("llvmemit: " + err.Error())
+		}
+		if have < size {
+			panic(fmt.Sprintf("llvmemit: the lowering needs %d bytes of scratch, the allocation gave %d", size, have))
+		}
 		return v
 	}
 	if l.e.shared >= 0 && size > l.e.shared {

@@ -3,6 +3,7 @@ package llvmemit_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -53,6 +54,9 @@ func lower(t testing.TB, path string) (*llvmemit.Result, error) {
 	}
 	if d := ir.Verify(m); d.HasErrors() {
 		t.Fatalf("verify %s: %v", path, d)
+	}
+	if d, err := llvmemit.AllocateSharedMemory(m); err != nil {
+		return nil, fmt.Errorf("allocate-shared-memory-nv: %v %v", err, d)
 	}
 	return llvmemit.Emit(m)
 }

@@ -8,6 +8,10 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"strings"
+
+	"github.com/layoutopt/layoutopt/ir"
+	"github.com/layoutopt/layoutopt/passes"
 )
 
 // LLCArgs are the llc-14 flags the emitted modules are written for.
@@ -64,4 +68,25 @@ func RewritePTXHeader(ptx []byte, version, target string) ([]byte, error) {
 	}
 	ptx = versionLine.ReplaceAll(ptx, []byte(".version "+version))
 	return targetLine.ReplaceAll(ptx, []byte(".target "+target)), nil
+}
+
+// AllocateSharedMemory runs Triton's allocate-shared-memory-nv (package
+// passes) for the module's compute capability when the module has no
+// ttg.shared yet, as Triton's make_llir does before the lowering: every
+// shared buffer and scratch buffer gets its allocation.offset.
+func AllocateSharedMemory(m *ir.Module) (ir.Diagnostics, error) {
+	if m.Op.Attr("ttg.shared") != nil {
+		return nil, nil
+	}
+	cc := 80
+	if s, ok := m.Op.Attr("ttg.target").(*ir.StringAttr); ok {
+		if rest, ok := strings.CutPrefix(s.Value, "cuda:"); ok {
+			fmt.Sscanf(rest, "%d", &cc)
+		}
+	}
+	pl := passes.NewPipeline("builtin.module")
+	if err := pl.AddPass(passes.AllocateSharedMemoryNvPass, fmt.Sprintf("compute-capability=%d", cc)); err != nil {
+		return nil, err
+	}
+	return pl.Run(m, passes.RunConfig{})
 }

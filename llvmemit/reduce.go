@@ -196,7 +196,6 @@ func lowerReduce(l *Lowerer, op *ir.Operation) (err error) {
 		offs = append(offs, int64(size))
 		et := storableType(mustType(ir.ElementType(res.Type())))
 		size += numel * nwa * typeBits(et) / 8
-		size = (size + 15) &^ 15
 	}
 	base := l.scratch(op, size)
 	b := l.b()
