@@ -208,7 +208,7 @@ func (e *emitter) function(op *ir.Operation) error {
 	e.annotate(f, "kernel", 1)
 	e.annotate(f, "reqntidx", int64(k.Threads))
 
-	l := &Lowerer{e: e, fn: f, vals: map[*ir.Value][]value.Value{}}
+	l := &Lowerer{e: e, fn: f, vals: map[*ir.Value][]value.Value{}, mem: map[*ir.Value]*memDesc{}}
 	l.cur = f.NewBlock("entry")
 	l.axis = newAxisAnalysis(op)
 	raw := l.cur.NewCall(e.nv.get("llvm.nvvm.read.ptx.sreg.tid.x", types.I32, attrsPure))
@@ -232,6 +232,7 @@ type Lowerer struct {
 	tid  value.Value
 	axis *axisAnalysis
 	nblk int
+	mem  map[*ir.Value]*memDesc // memdesc views with their own addressing
 }
 
 // b returns a constant-folding builder on the current block.
@@ -346,6 +347,10 @@ func llvmType(t ir.Type) (types.Type, error) {
 		return ptrTo(e, types.AddrSpace(x.AddrSpace)), nil
 	case *ir.RankedTensorType:
 		return llvmType(x.Elem)
+	case *ir.AsyncTokenType:
+		return types.I32, nil // tokens carry nothing at run time
+	case *ir.MemDescType:
+		return types.I32, nil // the byte offset in global_smem
 	}
 	return nil, fmt.Errorf("type %s is not supported", ir.TypeString(t))
 }
