@@ -272,7 +272,7 @@ func lowerScan(l *Lowerer, op *ir.Operation) (err error) {
 			for _, v := range totals[0] {
 				offs = append(offs, int64(size))
 				size += numel * nChunks * W * typeBits(l.storable(v).Type()) / 8
-					}
+			}
 			base := l.scratch(op, size)
 			thread := make([]value.Value, S.NumOutDims())
 			masks := make([]uint64, S.NumOutDims())
