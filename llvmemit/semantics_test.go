@@ -395,3 +395,73 @@ func TestSimLocalMemory(t *testing.T) {
 		})
 	}
 }
+
+// TestSimGatherHistogram checks tt.gather along each axis and tt.histogram
+// (a broadcast layout included: its copies must count once).
+func TestSimGatherHistogram(t *testing.T) {
+	for axis := 0; axis < 2; axis++ {
+		t.Run(fmt.Sprintf("gather_axis%d", axis), func(t *testing.T) {
+			body := offsets2D("a", "#rows", 32, 32) + offsets2D("b", "#spread", 32, 32) + strings.NewReplacer("AXIS", fmt.Sprint(axis)).Replace(`
+    %ip = tt.splat %in : !tt.ptr<i32> -> tensor<32x32x!tt.ptr<i32>, #rows>
+    %ia = tt.addptr %ip, %a_off : tensor<32x32x!tt.ptr<i32>, #rows>, tensor<32x32xi32, #rows>
+    %x = tt.load %ia : tensor<32x32x!tt.ptr<i32>, #rows>
+    %c1024 = arith.constant 1024 : i32
+    %ib = tt.addptr %in, %c1024 : !tt.ptr<i32>, i32
+    %ibp = tt.splat %ib : !tt.ptr<i32> -> tensor<32x32x!tt.ptr<i32>, #spread>
+    %iba = tt.addptr %ibp, %b_off : tensor<32x32x!tt.ptr<i32>, #spread>, tensor<32x32xi32, #spread>
+    %idx = tt.load %iba : tensor<32x32x!tt.ptr<i32>, #spread>
+    %xs = ttg.convert_layout %x : tensor<32x32xi32, #rows> -> tensor<32x32xi32, #spread>
+    %g = tt.gather %xs[%idx] {axis = AXIS : i32} : (tensor<32x32xi32, #spread>, tensor<32x32xi32, #spread>) -> tensor<32x32xi32, #spread>
+    %op = tt.splat %out : !tt.ptr<i32> -> tensor<32x32x!tt.ptr<i32>, #spread>
+    %ob = tt.addptr %op, %b_off : tensor<32x32x!tt.ptr<i32>, #spread>, tensor<32x32xi32, #spread>
+    tt.store %ob, %g : tensor<32x32x!tt.ptr<i32>, #spread>`)
+			in := data(1024)
+			for i := 0; i < 1024; i++ {
+				in = append(in, int32(i*13%32))
+			}
+			out := simulate(t, module(4, aliasDefs("rows", "spread"), body), 4, in, 1024)
+			for i := 0; i < 32; i++ {
+				for j := 0; j < 32; j++ {
+					r, c := i, j
+					if axis == 0 {
+						r = int(in[1024+i*32+j])
+					} else {
+						c = int(in[1024+i*32+j])
+					}
+					if got, want := out[i*32+j], in[r*32+c]; got != want {
+						t.Fatalf("(%d,%d): got %d, want %d", i, j, got, want)
+					}
+				}
+			}
+		})
+	}
+	t.Run("histogram", func(t *testing.T) {
+		// #rows broadcasts lane bit 3 on 32 columns; 1-D views of it do too.
+		body := `
+    %r = tt.make_range {end = 1024 : i32, start = 0 : i32} : tensor<1024xi32, #b1>
+    %ip = tt.splat %in : !tt.ptr<i32> -> tensor<1024x!tt.ptr<i32>, #b1>
+    %ia = tt.addptr %ip, %r : tensor<1024x!tt.ptr<i32>, #b1>, tensor<1024xi32, #b1>
+    %x = tt.load %ia : tensor<1024x!tt.ptr<i32>, #b1>
+    %h = tt.histogram %x : tensor<1024xi32, #b1> -> tensor<64xi32, #b2>
+    %o = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #b2>
+    %op = tt.splat %out : !tt.ptr<i32> -> tensor<64x!tt.ptr<i32>, #b2>
+    %ob = tt.addptr %op, %o : tensor<64x!tt.ptr<i32>, #b2>, tensor<64xi32, #b2>
+    tt.store %ob, %h : tensor<64x!tt.ptr<i32>, #b2>`
+		aliases := "#b1 = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>\n" +
+			"#b2 = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>\n"
+		in := make([]int32, 1024)
+		want := make([]int32, 64)
+		for i := range in {
+			in[i] = int32(i*i%80 - 8) // some outside [0, 64)
+			if in[i] >= 0 && in[i] < 64 {
+				want[in[i]]++
+			}
+		}
+		out := simulate(t, module(4, aliases, body), 4, in, 64)
+		for i := range want {
+			if out[i] != want[i] {
+				t.Fatalf("bin %d: got %d, want %d", i, out[i], want[i])
+			}
+		}
+	})
+}

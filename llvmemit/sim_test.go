@@ -417,6 +417,16 @@ func (s *sim) eval(t int, inst lir.Instruction) simVal {
 		addr := s.get(t, x.Dst)[0]
 		storeWords(s.mem(addr, sizeOf(x.Src.Type())), x.Src.Type(), s.get(t, x.Src))
 		return nil
+	case *lir.InstAtomicRMW:
+		// Threads run one after the other, so this is atomic.
+		addr := s.get(t, x.Dst)[0]
+		b := s.mem(addr, sizeOf(x.X.Type()))
+		old := loadWords(b, x.X.Type())
+		if x.Op != enum.AtomicOpAdd {
+			panic("sim: atomicrmw " + x.Op.String())
+		}
+		storeWords(b, x.X.Type(), simVal{old[0] + s.get(t, x.X)[0]})
+		return old
 	case *lir.InstExtractValue:
 		return simVal{s.get(t, x.X)[x.Indices[0]]}
 	case *lir.InstExtractElement:
