@@ -465,3 +465,33 @@ func TestSimGatherHistogram(t *testing.T) {
 		}
 	})
 }
+
+// TestSimErf checks math.erf's approximation against math.Erf (the
+// simulator's ex2.approx is exact, so this measures the formula).
+func TestSimErf(t *testing.T) {
+	body := `
+    %r = tt.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32, #b>
+    %ps = tt.splat %in : !tt.ptr<i32> -> tensor<128x!tt.ptr<i32>, #b>
+    %pa = tt.addptr %ps, %r : tensor<128x!tt.ptr<i32>, #b>, tensor<128xi32, #b>
+    %xi = tt.load %pa : tensor<128x!tt.ptr<i32>, #b>
+    %x = tt.bitcast %xi : tensor<128xi32, #b> -> tensor<128xf32, #b>
+    %e = math.erf %x : tensor<128xf32, #b>
+    %ei = tt.bitcast %e : tensor<128xf32, #b> -> tensor<128xi32, #b>
+    %os = tt.splat %out : !tt.ptr<i32> -> tensor<128x!tt.ptr<i32>, #b>
+    %oa = tt.addptr %os, %r : tensor<128x!tt.ptr<i32>, #b>, tensor<128xi32, #b>
+    tt.store %oa, %ei : tensor<128x!tt.ptr<i32>, #b>`
+	aliases := "#b = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>\n"
+	in := make([]int32, 128)
+	xs := make([]float64, 128)
+	for i := range in {
+		xs[i] = float64(float32(float64(i-64) / 20))
+		in[i] = int32(math.Float32bits(float32(xs[i])))
+	}
+	out := simulate(t, module(4, aliases, body), 4, in, 128)
+	for i, x := range xs {
+		got := float64(math.Float32frombits(uint32(out[i])))
+		if d := math.Abs(got - math.Erf(x)); d > 3e-7 {
+			t.Errorf("erf(%v) = %v, want %v (error %.2g)", x, got, math.Erf(x), d)
+		}
+	}
+}

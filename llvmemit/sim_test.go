@@ -257,6 +257,15 @@ func (s *sim) call(c *lir.InstCall) {
 		for t := range s.threads {
 			s.env[t][c] = simVal{1}
 		}
+	case name == "llvm.nvvm.ex2.approx.f" || name == "llvm.fabs.f32":
+		for t := range s.threads {
+			x := float64(f32(s.get(t, c.Args[0])[0]))
+			r := math.Exp2(x)
+			if name == "llvm.fabs.f32" {
+				r = math.Abs(x)
+			}
+			s.env[t][c] = simVal{uint64(math.Float32bits(float32(r)))}
+		}
 	case name == "llvm.nvvm.barrier0":
 	case strings.HasPrefix(name, "llvm.nvvm.shfl.sync."):
 		vals := make([]uint64, s.threads)
@@ -328,6 +337,10 @@ func (s *sim) eval(t int, inst lir.Instruction) simVal {
 		return fbin(x.X, x.Y, func(a, b float32) float32 { return a + b })
 	case *lir.InstFMul:
 		return fbin(x.X, x.Y, func(a, b float32) float32 { return a * b })
+	case *lir.InstFDiv:
+		return fbin(x.X, x.Y, func(a, b float32) float32 { return a / b })
+	case *lir.InstFNeg:
+		return simVal{uint64(math.Float32bits(-f32(s.get(t, x.X)[0])))}
 	case *lir.InstFSub:
 		return fbin(x.X, x.Y, func(a, b float32) float32 { return a - b })
 	case *lir.InstICmp:
