@@ -165,4 +165,3 @@ func init() {
 		return b.NewSelect(b.NewFCmp(enum.FPredOLT, ax, f(0.5)), small, large)
 	})
 }
-
