@@ -17,6 +17,10 @@ import (
 	"github.com/layoutopt/layoutopt/llvmemit"
 )
 
+// minLowered is the number of corpus kernels that lowered and compiled
+// when last measured; raise it after an improvement.
+const minLowered = 225
+
 // llvmTools returns llvm-as-14 and llc-14, skipping the test when they
 // are absent (and failing under CI=true, where .ci/run installs them).
 func llvmTools(t testing.TB) (as, llc string) {
@@ -72,7 +76,11 @@ func TestCorpus(t *testing.T) {
 		fs, _ := filepath.Glob(filepath.Join(dir, "triton36", "ttgir", "*.ttgir"))
 		files = append(files, fs...)
 	}
-	fs, _ := filepath.Glob(filepath.Join("..", "passes", "testdata", "prepost", "*.ttgir"))
+	pattern := "*.ttgir"
+	if testing.Short() {
+		pattern = "*_w4.post.ttgir" // a sample: the whole corpus takes minutes of llc
+	}
+	fs, _ := filepath.Glob(filepath.Join("..", "passes", "testdata", "prepost", pattern))
 	files = append(files, fs...)
 	if len(files) == 0 {
 		t.Skip("no corpus")
@@ -103,6 +111,11 @@ func TestCorpus(t *testing.T) {
 		}
 	}
 	t.Logf("%d of %d kernels lower and compile", ok, len(files))
+	// A ratchet: the whole corpus (10 shared kernels and 242 before/after
+	// files) lowered 225 kernels when this was written.
+	if !testing.Short() && len(files) == 252 && ok < minLowered {
+		t.Errorf("only %d kernels lower and compile, %d did before", ok, minLowered)
+	}
 	var keys []string
 	for k := range missing {
 		keys = append(keys, k)

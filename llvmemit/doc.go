@@ -51,3 +51,15 @@
 // allow-list NVVMIntrinsics, and Emit fails on any other. Instructions LLVM
 // 14 lacks are inline PTX, as in Triton.
 package llvmemit
+
+// # Not supported yet
+//
+// These are located errors today: Hopper's ttng.warp_group_dot (wgmma) and
+// the ops around it (fence_async_shared, warp_group_dot_wait), TMA and
+// block pointers (tt.make_tensor_ptr, descriptors), device functions
+// (non-public tt.func, tt.call), fp8 element types, int8 mma, dots on
+// blocked (FMA) or batched layouts, non-splat dense constants, layouts
+// over several CTAs, memdesc_trans/reshape, atomic_cas, and atomics whose
+// results are read on broadcast layouts. Operands of mma.sync are loaded
+// with ld.shared rather than ldmatrix, and Triton's membar analysis is
+// replaced by conservative barriers (see above).

@@ -102,6 +102,7 @@ func BenchmarkLowerMatmul(b *testing.B) {
 		b.Fatal(err)
 	}
 	b.ReportAllocs()
+	defer testenv.CPUMetric(b)()
 	for b.Loop() {
 		b.StopTimer()
 		m, diags := ir.Parse(src, ir.ParseConfig{Filename: path})
