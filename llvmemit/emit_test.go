@@ -120,4 +120,3 @@ func BenchmarkLowerMatmul(b *testing.B) {
 		_ = res.Module.String()
 	}
 }
-

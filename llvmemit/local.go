@@ -25,8 +25,8 @@ import (
 // offsets (at most 16 bytes).
 //
 // Barriers: until Triton's membar analysis is available, the lowering is
-// conservative: a barrier before every local_load, local_store and
-// local_alloc with a source, and after every async_wait. ttg.local_barrier
+// conservative: a barrier before every local_load, local_store,
+// local_alloc with a source and async copy, and after every async_wait. ttg.local_barrier
 // (what membar inserts) lowers to a barrier too.
 
 func init() {
@@ -116,6 +116,11 @@ func (l *Lowerer) memDesc(op *ir.Operation, v *ir.Value) (*memDesc, error) {
 	mt, ok := v.Type().(*ir.MemDescType)
 	if !ok {
 		return nil, errorf(op, "expected a memdesc, got %s", ir.TypeString(v.Type()))
+	}
+	if mt.AllocShape != nil {
+		// A subview whose addressing was not tracked (a loop-carried or
+		// block-argument view): its own encoding would address it wrongly.
+		return nil, errorf(op, "the addressing of subview %s is not known here (views carried through control flow are not supported)", ir.TypeString(mt))
 	}
 	enc, ok := ir.Encoding(mt).(attr.Shared)
 	if !ok {
@@ -292,6 +297,9 @@ func lowerAsyncCopy(l *Lowerer, op *ir.Operation) error {
 		masks = l.Values(mask)
 	}
 	base := l.Values(dst)[0]
+	// The buffer may still be read by other warps (a stage consumed
+	// earlier): wait for them before overwriting it.
+	l.barrier()
 	kind := "ca"
 	if bytes == 16 {
 		kind = "cg"
