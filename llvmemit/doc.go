@@ -60,6 +60,5 @@ package llvmemit
 // (non-public tt.func, tt.call), fp8 element types, int8 mma, dots on
 // blocked (FMA) or batched layouts, non-splat dense constants, layouts
 // over several CTAs, memdesc_trans/reshape, atomic_cas, and atomics whose
-// results are read on broadcast layouts. Operands of mma.sync are loaded
-// with ld.shared rather than ldmatrix, and Triton's membar analysis is
-// replaced by conservative barriers (see above).
+// results are read on broadcast layouts. Triton's membar analysis is
+// replaced by conservative barriers (see above); stmatrix is not used.

@@ -97,6 +97,11 @@ func hwBasis(ll *linear.Layout, k int) []int {
 // disjoint and xor where they overlap. It also returns the mask of bits
 // the result may have.
 func (l *Lowerer) applyHW(ll *linear.Layout, d int) (value.Value, uint64) {
+	return l.applyHWAt(ll, d, l.tid)
+}
+
+// applyHWAt is applyHW for the thread id tid.
+func (l *Lowerer) applyHWAt(ll *linear.Layout, d int, tid value.Value) (value.Value, uint64) {
 	// masks[s] collects the input bits k whose basis has bit k+s.
 	masks := map[int]uint64{}
 	for k := 0; k < hwBits(ll); k++ {
@@ -117,7 +122,7 @@ func (l *Lowerer) applyHW(ll *linear.Layout, d int) (value.Value, uint64) {
 	var seen uint64
 	for _, s := range shifts {
 		m := masks[s]
-		term := b.shift(b.and(l.tid, i32(int64(m))), s)
+		term := b.shift(b.and(tid, i32(int64(m))), s)
 		var out uint64
 		if s >= 0 {
 			out = m << uint(s)

@@ -227,6 +227,10 @@ func (l *Lowerer) localLoad(op *ir.Operation, md *memDesc) error {
 	elt := mustType(ir.ElementType(op.Result(0).Type()))
 	st := storableType(elt)
 	eb := typeBits(st) / 8
+	if out := l.loadMatrices(m, md, base, elt, D.InDimSize(dimReg)); out != nil {
+		l.Define(op.Result(0), out)
+		return nil
+	}
 	vec := m.vec(16 / eb)
 	if md.xor&(vec-1) != 0 {
 		vec = 1

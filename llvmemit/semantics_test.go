@@ -237,11 +237,15 @@ func TestSimDot(t *testing.T) {
 		warpsPerCTA    string
 		kWidth         int
 		prec           string
+		shared         string // operands through local_alloc + local_load in this layout
 	}{
-		{"f16_2x2", "f16", 32, 32, 32, 4, "[2, 2]", 2, ""},
-		{"f16_4x1", "f16", 64, 16, 16, 4, "[4, 1]", 2, ""},
-		{"f16_1x2", "f16", 16, 32, 32, 2, "[1, 2]", 2, ""},
-		{"tf32_2x2", "f32", 32, 32, 16, 4, "[2, 2]", 1, ", inputPrecision = tf32"},
+		{"f16_2x2", "f16", 32, 32, 32, 4, "[2, 2]", 2, "", ""},
+		{"f16_4x1", "f16", 64, 16, 16, 4, "[4, 1]", 2, "", ""},
+		{"f16_1x2", "f16", 16, 32, 32, 2, "[1, 2]", 2, "", ""},
+		{"tf32_2x2", "f32", 32, 32, 16, 4, "[2, 2]", 1, ", inputPrecision = tf32", ""},
+		{"f16_ldmatrix", "f16", 32, 32, 32, 4, "[2, 2]", 2, "", "#ttg.swizzled_shared<{vec = 8, perPhase = 2, maxPhase = 4, order = [1, 0]}>"},
+		{"f16_ldmatrix_64", "f16", 64, 64, 32, 4, "[2, 2]", 2, "", "#ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]}>"},
+		{"f16_shared_unswizzled", "f16", 32, 32, 32, 4, "[2, 2]", 2, "", "#ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			eb := 2
@@ -273,6 +277,13 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = {NW} : i32, ttg.t
   }
 }
 `)
+			if c.shared != "" {
+				src = "#sh = " + c.shared + "\n#smem = #ttg.shared_memory\n" + src
+				src = strings.Replace(src, "%ad = ttg.convert_layout %a : tensor<"+fmt.Sprint(c.m)+"x"+fmt.Sprint(c.k)+"x"+c.elem+", #bl> ->",
+					"%am = ttg.local_alloc %a : (tensor<"+fmt.Sprint(c.m)+"x"+fmt.Sprint(c.k)+"x"+c.elem+", #bl>) -> !ttg.memdesc<"+fmt.Sprint(c.m)+"x"+fmt.Sprint(c.k)+"x"+c.elem+", #sh, #smem>\n    %ad = ttg.local_load %am : !ttg.memdesc<"+fmt.Sprint(c.m)+"x"+fmt.Sprint(c.k)+"x"+c.elem+", #sh, #smem> ->", 1)
+				src = strings.Replace(src, "%bd = ttg.convert_layout %b : tensor<"+fmt.Sprint(c.k)+"x"+fmt.Sprint(c.n)+"x"+c.elem+", #bl> ->",
+					"%bm = ttg.local_alloc %b : (tensor<"+fmt.Sprint(c.k)+"x"+fmt.Sprint(c.n)+"x"+c.elem+", #bl>) -> !ttg.memdesc<"+fmt.Sprint(c.k)+"x"+fmt.Sprint(c.n)+"x"+c.elem+", #sh, #smem>\n    %bd = ttg.local_load %bm : !ttg.memdesc<"+fmt.Sprint(c.k)+"x"+fmt.Sprint(c.n)+"x"+c.elem+", #sh, #smem> ->", 1)
+			}
 			src = strings.Replace(src, "%bbase = tt.addptr %in, %boff", "%boff = arith.constant "+fmt.Sprint(c.m*c.k)+" : i32\n    %bbase = tt.addptr %in, %boff", 1)
 			m, diags := ir.ParseString(src, ir.ParseConfig{Filename: "dot.mlir"})
 			if diags.HasErrors() {
@@ -281,9 +292,15 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = {NW} : i32, ttg.t
 			if d := ir.Verify(m); d.HasErrors() {
 				t.Fatalf("verify: %v", d)
 			}
+			if d, err := llvmemit.AllocateSharedMemory(m); err != nil {
+				t.Fatalf("allocate: %v %v", err, d)
+			}
 			res, err := llvmemit.Emit(m)
 			if err != nil {
 				t.Fatalf("emit: %v", err)
+			}
+			if c.shared != "" && strings.Contains(c.name, "ldmatrix") && !strings.Contains(res.Module.String(), "ldmatrix") {
+				t.Errorf("no ldmatrix")
 			}
 			val := func(i int) float32 { return float32(i*37%9 - 4) }
 			nin := c.m*c.k + c.k*c.n

@@ -464,6 +464,10 @@ func reinterpret(v simVal, from, to types.Type) simVal {
 // (f16 operands) and m16n8k8 (tf32), per warp, from the fragment layouts
 // of the PTX ISA (independently of the lowering's own tables).
 func (s *sim) asm(c *lir.InstCall, a *lir.InlineAsm) {
+	if strings.HasPrefix(a.Asm, "ldmatrix.sync.aligned.m8n8.x4") {
+		s.ldmatrix(c, strings.Contains(a.Asm, ".trans"))
+		return
+	}
 	var k int
 	var tf32 bool
 	switch {
@@ -522,4 +526,33 @@ func halfBits(h uint16) float32 {
 		return sign * m / (1 << 24)
 	}
 	return sign * (1 + m/1024) * float32(math.Pow(2, float64(e-15)))
+}
+
+// ldmatrix models ldmatrix.sync.aligned.m8n8.x4[.trans].shared.b16 from
+// the PTX ISA: lane i addresses row i%8 of matrix i/8 (16 bytes); lane
+// (g, t) receives, in register j, matrix j's (g, 2t), (g, 2t+1), or
+// transposed (2t, g), (2t+1, g).
+func (s *sim) ldmatrix(c *lir.InstCall, trans bool) {
+	for w := 0; w < s.threads; w += 32 {
+		var mat [4][8][8]uint16
+		for i := 0; i < 32; i++ {
+			addr := s.get(w+i, c.Args[0])[0]
+			row := s.mem(addr, 16)
+			for e := 0; e < 8; e++ {
+				mat[i/8][i%8][e] = binary.LittleEndian.Uint16(row[2*e:])
+			}
+		}
+		for lane := 0; lane < 32; lane++ {
+			g, t := lane/4, lane%4
+			var out simVal
+			for j := 0; j < 4; j++ {
+				lo, hi := mat[j][g][2*t], mat[j][g][2*t+1]
+				if trans {
+					lo, hi = mat[j][2*t][g], mat[j][2*t+1][g]
+				}
+				out = append(out, uint64(lo)|uint64(hi)<<16)
+			}
+			s.env[w+lane][c] = out
+		}
+	}
 }

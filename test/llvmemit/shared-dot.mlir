@@ -15,8 +15,9 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   // CHECK: call void @llvm.nvvm.cp.async.commit.group()
   // CHECK: call void @llvm.nvvm.cp.async.wait.group(i32 0)
   // CHECK-NEXT: call void @llvm.nvvm.barrier0()
-  // Operands are loaded with ld.shared (no ldmatrix yet): A in pairs along K.
-  // CHECK: load <2 x half>, <2 x half> addrspace(3)*
+  // A (K contiguous) with ldmatrix, B (N contiguous) with ldmatrix.trans.
+  // CHECK: call { i32, i32, i32, i32 } asm sideeffect "ldmatrix.sync.aligned.m8n8.x4.shared.b16 {$0, $1, $2, $3}, [$4];", "=r,=r,=r,=r,r"(i8 addrspace(3)*
+  // CHECK: call { i32, i32, i32, i32 } asm sideeffect "ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16 {$0, $1, $2, $3}, [$4];", "=r,=r,=r,=r,r"(i8 addrspace(3)*
   // CHECK: call { float, float, float, float } asm "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {$0, $1, $2, $3}, {$4, $5, $6, $7}, {$8, $9}, {$10, $11, $12, $13};", "=f,=f,=f,=f,r,r,r,r,r,r,0,1,2,3"
   tt.func public @mm(%a: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %o: !tt.ptr<f32>) {
     %r = tt.make_range {end = 32 : i32, start = 0 : i32} : tensor<32xi32, #ttg.slice<{dim = 1, parent = #bl}>>
