@@ -28,6 +28,13 @@ func init() {
 
 func lowerGather(l *Lowerer, op *ir.Operation) error {
 	axis := int(ir.AttrIntValue(op.Attr("axis")))
+	if _, allocated := op.IntAttr("allocation.offset"); !allocated {
+		// Without scratch from the allocator (or without an allocation at
+		// all), go through shuffles when the gather stays in a warp.
+		if ok, err := l.gatherInWarp(op, axis); ok || err != nil {
+			return err
+		}
+	}
 	src, idx := op.Operand(0), op.Operand(1)
 	S := mustLayout(src.Type())
 	shape := intShape(shapeOf(src.Type()))
@@ -169,4 +176,100 @@ func lowerHistogram(l *Lowerer, op *ir.Operation) error {
 	}
 	l.Define(op.Result(0), out)
 	return nil
+}
+
+// gatherInWarp lowers a gather whose source elements always sit in the
+// reading thread's warp (Triton's warp-local gather, which gets no
+// scratch): with S⁻¹ the source layout inverted, a result register's
+// element (its own coordinates, the axis one replaced by the index) lives
+// at register and lane S⁻¹(coordinates), linear in the thread's bits and
+// in the index's; every source register is shuffled from that lane and
+// the one wanted is selected. It returns false when the layouts do not
+// keep the gather inside a warp.
+func (l *Lowerer) gatherInWarp(op *ir.Operation, axis int) (bool, error) {
+	src := op.Operand(0)
+	S, R := mustLayout(src.Type()), mustLayout(op.Result(0).Type())
+	inv, err := S.PseudoInvert()
+	if err != nil {
+		return false, nil
+	}
+	ri, li, wi := inv.OutDimIndex(dimReg), inv.OutDimIndex(dimLane), inv.OutDimIndex(dimWarp)
+	if ri < 0 || li < 0 {
+		return false, nil
+	}
+	part := func(hw []int, i int) int {
+		if i < 0 {
+			return 0
+		}
+		return hw[i]
+	}
+	zeroAxis := func(c []int) []int {
+		c = append([]int{}, c...)
+		c[axis] = 0
+		return c
+	}
+	// The thread's bits: a warp basis must map to itself, a lane basis to
+	// no warp.
+	for k := 0; k < hwBits(R); k++ {
+		if allZero(zeroAxis(hwBasis(R, k))) {
+			continue // a copy: every copy holds the same data in its own warp
+		}
+		hw := inv.Apply(zeroAxis(hwBasis(R, k))...)
+		want := 0
+		if k >= 5 {
+			want = 1 << (k - 5)
+		}
+		if part(hw, wi) != want {
+			return false, nil
+		}
+	}
+	axisBits := S.OutDimSizeLog2(S.OutDimNames()[axis])
+	unit := func(j int) []int {
+		c := make([]int, S.NumOutDims())
+		c[axis] = 1 << j
+		return inv.Apply(c...)
+	}
+	for j := 0; j < axisBits; j++ {
+		if part(unit(j), wi) != 0 {
+			return false, nil
+		}
+	}
+	for r := 0; r < R.InDimSize(dimReg); r++ {
+		if part(inv.Apply(zeroAxis(R.Apply(r))...), wi) != 0 {
+			return false, nil
+		}
+	}
+	thrReg, _ := l.applyMatrix(l.tid, hwBits(R), func(k int) int { return part(inv.Apply(zeroAxis(hwBasis(R, k))...), ri) })
+	thrLane, _ := l.applyMatrix(l.tid, hwBits(R), func(k int) int { return part(inv.Apply(zeroAxis(hwBasis(R, k))...), li) })
+	in := l.Values(src)
+	ids := l.Values(op.Operand(1))
+	out := make([]value.Value, R.InDimSize(dimReg))
+	b := l.b()
+	for r := range out {
+		c := inv.Apply(zeroAxis(R.Apply(r))...)
+		idx := ids[r]
+		if it := idx.Type().(*types.IntType); it.BitSize != 32 {
+			if it.BitSize > 32 {
+				idx = l.cur.NewTrunc(idx, types.I32)
+			} else {
+				idx = l.cur.NewSExt(idx, types.I32)
+			}
+		}
+		idxReg, _ := l.applyMatrix(idx, axisBits, func(j int) int { return part(unit(j), ri) })
+		idxLane, _ := l.applyMatrix(idx, axisBits, func(j int) int { return part(unit(j), li) })
+		reg := b.xor(b.xor(thrReg, idxReg), i32(int64(part(c, ri))))
+		lane := b.xor(b.xor(thrLane, idxLane), i32(int64(part(c, li))))
+		var v value.Value
+		for s := range in {
+			got := l.shuffle("idx", in[s], lane, 0x1f)
+			if v == nil {
+				v = got
+				continue
+			}
+			v = l.cur.NewSelect(l.cur.NewICmp(enum.IPredEQ, reg, i32(int64(s))), got, v)
+		}
+		out[r] = v
+	}
+	l.Define(op.Result(0), out)
+	return true, nil
 }

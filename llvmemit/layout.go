@@ -102,10 +102,16 @@ func (l *Lowerer) applyHW(ll *linear.Layout, d int) (value.Value, uint64) {
 
 // applyHWAt is applyHW for the thread id tid.
 func (l *Lowerer) applyHWAt(ll *linear.Layout, d int, tid value.Value) (value.Value, uint64) {
+	return l.applyMatrix(tid, hwBits(ll), func(k int) int { return hwBasis(ll, k)[d] })
+}
+
+// applyMatrix is the GF(2) product of the matrix whose column k is col(k)
+// with the low n bits of x: one mask-and-shift per diagonal.
+func (l *Lowerer) applyMatrix(x value.Value, n int, col func(k int) int) (value.Value, uint64) {
 	// masks[s] collects the input bits k whose basis has bit k+s.
 	masks := map[int]uint64{}
-	for k := 0; k < hwBits(ll); k++ {
-		c := uint64(hwBasis(ll, k)[d])
+	for k := 0; k < n; k++ {
+		c := uint64(col(k))
 		for c != 0 {
 			j := bits.TrailingZeros64(c)
 			c &= c - 1
@@ -122,7 +128,7 @@ func (l *Lowerer) applyHWAt(ll *linear.Layout, d int, tid value.Value) (value.Va
 	var seen uint64
 	for _, s := range shifts {
 		m := masks[s]
-		term := b.shift(b.and(tid, i32(int64(m))), s)
+		term := b.shift(b.and(x, i32(int64(m))), s)
 		var out uint64
 		if s >= 0 {
 			out = m << uint(s)

@@ -416,9 +416,14 @@ func TestSimLocalMemory(t *testing.T) {
 // TestSimGatherHistogram checks tt.gather along each axis and tt.histogram
 // (a broadcast layout included: its copies must count once).
 func TestSimGatherHistogram(t *testing.T) {
-	for axis := 0; axis < 2; axis++ {
-		t.Run(fmt.Sprintf("gather_axis%d", axis), func(t *testing.T) {
-			body := offsets2D("a", "#rows", 32, 32) + offsets2D("b", "#spread", 32, 32) + strings.NewReplacer("AXIS", fmt.Sprint(axis)).Replace(`
+	for _, c := range []struct {
+		axis   int
+		layout string
+		inWarp bool // the gather stays in a warp: shuffles, no shared memory
+	}{{0, "spread", false}, {1, "spread", false}, {0, "cols", true}, {1, "lanes", true}} {
+		axis := c.axis
+		t.Run(fmt.Sprintf("gather_axis%d_%s", axis, c.layout), func(t *testing.T) {
+			body := offsets2D("a", "#rows", 32, 32) + offsets2D("b", "#"+c.layout, 32, 32) + strings.NewReplacer("AXIS", fmt.Sprint(axis), "#spread", "#"+c.layout).Replace(`
     %ip = tt.splat %in : !tt.ptr<i32> -> tensor<32x32x!tt.ptr<i32>, #rows>
     %ia = tt.addptr %ip, %a_off : tensor<32x32x!tt.ptr<i32>, #rows>, tensor<32x32xi32, #rows>
     %x = tt.load %ia : tensor<32x32x!tt.ptr<i32>, #rows>
@@ -436,7 +441,17 @@ func TestSimGatherHistogram(t *testing.T) {
 			for i := 0; i < 1024; i++ {
 				in = append(in, int32(i*13%32))
 			}
-			out := simulate(t, module(4, aliasDefs("rows", "spread"), body), 4, in, 1024)
+			src := module(4, aliasDefs("rows", c.layout), body)
+			m, diags := ir.ParseString(src, ir.ParseConfig{Filename: "gather.mlir"})
+			if diags.HasErrors() {
+				t.Fatalf("parse: %v", diags)
+			}
+			if res, err := llvmemit.Emit(m); err != nil {
+				t.Fatal(err)
+			} else if text := res.Module.String(); c.inWarp != strings.Contains(text, "shfl.sync.idx") {
+				t.Errorf("in-warp gather %v, but shuffles in the IR: %v", c.inWarp, !c.inWarp)
+			}
+			out := simulate(t, src, 4, in, 1024)
 			for i := 0; i < 32; i++ {
 				for j := 0; j < 32; j++ {
 					r, c := i, j
