@@ -54,11 +54,11 @@ package llvmemit
 
 // # Not supported yet
 //
-// These are located errors today: Hopper's ttng.warp_group_dot (wgmma) and
-// the ops around it (fence_async_shared, warp_group_dot_wait), TMA and
-// block pointers (tt.make_tensor_ptr, descriptors), device functions
+// These are located errors today: TMA and block pointers (tt.make_tensor_ptr, descriptors), device functions
 // (non-public tt.func, tt.call), fp8 element types, int8 mma, dots on
 // blocked (FMA) or batched layouts, non-splat dense constants, layouts
 // over several CTAs, memdesc_trans/reshape, atomic_cas, and atomics whose
 // results are read on broadcast layouts. Triton's membar analysis is
-// replaced by conservative barriers (see above); stmatrix is not used.
+// replaced by conservative barriers (see above); stmatrix is not used;
+// ttng.warp_group_dot runs as mma.sync (correct on sm_90, not wgmma's
+// speed): wgmma itself is not emitted yet.

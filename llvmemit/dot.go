@@ -59,27 +59,47 @@ func lowerDot(l *Lowerer, op *ir.Operation) error {
 	if len(shapeOf(ct)) != 2 {
 		return errorf(op, "batched (3-D) dots are not supported")
 	}
-	ak := ir.ElementType(at).(*ir.FloatType)
 	if ck, ok := ir.ElementType(ct).(*ir.FloatType); !ok || ck.Kind != "f32" {
 		return errorf(op, "only f32 accumulators are supported")
 	}
-	var kind mmaKind
-	switch ak.Kind {
-	case "f16":
-		kind = mmaKind{16, "f16", 2}
-	case "bf16":
-		kind = mmaKind{16, "bf16", 2}
-	case "f32":
-		if p := ir.AttrIntValue(op.AttrOrDefault("inputPrecision")); p != 0 {
-			return errorf(op, "f32 operands need inputPrecision = tf32")
-		}
-		kind = mmaKind{8, "tf32", 1}
-	default:
-		return errorf(op, "operands of type %s are not supported", ak.Kind)
+	kind, err := mmaKindOf(op, ir.ElementType(at), ir.AttrIntValue(op.AttrOrDefault("inputPrecision")))
+	if err != nil {
+		return err
 	}
 	A, B, C := mustLayout(at), mustLayout(bt), mustLayout(ct)
+	out, err := l.mmaV2(op, kind, A, B, C, mustType(ir.ElementType(at)), int(shapeOf(at)[1]),
+		l.Values(op.Operand(0)), l.Values(op.Operand(1)), l.Values(op.Operand(2)))
+	if err != nil {
+		return err
+	}
+	l.Define(op.Result(0), out)
+	return nil
+}
+
+// mmaKindOf is the mma.sync variant for operands of element type elem.
+func mmaKindOf(op *ir.Operation, elem ir.Type, precision int64) (mmaKind, error) {
+	k, _ := elem.(*ir.FloatType)
+	if k == nil {
+		return mmaKind{}, errorf(op, "operands of type %s are not supported", ir.TypeString(elem))
+	}
+	switch k.Kind {
+	case "f16":
+		return mmaKind{16, "f16", 2}, nil
+	case "bf16":
+		return mmaKind{16, "bf16", 2}, nil
+	case "f32":
+		if precision != 0 {
+			return mmaKind{}, errorf(op, "f32 operands need inputPrecision = tf32")
+		}
+		return mmaKind{8, "tf32", 1}, nil
+	}
+	return mmaKind{}, errorf(op, "operands of type %s are not supported", k.Kind)
+}
+
+// mmaV2 computes C + A·B with mma.sync on the registers of A, B and C in
+// the layouts given (dot operands of an mma v2 accumulator C).
+func (l *Lowerer) mmaV2(op *ir.Operation, kind mmaKind, A, B, C *linear.Layout, opT types.Type, K int, av, bv, cv []value.Value) ([]value.Value, error) {
 	e := kind.elems // operand elements per register along K
-	var err error
 	// Lanes: t = lane & 3 picks K (A, B) or N (C) pairs, g = lane >> 2 the row.
 	for _, c := range []struct {
 		ll   *linear.Layout
@@ -89,22 +109,19 @@ func lowerDot(l *Lowerer, op *ir.Operation) error {
 		{B, [][2]int{{e, 0}, {2 * e, 0}, {0, 1}, {0, 2}, {0, 4}}},
 		{C, [][2]int{{0, 2}, {0, 4}, {1, 0}, {2, 0}, {4, 0}}},
 	} {
-		if err = checkBases(c.ll, dimLane, c.want); err != nil {
-			return errorf(op, "%v", err)
+		if err := checkBases(c.ll, dimLane, c.want); err != nil {
+			return nil, errorf(op, "%v", err)
 		}
 	}
 	for k := 0; k < C.InDimSizeLog2(dimWarp); k++ {
 		w := C.Basis(dimWarp, k)
 		a, b := A.Basis(dimWarp, k), B.Basis(dimWarp, k)
 		if a[0] != w[0] || a[1] != 0 || b[1] != w[1] || b[0] != 0 {
-			return errorf(op, "warp basis %d: A %v, B %v do not follow the accumulator's %v", k, a, b, w)
+			return nil, errorf(op, "warp basis %d: A %v, B %v do not follow the accumulator's %v", k, a, b, w)
 		}
 	}
 	am, bm, cm := coordIndex(A), coordIndex(B), coordIndex(C)
-	K := int(shapeOf(at)[1])
-	av, bv, cv := l.Values(op.Operand(0)), l.Values(op.Operand(1)), l.Values(op.Operand(2))
 	out := append([]value.Value{}, cv...)
-	opT := mustType(ir.ElementType(at))
 	pack := func(vals []value.Value, regs map[[2]int]int, coords [][2]int) (value.Value, error) {
 		if len(coords) == 1 {
 			r, ok := regs[coords[0]]
@@ -137,7 +154,7 @@ func lowerDot(l *Lowerer, op *ir.Operation) error {
 		for i, p := range [][2]int{{m0, n0}, {m0, n0 + 1}, {m0 + 8, n0}, {m0 + 8, n0 + 1}} {
 			rr, ok := cm[p]
 			if !ok {
-				return errorf(op, "no accumulator register holds element %v", p)
+				return nil, errorf(op, "no accumulator register holds element %v", p)
 			}
 			creg[i] = rr
 		}
@@ -151,7 +168,7 @@ func lowerDot(l *Lowerer, op *ir.Operation) error {
 				}
 				v, err := pack(av, am, cs)
 				if err != nil {
-					return errorf(op, "operand A: %v", err)
+					return nil, errorf(op, "operand A: %v", err)
 				}
 				aRegs = append(aRegs, v)
 			}
@@ -162,7 +179,7 @@ func lowerDot(l *Lowerer, op *ir.Operation) error {
 				}
 				v, err := pack(bv, bm, cs)
 				if err != nil {
-					return errorf(op, "operand B: %v", err)
+					return nil, errorf(op, "operand B: %v", err)
 				}
 				bRegs = append(bRegs, v)
 			}
@@ -184,6 +201,5 @@ func lowerDot(l *Lowerer, op *ir.Operation) error {
 			out[r] = out[s]
 		}
 	}
-	l.Define(op.Result(0), out)
-	return nil
+	return out, nil
 }

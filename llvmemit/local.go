@@ -219,17 +219,25 @@ func (l *Lowerer) localStore(op *ir.Operation, md *memDesc, src *ir.Value) error
 
 func (l *Lowerer) localLoad(op *ir.Operation, md *memDesc) error {
 	D := mustLayout(op.Result(0).Type())
-	m, err := l.sharedMap(op, D, md)
+	out, err := l.loadShared(op, md, l.Values(op.Operand(0))[0], D, mustType(ir.ElementType(op.Result(0).Type())))
 	if err != nil {
 		return err
 	}
-	base := l.Values(op.Operand(0))[0]
-	elt := mustType(ir.ElementType(op.Result(0).Type()))
+	l.Define(op.Result(0), out)
+	return nil
+}
+
+// loadShared loads the registers of layout D from the buffer at base
+// addressed by md.
+func (l *Lowerer) loadShared(op *ir.Operation, md *memDesc, base value.Value, D *linear.Layout, elt types.Type) ([]value.Value, error) {
+	m, err := l.sharedMap(op, D, md)
+	if err != nil {
+		return nil, err
+	}
 	st := storableType(elt)
 	eb := typeBits(st) / 8
 	if out := l.loadMatrices(m, md, base, elt, D.InDimSize(dimReg)); out != nil {
-		l.Define(op.Result(0), out)
-		return nil
+		return out, nil
 	}
 	vec := m.vec(16 / eb)
 	if md.xor&(vec-1) != 0 {
@@ -244,8 +252,7 @@ func (l *Lowerer) localLoad(op *ir.Operation, md *memDesc) error {
 			out[r+i] = l.unstorable(l.cur.NewExtractElement(ld, i32(int64(i))), elt)
 		}
 	}
-	l.Define(op.Result(0), out)
-	return nil
+	return out, nil
 }
 
 // lowerAsyncCopy issues one cp.async per vector of the source pointers: as

@@ -527,3 +527,91 @@ func TestSimErf(t *testing.T) {
 		}
 	}
 }
+
+// TestSimWarpGroupDot checks ttng.warp_group_dot (lowered to mma.sync) on
+// operands in nvmma_shared buffers, B also transposed, and A also in
+// registers, against the exact product.
+func TestSimWarpGroupDot(t *testing.T) {
+	for _, c := range []struct {
+		name, bShared string
+		aRegs         bool
+	}{
+		{"shared", `#ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>`, false},
+		{"shared_bT", `#ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = true, elementBitWidth = 16}>`, false},
+		{"a_regs", `#ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>`, true},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			const m, n, k = 64, 64, 64
+			aOp := `%am = ttg.local_alloc %a : (tensor<64x64xf16, #bl>) -> !ttg.memdesc<64x64xf16, #sa, #smem>
+    %d = ttng.warp_group_dot %am, %bm, %z {inputPrecision = 0 : i32} : !ttg.memdesc<64x64xf16, #sa, #smem> * !ttg.memdesc<64x64xf16, #sb, #smem> -> tensor<64x64xf32, #mma>`
+			if c.aRegs {
+				aOp = `%ad = ttg.convert_layout %a : tensor<64x64xf16, #bl> -> tensor<64x64xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>
+    %d = ttng.warp_group_dot %ad, %bm, %z {inputPrecision = 0 : i32} : tensor<64x64xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>> * !ttg.memdesc<64x64xf16, #sb, #smem> -> tensor<64x64xf32, #mma>`
+			}
+			src := `#bl = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
+#sa = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#sb = ` + c.bShared + `
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @k(%in: !tt.ptr<f16>, %out: !tt.ptr<f32>) {` + offsets2D("a", "#bl", m, k) + offsets2D("c", "#mma", m, n) + `
+    %ap = tt.splat %in : !tt.ptr<f16> -> tensor<64x64x!tt.ptr<f16>, #bl>
+    %aa = tt.addptr %ap, %a_off : tensor<64x64x!tt.ptr<f16>, #bl>, tensor<64x64xi32, #bl>
+    %a = tt.load %aa : tensor<64x64x!tt.ptr<f16>, #bl>
+    %boff = arith.constant 4096 : i32
+    %bbase = tt.addptr %in, %boff : !tt.ptr<f16>, i32
+    %bp = tt.splat %bbase : !tt.ptr<f16> -> tensor<64x64x!tt.ptr<f16>, #bl>
+    %ba = tt.addptr %bp, %a_off : tensor<64x64x!tt.ptr<f16>, #bl>, tensor<64x64xi32, #bl>
+    %b = tt.load %ba : tensor<64x64x!tt.ptr<f16>, #bl>
+    %bm = ttg.local_alloc %b : (tensor<64x64xf16, #bl>) -> !ttg.memdesc<64x64xf16, #sb, #smem>
+    %z = arith.constant dense<1.000000e+00> : tensor<64x64xf32, #mma>
+    ` + aOp + `
+    %w = ttng.warp_group_dot_wait %d {pendings = 0 : i32} : tensor<64x64xf32, #mma>
+    %op = tt.splat %out : !tt.ptr<f32> -> tensor<64x64x!tt.ptr<f32>, #mma>
+    %oa = tt.addptr %op, %c_off : tensor<64x64x!tt.ptr<f32>, #mma>, tensor<64x64xi32, #mma>
+    tt.store %oa, %w : tensor<64x64x!tt.ptr<f32>, #mma>
+    tt.return
+  }
+}
+`
+			mod, diags := ir.ParseString(src, ir.ParseConfig{Filename: "wgmma.mlir"})
+			if diags.HasErrors() {
+				t.Fatalf("parse: %v\n%s", diags, src)
+			}
+			if d := ir.Verify(mod); d.HasErrors() {
+				t.Fatalf("verify: %v", d)
+			}
+			if d, err := llvmemit.AllocateSharedMemory(mod); err != nil {
+				t.Fatalf("allocate: %v %v", err, d)
+			}
+			res, err := llvmemit.Emit(mod)
+			if err != nil {
+				t.Fatalf("emit: %v", err)
+			}
+			val := func(i int) float32 { return float32(i*37%9 - 4) }
+			nin := m*k + k*n
+			mem := make([]byte, 2*nin+4*m*n)
+			for i := 0; i < nin; i++ {
+				binary.LittleEndian.PutUint16(mem[2*i:], toHalf(val(i)))
+			}
+			s := newSim(128, mem)
+			for _, f := range res.Module.Funcs {
+				if f.Name() == "k" {
+					s.run(f, []uint64{0, uint64(2 * nin), 0, 0})
+				}
+			}
+			for i := 0; i < m; i++ {
+				for j := 0; j < n; j++ {
+					want := float32(1)
+					for kk := 0; kk < k; kk++ {
+						want += val(i*k+kk) * val(m*k+kk*n+j)
+					}
+					got := math.Float32frombits(binary.LittleEndian.Uint32(mem[2*nin+4*(i*n+j):]))
+					if got != want {
+						t.Fatalf("(%d,%d): got %v, want %v", i, j, got, want)
+					}
+				}
+			}
+		})
+	}
+}
