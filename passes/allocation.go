@@ -654,12 +654,20 @@ func calculateStarts(bufs []*Buffer) {
 // ttg.warp_specialize, which run concurrently).
 func interference(bufs []*Buffer) map[*Buffer][]*Buffer {
 	g := map[*Buffer][]*Buffer{}
-	for _, x := range bufs {
-		for _, y := range bufs {
+	async := make([]*ir.Operation, len(bufs))
+	for i, b := range bufs {
+		async[i] = asyncParent(b.Owner)
+	}
+	for i, x := range bufs {
+		for j, y := range bufs {
 			if x == y || !x.Bytes().Intersects(y.Bytes()) {
 				continue
 			}
-			if x.Live.Intersects(y.Live) || concurrentRegions(x.Owner, y.Owner) {
+			// Buffers interfere when live at the same time, or when they sit
+			// in different regions of one ttg.warp_specialize (Triton's
+			// AsyncRegions), which run concurrently.
+			if x.Live.Intersects(y.Live) ||
+				async[i] != nil && async[i] == async[j] && x.Owner.Block().Parent() != y.Owner.Block().Parent() {
 				g[x] = append(g[x], y)
 			}
 		}
@@ -667,17 +675,10 @@ func interference(bufs []*Buffer) map[*Buffer][]*Buffer {
 	return g
 }
 
-// concurrentRegions reports whether a and b sit in different regions of
-// the same ttg.warp_specialize (Triton's AsyncRegions trait).
-func concurrentRegions(a, b *ir.Operation) bool {
-	wa, wb := asyncParent(a), asyncParent(b)
-	if wa == nil || wa != wb {
-		return false
-	}
-	return a.Block().Parent() != b.Block().Parent()
-}
-
 func asyncParent(op *ir.Operation) *ir.Operation {
+	if op == nil {
+		return nil
+	}
 	for p := op.ParentOp(); p != nil; p = p.ParentOp() {
 		if p.Name() == "ttg.warp_specialize" || p.Name() == "ttg.warp_specialize.partitions" {
 			return p
