@@ -250,12 +250,8 @@ func opError(op *ir.Operation, format string, args ...any) error {
 	return &OpError{Op: op, Msg: fmt.Sprintf(format, args...)}
 }
 
-// allocator is Triton's AllocationAnalysis for one function.
-type allocator struct {
-	fa      *FuncAllocation
-	scratch ScratchSizeFunc
-}
-
+// allocateFunc is Triton's AllocationAnalysis for one function: buffers
+// and their sizes, liveness, offsets.
 func allocateFunc(f *ir.Operation, m *ModuleAllocation, calls map[*ir.Operation]*ir.Operation, scratch ScratchSizeFunc) (*FuncAllocation, error) {
 	fa := &FuncAllocation{Func: f, explicit: map[*ir.Value]*Buffer{},
 		aliases: map[*ir.Value][]*Buffer{}, scratch: map[*ir.Operation]*Buffer{}}

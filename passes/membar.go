@@ -216,7 +216,6 @@ type membar struct {
 	filter   MembarFilter
 	funcInfo map[*ir.Operation]*blockInfo
 	inserted int
-	err      error
 }
 
 // InsertBarriers runs Membar over every function of the allocation's module
