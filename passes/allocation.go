@@ -152,18 +152,7 @@ type ScratchSizeFunc func(op *ir.Operation) (int, error)
 // module, as Triton's ModuleAllocation with the given scratch-size function
 // (DefaultScratchSize or NvidiaScratchSize). Errors are *OpError.
 func AllocateModule(module *ir.Operation, scratch ScratchSizeFunc) (*ModuleAllocation, error) {
-	funcs := map[string]*ir.Operation{}
-	var all []*ir.Operation
-	module.Walk(func(op *ir.Operation) ir.WalkResult {
-		if op.Name() == "tt.func" {
-			if n, ok := op.Attr("sym_name").(*ir.StringAttr); ok {
-				funcs[n.Value] = op
-			}
-			all = append(all, op)
-			return ir.Skip
-		}
-		return ir.Advance
-	})
+	funcs, all := moduleFuncs(module)
 	// The call graph.
 	callees := map[*ir.Operation][]*ir.Operation{}
 	called := map[*ir.Operation]bool{}
@@ -174,12 +163,11 @@ func AllocateModule(module *ir.Operation, scratch ScratchSizeFunc) (*ModuleAlloc
 			if op.Name() != "tt.call" {
 				return ir.Advance
 			}
-			ref, _ := op.Attr("callee").(*ir.SymbolRefAttr)
-			if ref == nil || funcs[ref.Root] == nil {
+			g := callee(op, funcs)
+			if g == nil {
 				err = opError(op, "allocation: cannot resolve the callee of this call")
 				return ir.Interrupt
 			}
-			g := funcs[ref.Root]
 			calls[op] = g
 			if !slices.Contains(callees[f], g) {
 				callees[f] = append(callees[f], g)
@@ -235,6 +223,32 @@ func AllocateModule(module *ir.Operation, scratch ScratchSizeFunc) (*ModuleAlloc
 		}
 	}
 	return m, nil
+}
+
+// moduleFuncs returns the tt.funcs of a module by symbol name, and all of
+// them in order.
+func moduleFuncs(module *ir.Operation) (map[string]*ir.Operation, []*ir.Operation) {
+	funcs := map[string]*ir.Operation{}
+	var all []*ir.Operation
+	module.Walk(func(op *ir.Operation) ir.WalkResult {
+		if op.Name() == "tt.func" {
+			if n, ok := op.Attr("sym_name").(*ir.StringAttr); ok {
+				funcs[n.Value] = op
+			}
+			all = append(all, op)
+			return ir.Skip
+		}
+		return ir.Advance
+	})
+	return funcs, all
+}
+
+// callee resolves a tt.call's callee among the module's functions.
+func callee(call *ir.Operation, funcs map[string]*ir.Operation) *ir.Operation {
+	if ref, ok := call.Attr("callee").(*ir.SymbolRefAttr); ok {
+		return funcs[ref.Root]
+	}
+	return nil
 }
 
 // OpError is an error about one op: the shared-memory analyses return it

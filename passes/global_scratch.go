@@ -30,18 +30,7 @@ const (
 )
 
 func runGlobalScratch(ctx *Context, module *ir.Operation) error {
-	funcs := map[string]*ir.Operation{}
-	var all []*ir.Operation
-	module.Walk(func(op *ir.Operation) ir.WalkResult {
-		if op.Name() == "tt.func" {
-			if n, ok := op.Attr("sym_name").(*ir.StringAttr); ok {
-				funcs[n.Value] = op
-			}
-			all = append(all, op)
-			return ir.Skip
-		}
-		return ir.Advance
-	})
+	funcs, all := moduleFuncs(module)
 	onStack := map[*ir.Operation]bool{}
 	var alloc func(f *ir.Operation) error
 	alloc = func(f *ir.Operation) error {
@@ -114,13 +103,5 @@ func runGlobalScratch(ctx *Context, module *ir.Operation) error {
 		setSortedAttr(module, globalScratchAlign, kernel.Attr(globalScratchAlign))
 	}
 	ctx.MarkChanged()
-	return nil
-}
-
-// callee resolves a tt.call's callee among the module's functions.
-func callee(call *ir.Operation, funcs map[string]*ir.Operation) *ir.Operation {
-	if ref, ok := call.Attr("callee").(*ir.SymbolRefAttr); ok {
-		return funcs[ref.Root]
-	}
 	return nil
 }

@@ -215,6 +215,7 @@ type membar struct {
 	fa       *FuncAllocation
 	filter   MembarFilter
 	funcInfo map[*ir.Operation]*blockInfo
+	funcs    map[string]*ir.Operation
 	inserted int
 }
 
@@ -223,9 +224,10 @@ type membar struct {
 // it inserted. The allocation must be of the module as it is now.
 func InsertBarriers(m *ModuleAllocation, filter MembarFilter) (int, error) {
 	funcInfo := map[*ir.Operation]*blockInfo{}
+	funcs, _ := moduleFuncs(m.Module)
 	n := 0
 	for _, f := range m.Order {
-		mb := &membar{fa: m.Funcs[f], filter: filter, funcInfo: funcInfo}
+		mb := &membar{fa: m.Funcs[f], filter: filter, funcInfo: funcInfo, funcs: funcs}
 		if err := mb.resolve(f); err != nil {
 			return n, err
 		}
@@ -404,12 +406,8 @@ func (mb *membar) update(op *ir.Operation, info *blockInfo) error {
 	cur := newBlockInfo()
 	var scratch *Buffer
 	if op.Name() == "tt.call" {
-		if ref, ok := op.Attr("callee").(*ir.SymbolRefAttr); ok {
-			for f, fi := range mb.funcInfo {
-				if n, ok := f.Attr("sym_name").(*ir.StringAttr); ok && n.Value == ref.Root {
-					cur.join(fi)
-				}
-			}
+		if fi := mb.funcInfo[callee(op, mb.funcs)]; fi != nil {
+			cur.join(fi)
 		}
 	} else {
 		reads, writes := sharedAccesses(op)
