@@ -302,3 +302,34 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32} {
     tt.return
   }
 }
+
+// -----
+
+// scf.while: the store in the after-region follows the read in the
+// before-region (WAR), and the next read follows the store over the back
+// edge (RAW).
+// CHECK-LABEL: tt.func @loop_while
+// CHECK: scf.while
+// CHECK-NEXT: ttg.local_barrier
+// CHECK-NEXT: ttg.local_load
+// CHECK-NEXT: scf.condition
+// CHECK: ^bb0
+// CHECK-NEXT: ttg.local_barrier
+// CHECK-NEXT: ttg.local_store
+#AL = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#S = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32} {
+  tt.func @loop_while(%c: i1, %x: tensor<16x16xf16, #AL>) {
+    %a = ttg.local_alloc : () -> !ttg.memdesc<16x16xf16, #S, #smem, mutable>
+    %r = scf.while (%arg = %c) : (i1) -> i1 {
+      %y = ttg.local_load %a : !ttg.memdesc<16x16xf16, #S, #smem, mutable> -> tensor<16x16xf16, #AL>
+      scf.condition(%arg) %arg : i1
+    } do {
+    ^bb0(%b: i1):
+      ttg.local_store %x, %a : tensor<16x16xf16, #AL> -> !ttg.memdesc<16x16xf16, #S, #smem, mutable>
+      scf.yield %b : i1
+    }
+    tt.return
+  }
+}
