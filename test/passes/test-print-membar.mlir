@@ -333,3 +333,36 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32} {
     tt.return
   }
 }
+
+// -----
+
+// A conversion through shared memory synchronises its own threads: one
+// that stays within warps (the same warp bases on both sides, Triton's
+// isCvtWarpSync) only with warp.sync, so the write of %a is still pending
+// after it; one across warps uses a CTA barrier, which orders it.
+// CHECK-LABEL: tt.func @warp_sync
+// CHECK: ttg.convert_layout
+// CHECK-NEXT: ttg.local_barrier
+// CHECK-NEXT: ttg.local_load
+// CHECK-LABEL: tt.func @cross_warp
+// CHECK: ttg.convert_layout
+// CHECK-NEXT: ttg.local_load
+#src = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [32, 1], warpsPerCTA = [1, 4], order = [0, 1]}>
+#dst = #ttg.blocked<{sizePerThread = [4, 1], threadsPerWarp = [32, 1], warpsPerCTA = [1, 4], order = [0, 1]}>
+#xw = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
+#S = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32} {
+  tt.func @warp_sync(%x: tensor<16x16xf16, #src>, %t: tensor<128x4xf32, #src>) {
+    %a = ttg.local_alloc %x : (tensor<16x16xf16, #src>) -> !ttg.memdesc<16x16xf16, #S, #smem>
+    %c = ttg.convert_layout %t : tensor<128x4xf32, #src> -> tensor<128x4xf32, #dst>
+    %y = ttg.local_load %a : !ttg.memdesc<16x16xf16, #S, #smem> -> tensor<16x16xf16, #src>
+    tt.return
+  }
+  tt.func @cross_warp(%x: tensor<16x16xf16, #src>, %t: tensor<128x4xf32, #src>) {
+    %a = ttg.local_alloc %x : (tensor<16x16xf16, #src>) -> !ttg.memdesc<16x16xf16, #S, #smem>
+    %c = ttg.convert_layout %t : tensor<128x4xf32, #src> -> tensor<128x4xf32, #xw>
+    %y = ttg.local_load %a : !ttg.memdesc<16x16xf16, #S, #smem> -> tensor<16x16xf16, #src>
+    tt.return
+  }
+}
