@@ -366,3 +366,38 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32} {
     tt.return
   }
 }
+
+// -----
+
+// Unstructured control flow (cf branches, as after scf-to-cf): %a is live
+// through ^bb2 into ^bb3 (MLIR liveness over the CFG), so %b can only take
+// its bytes after the last read; both paths into ^bb3 may carry the write.
+// CHECK-LABEL: tt.func @branches
+// CHECK: ^bb1:
+// CHECK-NEXT: ttg.local_barrier
+// CHECK-NEXT: ttg.local_load
+// CHECK: ^bb2:
+// CHECK-NEXT: cf.br
+// CHECK: ^bb3:
+// CHECK-NEXT: ttg.local_barrier
+// CHECK-NEXT: ttg.local_load
+// CHECK-NEXT: ttg.local_barrier
+// CHECK-NEXT: ttg.local_alloc %x {allocation.offset = 0 : i32}
+#AL = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#S = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32} {
+  tt.func @branches(%c: i1, %x: tensor<16x16xf16, #AL>) {
+    %a = ttg.local_alloc %x : (tensor<16x16xf16, #AL>) -> !ttg.memdesc<16x16xf16, #S, #smem>
+    cf.cond_br %c, ^bb1, ^bb2
+  ^bb1:
+    %y = ttg.local_load %a : !ttg.memdesc<16x16xf16, #S, #smem> -> tensor<16x16xf16, #AL>
+    cf.br ^bb3
+  ^bb2:
+    cf.br ^bb3
+  ^bb3:
+    %z = ttg.local_load %a : !ttg.memdesc<16x16xf16, #S, #smem> -> tensor<16x16xf16, #AL>
+    %b = ttg.local_alloc %x : (tensor<16x16xf16, #AL>) -> !ttg.memdesc<16x16xf16, #S, #smem>
+    tt.return
+  }
+}
