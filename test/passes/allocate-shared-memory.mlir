@@ -36,7 +36,8 @@ module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32}
 // -----
 
 // nvmma_shared buffers are aligned to 128 bytes times the swizzle's
-// maxPhase (256 for a 32-byte swizzle). The larger buffer is placed first
+// maxPhase (256 for a 32-byte swizzle; Triton 3.6.0 gives the same offsets
+// and ttg.shared for this function). The larger buffer is placed first
 // (640 bytes at 0); the swizzled tile goes to the next multiple of 256.
 // CHECK: ttg.shared = 1024 : i32
 // CHECK-LABEL: tt.func @aligned
@@ -52,6 +53,34 @@ module attributes {"ttg.num-warps" = 4 : i32} {
     ttg.local_dealloc %t : !ttg.memdesc<8x16xf16, #N, #smem, mutable>
     ttg.local_dealloc %b : !ttg.memdesc<5x8x8xf16, #S3, #smem, mutable>
     tt.return
+  }
+}
+
+// -----
+
+// Scratch of a scan across 4 warps (blocked layouts: warps x non-axis
+// threads and elements x blocks along and across the axis, f32) and of a
+// histogram (max(bins, threads per warp) i32). Triton 3.6.0's
+// allocate-shared-memory-nv gives 128 and 256 for these functions alone.
+// CHECK: ttg.shared = 256 : i32
+// CHECK-LABEL: tt.func @scan
+// CHECK: }) {allocation.offset = 0 : i32} : (tensor<256x4xf32
+// CHECK-LABEL: tt.func @histogram
+// CHECK: tt.histogram %{{.*}} {allocation.offset = 0 : i32}
+#b = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [0, 1]}>
+#h = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @scan(%x: tensor<256x4xf32, #b>) -> tensor<256x4xf32, #b> {
+    %r = "tt.scan"(%x) <{axis = 0 : i32, reverse = false}> ({
+    ^bb0(%p: f32, %q: f32):
+      %z = arith.addf %p, %q : f32
+      tt.scan.return %z : f32
+    }) : (tensor<256x4xf32, #b>) -> tensor<256x4xf32, #b>
+    tt.return %r : tensor<256x4xf32, #b>
+  }
+  tt.func @histogram(%x: tensor<128xi32, #h>) -> tensor<64xi32, #h> {
+    %r = tt.histogram %x : tensor<128xi32, #h> -> tensor<64xi32, #h>
+    tt.return %r : tensor<64xi32, #h>
   }
 }
 

@@ -11,6 +11,8 @@
 #S = #ttg.swizzled_shared<{vec = 2, perPhase = 2, maxPhase = 4, order = [1, 0]}>
 #ST = #ttg.swizzled_shared<{vec = 2, perPhase = 2, maxPhase = 4, order = [0, 1]}>
 #smem = #ttg.shared_memory
+#bs = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [0, 1]}>
+#bh = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 
 module attributes {"ttg.num-warps" = 4 : i32, "ttg.num-ctas" = 1 : i32} {
 
@@ -228,6 +230,27 @@ tt.func @nested_loops(%lb: index, %ub: index, %st: index, %c: i1) {
   %after = ttg.local_alloc : () -> !ttg.memdesc<128x32xf16, #S, #smem, mutable>
   ttg.local_dealloc %after : !ttg.memdesc<128x32xf16, #S, #smem, mutable>
   tt.return
+}
+
+// Scan and histogram scratch (Triton 3.6.0: 128 and 256 bytes).
+// expected-remark @below {{scan_scratch}}
+// expected-remark @below {{size = 128}}
+tt.func @scan_scratch(%x: tensor<256x4xf32, #bs>) -> tensor<256x4xf32, #bs> {
+  // expected-remark @below {{scratch offset = 0, size = 128}}
+  %r = "tt.scan"(%x) <{axis = 0 : i32, reverse = false}> ({
+  ^bb0(%p: f32, %q: f32):
+    %z = arith.addf %p, %q : f32
+    tt.scan.return %z : f32
+  }) : (tensor<256x4xf32, #bs>) -> tensor<256x4xf32, #bs>
+  tt.return %r : tensor<256x4xf32, #bs>
+}
+
+// expected-remark @below {{histogram_scratch}}
+// expected-remark @below {{size = 256}}
+tt.func @histogram_scratch(%x: tensor<128xi32, #bh>) -> tensor<64xi32, #bh> {
+  // expected-remark @below {{scratch offset = 0, size = 256}}
+  %r = tt.histogram %x : tensor<128xi32, #bh> -> tensor<64xi32, #bh>
+  tt.return %r : tensor<64xi32, #bh>
 }
 
 }
