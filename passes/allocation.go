@@ -152,18 +152,7 @@ type ScratchSizeFunc func(op *ir.Operation) (int, error)
 // module, as Triton's ModuleAllocation with the given scratch-size function
 // (DefaultScratchSize or NvidiaScratchSize). Errors are *OpError.
 func AllocateModule(module *ir.Operation, scratch ScratchSizeFunc) (*ModuleAllocation, error) {
-	funcs := map[string]*ir.Operation{}
-	var all []*ir.Operation
-	module.Walk(func(op *ir.Operation) ir.WalkResult {
-		if op.Name() == "tt.func" {
-			if n, ok := op.Attr("sym_name").(*ir.StringAttr); ok {
-				funcs[n.Value] = op
-			}
-			all = append(all, op)
-			return ir.Skip
-		}
-		return ir.Advance
-	})
+	funcs, all := moduleFuncs(module)
 	// The call graph.
 	callees := map[*ir.Operation][]*ir.Operation{}
 	called := map[*ir.Operation]bool{}
@@ -174,12 +163,11 @@ func AllocateModule(module *ir.Operation, scratch ScratchSizeFunc) (*ModuleAlloc
 			if op.Name() != "tt.call" {
 				return ir.Advance
 			}
-			ref, _ := op.Attr("callee").(*ir.SymbolRefAttr)
-			if ref == nil || funcs[ref.Root] == nil {
+			g := callee(op, funcs)
+			if g == nil {
 				err = opError(op, "allocation: cannot resolve the callee of this call")
 				return ir.Interrupt
 			}
-			g := funcs[ref.Root]
 			calls[op] = g
 			if !slices.Contains(callees[f], g) {
 				callees[f] = append(callees[f], g)
@@ -237,6 +225,32 @@ func AllocateModule(module *ir.Operation, scratch ScratchSizeFunc) (*ModuleAlloc
 	return m, nil
 }
 
+// moduleFuncs returns the tt.funcs of a module by symbol name, and all of
+// them in order.
+func moduleFuncs(module *ir.Operation) (map[string]*ir.Operation, []*ir.Operation) {
+	funcs := map[string]*ir.Operation{}
+	var all []*ir.Operation
+	module.Walk(func(op *ir.Operation) ir.WalkResult {
+		if op.Name() == "tt.func" {
+			if n, ok := op.Attr("sym_name").(*ir.StringAttr); ok {
+				funcs[n.Value] = op
+			}
+			all = append(all, op)
+			return ir.Skip
+		}
+		return ir.Advance
+	})
+	return funcs, all
+}
+
+// callee resolves a tt.call's callee among the module's functions.
+func callee(call *ir.Operation, funcs map[string]*ir.Operation) *ir.Operation {
+	if ref, ok := call.Attr("callee").(*ir.SymbolRefAttr); ok {
+		return funcs[ref.Root]
+	}
+	return nil
+}
+
 // OpError is an error about one op: the shared-memory analyses return it
 // so that a pass (or the LLVM lowering) reports it located at Op.
 type OpError struct {
@@ -250,12 +264,8 @@ func opError(op *ir.Operation, format string, args ...any) error {
 	return &OpError{Op: op, Msg: fmt.Sprintf(format, args...)}
 }
 
-// allocator is Triton's AllocationAnalysis for one function.
-type allocator struct {
-	fa      *FuncAllocation
-	scratch ScratchSizeFunc
-}
-
+// allocateFunc is Triton's AllocationAnalysis for one function: buffers
+// and their sizes, liveness, offsets.
 func allocateFunc(f *ir.Operation, m *ModuleAllocation, calls map[*ir.Operation]*ir.Operation, scratch ScratchSizeFunc) (*FuncAllocation, error) {
 	fa := &FuncAllocation{Func: f, explicit: map[*ir.Value]*Buffer{},
 		aliases: map[*ir.Value][]*Buffer{}, scratch: map[*ir.Operation]*Buffer{}}
@@ -654,12 +664,20 @@ func calculateStarts(bufs []*Buffer) {
 // ttg.warp_specialize, which run concurrently).
 func interference(bufs []*Buffer) map[*Buffer][]*Buffer {
 	g := map[*Buffer][]*Buffer{}
-	for _, x := range bufs {
-		for _, y := range bufs {
+	async := make([]*ir.Operation, len(bufs))
+	for i, b := range bufs {
+		async[i] = asyncParent(b.Owner)
+	}
+	for i, x := range bufs {
+		for j, y := range bufs {
 			if x == y || !x.Bytes().Intersects(y.Bytes()) {
 				continue
 			}
-			if x.Live.Intersects(y.Live) || concurrentRegions(x.Owner, y.Owner) {
+			// Buffers interfere when live at the same time, or when they sit
+			// in different regions of one ttg.warp_specialize (Triton's
+			// AsyncRegions), which run concurrently.
+			if x.Live.Intersects(y.Live) ||
+				async[i] != nil && async[i] == async[j] && x.Owner.Block().Parent() != y.Owner.Block().Parent() {
 				g[x] = append(g[x], y)
 			}
 		}
@@ -667,17 +685,10 @@ func interference(bufs []*Buffer) map[*Buffer][]*Buffer {
 	return g
 }
 
-// concurrentRegions reports whether a and b sit in different regions of
-// the same ttg.warp_specialize (Triton's AsyncRegions trait).
-func concurrentRegions(a, b *ir.Operation) bool {
-	wa, wb := asyncParent(a), asyncParent(b)
-	if wa == nil || wa != wb {
-		return false
-	}
-	return a.Block().Parent() != b.Block().Parent()
-}
-
 func asyncParent(op *ir.Operation) *ir.Operation {
+	if op == nil {
+		return nil
+	}
 	for p := op.ParentOp(); p != nil; p = p.ParentOp() {
 		if p.Name() == "ttg.warp_specialize" || p.Name() == "ttg.warp_specialize.partitions" {
 			return p

@@ -164,3 +164,18 @@ func runTestPrintAllocation(ctx *Context, module *ir.Operation) error {
 	})
 	return nil
 }
+
+// PrepareSharedMemory does to module what Triton 3.6's NVIDIA backend does
+// before lowering to LLVM: the allocation with NVIDIA's scratch sizes for
+// computeCapability, written as allocation.offset / ttg.shared, then Membar
+// with NVIDIA's filter. It returns the allocation (for the offsets of each
+// buffer and scratch) and the number of barriers inserted.
+func PrepareSharedMemory(module *ir.Operation, computeCapability int) (*ModuleAllocation, int, error) {
+	m, err := AllocateModule(module, NvidiaScratchSize(computeCapability))
+	if err != nil {
+		return nil, 0, err
+	}
+	AttachAllocation(m)
+	n, err := InsertBarriers(m, NvidiaCanSkipBarSync)
+	return m, n, err
+}

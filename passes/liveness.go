@@ -54,9 +54,15 @@ func (l *liveness) liveOps(v *ir.Value) []*ir.Operation {
 		if l.out[b] {
 			end = b.Last()
 		} else {
+			users := map[*ir.Operation]bool{}
 			for _, u := range v.Users() {
-				if a := ancestorInBlock(b, u); a != nil && end.IsBefore(a) {
-					end = a
+				if a := ancestorInBlock(b, u); a != nil {
+					users[a] = true
+				}
+			}
+			for o := start; o != nil; o = o.Next() {
+				if users[o] {
+					end = o
 				}
 			}
 		}

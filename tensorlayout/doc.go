@@ -72,6 +72,15 @@
 //     grid shaded by offset mod 8, nested modes outlined. Above 128 cells a
 //     side, cells merge into blocks of 2^k elements (noted); labels are
 //     drawn up to 4096 cells per slice. The output is deterministic;
+//   - banks (with -l REG -shared SHARED; banks.go): the access -view svg
+//     outlines, as text: one line per lane of warp 0's first access
+//     instruction (its lane group, the elements of its vector, their
+//     offsets, the banks of their words, the wavefront serving them), the
+//     wavefront total, and last exactly one line "bank conflicts: N" with
+//     smem.BankConflicts' count, which equals Triton 3.6's
+//     get_shared_bank_conflicts (the element width comes from -t). Where
+//     counting lines per bank differs from Triton's formula the wavefront
+//     line says so. Errors point into the flag they come from;
 //   - html (with -i KERNEL alone): one self-contained page (inline CSS and
 //     SVG, no script, no outside reference): a summary of every
 //     ttg.convert_layout (type, layouts, class, scratch bytes, store and

@@ -66,7 +66,7 @@
 // RANK4: tensor-layout: error: -view svg draws tensors of rank 1 to 3; this one has rank 4
 // RUN: not tensor-layout -l '#ttg.blocked<{sizePerThread = [1, 2], threadsPerWarp = [4, 8], warpsPerCTA = [2, 1], order = [1, 0]}>' -to '#ttg.blocked<{sizePerThread = [1, 2], threadsPerWarp = [4, 8], warpsPerCTA = [2, 1], order = [1, 0]}>' -t 'tensor<8x16xf16>' 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=TO-VIEW
-// TO-VIEW: tensor-layout: error: -to and -shared draw pictures: give -view svg
+// TO-VIEW: tensor-layout: error: -to draws a conversion: give -view svg
 // RUN: not tensor-layout -l '#ttg.blocked<{sizePerThread = [1, 2], threadsPerWarp = [4, 8], warpsPerCTA = [2, 1], order = [1, 0]}>' -to '#ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>' -t 'tensor<8x16xf16>' -view svg 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=TO-SHARED
 // TO-SHARED: tensor-layout: error: -to must be a distributed layout; #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}> is not (use -shared for a shared layout)
