@@ -19,7 +19,7 @@ import (
 
 // minLowered is the number of corpus kernels that lowered and compiled
 // when last measured; raise it after an improvement.
-const minLowered = 224
+const minLowered = 252
 
 // llvmTools returns llvm-as-14 and llc-14, skipping the test when they
 // are absent (and failing under CI=true, where .ci/run installs them).
@@ -112,7 +112,7 @@ func TestCorpus(t *testing.T) {
 	}
 	t.Logf("%d of %d kernels lower and compile", ok, len(files))
 	// A ratchet: the whole corpus (10 shared kernels and 242 before/after
-	// files) lowered 224 kernels when this was written.
+	// files) lowered all 252 kernels when this was written.
 	if !testing.Short() && len(files) == 252 && ok < minLowered {
 		t.Errorf("only %d kernels lower and compile, %d did before", ok, minLowered)
 	}
