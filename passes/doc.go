@@ -55,4 +55,25 @@
 // the layout-opt driver (package optdriver) uses: BeforePass and AfterPass
 // hooks for -mlir-print-ir-*, OnDiagnostic to stream diagnostics, and a
 // Timing tree for -mlir-timing.
+//
+// # Shared memory before LLVM lowering
+//
+// The passes allocate-shared-memory (-nv), test-print-allocation,
+// test-print-membar and tritongpu-global-scratch-memory-allocation are
+// Triton 3.6's analyses that run right before the LLVM lowering, with the
+// same conventions: {allocation.offset = N : i32} on every op that owns a
+// shared buffer or scratch, ttg.shared = N : i32 on the module, and a
+// ttg.local_barrier between conflicting shared-memory accesses. A lowering
+// calls them as functions:
+//
+//	alloc, barriers, err := passes.PrepareSharedMemory(module.Op, 90)
+//	fa := alloc.Funcs[fn]            // one function's frame
+//	fa.OpBuffer(cvt).Offset          // scratch of a conversion, reduce, ...
+//	fa.ValueBuffers(memdesc)         // the allocations a memdesc may refer to
+//	alloc.SharedMemorySize()         // the kernel's dynamic shared memory
+//
+// or step by step: AllocateModule (with DefaultScratchSize or
+// NvidiaScratchSize), AttachAllocation, InsertBarriers (with
+// NvidiaCanSkipBarSync). A tt.call's virtual buffer is where its callee's
+// frame starts in the caller's.
 package passes

@@ -166,7 +166,14 @@ func observations(ids map[string]int, m *ir.Module) []string {
 	m.Walk(func(op *ir.Operation) ir.WalkResult {
 		observe := false
 		switch op.Name() {
-		case "tt.store", "tt.dot", "tt.return", "tt.atomic_rmw", "tt.atomic_cas", "ttg.local_alloc", "ttg.local_store":
+		case "ttg.local_alloc":
+			// An allocation without an initial value computes nothing by
+			// itself (DCE erases it when unused); its stores are observed.
+			// An immutable one is a pure value until allocated (Triton's
+			// LocalAllocOp::getEffects), seen through its uses.
+			mt, _ := op.Result(0).Type().(*ir.MemDescType)
+			observe = op.NumOperands() > 0 && (mt == nil || mt.Mutable || op.Attr("allocation.offset") != nil)
+		case "tt.store", "tt.dot", "tt.return", "tt.atomic_rmw", "tt.atomic_cas", "ttg.local_store":
 			// (Loops are seen through their results and the stores in
 			// their bodies: a loop whose results are unused and that
 			// stores nothing computes nothing.)

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"github.com/layoutopt/layoutopt/layouttranslate"
 	"github.com/layoutopt/layoutopt/lit"
 	"github.com/layoutopt/layoutopt/lit/filecheck"
 	"github.com/layoutopt/layoutopt/lit/gencheck"
@@ -18,11 +19,12 @@ import (
 // to an external executable with "tool NAME = PATH".
 func Tools() map[string]proc.Tool {
 	return map[string]proc.Tool{
-		"FileCheck":     filecheck.Main,
-		"gen-checks":    gencheck.Main,
-		"layout-opt":    optdriver.Main,
-		"tensor-layout": tensorlayout.Main,
-		"ttgir-run":     ttgirrun.Main,
+		"FileCheck":        filecheck.Main,
+		"gen-checks":       gencheck.Main,
+		"layout-opt":       optdriver.Main,
+		"layout-translate": layouttranslate.Main,
+		"tensor-layout":    tensorlayout.Main,
+		"ttgir-run":        ttgirrun.Main,
 	}
 }
 

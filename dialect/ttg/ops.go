@@ -79,5 +79,9 @@ func ops() []*ir.OpDef {
 			Attrs:  []ir.AttrDef{{Name: "num", Kind: ir.I32Attr}},
 			Format: "($asyncToken^)? attr-dict", InferTypes: tokens("asyncToken", "retToken")},
 		{Name: "ttg.barrier", Summary: "block-wide barrier", Format: "attr-dict"},
+		// Triton 3.6's TTG_LocalBarrierOp: the barrier Membar inserts between
+		// conflicting shared-memory accesses (lowered to bar.sync 0).
+		{Name: "ttg.local_barrier", Summary: "synchronize the threads of a CTA and order their shared-memory accesses",
+			Traits: ir.MemoryRead | ir.MemoryWrite, Format: "attr-dict"},
 	}
 }

@@ -200,6 +200,18 @@ func (op LocalAllocOp) AlignmentAttr() ir.Attribute {
 	return op.Attr("alignment")
 }
 
+// LocalBarrierOp is the ttg.local_barrier op: synchronize the threads of a CTA and order their shared-memory accesses.
+// Its parts are not declared; read them with the ir.Operation methods.
+type LocalBarrierOp struct{ *ir.Operation }
+
+// AsLocalBarrier returns op as a LocalBarrierOp when op is ttg.local_barrier.
+func AsLocalBarrier(op *ir.Operation) (LocalBarrierOp, bool) {
+	if op == nil || op.Name() != "ttg.local_barrier" {
+		return LocalBarrierOp{}, false
+	}
+	return LocalBarrierOp{op}, true
+}
+
 // LocalDeallocOp is the ttg.local_dealloc op: free shared memory.
 type LocalDeallocOp struct{ *ir.Operation }
 

@@ -1,0 +1,186 @@
+// Package layouttranslate is the layout-translate tool, in the habits of
+// mlir-translate: it reads a TritonGPU module and writes it as LLVM IR
+// for NVPTX (-ttgir-to-llvmir, package llvmemit) or as PTX (-ttgir-to-ptx,
+// through llc-14), with the kernels' launch metadata as JSON on request.
+//
+//	layout-translate -ttgir-to-llvmir k.ttgir -o k.ll
+//	layout-translate -ttgir-to-ptx k.ttgir -o k.ptx -kernel-json k.json
+//
+// Main takes a proc.Proc, so lit runs it in-process; cmd/layout-translate
+// is a one-line main.
+package layouttranslate
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"strings"
+
+	_ "github.com/layoutopt/layoutopt/dialect" // registers the TTGIR dialects
+	"github.com/layoutopt/layoutopt/ir"
+	"github.com/layoutopt/layoutopt/llvmemit"
+	"github.com/layoutopt/layoutopt/proc"
+)
+
+const usage = `usage: layout-translate (-ttgir-to-llvmir | -ttgir-to-ptx) [flags] [FILE|-]
+
+Lowers a TritonGPU module (TTGIR as Triton 3.6 prints it) to LLVM IR for
+nvptx64-nvidia-cuda (LLVM 14 typed pointers) or, through llc-14, to PTX.
+Kernels keep Triton 3.6's ABI: the tt.func parameters, then two global
+scratch pointers; 32·num_warps threads; dynamic shared memory global_smem of
+-kernel-json's shared_bytes. An op that cannot be lowered is an error at
+the op.
+
+Flags:
+`
+
+// Main runs layout-translate with p's arguments and streams and returns
+// its exit status (0 on success, 1 on any error).
+func Main(p *proc.Proc) (code int) {
+	defer func() {
+		if v := recover(); v != nil {
+			fmt.Fprintf(p.Stderr, "layout-translate: error: internal error: %v (please report this bug)\n", v)
+			code = 1
+		}
+	}()
+	fs := flag.NewFlagSet("layout-translate", flag.ContinueOnError)
+	fs.SetOutput(p.Stderr)
+	toLL := fs.Bool("ttgir-to-llvmir", false, "translate to LLVM IR")
+	toPTX := fs.Bool("ttgir-to-ptx", false, "translate to PTX with llc-14")
+	out := fs.String("o", "-", "output file (written atomically; - is standard output)")
+	llc := fs.String("llc", "", "the llc of LLVM 14 (default: $LLC, llc-14 on PATH, /usr/lib/llvm-14/bin/llc)")
+	kernelJSON := fs.String("kernel-json", "", "write the kernels' launch metadata (name, threads, shared bytes, parameters) as JSON to this file")
+	ptxVersion := fs.String("ptx-version", "", "rewrite the PTX .version line (default: 8.0 for kernels with sm_90-only instructions, else llc's)")
+	ptxTarget := fs.String("ptx-target", "", "rewrite the PTX .target line (default: sm_90a for kernels with sm_90-only instructions, else llc's)")
+	noAlloc := fs.Bool("no-allocate-shared-memory", false, "do not run allocate-shared-memory-nv on a module without ttg.shared (scratch then starts at offset 0 and ttg.shared is what the lowering needs)")
+	fs.Usage = func() {
+		fmt.Fprint(p.Stderr, usage)
+		fs.PrintDefaults()
+	}
+	// Flags may follow the input file, as with mlir-translate.
+	var positional []string
+	for args := p.Args; ; {
+		if err := fs.Parse(args); err != nil {
+			if errors.Is(err, flag.ErrHelp) {
+				return 0
+			}
+			return 1
+		}
+		if fs.NArg() == 0 {
+			break
+		}
+		positional = append(positional, fs.Arg(0))
+		args = fs.Args()[1:]
+	}
+	fail := func(format string, args ...any) int {
+		fmt.Fprintf(p.Stderr, "layout-translate: error: "+format+"\n", args...)
+		return 1
+	}
+	if *toLL == *toPTX {
+		return fail("give exactly one of -ttgir-to-llvmir and -ttgir-to-ptx")
+	}
+	if len(positional) > 1 {
+		return fail("more than one input file (%s)", strings.Join(positional, ", "))
+	}
+	input := "-"
+	if len(positional) == 1 {
+		input = positional[0]
+	}
+	src, err := p.ReadFile(input)
+	if err != nil {
+		return fail("cannot open input file '%s': %v", input, err)
+	}
+	name := input
+	if input == "-" {
+		name = "<stdin>"
+	}
+	m, diags := ir.Parse(src, ir.ParseConfig{Filename: name})
+	if diags.HasErrors() {
+		fmt.Fprint(p.Stderr, diags.Render(src, 1))
+		return 1
+	}
+	if d := ir.Verify(m); d.HasErrors() {
+		fmt.Fprint(p.Stderr, d.Render(src, 1))
+		return 1
+	}
+	if !*noAlloc {
+		if d, err := llvmemit.AllocateSharedMemory(m); err != nil {
+			fmt.Fprint(p.Stderr, d.Render(src, 1))
+			if !d.HasErrors() {
+				return fail("allocate-shared-memory-nv: %v", err)
+			}
+			return 1
+		}
+	}
+	res, err := llvmemit.Emit(m)
+	if err != nil {
+		var le *llvmemit.Error
+		if errors.As(err, &le) {
+			fmt.Fprint(p.Stderr, ir.Diagnostics{le.Diagnostic()}.Render(src, 1))
+			return 1
+		}
+		return fail("%v", err)
+	}
+	text := []byte(res.Module.String())
+	if *toPTX {
+		path := *llc
+		if path == "" {
+			if path, err = llvmemit.FindLLC(p.Getenv); err != nil {
+				return fail("%v", err)
+			}
+		}
+		ptx, err := llvmemit.CompilePTX(context.Background(), path, text)
+		if err != nil {
+			return fail("%v", err)
+		}
+		version, target := *ptxVersion, *ptxTarget
+		if res.Hopper {
+			version, target = cmpOr(version, "8.0"), cmpOr(target, "sm_90a")
+		}
+		if version != "" || target != "" {
+			if ptx, err = llvmemit.RewritePTXHeader(ptx, cmpOr(version, headerField(ptx, ".version ")), cmpOr(target, headerField(ptx, ".target "))); err != nil {
+				return fail("%v", err)
+			}
+		}
+		text = ptx
+	}
+	if *kernelJSON != "" {
+		js, err := json.MarshalIndent(res.Kernels, "", "  ")
+		if err != nil {
+			return fail("%v", err)
+		}
+		if err := proc.WriteFileAtomic(p.Path(*kernelJSON), append(js, '\n')); err != nil {
+			return fail("cannot write '%s': %v", *kernelJSON, err)
+		}
+	}
+	if *out == "-" {
+		if _, err := p.Stdout.Write(text); err != nil {
+			return fail("writing output: %v", err)
+		}
+		return 0
+	}
+	if err := proc.WriteFileAtomic(p.Path(*out), text); err != nil {
+		return fail("cannot write output file '%s': %v", *out, err)
+	}
+	return 0
+}
+
+func cmpOr(a, b string) string {
+	if a != "" {
+		return a
+	}
+	return b
+}
+
+// headerField returns the value of a PTX header line (".version 7.0").
+func headerField(ptx []byte, key string) string {
+	for _, line := range bytes.Split(ptx, []byte("\n")) {
+		if v, ok := bytes.CutPrefix(line, []byte(key)); ok {
+			return string(bytes.TrimSpace(v))
+		}
+	}
+	return ""
+}

@@ -1,0 +1,108 @@
+package layouttranslate_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/layoutopt/layoutopt/layouttranslate"
+	"github.com/layoutopt/layoutopt/llvmemit"
+	"github.com/layoutopt/layoutopt/proc"
+)
+
+const kernel = `#b = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @copy(%x: !tt.ptr<f32> {tt.divisibility = 16 : i32}, %y: !tt.ptr<f32> {tt.divisibility = 16 : i32}) {
+    %r = tt.make_range {end = 512 : i32, start = 0 : i32} : tensor<512xi32, #b>
+    %xs = tt.splat %x : !tt.ptr<f32> -> tensor<512x!tt.ptr<f32>, #b>
+    %xp = tt.addptr %xs, %r : tensor<512x!tt.ptr<f32>, #b>, tensor<512xi32, #b>
+    %v = tt.load %xp : tensor<512x!tt.ptr<f32>, #b>
+    %ys = tt.splat %y : !tt.ptr<f32> -> tensor<512x!tt.ptr<f32>, #b>
+    %yp = tt.addptr %ys, %r : tensor<512x!tt.ptr<f32>, #b>, tensor<512xi32, #b>
+    tt.store %yp, %v : tensor<512x!tt.ptr<f32>, #b>
+    tt.return
+  }
+}
+`
+
+func run(t *testing.T, dir, stdin string, args ...string) (int, string, string) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	p := &proc.Proc{Args: args, Dir: dir, Env: os.Environ(), Stdin: strings.NewReader(stdin), Stdout: &out, Stderr: &errb}
+	code := layouttranslate.Main(p)
+	return code, out.String(), errb.String()
+}
+
+func TestLLVMIRAndMetadata(t *testing.T) {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "k.ttgir"), []byte(kernel), 0o644)
+	code, out, errs := run(t, dir, "", "-ttgir-to-llvmir", "k.ttgir", "-o", "k.ll", "-kernel-json", "k.json")
+	if code != 0 || out != "" {
+		t.Fatalf("exit %d, stdout %q, stderr %s", code, out, errs)
+	}
+	ll, _ := os.ReadFile(filepath.Join(dir, "k.ll"))
+	if !strings.Contains(string(ll), "load <4 x float>, <4 x float> addrspace(1)*") {
+		t.Errorf("no 128-bit load in\n%s", ll)
+	}
+	js, _ := os.ReadFile(filepath.Join(dir, "k.json"))
+	var ks []llvmemit.Kernel
+	if err := json.Unmarshal(js, &ks); err != nil || len(ks) != 1 || ks[0].Name != "copy" || ks[0].Threads != 128 || len(ks[0].Params) != 4 {
+		t.Errorf("metadata %s (%v)", js, err)
+	}
+	// Standard input and output.
+	code, out, _ = run(t, dir, kernel, "-ttgir-to-llvmir")
+	if code != 0 || !strings.Contains(out, "define void @copy(") {
+		t.Errorf("stdin: exit %d, %q", code, out)
+	}
+}
+
+func TestErrorsKeepOutput(t *testing.T) {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "k.ll"), []byte("old"), 0o644)
+	bad := strings.Replace(kernel, "tt.return", "%q = tt.make_tensor_ptr %x, [], [], [] {order = array<i32>} : <tensor<f32>>\n    tt.return", 1)
+	code, _, errs := run(t, dir, bad, "-ttgir-to-llvmir", "-", "-o", "k.ll")
+	if code != 1 || !strings.Contains(errs, "<stdin>:") || !strings.Contains(errs, "cannot lower") {
+		t.Errorf("exit %d, stderr %s", code, errs)
+	}
+	if b, _ := os.ReadFile(filepath.Join(dir, "k.ll")); string(b) != "old" {
+		t.Errorf("the output file was overwritten on error: %q", b)
+	}
+	for _, args := range [][]string{{}, {"-ttgir-to-llvmir", "-ttgir-to-ptx"}, {"-ttgir-to-llvmir", "a", "b"}, {"-ttgir-to-llvmir", "missing.ttgir"}} {
+		if code, _, _ := run(t, dir, "", args...); code != 1 {
+			t.Errorf("%v: exit %d", args, code)
+		}
+	}
+	if code, _, errs := run(t, dir, "module {", "-ttgir-to-llvmir"); code != 1 || !strings.Contains(errs, "<stdin>:1") {
+		t.Errorf("parse error: exit %d, %s", code, errs)
+	}
+}
+
+func TestPTX(t *testing.T) {
+	llc, err := llvmemit.FindLLC(os.Getenv)
+	if err == nil {
+		_, err = exec.LookPath(llc)
+	}
+	if err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatalf("llc-14 is required under CI: %v", err)
+		}
+		t.Skip(err)
+	}
+	code, out, errs := run(t, t.TempDir(), kernel, "-ttgir-to-ptx", "-llc", llc)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	for _, want := range []string{".version 7.0", ".target sm_80", ".visible .entry copy(", ".reqntid 128, 1, 1", "ld.global.v4.f32", "st.global.v4.f32"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("PTX lacks %q", want)
+		}
+	}
+	code, out, _ = run(t, t.TempDir(), kernel, "-ttgir-to-ptx", "-llc", llc, "-ptx-version", "8.0", "-ptx-target", "sm_90a")
+	if code != 0 || !strings.Contains(out, ".version 8.0\n.target sm_90a") {
+		t.Errorf("header rewrite: exit %d\n%.300s", code, out)
+	}
+}

@@ -1,0 +1,365 @@
+package llvmemit
+
+import (
+	"fmt"
+	"math/bits"
+
+	lir "github.com/llir/llvm/ir"
+	"github.com/llir/llvm/ir/constant"
+	"github.com/llir/llvm/ir/enum"
+	"github.com/llir/llvm/ir/types"
+	"github.com/llir/llvm/ir/value"
+
+	"github.com/layoutopt/layoutopt/ir"
+	"github.com/layoutopt/layoutopt/linear"
+	"github.com/layoutopt/layoutopt/passes"
+	"github.com/layoutopt/layoutopt/smem"
+)
+
+// Data movement between threads: warp shuffles and shared-memory round
+// trips, for ttg.convert_layout and the reductions.
+
+// barrier emits bar.sync 0 (Triton's gpu.barrier).
+func (l *Lowerer) barrier() {
+	l.cur.NewCall(l.e.nv.get("llvm.nvvm.barrier0", types.Void, attrsConv))
+}
+
+// scratch returns the byte offset of op's scratch buffer in global_smem:
+// its allocation.offset (Triton's -allocate-shared-memory convention), or
+// 0, in which case the module's dynamic shared memory grows to size.
+func (l *Lowerer) scratch(op *ir.Operation, size int) int64 {
+	if v, ok := op.IntAttr("allocation.offset"); ok {
+		// The allocator sized the buffer with Triton's rules; the
+		// lowering must fit in it.
+		have, err := passes.NvidiaScratchSize(l.e.cc)(op)
+		if err != nil {
+			panic("llvmemit: " + err.Error())
+		}
+		if have < size {
+			panic(fmt.Sprintf("llvmemit: the lowering needs %d bytes of scratch, the allocation gave %d", size, have))
+		}
+		return v
+	}
+	if l.e.shared >= 0 {
+		// The module was allocated: offset 0 may hold a live buffer.
+		panic(fmt.Sprintf("llvmemit: the lowering needs %d bytes of scratch, but the allocation gave the op none (no allocation.offset)", size))
+	}
+	l.e.scratch = max(l.e.scratch, size)
+	return 0
+}
+
+// smemPtr returns global_smem + off (bytes) as a pointer to t.
+func (l *Lowerer) smemPtr(off value.Value, t types.Type) value.Value {
+	base := l.cur.NewGetElementPtr(l.e.smem.ContentType, l.e.smem, i32(0), off)
+	if t.Equal(types.I8) {
+		return base
+	}
+	return l.cur.NewBitCast(base, ptrTo(t, asShared))
+}
+
+// storable converts a register to the type it has in shared memory and
+// through shuffles: i1 as i8, pointers as i64.
+func (l *Lowerer) storable(v value.Value) value.Value {
+	switch t := v.Type().(type) {
+	case *types.IntType:
+		if t.BitSize < 8 {
+			return l.cur.NewZExt(v, types.I8)
+		}
+	case *types.PointerType:
+		return l.cur.NewPtrToInt(v, types.I64)
+	}
+	return v
+}
+
+func storableType(t types.Type) types.Type {
+	switch x := t.(type) {
+	case *types.IntType:
+		if x.BitSize < 8 {
+			return types.I8
+		}
+	case *types.PointerType:
+		return types.I64
+	}
+	return t
+}
+
+func (l *Lowerer) unstorable(v value.Value, t types.Type) value.Value {
+	switch x := t.(type) {
+	case *types.IntType:
+		if x.BitSize < 8 {
+			return l.cur.NewTrunc(v, t)
+		}
+	case *types.PointerType:
+		return l.cur.NewIntToPtr(v, t)
+	}
+	return v
+}
+
+func typeBits(t types.Type) int {
+	switch x := t.(type) {
+	case *types.IntType:
+		return int(x.BitSize)
+	case *types.FloatType:
+		switch x.Kind {
+		case types.FloatKindHalf:
+			return 16
+		case types.FloatKindFloat:
+			return 32
+		case types.FloatKindDouble:
+			return 64
+		}
+	case *types.PointerType:
+		return 64
+	}
+	panic(fmt.Sprintf("llvmemit: no bit width for %s", t))
+}
+
+// offsetMap is a map from (register, lane, warp) to a shared-memory
+// offset (in elements): a layout with out-dim 0 the offset.
+type offsetMap struct {
+	ll   linear.Layout
+	base value.Value // the thread's part
+	mask uint64      // bits the thread's part may have
+}
+
+func (l *Lowerer) newOffsetMap(ll linear.Layout) *offsetMap {
+	m := &offsetMap{ll: ll}
+	m.base, m.mask = l.applyHW(&ll, 0)
+	return m
+}
+
+// constPart is the register's part of the offset.
+func (m *offsetMap) constPart(r int) int { return m.ll.Apply(r)[0] }
+
+// vec is the number of consecutive registers at consecutive offsets.
+func (m *offsetMap) vec(maxElems int) int {
+	v := 1
+	for k := 0; k < m.ll.InDimSizeLog2(dimReg) && v < maxElems; k++ {
+		if m.ll.Basis(dimReg, k)[0] != v || m.mask&uint64(2*v-1) != 0 {
+			break
+		}
+		v *= 2
+	}
+	return v
+}
+
+// addr returns the byte address of register r's element, with the
+// offset's bits at and above tileBits dropped (the round).
+func (l *Lowerer) addr(m *offsetMap, r int, tile int, byteOff int64, eltBytes int) value.Value {
+	c := uint64(m.constPart(r)) & uint64(tile-1)
+	b := l.b()
+	var off value.Value
+	if c&m.mask == 0 {
+		off = b.or(m.base, i32(int64(c)))
+	} else {
+		off = b.xor(m.base, i32(int64(c)))
+	}
+	off = b.shl(off, i32(int64(bits.TrailingZeros(uint(eltBytes)))))
+	return b.add(off, i32(byteOff))
+}
+
+// convertShared moves a tensor from layout S to D through shared memory,
+// in the swizzled layout smem's plan chooses (Triton's
+// transferWithinBlockSwizzling), one round per repetition.
+func (l *Lowerer) convertShared(op *ir.Operation, S, D *linear.Layout) error {
+	in := l.Values(op.Operand(0))
+	elt := mustType(ir.ElementType(op.Result(0).Type()))
+	st := storableType(elt)
+	bw := typeBits(st)
+	plan, err := smem.PlanConversion(*S, *D, bw, smem.Target{ComputeCapability: l.e.cc})
+	if err != nil {
+		return errorf(op, "%v", err)
+	}
+	out, err := l.roundTrip(op, in, S, D, plan.Shared, plan.Reps, elt)
+	if err != nil {
+		return err
+	}
+	l.Define(op.Result(0), out)
+	return nil
+}
+
+// roundTrip stores in (layout S) to shared memory laid out by shared
+// (in-dims offset, block; the top log2(reps) offset bits are rounds) and
+// loads it back in layout D.
+func (l *Lowerer) roundTrip(op *ir.Operation, in []value.Value, S, D *linear.Layout, shared linear.Layout, reps int, elt types.Type) ([]value.Value, error) {
+	st := storableType(elt)
+	eb := typeBits(st) / 8
+	srcMap, err := S.InvertAndCompose(shared)
+	if err != nil {
+		return nil, errorf(op, "%v", err)
+	}
+	dstMap, err := D.InvertAndCompose(shared)
+	if err != nil {
+		return nil, errorf(op, "%v", err)
+	}
+	numel := shared.InDimSize("offset")
+	tile := numel / reps
+	base := l.scratch(op, tile*eb)
+	sm, dm := l.newOffsetMap(srcMap), l.newOffsetMap(dstMap)
+	if sm.mask >= uint64(tile) || dm.mask >= uint64(tile) {
+		return nil, errorf(op, "the rounds of the shared-memory plan depend on the thread")
+	}
+	sv, dv := sm.vec(16/eb), dm.vec(16/eb)
+	dupMask := 0
+	for k := 0; k < S.InDimSizeLog2(dimReg); k++ {
+		if allZero(S.Basis(dimReg, k)) {
+			dupMask |= 1 << k
+		}
+	}
+	out := make([]value.Value, D.InDimSize(dimReg))
+	for round := 0; round < reps; round++ {
+		l.barrier()
+		for r := 0; r < len(in); r += sv {
+			if r&dupMask != 0 || sm.constPart(r)/tile != round {
+				continue
+			}
+			vt := types.NewVector(uint64(sv), st)
+			var v value.Value = constant.NewUndef(vt)
+			for i := 0; i < sv; i++ {
+				v = l.cur.NewInsertElement(v, l.storable(in[r+i]), i32(int64(i)))
+			}
+			s := l.cur.NewStore(v, l.smemPtr(l.addr(sm, r, tile, base, eb), vt))
+			s.Align = lir.Align(sv * eb)
+		}
+		l.barrier()
+		for r := 0; r < len(out); r += dv {
+			if dm.constPart(r)/tile != round {
+				continue
+			}
+			vt := types.NewVector(uint64(dv), st)
+			ld := l.cur.NewLoad(vt, l.smemPtr(l.addr(dm, r, tile, base, eb), vt))
+			ld.Align = lir.Align(dv * eb)
+			for i := 0; i < dv; i++ {
+				out[r+i] = l.unstorable(l.cur.NewExtractElement(ld, i32(int64(i))), elt)
+			}
+		}
+	}
+	return out, nil
+}
+
+func allZero(s []int) bool {
+	for _, v := range s {
+		if v != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// shuffle is shfl.sync.MODE of any register type (split into 32-bit
+// words).
+func (l *Lowerer) shuffle(mode string, v value.Value, lane value.Value, clamp int64) value.Value {
+	f := l.e.nv.get("llvm.nvvm.shfl.sync."+mode+".i32", types.I32, attrsConv, types.I32, types.I32, types.I32, types.I32)
+	t := v.Type()
+	st := storableType(t)
+	x := l.storable(v)
+	b := typeBits(st)
+	one := func(w value.Value) value.Value { return l.cur.NewCall(f, i32(-1), w, lane, i32(clamp)) }
+	var r value.Value
+	switch {
+	case b == 64:
+		w := x
+		if _, ok := st.(*types.FloatType); ok {
+			w = l.cur.NewBitCast(x, types.I64)
+		}
+		lo := one(l.cur.NewTrunc(w, types.I32))
+		hi := one(l.cur.NewTrunc(l.cur.NewLShr(w, i64(32)), types.I32))
+		r = l.cur.NewOr(l.cur.NewZExt(lo, types.I64), l.cur.NewShl(l.cur.NewZExt(hi, types.I64), i64(32)))
+		if _, ok := st.(*types.FloatType); ok {
+			r = l.cur.NewBitCast(r, st)
+		}
+	case b == 32:
+		w := x
+		if !st.Equal(types.I32) {
+			w = l.cur.NewBitCast(x, types.I32)
+		}
+		r = one(w)
+		if !st.Equal(types.I32) {
+			r = l.cur.NewBitCast(r, st)
+		}
+	default:
+		it := types.NewInt(uint64(b))
+		w := x
+		if !st.Equal(it) {
+			w = l.cur.NewBitCast(x, it)
+		}
+		r = l.cur.NewTrunc(one(l.cur.NewZExt(w, types.I32)), it)
+		if !st.Equal(it) {
+			r = l.cur.NewBitCast(r, st)
+		}
+	}
+	return l.unstorable(r, t)
+}
+
+// convertShuffle lowers a conversion that moves data only between lanes
+// of a warp. For a destination register r, C = S⁻¹∘D gives the source
+// lane as C_lane(r) ⊕ B·lane and the source register as C_reg(r) ⊕ A·lane;
+// every value v of A·lane is one shfl.sync.idx of register C_reg(r) ⊕ v,
+// and the thread selects the one for its own A·lane. It returns false when
+// the map is not of that form (the caller goes through shared memory).
+func (l *Lowerer) convertShuffle(op *ir.Operation, S, D *linear.Layout) (bool, error) {
+	C, err := D.InvertAndCompose(*S)
+	if err != nil {
+		return false, nil
+	}
+	ri, li, wi := C.OutDimIndex(dimReg), C.OutDimIndex(dimLane), C.OutDimIndex(dimWarp)
+	if ri < 0 || li < 0 {
+		return false, nil
+	}
+	if C.HasInDim(dimWarp) {
+		for k := 0; k < C.InDimSizeLog2(dimWarp); k++ {
+			b := C.Basis(dimWarp, k)
+			if b[ri] != 0 || b[li] != 0 || wi < 0 || b[wi] != 1<<k {
+				return false, nil
+			}
+		}
+	}
+	var span []int // the values of A·lane
+	span = append(span, 0)
+	for k := 0; k < C.InDimSizeLog2(dimLane); k++ {
+		a := C.Basis(dimLane, k)[ri]
+		if wi >= 0 && C.Basis(dimLane, k)[wi] != 0 {
+			return false, nil
+		}
+		if a != 0 && !containsInt(span, a) {
+			n := len(span)
+			for i := 0; i < n; i++ {
+				span = append(span, span[i]^a)
+			}
+		}
+	}
+	selReg, _ := l.applyHW(&C, ri)
+	srcLane, laneMask := l.applyHW(&C, li)
+	in := l.Values(op.Operand(0))
+	out := make([]value.Value, D.InDimSize(dimReg))
+	for r := range out {
+		c := C.Apply(r)
+		lane := srcLane
+		if uint64(c[li])&laneMask == 0 {
+			lane = l.b().or(lane, i32(int64(c[li])))
+		} else {
+			lane = l.b().xor(lane, i32(int64(c[li])))
+		}
+		var v value.Value
+		for _, s := range span {
+			got := l.shuffle("idx", in[c[ri]^s], lane, 0x1f)
+			if v == nil {
+				v = got
+				continue
+			}
+			v = l.cur.NewSelect(l.cur.NewICmp(enum.IPredEQ, selReg, i32(int64(s))), got, v)
+		}
+		out[r] = v
+	}
+	l.Define(op.Result(0), out)
+	return true, nil
+}
+
+func containsInt(s []int, v int) bool {
+	for _, x := range s {
+		if x == v {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,64 @@
+// Package llvmemit lowers a verified TritonGPU module (TTGIR, as Triton 3.6
+// prints it) to LLVM IR for NVPTX, built with github.com/llir/llvm v0.3.6:
+// LLVM 14 typed pointers, so that llc-14 compiles it
+// (llc-14 -march=nvptx64 -mcpu=sm_80 -mattr=+ptx70 --nvptx-short-ptr).
+//
+// # ABI
+//
+// Every public tt.func becomes a kernel with Triton 3.6's signature: the
+// function's parameters in order (!tt.ptr<T> as T addrspace(1)*), then two
+// trailing i8 addrspace(1)* parameters (global scratch and profile scratch,
+// passed as null by launchers when their size is 0). Kernels are marked with
+// !nvvm.annotations "kernel" and "reqntidx" = 32·num_warps (LLVM 14's form
+// of Triton's nvvm.reqntid). Dynamic shared memory is
+// @global_smem = external addrspace(3) global [0 x i8], align 16; its size at
+// launch is the module's ttg.shared attribute (Kernel.SharedBytes), or, for a
+// module that was not given one, the scratch this package needs.
+//
+// # Lowering
+//
+// Each op is lowered by the hook registered for its name (Register; the
+// built-in hooks are registered by this package's init functions), never by
+// one central switch. An op without a hook, or a case a hook does not
+// support, is an error located at the op and naming it: never a wrong
+// program. A distributed tensor is held as one LLVM value per register of
+// its layout, in the order of the layout's register index (Triton's
+// packLLElements). Index arithmetic is Triton's applyLinearLayout: the
+// thread's (lane, warp) bits go through the layout's GF(2) matrix as one
+// mask-and-shift per diagonal, and every register adds a constant folded
+// here (XOR), so register bits never become runtime arithmetic.
+//
+// Global loads and stores are as wide as the layout's per-thread
+// contiguity and the pointers' axis information allow (a port of Triton's
+// AxisInfo for the ops lowered here, honouring tt.divisibility,
+// tt.contiguity and tt.constancy), at most 128 bits: unmasked accesses are
+// LLVM vector loads and stores with that alignment, masked ones Triton's
+// predicated inline PTX (ld.global.v4.b32 and the like). Reductions,
+// layout conversions and other data movement across threads go through
+// warp shuffles and shared memory.
+//
+// # Shared memory
+//
+// Scratch buffers (conversions through shared memory, reductions across
+// warps) use the op's allocation.offset attribute when the module carries
+// one (Triton's -allocate-shared-memory convention); otherwise offset 0,
+// with a barrier before every scratch use, so scratch users never overlap.
+//
+// # Intrinsics
+//
+// LLVM 14 turns an llvm.nvvm.* name it does not know into an external
+// function silently; every intrinsic this package declares must be on the
+// allow-list NVVMIntrinsics, and Emit fails on any other. Instructions LLVM
+// 14 lacks are inline PTX, as in Triton.
+package llvmemit
+
+// # Not supported yet
+//
+// These are located errors today: TMA and block pointers (tt.make_tensor_ptr, descriptors), device functions
+// (non-public tt.func, tt.call), fp8 element types, int8 mma, dots on
+// blocked (FMA) or batched layouts, non-splat dense constants, layouts
+// over several CTAs, memdesc_trans/reshape, atomic_cas, and atomics whose
+// results are read on broadcast layouts. Triton's membar analysis is
+// replaced by conservative barriers (see above); stmatrix is not used;
+// ttng.warp_group_dot runs as mma.sync (correct on sm_90, not wgmma's
+// speed): wgmma itself is not emitted yet.

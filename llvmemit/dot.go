@@ -1,0 +1,205 @@
+package llvmemit
+
+import (
+	"fmt"
+
+	"github.com/llir/llvm/ir/constant"
+	"github.com/llir/llvm/ir/types"
+	"github.com/llir/llvm/ir/value"
+
+	"github.com/layoutopt/layoutopt/attr"
+	"github.com/layoutopt/layoutopt/ir"
+	"github.com/layoutopt/layoutopt/linear"
+)
+
+// tt.dot on #ttg.nvidia_mma version 2 (Triton's MMAv2.cpp): one inline
+// mma.sync per 16×8 tile of the accumulator and K step, its operands
+// taken from the #ttg.dot_op registers. Which register holds which
+// fragment element is read from the linear layouts (at lane 0, warp 0),
+// after checking that their lane and warp bases are the ones the PTX
+// fragments fix: lanes 0–1 along K (A) or K (B), lanes 2–4 along M (A, C)
+// or N (B); warps as the accumulator's, broadcast over the other operand's
+// free dim. f16 and bf16 use m16n8k16, f32 operands (input precision
+// tf32) m16n8k8.
+
+func init() { Register("tt.dot", lowerDot) }
+
+type mmaKind struct {
+	k     int    // K of one instruction
+	elem  string // PTX type of A and B
+	elems int    // operand elements per 32-bit register
+}
+
+func coordIndex(ll *linear.Layout) map[[2]int]int {
+	m := map[[2]int]int{}
+	for r := ll.InDimSize(dimReg) - 1; r >= 0; r-- {
+		c := ll.Apply(r)
+		m[[2]int{c[0], c[1]}] = r
+	}
+	return m
+}
+
+// checkBases checks the lane and warp bases of a 2-D layout.
+func checkBases(ll *linear.Layout, d string, want [][2]int) error {
+	for k, w := range want {
+		b := ll.Basis(d, k)
+		if b[0] != w[0] || b[1] != w[1] {
+			return fmt.Errorf("%s basis %d is %v, the mma fragment needs %v", d, k, b, w)
+		}
+	}
+	return nil
+}
+
+func lowerDot(l *Lowerer, op *ir.Operation) error {
+	at, bt, ct := op.Operand(0).Type(), op.Operand(1).Type(), op.Operand(2).Type()
+	mma, ok := ir.Encoding(ct).(*attr.NvidiaMma)
+	if !ok || mma.VersionMajor != 2 {
+		return errorf(op, "only #ttg.nvidia_mma version 2 accumulators are supported (FMA and wgmma dots are not)")
+	}
+	if len(shapeOf(ct)) != 2 {
+		return errorf(op, "batched (3-D) dots are not supported")
+	}
+	if ck, ok := ir.ElementType(ct).(*ir.FloatType); !ok || ck.Kind != "f32" {
+		return errorf(op, "only f32 accumulators are supported")
+	}
+	kind, err := mmaKindOf(op, ir.ElementType(at), ir.AttrIntValue(op.AttrOrDefault("inputPrecision")))
+	if err != nil {
+		return err
+	}
+	A, B, C := mustLayout(at), mustLayout(bt), mustLayout(ct)
+	out, err := l.mmaV2(op, kind, A, B, C, mustType(ir.ElementType(at)), int(shapeOf(at)[1]),
+		l.Values(op.Operand(0)), l.Values(op.Operand(1)), l.Values(op.Operand(2)))
+	if err != nil {
+		return err
+	}
+	l.Define(op.Result(0), out)
+	return nil
+}
+
+// mmaKindOf is the mma.sync variant for operands of element type elem.
+func mmaKindOf(op *ir.Operation, elem ir.Type, precision int64) (mmaKind, error) {
+	k, _ := elem.(*ir.FloatType)
+	if k == nil {
+		return mmaKind{}, errorf(op, "operands of type %s are not supported", ir.TypeString(elem))
+	}
+	switch k.Kind {
+	case "f16":
+		return mmaKind{16, "f16", 2}, nil
+	case "bf16":
+		return mmaKind{16, "bf16", 2}, nil
+	case "f32":
+		if precision != 0 {
+			return mmaKind{}, errorf(op, "f32 operands need inputPrecision = tf32")
+		}
+		return mmaKind{8, "tf32", 1}, nil
+	}
+	return mmaKind{}, errorf(op, "operands of type %s are not supported", k.Kind)
+}
+
+// mmaV2 computes C + A·B with mma.sync on the registers of A, B and C in
+// the layouts given (dot operands of an mma v2 accumulator C).
+func (l *Lowerer) mmaV2(op *ir.Operation, kind mmaKind, A, B, C *linear.Layout, opT types.Type, K int, av, bv, cv []value.Value) ([]value.Value, error) {
+	e := kind.elems // operand elements per register along K
+	// Lanes: t = lane & 3 picks K (A, B) or N (C) pairs, g = lane >> 2 the row.
+	for _, c := range []struct {
+		ll   *linear.Layout
+		want [][2]int
+	}{
+		{A, [][2]int{{0, e}, {0, 2 * e}, {1, 0}, {2, 0}, {4, 0}}},
+		{B, [][2]int{{e, 0}, {2 * e, 0}, {0, 1}, {0, 2}, {0, 4}}},
+		{C, [][2]int{{0, 2}, {0, 4}, {1, 0}, {2, 0}, {4, 0}}},
+	} {
+		if err := checkBases(c.ll, dimLane, c.want); err != nil {
+			return nil, errorf(op, "%v", err)
+		}
+	}
+	for k := 0; k < C.InDimSizeLog2(dimWarp); k++ {
+		w := C.Basis(dimWarp, k)
+		a, b := A.Basis(dimWarp, k), B.Basis(dimWarp, k)
+		if a[0] != w[0] || a[1] != 0 || b[1] != w[1] || b[0] != 0 {
+			return nil, errorf(op, "warp basis %d: A %v, B %v do not follow the accumulator's %v", k, a, b, w)
+		}
+	}
+	am, bm, cm := coordIndex(A), coordIndex(B), coordIndex(C)
+	out := append([]value.Value{}, cv...)
+	pack := func(vals []value.Value, regs map[[2]int]int, coords [][2]int) (value.Value, error) {
+		if len(coords) == 1 {
+			r, ok := regs[coords[0]]
+			if !ok {
+				return nil, fmt.Errorf("no register holds element %v", coords[0])
+			}
+			return l.cur.NewBitCast(vals[r], types.I32), nil
+		}
+		var v value.Value = constant.NewUndef(types.NewVector(2, opT))
+		for i, c := range coords {
+			r, ok := regs[c]
+			if !ok {
+				return nil, fmt.Errorf("no register holds element %v", c)
+			}
+			v = l.cur.NewInsertElement(v, vals[r], i32(int64(i)))
+		}
+		return l.cur.NewBitCast(v, types.I32), nil
+	}
+	// The accumulator tiles, in register order.
+	done := map[[2]int]bool{}
+	for r := 0; r < C.InDimSize(dimReg); r++ {
+		c := C.Apply(r)
+		tile := [2]int{c[0] &^ 15, c[1] &^ 7}
+		if done[tile] {
+			continue
+		}
+		done[tile] = true
+		m0, n0 := tile[0], tile[1]
+		var creg [4]int
+		for i, p := range [][2]int{{m0, n0}, {m0, n0 + 1}, {m0 + 8, n0}, {m0 + 8, n0 + 1}} {
+			rr, ok := cm[p]
+			if !ok {
+				return nil, errorf(op, "no accumulator register holds element %v", p)
+			}
+			creg[i] = rr
+		}
+		for k0 := 0; k0 < K; k0 += kind.k {
+			var aRegs, bRegs []value.Value
+			half := kind.k / 2 // a2/a3 are K + half
+			for _, blk := range [][2]int{{0, 0}, {8, 0}, {0, half}, {8, half}} {
+				var cs [][2]int
+				for i := 0; i < e; i++ {
+					cs = append(cs, [2]int{m0 + blk[0], k0 + blk[1] + i})
+				}
+				v, err := pack(av, am, cs)
+				if err != nil {
+					return nil, errorf(op, "operand A: %v", err)
+				}
+				aRegs = append(aRegs, v)
+			}
+			for _, kk := range []int{0, half} {
+				var cs [][2]int
+				for i := 0; i < e; i++ {
+					cs = append(cs, [2]int{k0 + kk + i, n0})
+				}
+				v, err := pack(bv, bm, cs)
+				if err != nil {
+					return nil, errorf(op, "operand B: %v", err)
+				}
+				bRegs = append(bRegs, v)
+			}
+			text := fmt.Sprintf("mma.sync.aligned.m16n8k%d.row.col.f32.%s.%s.f32 {$0, $1, $2, $3}, {$4, $5, $6, $7}, {$8, $9}, {$10, $11, $12, $13};", kind.k, kind.elem, kind.elem)
+			ret := types.NewStruct(types.Float, types.Float, types.Float, types.Float)
+			params := []types.Type{types.I32, types.I32, types.I32, types.I32, types.I32, types.I32, types.Float, types.Float, types.Float, types.Float}
+			args := append(append(aRegs, bRegs...), out[creg[0]], out[creg[1]], out[creg[2]], out[creg[3]])
+			call := l.cur.NewCall(pureAsm(ret, text, "=f,=f,=f,=f,r,r,r,r,r,r,0,1,2,3", params...), args...)
+			for i := 0; i < 4; i++ {
+				out[creg[i]] = l.cur.NewExtractValue(call, uint64(i))
+			}
+		}
+	}
+	// Accumulator registers holding copies (broadcast) take the value of
+	// the register that holds their element.
+	for r := 0; r < C.InDimSize(dimReg); r++ {
+		c := C.Apply(r)
+		if s := cm[[2]int{c[0], c[1]}]; s != r {
+			out[r] = out[s]
+		}
+	}
+	return out, nil
+}

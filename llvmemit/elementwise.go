@@ -1,0 +1,483 @@
+package llvmemit
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+
+	lir "github.com/llir/llvm/ir"
+	"github.com/llir/llvm/ir/constant"
+	"github.com/llir/llvm/ir/enum"
+	"github.com/llir/llvm/ir/types"
+	"github.com/llir/llvm/ir/value"
+
+	"github.com/layoutopt/layoutopt/ir"
+)
+
+// Elementwise ops: arith, math and Triton's elementwise ops, one LLVM
+// instruction (or a short sequence) per register. bf16 values are their
+// bits (i16); arithmetic on them goes through f32 and rounds back to
+// nearest even with cvt.rn.bf16.f32, as Triton does on sm_80+.
+
+// elementwise defines op's result as fn applied register by register;
+// a scalar operand is used for every register.
+func elementwise(l *Lowerer, op *ir.Operation, fn func(args []value.Value) value.Value) error {
+	n := numRegs(op.Result(0).Type())
+	ins := make([][]value.Value, op.NumOperands())
+	for i, v := range op.Operands() {
+		ins[i] = l.Values(v)
+	}
+	out := make([]value.Value, n)
+	args := make([]value.Value, len(ins))
+	for r := 0; r < n; r++ {
+		for i := range ins {
+			args[i] = ins[i][min(r, len(ins[i])-1)]
+		}
+		out[r] = fn(args)
+	}
+	l.Define(op.Result(0), out)
+	return nil
+}
+
+// bf16ToF32 widens bf16 bits to float.
+func (l *Lowerer) bf16ToF32(v value.Value) value.Value {
+	w := l.cur.NewZExt(v, types.I32)
+	return l.cur.NewBitCast(l.cur.NewShl(w, i32(16)), types.Float)
+}
+
+// f32ToBF16 rounds a float to bf16 bits (round to nearest even).
+func (l *Lowerer) f32ToBF16(v value.Value) value.Value {
+	return l.cur.NewCall(pureAsm(types.I16, "cvt.rn.bf16.f32 $0, $1;", "=h,f", types.Float), v)
+}
+
+// floatOp applies fn to float operands of element type t, widening bf16
+// to f32 and rounding the result back.
+func floatOp(l *Lowerer, op *ir.Operation, fn func(args []value.Value) value.Value) error {
+	bf := isBF16(op.Result(0).Type())
+	return elementwise(l, op, func(args []value.Value) value.Value {
+		if !bf {
+			return fn(args)
+		}
+		w := make([]value.Value, len(args))
+		for i, a := range args {
+			if isBF16(op.Operand(i).Type()) {
+				w[i] = l.bf16ToF32(a)
+			} else {
+				w[i] = a
+			}
+		}
+		return l.f32ToBF16(fn(w))
+	})
+}
+
+func binInt(name string, mk func(b *lir.Block, x, y value.Value) value.Value) {
+	Register(name, func(l *Lowerer, op *ir.Operation) error {
+		return elementwise(l, op, func(a []value.Value) value.Value { return mk(l.cur, a[0], a[1]) })
+	})
+}
+
+func binFloat(name string, mk func(b *lir.Block, x, y value.Value) value.Value) {
+	Register(name, func(l *Lowerer, op *ir.Operation) error {
+		return floatOp(l, op, func(a []value.Value) value.Value { return mk(l.cur, a[0], a[1]) })
+	})
+}
+
+func init() {
+	binInt("arith.addi", func(b *lir.Block, x, y value.Value) value.Value { return b.NewAdd(x, y) })
+	binInt("arith.subi", func(b *lir.Block, x, y value.Value) value.Value { return b.NewSub(x, y) })
+	binInt("arith.muli", func(b *lir.Block, x, y value.Value) value.Value { return b.NewMul(x, y) })
+	binInt("arith.divsi", func(b *lir.Block, x, y value.Value) value.Value { return b.NewSDiv(x, y) })
+	binInt("arith.divui", func(b *lir.Block, x, y value.Value) value.Value { return b.NewUDiv(x, y) })
+	binInt("arith.remsi", func(b *lir.Block, x, y value.Value) value.Value { return b.NewSRem(x, y) })
+	binInt("arith.remui", func(b *lir.Block, x, y value.Value) value.Value { return b.NewURem(x, y) })
+	binInt("arith.andi", func(b *lir.Block, x, y value.Value) value.Value { return b.NewAnd(x, y) })
+	binInt("arith.ori", func(b *lir.Block, x, y value.Value) value.Value { return b.NewOr(x, y) })
+	binInt("arith.xori", func(b *lir.Block, x, y value.Value) value.Value { return b.NewXor(x, y) })
+	binInt("arith.shli", func(b *lir.Block, x, y value.Value) value.Value { return b.NewShl(x, y) })
+	binInt("arith.shrsi", func(b *lir.Block, x, y value.Value) value.Value { return b.NewAShr(x, y) })
+	binInt("arith.shrui", func(b *lir.Block, x, y value.Value) value.Value { return b.NewLShr(x, y) })
+	minmax := func(name string, pred enum.IPred) {
+		binInt(name, func(b *lir.Block, x, y value.Value) value.Value {
+			return b.NewSelect(b.NewICmp(pred, x, y), x, y)
+		})
+	}
+	minmax("arith.maxsi", enum.IPredSGT)
+	minmax("arith.minsi", enum.IPredSLT)
+	minmax("arith.maxui", enum.IPredUGT)
+	minmax("arith.minui", enum.IPredULT)
+	for _, name := range []string{"arith.mulhiui", "tt.mulhiui"} {
+		binInt(name, func(b *lir.Block, x, y value.Value) value.Value {
+			t := x.Type().(*types.IntType)
+			w := types.NewInt(2 * t.BitSize)
+			p := b.NewMul(b.NewZExt(x, w), b.NewZExt(y, w))
+			return b.NewTrunc(b.NewLShr(p, constant.NewInt(w, int64(t.BitSize))), t)
+		})
+	}
+	Register("arith.ceildivsi", func(l *Lowerer, op *ir.Operation) error {
+		return elementwise(l, op, func(a []value.Value) value.Value {
+			// q = x/y; q + (x%y != 0 && (x<0) == (y<0))
+			b := l.cur
+			z := zeroOf(a[0].Type())
+			q, r := b.NewSDiv(a[0], a[1]), b.NewSRem(a[0], a[1])
+			same := b.NewICmp(enum.IPredEQ, b.NewICmp(enum.IPredSLT, a[0], z), b.NewICmp(enum.IPredSLT, a[1], z))
+			bump := b.NewAnd(b.NewICmp(enum.IPredNE, r, z), same)
+			return b.NewAdd(q, b.NewZExt(bump, a[0].Type()))
+		})
+	})
+	Register("arith.ceildivui", func(l *Lowerer, op *ir.Operation) error {
+		return elementwise(l, op, func(a []value.Value) value.Value {
+			b := l.cur
+			z := zeroOf(a[0].Type())
+			q, r := b.NewUDiv(a[0], a[1]), b.NewURem(a[0], a[1])
+			return b.NewAdd(q, b.NewZExt(b.NewICmp(enum.IPredNE, r, z), a[0].Type()))
+		})
+	})
+	Register("arith.floordivsi", func(l *Lowerer, op *ir.Operation) error {
+		return elementwise(l, op, func(a []value.Value) value.Value {
+			b := l.cur
+			z := zeroOf(a[0].Type())
+			q, r := b.NewSDiv(a[0], a[1]), b.NewSRem(a[0], a[1])
+			diff := b.NewICmp(enum.IPredNE, b.NewICmp(enum.IPredSLT, a[0], z), b.NewICmp(enum.IPredSLT, a[1], z))
+			bump := b.NewAnd(b.NewICmp(enum.IPredNE, r, z), diff)
+			return b.NewSub(q, b.NewZExt(bump, a[0].Type()))
+		})
+	})
+
+	binFloat("arith.addf", func(b *lir.Block, x, y value.Value) value.Value { return b.NewFAdd(x, y) })
+	binFloat("arith.subf", func(b *lir.Block, x, y value.Value) value.Value { return b.NewFSub(x, y) })
+	binFloat("arith.mulf", func(b *lir.Block, x, y value.Value) value.Value { return b.NewFMul(x, y) })
+	binFloat("arith.divf", func(b *lir.Block, x, y value.Value) value.Value { return b.NewFDiv(x, y) })
+	binFloat("tt.precise_divf", func(b *lir.Block, x, y value.Value) value.Value { return b.NewFDiv(x, y) })
+	binFloat("arith.remf", func(b *lir.Block, x, y value.Value) value.Value { return b.NewFRem(x, y) })
+	Register("arith.negf", func(l *Lowerer, op *ir.Operation) error {
+		return floatOp(l, op, func(a []value.Value) value.Value { return l.cur.NewFNeg(a[0]) })
+	})
+	for _, c := range []struct {
+		name string
+		max  bool
+		nan  bool
+	}{{"arith.maxnumf", true, false}, {"arith.minnumf", false, false}, {"arith.maximumf", true, true}, {"arith.minimumf", false, true}} {
+		Register(c.name, func(l *Lowerer, op *ir.Operation) error {
+			return floatOp(l, op, func(a []value.Value) value.Value { return l.fminmax(a[0], a[1], c.max, c.nan) })
+		})
+	}
+
+	Register("arith.cmpi", func(l *Lowerer, op *ir.Operation) error {
+		preds := []enum.IPred{enum.IPredEQ, enum.IPredNE, enum.IPredSLT, enum.IPredSLE, enum.IPredSGT,
+			enum.IPredSGE, enum.IPredULT, enum.IPredULE, enum.IPredUGT, enum.IPredUGE}
+		p := ir.AttrIntValue(op.Attr("predicate"))
+		if p < 0 || int(p) >= len(preds) {
+			return errorf(op, "unknown predicate %d", p)
+		}
+		return elementwise(l, op, func(a []value.Value) value.Value { return l.cur.NewICmp(preds[p], a[0], a[1]) })
+	})
+	Register("arith.cmpf", func(l *Lowerer, op *ir.Operation) error {
+		preds := []enum.FPred{enum.FPredFalse, enum.FPredOEQ, enum.FPredOGT, enum.FPredOGE, enum.FPredOLT,
+			enum.FPredOLE, enum.FPredONE, enum.FPredORD, enum.FPredUEQ, enum.FPredUGT, enum.FPredUGE,
+			enum.FPredULT, enum.FPredULE, enum.FPredUNE, enum.FPredUNO, enum.FPredTrue}
+		p := ir.AttrIntValue(op.Attr("predicate"))
+		if p < 0 || int(p) >= len(preds) {
+			return errorf(op, "unknown predicate %d", p)
+		}
+		bf := isBF16(op.Operand(0).Type())
+		return elementwise(l, op, func(a []value.Value) value.Value {
+			x, y := a[0], a[1]
+			if bf {
+				x, y = l.bf16ToF32(x), l.bf16ToF32(y)
+			}
+			return l.cur.NewFCmp(preds[p], x, y)
+		})
+	})
+	Register("arith.select", func(l *Lowerer, op *ir.Operation) error {
+		return elementwise(l, op, func(a []value.Value) value.Value { return l.cur.NewSelect(a[0], a[1], a[2]) })
+	})
+	Register("arith.constant", lowerConstant)
+	registerCasts()
+}
+
+// fminmax is max/min of two floats: maxnum/minnum semantics (a NaN
+// operand loses), or with nan the IEEE maximum/minimum (a NaN wins).
+func (l *Lowerer) fminmax(x, y value.Value, isMax, nan bool) value.Value {
+	b := l.cur
+	pred := enum.FPredOLT
+	if isMax {
+		pred = enum.FPredOGT
+	}
+	// maxnum: x > y ? x : (y is NaN ? x : y)
+	r := b.NewSelect(b.NewFCmp(pred, x, y), x, b.NewSelect(b.NewFCmp(enum.FPredUNO, y, y), x, y))
+	if nan {
+		return b.NewSelect(b.NewFCmp(enum.FPredUNO, x, y), b.NewFAdd(x, y), r)
+	}
+	return r
+}
+
+// floatConst returns the constant v of an ir float type (bf16 as bits).
+func floatConst(t ir.Type, v float64) (constant.Constant, error) {
+	f, _ := ir.ElementType(t).(*ir.FloatType)
+	if f == nil {
+		return nil, fmt.Errorf("not a float type")
+	}
+	switch f.Kind {
+	case "bf16":
+		b := math.Float32bits(float32(v))
+		if v != v {
+			return constant.NewInt(types.I16, 0x7fc0), nil
+		}
+		b += 0x7fff + (b>>16)&1
+		return constant.NewInt(types.I16, int64(int16(b>>16))), nil
+	case "f16":
+		return constant.NewFloat(types.Half, v), nil
+	case "f32":
+		return constant.NewFloat(types.Float, float64(float32(v))), nil
+	case "f64":
+		return constant.NewFloat(types.Double, v), nil
+	}
+	return nil, fmt.Errorf("float type %s is not supported", f.Kind)
+}
+
+func scalarConst(t ir.Type, a ir.Attribute) (constant.Constant, error) {
+	switch x := a.(type) {
+	case *ir.IntegerAttr:
+		lt, err := llvmType(t)
+		if err != nil {
+			return nil, err
+		}
+		it, ok := lt.(*types.IntType)
+		if !ok {
+			return nil, fmt.Errorf("integer attribute for %s", ir.TypeString(t))
+		}
+		v := x.Value
+		if it.BitSize == 1 {
+			v &= 1
+		}
+		return constant.NewInt(it, v), nil
+	case *ir.FloatAttr:
+		return floatConst(t, x.Value)
+	case *ir.BoolAttr:
+		if x.Value {
+			return constant.NewInt(types.I1, 1), nil
+		}
+		return constant.NewInt(types.I1, 0), nil
+	}
+	return nil, fmt.Errorf("constant %s is not supported", ir.AttrString(a))
+}
+
+// hexFloatConst is a float constant given by its bits in hex.
+func hexFloatConst(t ir.Type, hex string) (constant.Constant, error) {
+	bits, err := strconv.ParseUint(hex, 16, 64)
+	if err != nil {
+		return nil, fmt.Errorf("bad hex constant 0x%s", hex)
+	}
+	f, _ := t.(*ir.FloatType)
+	if f == nil {
+		return nil, fmt.Errorf("hex constant of non-float type")
+	}
+	switch f.Kind {
+	case "bf16":
+		return constant.NewInt(types.I16, int64(int16(bits))), nil
+	case "f16":
+		// llir prints half constants from a float64; every half is one.
+		return constant.NewFloat(types.Half, halfToFloat(uint16(bits))), nil
+	case "f32":
+		return constant.NewFloat(types.Float, float64(math.Float32frombits(uint32(bits)))), nil
+	case "f64":
+		return constant.NewFloat(types.Double, math.Float64frombits(bits)), nil
+	}
+	return nil, fmt.Errorf("float type %s is not supported", f.Kind)
+}
+
+func halfToFloat(h uint16) float64 {
+	sign := 1.0
+	if h&0x8000 != 0 {
+		sign = -1
+	}
+	e := int(h>>10) & 0x1f
+	m := float64(h & 0x3ff)
+	switch e {
+	case 0:
+		return sign * m * math.Pow(2, -24)
+	case 31:
+		if m == 0 {
+			return math.Inf(int(sign))
+		}
+		return math.NaN()
+	}
+	return sign * (1 + m/1024) * math.Pow(2, float64(e-15))
+}
+
+func lowerConstant(l *Lowerer, op *ir.Operation) error {
+	t := op.Result(0).Type()
+	a := op.Attr("value")
+	var c constant.Constant
+	var err error
+	if d, ok := a.(*ir.DenseElementsAttr); ok {
+		switch {
+		case strings.HasPrefix(d.Hex, "0x") || strings.HasPrefix(d.Hex, "0X"):
+			// A float splat printed as its bits (inf, NaN).
+			c, err = hexFloatConst(ir.ElementType(t), d.Hex[2:])
+		case len(d.Elems) == 1:
+			c, err = scalarConst(ir.ElementType(t), d.Elems[0])
+		default:
+			return errorf(op, "only splat dense constants are supported")
+		}
+	} else {
+		c, err = scalarConst(ir.ElementType(t), a)
+	}
+	if err != nil {
+		return errorf(op, "%v", err)
+	}
+	n := numRegs(t)
+	out := make([]value.Value, n)
+	for i := range out {
+		out[i] = c
+	}
+	l.Define(op.Result(0), out)
+	return nil
+}
+
+func intWidth(t ir.Type) int {
+	switch x := ir.ElementType(t).(type) {
+	case *ir.IntegerType:
+		return x.Width
+	case *ir.IndexType:
+		return 64
+	}
+	return 0
+}
+
+func registerCasts() {
+	cast := func(name string, fn func(l *Lowerer, op *ir.Operation, v value.Value, to types.Type) value.Value) {
+		Register(name, func(l *Lowerer, op *ir.Operation) error {
+			to := mustType(op.Result(0).Type())
+			return elementwise(l, op, func(a []value.Value) value.Value { return fn(l, op, a[0], to) })
+		})
+	}
+	cast("arith.extsi", func(l *Lowerer, _ *ir.Operation, v value.Value, to types.Type) value.Value {
+		return l.cur.NewSExt(v, to)
+	})
+	cast("arith.extui", func(l *Lowerer, _ *ir.Operation, v value.Value, to types.Type) value.Value {
+		return l.cur.NewZExt(v, to)
+	})
+	cast("arith.trunci", func(l *Lowerer, _ *ir.Operation, v value.Value, to types.Type) value.Value {
+		return l.cur.NewTrunc(v, to)
+	})
+	for _, n := range []string{"arith.index_cast", "arith.index_castui"} {
+		signed := n == "arith.index_cast"
+		cast(n, func(l *Lowerer, op *ir.Operation, v value.Value, to types.Type) value.Value {
+			from, w := intWidth(op.Operand(0).Type()), intWidth(op.Result(0).Type())
+			switch {
+			case from > w:
+				return l.cur.NewTrunc(v, to)
+			case from < w && signed:
+				return l.cur.NewSExt(v, to)
+			case from < w:
+				return l.cur.NewZExt(v, to)
+			}
+			return v
+		})
+	}
+	fpConvert := func(l *Lowerer, op *ir.Operation, v value.Value) value.Value {
+		return l.convertFloat(op.Operand(0).Type(), op.Result(0).Type(), v, op.Attr("rounding"))
+	}
+	for _, n := range []string{"arith.extf", "arith.truncf", "tt.fp_to_fp"} {
+		cast(n, func(l *Lowerer, op *ir.Operation, v value.Value, _ types.Type) value.Value {
+			return fpConvert(l, op, v)
+		})
+	}
+	toFloat := func(signed bool) func(l *Lowerer, op *ir.Operation, v value.Value, to types.Type) value.Value {
+		return func(l *Lowerer, op *ir.Operation, v value.Value, to types.Type) value.Value {
+			dst := to
+			if isBF16(op.Result(0).Type()) {
+				dst = types.Float
+			}
+			var r value.Value
+			if signed {
+				r = l.cur.NewSIToFP(v, dst)
+			} else {
+				r = l.cur.NewUIToFP(v, dst)
+			}
+			if isBF16(op.Result(0).Type()) {
+				r = l.f32ToBF16(r)
+			}
+			return r
+		}
+	}
+	cast("arith.sitofp", toFloat(true))
+	cast("arith.uitofp", toFloat(false))
+	fromFloat := func(signed bool) func(l *Lowerer, op *ir.Operation, v value.Value, to types.Type) value.Value {
+		return func(l *Lowerer, op *ir.Operation, v value.Value, to types.Type) value.Value {
+			if isBF16(op.Operand(0).Type()) {
+				v = l.bf16ToF32(v)
+			}
+			if signed {
+				return l.cur.NewFPToSI(v, to)
+			}
+			return l.cur.NewFPToUI(v, to)
+		}
+	}
+	cast("arith.fptosi", fromFloat(true))
+	cast("arith.fptoui", fromFloat(false))
+	bitcast := func(l *Lowerer, _ *ir.Operation, v value.Value, to types.Type) value.Value {
+		if v.Type().Equal(to) {
+			return v
+		}
+		return l.cur.NewBitCast(v, to)
+	}
+	cast("arith.bitcast", bitcast)
+	cast("tt.bitcast", bitcast)
+	cast("tt.int_to_ptr", func(l *Lowerer, _ *ir.Operation, v value.Value, to types.Type) value.Value {
+		return l.cur.NewIntToPtr(v, to)
+	})
+	cast("tt.ptr_to_int", func(l *Lowerer, _ *ir.Operation, v value.Value, to types.Type) value.Value {
+		return l.cur.NewPtrToInt(v, to)
+	})
+}
+
+// convertFloat converts between f16, bf16, f32 and f64 with
+// round-to-nearest-even (Triton's rtne; rtz truncates toward zero).
+func (l *Lowerer) convertFloat(from, to ir.Type, v value.Value, rounding ir.Attribute) value.Value {
+	fk := ir.ElementType(from).(*ir.FloatType).Kind
+	tk := ir.ElementType(to).(*ir.FloatType).Kind
+	if fk == tk {
+		return v
+	}
+	for _, k := range []string{fk, tk} {
+		if k != "f16" && k != "bf16" && k != "f32" && k != "f64" {
+			panic("llvmemit: conversion from " + fk + " to " + tk + " is not supported")
+		}
+	}
+	rtz := rounding != nil && ir.AttrIntValue(rounding) == 0 // tt.RoundingMode: rtz, rtne
+	if fk == "bf16" {
+		v, fk = l.bf16ToF32(v), "f32"
+	}
+	if tk == "bf16" {
+		if fk == "f64" {
+			v = l.cur.NewFPTrunc(v, types.Float)
+		} else if fk == "f16" {
+			v = l.cur.NewFPExt(v, types.Float)
+		}
+		if rtz {
+			return l.cur.NewCall(pureAsm(types.I16, "cvt.rz.bf16.f32 $0, $1;", "=h,f", types.Float), v)
+		}
+		return l.f32ToBF16(v)
+	}
+	lt := mustType(to)
+	if bitsOfKind(fk) < bitsOfKind(tk) {
+		return l.cur.NewFPExt(v, lt)
+	}
+	if rtz && fk == "f32" && tk == "f16" {
+		return l.cur.NewCall(pureAsm(types.Half, "cvt.rz.f16.f32 $0, $1;", "=h,f", types.Float), v)
+	}
+	return l.cur.NewFPTrunc(v, lt)
+}
+
+func bitsOfKind(k string) int {
+	switch k {
+	case "f16", "bf16":
+		return 16
+	case "f32":
+		return 32
+	}
+	return 64
+}

@@ -1,0 +1,393 @@
+package llvmemit
+
+import (
+	"fmt"
+	"strings"
+
+	lir "github.com/llir/llvm/ir"
+	"github.com/llir/llvm/ir/constant"
+	"github.com/llir/llvm/ir/enum"
+	"github.com/llir/llvm/ir/metadata"
+	"github.com/llir/llvm/ir/types"
+	"github.com/llir/llvm/ir/value"
+
+	"github.com/layoutopt/layoutopt/dialect/tt"
+	"github.com/layoutopt/layoutopt/ir"
+)
+
+// Kernel describes one emitted kernel for launchers: its PTX entry name,
+// block size, dynamic shared memory and parameters (the two trailing
+// scratch pointers included).
+type Kernel struct {
+	Name        string  `json:"name"`
+	Threads     int     `json:"threads"`
+	NumWarps    int     `json:"num_warps"`
+	SharedBytes int     `json:"shared_bytes"`
+	Target      string  `json:"target,omitempty"`
+	Params      []Param `json:"params"`
+}
+
+// Param is one kernel parameter: its name in the TTGIR (or
+// global_scratch / profile_scratch) and its LLVM type.
+type Param struct {
+	Name string `json:"name"`
+	Type string `json:"type"`
+}
+
+// Result is an emitted module and its kernels.
+type Result struct {
+	Module  *lir.Module
+	Kernels []Kernel
+	// Hopper reports whether the module uses sm_90-only instructions
+	// (the PTX header must then be rewritten; see RewritePTXHeader).
+	Hopper bool
+}
+
+// Error is a lowering failure located at an op.
+type Error struct {
+	Pos ir.Pos
+	Op  string
+	Msg string
+}
+
+func (e *Error) Error() string {
+	return fmt.Sprintf("%s: error: cannot lower '%s': %s", e.Pos, e.Op, e.Msg)
+}
+
+// Diagnostic returns the error as an MLIR-style diagnostic.
+func (e *Error) Diagnostic() ir.Diagnostic {
+	return ir.Diagnostic{Pos: e.Pos, Severity: ir.Error, Msg: fmt.Sprintf("cannot lower '%s': %s", e.Op, e.Msg)}
+}
+
+// LowerFunc lowers one op: it reads its operands' LLVM values with
+// Lowerer.Values and defines its results with Lowerer.Define.
+type LowerFunc func(l *Lowerer, op *ir.Operation) error
+
+var lowerings = map[string]LowerFunc{}
+
+// Register installs the lowering of the op called name; a second
+// registration of one name panics.
+func Register(name string, fn LowerFunc) {
+	if _, dup := lowerings[name]; dup {
+		panic("llvmemit: duplicate lowering for " + name)
+	}
+	lowerings[name] = fn
+}
+
+// Supported reports whether an op name has a lowering.
+func Supported(name string) bool { _, ok := lowerings[name]; return ok }
+
+// Emit lowers every function of a verified TTGIR module.
+func Emit(m *ir.Module) (res *Result, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			if e, ok := r.(*Error); ok {
+				res, err = nil, e
+				return
+			}
+			panic(r)
+		}
+	}()
+	e := newEmitter(m)
+	for _, op := range m.Body().Ops() {
+		switch op.Name() {
+		case "tt.func":
+			if err := e.function(op); err != nil {
+				return nil, err
+			}
+		default:
+			return nil, &Error{Pos: op.Pos(), Op: op.Name(), Msg: "only tt.func is supported at module level"}
+		}
+	}
+	if err := e.finish(); err != nil {
+		return nil, err
+	}
+	return &Result{Module: e.m, Kernels: e.kernels, Hopper: e.hopper}, nil
+}
+
+type emitter struct {
+	src      *ir.Module
+	m        *lir.Module
+	nv       *intrinsics
+	smem     *lir.Global
+	numWarps int
+	cc       int
+	target   string
+	// shared is the module's ttg.shared, or -1 without one.
+	shared int
+	// scratch is the most scratch any op asked for (offset 0 scheme).
+	scratch int
+	kernels []Kernel
+	annots  []metadata.Node
+	hopper  bool
+}
+
+func newEmitter(src *ir.Module) *emitter {
+	m := lir.NewModule()
+	m.DataLayout = DataLayout
+	m.TargetTriple = TargetTriple
+	e := &emitter{src: src, m: m, nv: &intrinsics{m: m, seen: map[string]*lir.Func{}}}
+	e.numWarps = int(src.IntAttr("ttg.num-warps", 4))
+	e.shared = int(src.IntAttr("ttg.shared", -1))
+	if s, ok := src.Op.Attr("ttg.target").(*ir.StringAttr); ok {
+		e.target = s.Value
+		if rest, ok := strings.CutPrefix(s.Value, "cuda:"); ok {
+			fmt.Sscanf(rest, "%d", &e.cc)
+		}
+	}
+	if e.cc == 0 {
+		e.cc = 80
+	}
+	g := m.NewGlobal("global_smem", types.NewArray(0, types.I8))
+	g.Linkage = enum.LinkageExternal
+	g.AddrSpace = asShared
+	g.Typ.AddrSpace = asShared
+	g.Align = 16
+	e.smem = g
+	return e
+}
+
+func (e *emitter) finish() error {
+	shared := e.shared
+	if shared < 0 {
+		shared = e.scratch
+	}
+	for i := range e.kernels {
+		e.kernels[i].SharedBytes = shared
+	}
+	e.m.NamedMetadataDefs["nvvm.annotations"] = &metadata.NamedDef{Name: "nvvm.annotations", Nodes: e.annots}
+	if err := e.m.AssignGlobalIDs(); err != nil {
+		return err
+	}
+	return e.m.AssignMetadataIDs()
+}
+
+func (e *emitter) annotate(f *lir.Func, key string, v int64) {
+	t := &metadata.Tuple{MetadataID: -1, Fields: []metadata.Field{f, &metadata.String{Value: key}, i32(v)}}
+	e.m.MetadataDefs = append(e.m.MetadataDefs, t)
+	e.annots = append(e.annots, t)
+}
+
+// function lowers one tt.func as a kernel (public) or refuses it.
+func (e *emitter) function(op *ir.Operation) error {
+	name := ""
+	if s, ok := op.Attr("sym_name").(*ir.StringAttr); ok {
+		name = s.Value
+	}
+	if v, ok := op.Attr("sym_visibility").(*ir.StringAttr); ok && v.Value != "public" {
+		return &Error{Pos: op.Pos(), Op: "tt.func", Msg: "device functions (tt.func " + v.Value + ") are not supported yet"}
+	}
+	ft := tt.FuncType(op)
+	if ft == nil || len(ft.Results) != 0 {
+		return &Error{Pos: op.Pos(), Op: "tt.func", Msg: "a kernel must return nothing"}
+	}
+	body := op.Region(0).Entry()
+	if body == nil {
+		return &Error{Pos: op.Pos(), Op: "tt.func", Msg: "a kernel needs a body"}
+	}
+	k := Kernel{Name: name, Threads: 32 * e.numWarps, NumWarps: e.numWarps, Target: e.target}
+	var params []*lir.Param
+	for i, a := range body.Args() {
+		t, err := llvmType(a.Type())
+		if err != nil {
+			return &Error{Pos: op.Pos(), Op: "tt.func", Msg: fmt.Sprintf("argument %d: %v", i, err)}
+		}
+		pn := a.NameHint
+		if pn == "" {
+			pn = fmt.Sprintf("arg%d", i)
+		}
+		params = append(params, lir.NewParam(pn, t))
+		k.Params = append(k.Params, Param{Name: pn, Type: t.String()})
+	}
+	for _, s := range []string{"global_scratch", "profile_scratch"} {
+		params = append(params, lir.NewParam(s, ptrTo(types.I8, asGlobal)))
+		k.Params = append(k.Params, Param{Name: s, Type: ptrTo(types.I8, asGlobal).String()})
+	}
+	f := e.m.NewFunc(name, types.Void, params...)
+	f.FuncAttrs = []lir.FuncAttribute{enum.FuncAttrNoUnwind}
+	e.annotate(f, "kernel", 1)
+	e.annotate(f, "reqntidx", int64(k.Threads))
+
+	l := &Lowerer{e: e, fn: f, vals: map[*ir.Value][]value.Value{}, mem: map[*ir.Value]*memDesc{}}
+	l.cur = f.NewBlock("entry")
+	l.axis = newAxisAnalysis(op)
+	raw := l.cur.NewCall(e.nv.get("llvm.nvvm.read.ptx.sreg.tid.x", types.I32, attrsPure))
+	l.tid = l.cur.NewAnd(raw, i32(int64(k.Threads-1)))
+	for i, a := range body.Args() {
+		l.vals[a] = []value.Value{params[i]}
+	}
+	if err := l.lowerBlock(body); err != nil {
+		return err
+	}
+	e.kernels = append(e.kernels, k)
+	return nil
+}
+
+// Lowerer lowers the ops of one function. Hooks use its methods.
+type Lowerer struct {
+	e    *emitter
+	fn   *lir.Func
+	cur  *lir.Block
+	vals map[*ir.Value][]value.Value
+	tid  value.Value
+	axis *axisAnalysis
+	nblk int
+	mem  map[*ir.Value]*memDesc // memdesc views with their own addressing
+}
+
+// b returns a constant-folding builder on the current block.
+func (l *Lowerer) b() *builder { return &builder{b: l.cur} }
+
+// Block returns the block instructions are appended to.
+func (l *Lowerer) Block() *lir.Block { return l.cur }
+
+// NewBlock adds a basic block to the function (not made current).
+func (l *Lowerer) NewBlock(hint string) *lir.Block {
+	l.nblk++
+	return l.fn.NewBlock(fmt.Sprintf("%s%d", hint, l.nblk))
+}
+
+// SetBlock makes blk the block instructions are appended to.
+func (l *Lowerer) SetBlock(blk *lir.Block) { l.cur = blk }
+
+// Values returns the LLVM values of v: one per register of its layout for
+// a tensor, one for a scalar.
+func (l *Lowerer) Values(v *ir.Value) []value.Value {
+	vs, ok := l.vals[v]
+	if !ok {
+		panic(fmt.Sprintf("llvmemit: value %s used before it was lowered", v))
+	}
+	return vs
+}
+
+// Define sets the LLVM values of v.
+func (l *Lowerer) Define(v *ir.Value, vs []value.Value) { l.vals[v] = vs }
+
+// errorf returns a located error for op.
+func errorf(op *ir.Operation, format string, args ...any) error {
+	return &Error{Pos: op.Pos(), Op: op.Name(), Msg: fmt.Sprintf(format, args...)}
+}
+
+// lowerBlock lowers the ops of blk, its terminator included (a terminator's
+// hook lowers it in its parent's context).
+func (l *Lowerer) lowerBlock(blk *ir.Block) error {
+	for _, op := range blk.Ops() {
+		if err := l.lowerOp(op); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (l *Lowerer) lowerOp(op *ir.Operation) (err error) {
+	fn, ok := lowerings[op.Name()]
+	if !ok {
+		return errorf(op, "no lowering for this op")
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			if s, ok := r.(string); ok && strings.HasPrefix(s, "llvmemit:") {
+				err = errorf(op, "%s", strings.TrimPrefix(s, "llvmemit: "))
+				return
+			}
+			panic(r)
+		}
+	}()
+	return fn(l, op)
+}
+
+// lowerRegionBody lowers the ops of blk (its arguments bound to args)
+// except the terminator, and returns the terminator with its operands'
+// values.
+func (l *Lowerer) lowerRegionBody(blk *ir.Block, args [][]value.Value) (*ir.Operation, [][]value.Value, error) {
+	for i, a := range blk.Args() {
+		l.vals[a] = args[i]
+	}
+	ops := blk.Ops()
+	if len(ops) == 0 {
+		return nil, nil, nil
+	}
+	for _, op := range ops[:len(ops)-1] {
+		if err := l.lowerOp(op); err != nil {
+			return nil, nil, err
+		}
+	}
+	term := ops[len(ops)-1]
+	var outs [][]value.Value
+	for _, v := range term.Operands() {
+		outs = append(outs, l.Values(v))
+	}
+	return term, outs, nil
+}
+
+// llvmType is the LLVM type of one register of a value of type t.
+func llvmType(t ir.Type) (types.Type, error) {
+	switch x := t.(type) {
+	case *ir.IntegerType:
+		return types.NewInt(uint64(x.Width)), nil
+	case *ir.IndexType:
+		return types.I64, nil
+	case *ir.FloatType:
+		switch x.Kind {
+		case "f16":
+			return types.Half, nil
+		case "f32":
+			return types.Float, nil
+		case "f64":
+			return types.Double, nil
+		case "bf16":
+			return types.I16, nil // bf16 travels as its bits; arithmetic goes through f32
+		}
+		return nil, fmt.Errorf("element type %s is not supported", x.Kind)
+	case *ir.PointerType:
+		e, err := memType(x.Pointee)
+		if err != nil {
+			return nil, err
+		}
+		return ptrTo(e, types.AddrSpace(x.AddrSpace)), nil
+	case *ir.RankedTensorType:
+		return llvmType(x.Elem)
+	case *ir.AsyncTokenType:
+		return types.I32, nil // tokens carry nothing at run time
+	case *ir.MemDescType:
+		return types.I32, nil // the byte offset in global_smem
+	}
+	return nil, fmt.Errorf("type %s is not supported", ir.TypeString(t))
+}
+
+// memType is the LLVM type of an element in memory (i1 is a byte).
+func memType(t ir.Type) (types.Type, error) {
+	if it, ok := t.(*ir.IntegerType); ok && it.Width == 1 {
+		return types.I8, nil
+	}
+	return llvmType(t)
+}
+
+// mustType is llvmType for a type the verifier has seen; an unsupported
+// one panics with a message the op's hook turns into a located error.
+func mustType(t ir.Type) types.Type {
+	lt, err := llvmType(t)
+	if err != nil {
+		panic("llvmemit: " + err.Error())
+	}
+	return lt
+}
+
+// zeroOf returns the zero constant of t.
+func zeroOf(t types.Type) constant.Constant {
+	switch x := t.(type) {
+	case *types.IntType:
+		return constant.NewInt(x, 0)
+	case *types.FloatType:
+		return constant.NewFloat(x, 0)
+	case *types.PointerType:
+		return constant.NewNull(x)
+	}
+	return constant.NewZeroInitializer(t)
+}
+
+// isBF16 reports whether t's element type is bf16.
+func isBF16(t ir.Type) bool {
+	f, ok := ir.ElementType(t).(*ir.FloatType)
+	return ok && f.Kind == "bf16"
+}

@@ -1,0 +1,289 @@
+package llvmemit
+
+import (
+	"fmt"
+	"strings"
+
+	lir "github.com/llir/llvm/ir"
+	"github.com/llir/llvm/ir/constant"
+	"github.com/llir/llvm/ir/enum"
+	"github.com/llir/llvm/ir/types"
+	"github.com/llir/llvm/ir/value"
+
+	"github.com/layoutopt/layoutopt/dialect/tt"
+	"github.com/layoutopt/layoutopt/ir"
+)
+
+// Global loads and stores (Triton's LoadStoreOpToLLVM). The vector width
+// is min(128 bits, the layout's registers per thread along its fastest
+// dim, the pointers' alignment and contiguity from the axis analysis),
+// and with a mask also the mask's constancy. Unmasked accesses are LLVM
+// vector loads/stores with that alignment (llc emits ld/st.global.v4 and
+// friends); masked ones are Triton's predicated inline PTX, the loaded
+// words set to 0 first and `other` selected where the mask is false.
+// Cache and eviction hints are not emitted.
+
+// vecWidth is the number of elements of one access to ptr.
+func (l *Lowerer) vecWidth(ptr, mask *ir.Value) int {
+	t := ptr.Type()
+	ll := mustLayout(t)
+	if ll == nil {
+		return 1
+	}
+	dim := fastestDim(t)
+	info := l.axis.get(ptr)
+	eb := elemBytes(t)
+	bitsPer := eb * 8
+	if it, ok := ir.ElementType(t).(*ir.PointerType).Pointee.(*ir.IntegerType); ok && it.Width == 1 {
+		bitsPer = 8
+	}
+	align := min(max(info.div[dim]/eb, 1), info.contig[dim])
+	vec := min(int64(contigPerThread(ll, dim)), align, 128/bitsPer)
+	if mask != nil {
+		vec = min(vec, l.axis.get(mask).constancy[dim])
+	}
+	v := 1
+	for int64(v*2) <= vec {
+		v *= 2
+	}
+	return v
+}
+
+func constraintFor(bits int) string {
+	switch bits {
+	case 8:
+		return "c"
+	case 16:
+		return "h"
+	case 32:
+		return "r"
+	}
+	return "l"
+}
+
+func init() {
+	Register("tt.load", lowerLoad)
+	Register("tt.store", lowerStore)
+}
+
+func pointee(t ir.Type) (ir.Type, error) {
+	p, ok := ir.ElementType(t).(*ir.PointerType)
+	if !ok {
+		return nil, fmt.Errorf("not a pointer")
+	}
+	if _, ok := p.Pointee.(*ir.RankedTensorType); ok {
+		return nil, fmt.Errorf("block pointers (tt.make_tensor_ptr) are not supported")
+	}
+	if p.AddrSpace != 1 {
+		return nil, fmt.Errorf("only global pointers (address space 1) are supported")
+	}
+	return p.Pointee, nil
+}
+
+// wordsOf splits an access of vec elements of bits each into PTX words.
+func wordsOf(vec, bits int) (n, wbits int) {
+	total := vec * bits
+	wbits = min(total, max(32, bits))
+	return total / wbits, wbits
+}
+
+func lowerLoad(l *Lowerer, op *ir.Operation) error {
+	ld, _ := tt.AsLoad(op)
+	elemIR, err := pointee(ld.Ptr().Type())
+	if err != nil {
+		return errorf(op, "%v", err)
+	}
+	if _, ok := elemIR.(*ir.PointerType); ok {
+		return errorf(op, "loading pointers is not supported")
+	}
+	rt := mustType(elemIR)
+	mt, _ := memType(elemIR)
+	bits := typeBits(mt)
+	ptrs := l.Values(ld.Ptr())
+	var masks, others []value.Value
+	if ld.Mask() != nil {
+		masks = l.Values(ld.Mask())
+	}
+	if ld.Other() != nil {
+		others = l.Values(ld.Other())
+	}
+	vec := l.vecWidth(ld.Ptr(), ld.Mask())
+	out := make([]value.Value, len(ptrs))
+	vt := types.NewVector(uint64(vec), mt)
+	for r := 0; r < len(ptrs); r += vec {
+		var vals value.Value
+		if masks == nil {
+			p := value.Value(ptrs[r])
+			var lt types.Type = mt
+			if vec > 1 {
+				lt = vt
+			}
+			if !lt.Equal(mt) {
+				p = l.cur.NewBitCast(p, ptrTo(lt, asGlobal))
+			}
+			x := l.cur.NewLoad(lt, p)
+			x.Align = lir.Align(vec * bits / 8)
+			x.Volatile = ld.IsVolatile()
+			vals = x
+		} else {
+			vals = l.maskedLoad(ptrs[r], masks[r], vec, mt, ld.IsVolatile())
+		}
+		for i := 0; i < vec; i++ {
+			var e value.Value = vals
+			if vec > 1 {
+				e = l.cur.NewExtractElement(vals, i32(int64(i)))
+			}
+			if !mt.Equal(rt) { // i1 in memory as a byte
+				e = l.cur.NewICmp(enum.IPredNE, e, constant.NewInt(types.I8, 0))
+			}
+			if others != nil {
+				e = l.cur.NewSelect(masks[r], e, others[min(r+i, len(others)-1)])
+			}
+			out[r+i] = e
+		}
+	}
+	l.Define(op.Result(0), out)
+	return nil
+}
+
+// maskedLoad is Triton's predicated ld.global: the words are zeroed, then
+// loaded under the predicate. It returns a value of mt (vec == 1) or
+// <vec x mt>.
+func (l *Lowerer) maskedLoad(p, pred value.Value, vec int, mt types.Type, volatile bool) value.Value {
+	bits := typeBits(mt)
+	n, wb := wordsOf(vec, bits)
+	wt := types.NewInt(uint64(wb))
+	var text strings.Builder
+	var cons []string
+	var outs []string
+	for i := 0; i < n; i++ {
+		mov := "mov.u32"
+		if wb == 16 || wb == 8 {
+			mov = "mov.u16"
+		} else if wb == 64 {
+			mov = "mov.u64"
+		}
+		fmt.Fprintf(&text, "%s $%d, 0x0;\n\t", mov, i)
+		cons = append(cons, "="+constraintFor(wb))
+		outs = append(outs, fmt.Sprintf("$%d", i))
+	}
+	suffix := ""
+	if n > 1 {
+		suffix = fmt.Sprintf(".v%d", n)
+	}
+	vol := ""
+	if volatile {
+		vol = ".volatile"
+	}
+	fmt.Fprintf(&text, "@$%d ld%s.global%s.b%d { %s }, [ $%d + 0 ];", n+1, vol, suffix, wb, strings.Join(outs, ", "), n)
+	cons = append(cons, "l", "b")
+	var ret types.Type = wt
+	if n > 1 {
+		fs := make([]types.Type, n)
+		for i := range fs {
+			fs[i] = wt
+		}
+		ret = types.NewStruct(fs...)
+	}
+	call := l.cur.NewCall(inlineAsm(ret, text.String(), strings.Join(cons, ","), p.Type(), types.I1), p, pred)
+	// Gather the words into one vector of words, then reinterpret.
+	var words value.Value = call
+	if n > 1 {
+		var w value.Value = constant.NewUndef(types.NewVector(uint64(n), wt))
+		for i := 0; i < n; i++ {
+			w = l.cur.NewInsertElement(w, l.cur.NewExtractValue(call, uint64(i)), i32(int64(i)))
+		}
+		words = w
+	}
+	if vec == 1 {
+		if mt.Equal(wt) {
+			return words
+		}
+		return l.cur.NewBitCast(words, mt)
+	}
+	return l.cur.NewBitCast(words, types.NewVector(uint64(vec), mt))
+}
+
+func lowerStore(l *Lowerer, op *ir.Operation) error {
+	st, _ := tt.AsStore(op)
+	elemIR, err := pointee(st.Ptr().Type())
+	if err != nil {
+		return errorf(op, "%v", err)
+	}
+	if _, ok := elemIR.(*ir.PointerType); ok {
+		return errorf(op, "storing pointers is not supported")
+	}
+	rt := mustType(elemIR)
+	mt, _ := memType(elemIR)
+	bits := typeBits(mt)
+	ptrs := l.Values(st.Ptr())
+	vals := l.Values(st.Value())
+	var masks []value.Value
+	if st.Mask() != nil {
+		masks = l.Values(st.Mask())
+	}
+	vec := l.vecWidth(st.Ptr(), st.Mask())
+	vt := types.NewVector(uint64(vec), mt)
+	for r := 0; r < len(ptrs); r += vec {
+		elems := make([]value.Value, vec)
+		for i := range elems {
+			e := vals[min(r+i, len(vals)-1)]
+			if !mt.Equal(rt) {
+				e = l.cur.NewZExt(e, mt)
+			}
+			elems[i] = e
+		}
+		var v value.Value = elems[0]
+		if vec > 1 {
+			var w value.Value = constant.NewUndef(vt)
+			for i, e := range elems {
+				w = l.cur.NewInsertElement(w, e, i32(int64(i)))
+			}
+			v = w
+		}
+		if masks == nil {
+			p := value.Value(ptrs[r])
+			if vec > 1 {
+				p = l.cur.NewBitCast(p, ptrTo(vt, asGlobal))
+			}
+			s := l.cur.NewStore(v, p)
+			s.Align = lir.Align(vec * bits / 8)
+			continue
+		}
+		n, wb := wordsOf(vec, bits)
+		wt := types.NewInt(uint64(wb))
+		var words []value.Value
+		switch {
+		case n == 1 && vec == 1:
+			w := v
+			if !mt.Equal(wt) {
+				w = l.cur.NewBitCast(v, wt)
+			}
+			words = []value.Value{w}
+		case n == 1:
+			words = []value.Value{l.cur.NewBitCast(v, wt)}
+		default:
+			wv := l.cur.NewBitCast(v, types.NewVector(uint64(n), wt))
+			for i := 0; i < n; i++ {
+				words = append(words, l.cur.NewExtractElement(wv, i32(int64(i))))
+			}
+		}
+		var cons, names []string
+		params := []types.Type{}
+		for i := range words {
+			cons = append(cons, constraintFor(wb))
+			names = append(names, fmt.Sprintf("$%d", i))
+			params = append(params, wt)
+		}
+		suffix := ""
+		if n > 1 {
+			suffix = fmt.Sprintf(".v%d", n)
+		}
+		text := fmt.Sprintf("@$%d st.global%s.b%d [ $%d + 0 ], { %s };", n+1, suffix, wb, n, strings.Join(names, ", "))
+		cons = append(cons, "l", "b")
+		params = append(params, ptrs[r].Type(), types.I1)
+		args := append(words, ptrs[r], masks[r])
+		l.cur.NewCall(inlineAsm(types.Void, text, strings.Join(cons, ","), params...), args...)
+	}
+	return nil
+}

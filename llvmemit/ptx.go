@@ -1,0 +1,92 @@
+package llvmemit
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+
+	"github.com/layoutopt/layoutopt/ir"
+	"github.com/layoutopt/layoutopt/passes"
+)
+
+// LLCArgs are the llc-14 flags the emitted modules are written for.
+var LLCArgs = []string{"-march=nvptx64", "-mcpu=sm_80", "-mattr=+ptx70", "--nvptx-short-ptr"}
+
+// FindLLC returns the llc of LLVM 14: $LLC when set, else llc-14 on PATH,
+// else /usr/lib/llvm-14/bin/llc.
+func FindLLC(getenv func(string) string) (string, error) {
+	if p := getenv("LLC"); p != "" {
+		return p, nil
+	}
+	if p, err := exec.LookPath("llc-14"); err == nil {
+		return p, nil
+	}
+	if _, err := os.Stat("/usr/lib/llvm-14/bin/llc"); err == nil {
+		return "/usr/lib/llvm-14/bin/llc", nil
+	}
+	return "", fmt.Errorf("llc-14 not found (install llvm-14, or name it with -llc or $LLC)")
+}
+
+// CompilePTX runs llc on a module's text and returns the PTX. A PTX that
+// declares an external function (an intrinsic LLVM 14 does not know, or a
+// library call it could not lower) is an error.
+func CompilePTX(ctx context.Context, llc string, ll []byte) ([]byte, error) {
+	cmd := exec.CommandContext(ctx, llc, append(append([]string{}, LLCArgs...), "-o", "-")...)
+	cmd.Stdin = bytes.NewReader(ll)
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	if err := cmd.Run(); err != nil {
+		return nil, fmt.Errorf("%s: %v: %s", filepath.Base(llc), err, bytes.TrimSpace(errb.Bytes()))
+	}
+	if i := bytes.Index(out.Bytes(), []byte(".extern .func")); i >= 0 {
+		end := bytes.IndexByte(out.Bytes()[i:], '\n')
+		if end < 0 {
+			end = len(out.Bytes()) - i
+		}
+		return nil, fmt.Errorf("the PTX calls an external function (%s): an intrinsic LLVM 14 does not know or a libcall", out.Bytes()[i:i+end])
+	}
+	return out.Bytes(), nil
+}
+
+var (
+	versionLine = regexp.MustCompile(`(?m)^\.version [0-9]+\.[0-9]+$`)
+	targetLine  = regexp.MustCompile(`(?m)^\.target sm_[0-9]+a?$`)
+)
+
+// RewritePTXHeader sets the PTX .version and .target lines, as Triton's
+// make_ptx does: llc-14 stops at PTX 7.5 and sm_86, so kernels with
+// sm_90-only inline PTX get their header raised afterwards (PTX ISA
+// versions are backward compatible).
+func RewritePTXHeader(ptx []byte, version, target string) ([]byte, error) {
+	if !versionLine.Match(ptx) || !targetLine.Match(ptx) {
+		return nil, fmt.Errorf("the PTX has no .version or .target line")
+	}
+	ptx = versionLine.ReplaceAll(ptx, []byte(".version "+version))
+	return targetLine.ReplaceAll(ptx, []byte(".target "+target)), nil
+}
+
+// AllocateSharedMemory runs Triton's allocate-shared-memory-nv (package
+// passes) for the module's compute capability when the module has no
+// ttg.shared yet, as Triton's make_llir does before the lowering: every
+// shared buffer and scratch buffer gets its allocation.offset.
+func AllocateSharedMemory(m *ir.Module) (ir.Diagnostics, error) {
+	if m.Op.Attr("ttg.shared") != nil {
+		return nil, nil
+	}
+	cc := 80
+	if s, ok := m.Op.Attr("ttg.target").(*ir.StringAttr); ok {
+		if rest, ok := strings.CutPrefix(s.Value, "cuda:"); ok {
+			fmt.Sscanf(rest, "%d", &cc)
+		}
+	}
+	pl := passes.NewPipeline("builtin.module")
+	if err := pl.AddPass(passes.AllocateSharedMemoryNvPass, fmt.Sprintf("compute-capability=%d", cc)); err != nil {
+		return nil, err
+	}
+	return pl.Run(m, passes.RunConfig{})
+}

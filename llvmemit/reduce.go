@@ -1,0 +1,304 @@
+package llvmemit
+
+import (
+	"fmt"
+	"math/bits"
+
+	lir "github.com/llir/llvm/ir"
+	"github.com/llir/llvm/ir/types"
+	"github.com/llir/llvm/ir/value"
+
+	"github.com/layoutopt/layoutopt/ir"
+	"github.com/layoutopt/layoutopt/linear"
+)
+
+// tt.reduce, as Triton's ReduceOpToLLVM: first over each thread's
+// registers, then within the warp with shfl.sync.bfly over the lane bits
+// that run along the axis, then, when warps split the axis, through
+// shared memory: every warp writes its partial results, and each thread
+// combines the partials of the elements it holds in the result layout.
+
+func init() { Register("tt.reduce", lowerReduce) }
+
+// combiner applies op's combine region to (acc..., cur...).
+func (l *Lowerer) combiner(op *ir.Operation) func(acc, cur []value.Value) []value.Value {
+	blk := op.Region(0).Entry()
+	return func(acc, cur []value.Value) []value.Value {
+		args := make([][]value.Value, 0, len(acc)+len(cur))
+		for _, v := range acc {
+			args = append(args, []value.Value{v})
+		}
+		for _, v := range cur {
+			args = append(args, []value.Value{v})
+		}
+		_, ys, err := l.lowerRegionBody(blk, args)
+		if err != nil {
+			panic(err)
+		}
+		out := make([]value.Value, len(ys))
+		for i, y := range ys {
+			out[i] = y[0]
+		}
+		return out
+	}
+}
+
+// dupRegisters is the mask of register bits whose basis is zero
+// (registers holding a copy of another).
+func dupRegisters(ll *linear.Layout) int {
+	m := 0
+	for k := 0; k < ll.InDimSizeLog2(dimReg); k++ {
+		if allZero(ll.Basis(dimReg, k)) {
+			m |= 1 << k
+		}
+	}
+	return m
+}
+
+func dropDim(c []int, axis int) []int {
+	return append(append([]int{}, c[:axis]...), c[axis+1:]...)
+}
+
+// axisBits returns the bits of in-dim d whose basis is along axis, and
+// fails when a basis mixes the axis with other dims.
+func axisBits(ll *linear.Layout, d string, axis int) ([]int, error) {
+	var ks []int
+	if !ll.HasInDim(d) {
+		return nil, nil
+	}
+	for k := 0; k < ll.InDimSizeLog2(d); k++ {
+		b := ll.Basis(d, k)
+		if b[axis] == 0 {
+			continue
+		}
+		for i, v := range b {
+			if i != axis && v != 0 {
+				return nil, fmt.Errorf("%s basis %d %v mixes the reduced axis with other dims", d, k, b)
+			}
+		}
+		ks = append(ks, k)
+	}
+	return ks, nil
+}
+
+func lowerReduce(l *Lowerer, op *ir.Operation) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			if e, ok := r.(error); ok {
+				err = e
+				return
+			}
+			panic(r)
+		}
+	}()
+	axis := int(ir.AttrIntValue(op.Attr("axis")))
+	srcs := op.Operands()
+	S := mustLayout(srcs[0].Type())
+	combine := l.combiner(op)
+	ins := make([][]value.Value, len(srcs))
+	for i, s := range srcs {
+		ins[i] = l.Values(s)
+	}
+	// 1. Within the thread.
+	dup := dupRegisters(S)
+	type acc struct {
+		key  []int
+		vals []value.Value
+	}
+	var accs []*acc
+	byKey := map[string]*acc{}
+	for r := 0; r < S.InDimSize(dimReg); r++ {
+		if r&dup != 0 {
+			continue
+		}
+		c := S.Apply(r)
+		c[axis] = 0
+		k := fmt.Sprint(c)
+		cur := make([]value.Value, len(ins))
+		for i := range ins {
+			cur[i] = ins[i][r]
+		}
+		if a, ok := byKey[k]; ok {
+			a.vals = combine(a.vals, cur)
+		} else {
+			a := &acc{key: c, vals: cur}
+			byKey[k] = a
+			accs = append(accs, a)
+		}
+	}
+	// 2. Within the warp.
+	lanes, err := axisBits(S, dimLane, axis)
+	if err != nil {
+		return errorf(op, "%v", err)
+	}
+	for i := len(lanes) - 1; i >= 0; i-- {
+		for _, a := range accs {
+			other := make([]value.Value, len(a.vals))
+			for j, v := range a.vals {
+				other[j] = l.shuffle("bfly", v, i32(1<<lanes[i]), 0x1f)
+			}
+			a.vals = combine(a.vals, other)
+		}
+	}
+	warps, err := axisBits(S, dimWarp, axis)
+	if err != nil {
+		return errorf(op, "%v", err)
+	}
+	resT := op.Result(0).Type()
+	R := mustLayout(resT)
+	if len(warps) == 0 {
+		// The result layout must be S with the axis dropped.
+		if R != nil {
+			for _, d := range []string{dimLane, dimWarp} {
+				for k := 0; k < R.InDimSizeLog2(d); k++ {
+					if !equalInts(R.Basis(d, k), dropDim(S.Basis(d, k), axis)) {
+						return errorf(op, "the result layout is not the slice of the operand's")
+					}
+				}
+			}
+		}
+		n := 1
+		if R != nil {
+			n = R.InDimSize(dimReg)
+		}
+		outs := make([][]value.Value, len(srcs))
+		for r := 0; r < n; r++ {
+			var key []int
+			if R != nil {
+				c := R.Apply(r)
+				key = append(append(append([]int{}, c[:axis]...), 0), c[axis:]...)
+			} else {
+				key = make([]int, S.NumOutDims())
+			}
+			a, ok := byKey[fmt.Sprint(key)]
+			if !ok {
+				return errorf(op, "result register %d (element %v) is not reduced by its thread", r, key)
+			}
+			for i := range outs {
+				outs[i] = append(outs[i], a.vals[i])
+			}
+		}
+		for i, res := range op.Results() {
+			l.Define(res, outs[i])
+		}
+		return nil
+	}
+	// 3. Across warps, through shared memory.
+	nwa := 1 << len(warps)
+	resShape := dropDim(intShape(shapeOf(srcs[0].Type())), axis)
+	numel := 1
+	for _, s := range resShape {
+		numel *= s
+	}
+	var offs []int64
+	size := 0
+	for _, res := range op.Results() {
+		offs = append(offs, int64(size))
+		et := storableType(mustType(ir.ElementType(res.Type())))
+		size += numel * nwa * typeBits(et) / 8
+	}
+	base := l.scratch(op, size)
+	b := l.b()
+	warp := b.lshr(l.tid, i32(5))
+	var wa value.Value = i32(0)
+	for j, k := range warps {
+		wa = b.or(wa, b.shift(b.and(warp, i32(1<<k)), j-k))
+	}
+	// The thread's part of the key coordinates (the axis dropped), flattened.
+	thread := make([]value.Value, S.NumOutDims())
+	masks := make([]uint64, S.NumOutDims())
+	for d := range thread {
+		if d != axis {
+			thread[d], masks[d] = l.applyHW(S, d)
+		}
+	}
+	l.barrier()
+	for _, a := range accs {
+		coords := make([]value.Value, 0, len(resShape))
+		for d := range thread {
+			if d == axis {
+				continue
+			}
+			coords = append(coords, l.xorConst(thread[d], masks[d], a.key[d]))
+		}
+		slot := b.or(b.shl(l.flatten(coords, resShape), i32(int64(bits.TrailingZeros(uint(nwa))))), wa)
+		for i, v := range a.vals {
+			sv := l.storable(v)
+			eb := typeBits(sv.Type()) / 8
+			addr := b.add(b.shl(slot, i32(int64(bits.TrailingZeros(uint(eb))))), i32(base+offs[i]))
+			st := l.cur.NewStore(sv, l.smemPtr(addr, sv.Type()))
+			st.Align = lir.Align(eb)
+		}
+	}
+	l.barrier()
+	var idx [][]value.Value
+	n := 1
+	if R != nil {
+		idx = l.emitIndices(resT)
+		n = len(idx)
+	}
+	outs := make([][]value.Value, len(srcs))
+	for r := 0; r < n; r++ {
+		var flat value.Value = i32(0)
+		if R != nil {
+			flat = l.flatten(idx[r], resShape)
+		}
+		first := b.shl(flat, i32(int64(bits.TrailingZeros(uint(nwa)))))
+		var accv []value.Value
+		for w := 0; w < nwa; w++ {
+			slot := b.or(first, i32(int64(w)))
+			cur := make([]value.Value, len(srcs))
+			for i, res := range op.Results() {
+				et := mustType(ir.ElementType(res.Type()))
+				st := storableType(et)
+				eb := typeBits(st) / 8
+				addr := b.add(b.shl(slot, i32(int64(bits.TrailingZeros(uint(eb))))), i32(base+offs[i]))
+				ld := l.cur.NewLoad(st, l.smemPtr(addr, st))
+				ld.Align = lir.Align(eb)
+				cur[i] = l.unstorable(ld, et)
+			}
+			if accv == nil {
+				accv = cur
+			} else {
+				accv = combine(accv, cur)
+			}
+		}
+		for i := range outs {
+			outs[i] = append(outs[i], accv[i])
+		}
+	}
+	for i, res := range op.Results() {
+		l.Define(res, outs[i])
+	}
+	return nil
+}
+
+func intShape(s []int64) []int {
+	r := make([]int, len(s))
+	for i, v := range s {
+		r[i] = int(v)
+	}
+	return r
+}
+
+// xorConst is base ⊕ c, as or when the bits are disjoint.
+func (l *Lowerer) xorConst(base value.Value, mask uint64, c int) value.Value {
+	if uint64(c)&mask == 0 {
+		return l.b().or(base, i32(int64(c)))
+	}
+	return l.b().xor(base, i32(int64(c)))
+}
+
+// flatten is the row-major index of coordinates in a power-of-two shape.
+func (l *Lowerer) flatten(coords []value.Value, shape []int) value.Value {
+	b := l.b()
+	var flat value.Value = i32(0)
+	shift := 0
+	for d := len(shape) - 1; d >= 0; d-- {
+		flat = b.or(flat, b.shl(coords[d], i32(int64(shift))))
+		shift += bits.TrailingZeros(uint(shape[d]))
+	}
+	return flat
+}
+
+var _ = types.I32

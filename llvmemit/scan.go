@@ -1,0 +1,389 @@
+package llvmemit
+
+import (
+	"fmt"
+	"math/bits"
+	"sort"
+
+	lir "github.com/llir/llvm/ir"
+	"github.com/llir/llvm/ir/enum"
+	"github.com/llir/llvm/ir/value"
+
+	"github.com/layoutopt/layoutopt/ir"
+	"github.com/layoutopt/layoutopt/linear"
+)
+
+// tt.scan, as Triton's ScanOpToLLVM: an inclusive scan of each thread's
+// registers along the axis, a Hillis–Steele scan of the threads' totals
+// across the lanes along the axis (shfl.sync.idx from the lane
+// 2^j positions back), and, when warps split the axis, the warps' totals
+// through shared memory. Register bits above the lanes and warps along
+// the axis (a tensor longer than the layout's tile) are chunks scanned
+// one after the other, each starting from the totals of the earlier ones.
+// The axis bits must be ordered registers, lanes, warps, registers, as
+// every blocked layout's are; other layouts are refused.
+
+func init() { Register("tt.scan", lowerScan) }
+
+// scanBits classifies the axis bits of S by level, from the lowest axis
+// coordinate bit up: low register bits, lane bits, warp bits, chunk
+// (high register) bits, each in increasing order of their basis.
+type scanBits struct {
+	low, lane, warp, chunk []int // in-dim bit indices
+}
+
+func classifyScan(S *linear.Layout, axis int) (*scanBits, error) {
+	type bit struct {
+		dim string
+		k   int
+		v   int
+	}
+	var all []bit
+	for _, d := range []string{dimReg, dimLane, dimWarp} {
+		ks, err := axisBits(S, d, axis)
+		if err != nil {
+			return nil, err
+		}
+		for _, k := range ks {
+			v := S.Basis(d, k)[axis]
+			if v&(v-1) != 0 {
+				return nil, fmt.Errorf("%s basis %d along the axis is %d, not a power of two", d, k, v)
+			}
+			all = append(all, bit{d, k, v})
+		}
+	}
+	sort.Slice(all, func(i, j int) bool { return all[i].v < all[j].v })
+	sb := &scanBits{}
+	stage := 0 // 0 low registers, 1 lanes, 2 warps, 3 chunks
+	for i, b := range all {
+		if b.v != 1<<i {
+			return nil, fmt.Errorf("the axis bases are not one of each power of two")
+		}
+		switch {
+		case b.dim == dimReg && stage == 0:
+			sb.low = append(sb.low, b.k)
+		case b.dim == dimLane && stage <= 1:
+			stage = 1
+			sb.lane = append(sb.lane, b.k)
+		case b.dim == dimWarp && stage <= 2:
+			stage = 2
+			sb.warp = append(sb.warp, b.k)
+		case b.dim == dimReg:
+			stage = 3
+			sb.chunk = append(sb.chunk, b.k)
+		default:
+			return nil, fmt.Errorf("the %s bits along the axis are not in the order registers, lanes, warps, registers", b.dim)
+		}
+	}
+	return sb, nil
+}
+
+// pext gathers bits ks of x into the low bits, in order.
+func (l *Lowerer) pext(x value.Value, ks []int) value.Value {
+	b := l.b()
+	var r value.Value = i32(0)
+	for j, k := range ks {
+		r = b.or(r, b.shift(b.and(x, i32(1<<k)), j-k))
+	}
+	return r
+}
+
+// pdep scatters the low bits of x to bits ks.
+func (l *Lowerer) pdep(x value.Value, ks []int) value.Value {
+	b := l.b()
+	var r value.Value = i32(0)
+	for j, k := range ks {
+		r = b.or(r, b.shift(b.and(x, i32(1<<j)), k-j))
+	}
+	return r
+}
+
+func lowerScan(l *Lowerer, op *ir.Operation) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			if e, ok := r.(error); ok {
+				err = e
+				return
+			}
+			panic(r)
+		}
+	}()
+	axis := int(ir.AttrIntValue(op.Attr("axis")))
+	reverse := op.Attr("reverse") != nil && ir.AttrBoolValue(op.Attr("reverse"))
+	srcs := op.Operands()
+	S := mustLayout(srcs[0].Type())
+	sb, err := classifyScan(S, axis)
+	if err != nil {
+		return errorf(op, "%v", err)
+	}
+	combine := l.combiner(op)
+	ins := make([][]value.Value, len(srcs))
+	for i, s := range srcs {
+		ins[i] = l.Values(s)
+	}
+	nLow, nLane, nWarp := len(sb.low), len(sb.lane), len(sb.warp)
+	chunkShift := nLow + nLane + nWarp
+	nChunks := 1 << len(sb.chunk)
+	W := 1 << nWarp
+	// Group the registers by (row, chunk), in scan order.
+	type group struct {
+		key   []int
+		chunk int
+		regs  []int
+		vals  [][]value.Value // per register, per operand
+	}
+	var groups []*group
+	byKey := map[string]*group{}
+	dup := dupRegisters(S)
+	n := S.InDimSize(dimReg)
+	outs := make([][]value.Value, len(srcs))
+	for i := range outs {
+		outs[i] = make([]value.Value, n)
+	}
+	for r := 0; r < n; r++ {
+		c := S.Apply(r)
+		a := c[axis]
+		c[axis] = 0
+		chunk := a >> chunkShift
+		if reverse {
+			chunk = nChunks - 1 - chunk
+		}
+		k := fmt.Sprint(c, chunk)
+		g, ok := byKey[k]
+		if !ok {
+			g = &group{key: c, chunk: chunk}
+			byKey[k] = g
+			groups = append(groups, g)
+		}
+		g.regs = append(g.regs, r)
+	}
+	lowMask := 1<<nLow - 1
+	for _, g := range groups {
+		sort.Slice(g.regs, func(i, j int) bool {
+			ai, aj := S.Apply(g.regs[i])[axis]&lowMask, S.Apply(g.regs[j])[axis]&lowMask
+			if reverse {
+				return ai > aj
+			}
+			return ai < aj
+		})
+	}
+	// 1. Within the thread (copies of a register are set at the end).
+	for _, g := range groups {
+		var run []value.Value
+		for _, r := range g.regs {
+			cur := make([]value.Value, len(ins))
+			for i := range ins {
+				cur[i] = ins[i][r]
+			}
+			if r&dup != 0 {
+				g.vals = append(g.vals, nil)
+				continue
+			}
+			if run == nil {
+				run = cur
+			} else {
+				run = combine(run, cur)
+			}
+			g.vals = append(g.vals, run)
+		}
+	}
+	b := l.b()
+	lane := b.and(l.tid, i32(31))
+	laneMask := 0
+	for _, k := range sb.lane {
+		laneMask |= 1 << k
+	}
+	maxPos := 1<<nLane - 1
+	pos := l.pext(lane, sb.lane)
+	if reverse {
+		pos = b.xor(pos, i32(int64(maxPos)))
+	}
+	// srcLane is the lane at axis position q (a runtime value).
+	srcLane := func(q value.Value) value.Value {
+		if reverse {
+			q = b.xor(q, i32(int64(maxPos)))
+		}
+		return b.or(b.and(lane, i32(int64(^laneMask&31))), l.pdep(q, sb.lane))
+	}
+	shfl := func(vs []value.Value, from value.Value) []value.Value {
+		out := make([]value.Value, len(vs))
+		for i, v := range vs {
+			out[i] = l.shuffle("idx", v, from, 0x1f)
+		}
+		return out
+	}
+	sel := func(c value.Value, x, y []value.Value) []value.Value {
+		out := make([]value.Value, len(x))
+		for i := range x {
+			out[i] = l.cur.NewSelect(c, x[i], y[i])
+		}
+		return out
+	}
+	last := func(g *group) []value.Value {
+		for i := len(g.vals) - 1; i >= 0; i-- {
+			if g.vals[i] != nil {
+				return g.vals[i]
+			}
+		}
+		return nil
+	}
+	// 2. Across the lanes along the axis.
+	totals := make([][]value.Value, len(groups)) // the thread's inclusive total
+	for gi, g := range groups {
+		t := last(g)
+		if nLane > 0 {
+			for j := 0; j < nLane; j++ {
+				got := shfl(t, srcLane(l.b().sub(pos, i32(1<<j))))
+				ok := l.cur.NewICmp(enum.IPredUGE, pos, i32(1<<j))
+				t = sel(ok, combine(got, t), t)
+			}
+			excl := shfl(t, srcLane(l.b().sub(pos, i32(1))))
+			ok := l.cur.NewICmp(enum.IPredUGE, pos, i32(1))
+			for i, v := range g.vals {
+				if v != nil {
+					g.vals[i] = sel(ok, combine(excl, v), v)
+				}
+			}
+			// The warp's total, at the last position.
+			t = shfl(t, srcLane(i32(int64(maxPos))))
+		}
+		totals[gi] = t
+	}
+	// 3. Across warps and chunks.
+	if W > 1 || nChunks > 1 {
+		type slotKey struct {
+			row   string
+			chunk int
+		}
+		tot := map[slotKey][][]value.Value{} // per warp position
+		var wpos value.Value = i32(0)
+		if W > 1 {
+			wpos = l.pext(b.lshr(l.tid, i32(5)), sb.warp)
+			if reverse {
+				wpos = b.xor(wpos, i32(int64(W-1)))
+			}
+			resShape := dropDim(intShape(shapeOf(srcs[0].Type())), axis)
+			numel := 1
+			for _, s := range resShape {
+				numel *= s
+			}
+			var offs []int64
+			size := 0
+			for _, v := range totals[0] {
+				offs = append(offs, int64(size))
+				size += numel * nChunks * W * typeBits(l.storable(v).Type()) / 8
+			}
+			base := l.scratch(op, size)
+			thread := make([]value.Value, S.NumOutDims())
+			masks := make([]uint64, S.NumOutDims())
+			for d := range thread {
+				if d != axis {
+					thread[d], masks[d] = l.applyHW(S, d)
+				}
+			}
+			slotOf := func(g *group) value.Value {
+				coords := make([]value.Value, 0, len(resShape))
+				for d := range thread {
+					if d != axis {
+						coords = append(coords, l.xorConst(thread[d], masks[d], g.key[d]))
+					}
+				}
+				row := l.b().mul(l.flatten(coords, resShape), i32(int64(nChunks)))
+				return l.b().mul(l.b().add(row, i32(int64(g.chunk))), i32(int64(W)))
+			}
+			l.barrier()
+			for gi, g := range groups {
+				slot := b.add(slotOf(g), wpos)
+				for i, v := range totals[gi] {
+					sv := l.storable(v)
+					eb := typeBits(sv.Type()) / 8
+					addr := b.add(b.shl(slot, i32(int64(bits.TrailingZeros(uint(eb))))), i32(base+offs[i]))
+					st := l.cur.NewStore(sv, l.smemPtr(addr, sv.Type()))
+					st.Align = lir.Align(eb)
+				}
+			}
+			l.barrier()
+			for _, g := range groups {
+				first := slotOf(g)
+				var ws [][]value.Value
+				for w := 0; w < W; w++ {
+					slot := b.add(first, i32(int64(w)))
+					cur := make([]value.Value, len(totals[0]))
+					for i, v := range totals[0] {
+						st := l.storable(v).Type()
+						eb := typeBits(st) / 8
+						addr := b.add(b.shl(slot, i32(int64(bits.TrailingZeros(uint(eb))))), i32(base+offs[i]))
+						ld := l.cur.NewLoad(st, l.smemPtr(addr, st))
+						ld.Align = lir.Align(eb)
+						cur[i] = l.unstorable(ld, v.Type())
+					}
+					ws = append(ws, cur)
+				}
+				tot[slotKey{fmt.Sprint(g.key), g.chunk}] = ws
+			}
+		} else {
+			for gi, g := range groups {
+				tot[slotKey{fmt.Sprint(g.key), g.chunk}] = [][]value.Value{totals[gi]}
+			}
+		}
+		for _, g := range groups {
+			var run []value.Value // the prefix that holds for every thread
+			for c := 0; c < g.chunk; c++ {
+				for _, t := range tot[slotKey{fmt.Sprint(g.key), c}] {
+					if run == nil {
+						run = t
+					} else {
+						run = combine(run, t)
+					}
+				}
+			}
+			var valid value.Value // nil: run is valid for all; else runtime
+			ws := tot[slotKey{fmt.Sprint(g.key), g.chunk}]
+			for w := 0; w < W-1; w++ {
+				later := l.cur.NewICmp(enum.IPredUGT, wpos, i32(int64(w)))
+				if run == nil {
+					run, valid = ws[w], later
+					continue
+				}
+				run = sel(later, combine(run, ws[w]), run)
+				if valid != nil {
+					valid = l.cur.NewOr(valid, later)
+				}
+			}
+			if run == nil {
+				continue
+			}
+			for i, v := range g.vals {
+				if v == nil {
+					continue
+				}
+				nv := combine(run, v)
+				if valid != nil {
+					nv = sel(valid, nv, v)
+				}
+				g.vals[i] = nv
+			}
+		}
+	}
+	for _, g := range groups {
+		for j, r := range g.regs {
+			for i := range outs {
+				if g.vals[j] != nil {
+					outs[i][r] = g.vals[j][i]
+				}
+			}
+		}
+	}
+	// Copies of a register.
+	for r := 0; r < n; r++ {
+		if r&dup != 0 {
+			for i := range outs {
+				outs[i][r] = outs[i][r&^dup]
+			}
+		}
+	}
+	for i, res := range op.Results() {
+		l.Define(res, outs[i])
+	}
+	return nil
+}

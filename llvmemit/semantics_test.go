@@ -1,0 +1,617 @@
+package llvmemit_test
+
+import (
+	"encoding/binary"
+	"fmt"
+	"math"
+	"strings"
+	"testing"
+
+	_ "github.com/layoutopt/layoutopt/dialect"
+	"github.com/layoutopt/layoutopt/ir"
+	"github.com/layoutopt/layoutopt/llvmemit"
+)
+
+// Semantic tests: small kernels lowered and run on the lockstep simulator
+// (sim_test.go), their results compared with the TTGIR's meaning. They
+// check the index arithmetic, the conversions (registers, shuffles,
+// shared memory), the reductions and the scans for every thread.
+
+// offsets2D returns TTGIR defining %NAME_off : tensor<MxNxi32, #L>, the
+// row-major offsets of a M×N tensor in layout alias L.
+func offsets2D(name, l string, m, n int) string {
+	return strings.NewReplacer("NAME", name, "#L", l, "M", fmt.Sprint(m), "N", fmt.Sprint(n)).Replace(`
+    %NAME_r = tt.make_range {end = M : i32, start = 0 : i32} : tensor<Mxi32, #ttg.slice<{dim = 1, parent = #L}>>
+    %NAME_c = tt.make_range {end = N : i32, start = 0 : i32} : tensor<Nxi32, #ttg.slice<{dim = 0, parent = #L}>>
+    %NAME_r2 = tt.expand_dims %NAME_r {axis = 1 : i32} : tensor<Mxi32, #ttg.slice<{dim = 1, parent = #L}>> -> tensor<Mx1xi32, #L>
+    %NAME_c2 = tt.expand_dims %NAME_c {axis = 0 : i32} : tensor<Nxi32, #ttg.slice<{dim = 0, parent = #L}>> -> tensor<1xNxi32, #L>
+    %NAME_n = arith.constant dense<N> : tensor<Mx1xi32, #L>
+    %NAME_rs = arith.muli %NAME_r2, %NAME_n : tensor<Mx1xi32, #L>
+    %NAME_rb = tt.broadcast %NAME_rs : tensor<Mx1xi32, #L> -> tensor<MxNxi32, #L>
+    %NAME_cb = tt.broadcast %NAME_c2 : tensor<1xNxi32, #L> -> tensor<MxNxi32, #L>
+    %NAME_off = arith.addi %NAME_rb, %NAME_cb : tensor<MxNxi32, #L>`)
+}
+
+func module(warps int, aliases, body string) string {
+	return aliases + fmt.Sprintf(`
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = %d : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @k(%%in: !tt.ptr<i32>, %%out: !tt.ptr<i32>) {`, warps) + body + `
+    tt.return
+  }
+}
+`
+}
+
+// simulate lowers src and runs it with in at address 0 and an output of
+// nOut words after it; it returns the output.
+func simulate(t *testing.T, src string, warps int, in []int32, nOut int) []int32 {
+	t.Helper()
+	m, diags := ir.ParseString(src, ir.ParseConfig{Filename: "test.mlir"})
+	if diags.HasErrors() {
+		t.Fatalf("parse: %v\n%s", diags, src)
+	}
+	if d := ir.Verify(m); d.HasErrors() {
+		t.Fatalf("verify: %v\n%s", d, src)
+	}
+	res, err := llvmemit.Emit(m)
+	if err != nil {
+		t.Fatalf("emit: %v", err)
+	}
+	mem := make([]byte, 4*(len(in)+nOut))
+	for i, v := range in {
+		binary.LittleEndian.PutUint32(mem[4*i:], uint32(v))
+	}
+	s := newSim(32*warps, mem)
+	for _, f := range res.Module.Funcs {
+		if f.Name() == "k" {
+			s.run(f, []uint64{0, uint64(4 * len(in)), 0, 0})
+		}
+	}
+	out := make([]int32, nOut)
+	for i := range out {
+		out[i] = int32(binary.LittleEndian.Uint32(mem[4*(len(in)+i):]))
+	}
+	return out
+}
+
+func data(n int) []int32 {
+	d := make([]int32, n)
+	for i := range d {
+		d[i] = int32(i*7919%1000 - 300)
+	}
+	return d
+}
+
+var layouts = map[string]string{
+	"rows":   `#ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>`,
+	"cols":   `#ttg.blocked<{sizePerThread = [4, 1], threadsPerWarp = [16, 2], warpsPerCTA = [1, 4], order = [0, 1]}>`,
+	"spread": `#ttg.blocked<{sizePerThread = [2, 2], threadsPerWarp = [4, 8], warpsPerCTA = [2, 2], order = [1, 0]}>`,
+	"lanes":  `#ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [16, 2], warpsPerCTA = [4, 1], order = [1, 0]}>`,
+	"regs":   `#ttg.blocked<{sizePerThread = [2, 2], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [0, 1]}>`,
+	"perm":   `#ttg.linear<{register = [[0, 2], [0, 1], [16, 0], [8, 0]], lane = [[0, 4], [0, 8], [0, 16], [0, 0], [1, 0]], warp = [[2, 0], [4, 0]], block = []}>`,
+	"shfl":   `#ttg.linear<{register = [[0, 4], [0, 2], [8, 0], [16, 0]], lane = [[0, 1], [0, 8], [0, 16], [0, 0], [1, 0]], warp = [[2, 0], [4, 0]], block = []}>`,
+	"lperm":  `#ttg.linear<{register = [[0, 1], [0, 2], [8, 0], [16, 0]], lane = [[0, 8], [0, 4], [1, 0], [0, 0], [0, 16]], warp = [[2, 0], [4, 0]], block = []}>`,
+	"mma":    `#ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>`,
+}
+
+func aliasDefs(names ...string) string {
+	var b strings.Builder
+	for _, n := range names {
+		fmt.Fprintf(&b, "#%s = %s\n", n, layouts[n])
+	}
+	return b.String()
+}
+
+func TestSimConvertLayout(t *testing.T) {
+	const m, n = 32, 32
+	for _, c := range [][2]string{{"rows", "cols"}, {"rows", "spread"}, {"rows", "lanes"}, {"rows", "regs"}, {"spread", "mma"}, {"mma", "rows"}, {"lanes", "rows"},
+		{"rows", "perm"}, {"rows", "shfl"}, {"shfl", "rows"}, {"rows", "lperm"}, {"perm", "shfl"}} {
+		t.Run(c[0]+"_to_"+c[1], func(t *testing.T) {
+			body := offsets2D("a", "#"+c[0], m, n) + offsets2D("b", "#"+c[1], m, n) + strings.NewReplacer("#S", "#"+c[0], "#D", "#"+c[1]).Replace(`
+    %ip = tt.splat %in : !tt.ptr<i32> -> tensor<32x32x!tt.ptr<i32>, #S>
+    %ia = tt.addptr %ip, %a_off : tensor<32x32x!tt.ptr<i32>, #S>, tensor<32x32xi32, #S>
+    %x = tt.load %ia : tensor<32x32x!tt.ptr<i32>, #S>
+    %y = ttg.convert_layout %x : tensor<32x32xi32, #S> -> tensor<32x32xi32, #D>
+    %op = tt.splat %out : !tt.ptr<i32> -> tensor<32x32x!tt.ptr<i32>, #D>
+    %ob = tt.addptr %op, %b_off : tensor<32x32x!tt.ptr<i32>, #D>, tensor<32x32xi32, #D>
+    tt.store %ob, %y : tensor<32x32x!tt.ptr<i32>, #D>`)
+			in := data(m * n)
+			out := simulate(t, module(4, aliasDefs(c[0], c[1]), body), 4, in, m*n)
+			for i := range in {
+				if out[i] != in[i] {
+					t.Fatalf("element %d: got %d, want %d", i, out[i], in[i])
+				}
+			}
+		})
+	}
+}
+
+func TestSimReduce(t *testing.T) {
+	const m, n = 32, 32
+	for _, l := range []string{"rows", "cols", "spread", "lanes", "mma"} {
+		for axis := 0; axis < 2; axis++ {
+			t.Run(fmt.Sprintf("%s_axis%d", l, axis), func(t *testing.T) {
+				keep := 1 - axis
+				body := offsets2D("a", "#"+l, m, n) + strings.NewReplacer("#S", "#"+l, "AXIS", fmt.Sprint(axis), "KEEP", fmt.Sprint(keep)).Replace(`
+    %ip = tt.splat %in : !tt.ptr<i32> -> tensor<32x32x!tt.ptr<i32>, #S>
+    %ia = tt.addptr %ip, %a_off : tensor<32x32x!tt.ptr<i32>, #S>, tensor<32x32xi32, #S>
+    %x = tt.load %ia : tensor<32x32x!tt.ptr<i32>, #S>
+    %s = "tt.reduce"(%x) <{axis = AXIS : i32}> ({
+    ^bb0(%p: i32, %q: i32):
+      %t = arith.addi %p, %q : i32
+      tt.reduce.return %t : i32
+    }) : (tensor<32x32xi32, #S>) -> tensor<32xi32, #ttg.slice<{dim = AXIS, parent = #S}>>
+    %o = tt.make_range {end = 32 : i32, start = 0 : i32} : tensor<32xi32, #ttg.slice<{dim = AXIS, parent = #S}>>
+    %op = tt.splat %out : !tt.ptr<i32> -> tensor<32x!tt.ptr<i32>, #ttg.slice<{dim = AXIS, parent = #S}>>
+    %ob = tt.addptr %op, %o : tensor<32x!tt.ptr<i32>, #ttg.slice<{dim = AXIS, parent = #S}>>, tensor<32xi32, #ttg.slice<{dim = AXIS, parent = #S}>>
+    tt.store %ob, %s : tensor<32x!tt.ptr<i32>, #ttg.slice<{dim = AXIS, parent = #S}>>`)
+				in := data(m * n)
+				out := simulate(t, module(4, aliasDefs(l), body), 4, in, 32)
+				for k := 0; k < 32; k++ {
+					var want int32
+					for j := 0; j < 32; j++ {
+						if keep == 0 {
+							want += in[k*n+j]
+						} else {
+							want += in[j*n+k]
+						}
+					}
+					if out[k] != want {
+						t.Fatalf("sum %d: got %d, want %d", k, out[k], want)
+					}
+				}
+			})
+		}
+	}
+}
+
+func TestSimScan(t *testing.T) {
+	const m, n = 32, 32
+	for _, l := range []string{"rows", "cols", "spread", "lanes", "regs"} {
+		for axis := 0; axis < 2; axis++ {
+			for _, rev := range []bool{false, true} {
+				t.Run(fmt.Sprintf("%s_axis%d_rev%v", l, axis, rev), func(t *testing.T) {
+					body := offsets2D("a", "#"+l, m, n) + strings.NewReplacer("#S", "#"+l, "AXIS", fmt.Sprint(axis), "REV", fmt.Sprint(rev)).Replace(`
+    %ip = tt.splat %in : !tt.ptr<i32> -> tensor<32x32x!tt.ptr<i32>, #S>
+    %ia = tt.addptr %ip, %a_off : tensor<32x32x!tt.ptr<i32>, #S>, tensor<32x32xi32, #S>
+    %x = tt.load %ia : tensor<32x32x!tt.ptr<i32>, #S>
+    %s = "tt.scan"(%x) <{axis = AXIS : i32, reverse = REV}> ({
+    ^bb0(%p: i32, %q: i32):
+      %t = arith.addi %p, %q : i32
+      tt.scan.return %t : i32
+    }) : (tensor<32x32xi32, #S>) -> tensor<32x32xi32, #S>
+    %op = tt.splat %out : !tt.ptr<i32> -> tensor<32x32x!tt.ptr<i32>, #S>
+    %ob = tt.addptr %op, %a_off : tensor<32x32x!tt.ptr<i32>, #S>, tensor<32x32xi32, #S>
+    tt.store %ob, %s : tensor<32x32x!tt.ptr<i32>, #S>`)
+					in := data(m * n)
+					out, err := trySimulate(t, module(4, aliasDefs(l), body), in, m*n)
+					if err != nil {
+						t.Skipf("not supported: %v", err)
+					}
+					for i := 0; i < m; i++ {
+						for j := 0; j < n; j++ {
+							var want int32
+							for k := 0; k < 32; k++ {
+								r, c := i, k
+								if axis == 0 {
+									r, c = k, j
+								}
+								pos, at := k, j
+								if axis == 0 {
+									at = i
+								}
+								if (!rev && pos <= at) || (rev && pos >= at) {
+									want += in[r*n+c]
+								}
+							}
+							if got := out[i*n+j]; got != want {
+								t.Fatalf("(%d,%d): got %d, want %d", i, j, got, want)
+							}
+						}
+					}
+				})
+			}
+		}
+	}
+}
+
+// trySimulate is simulate that returns lowering errors.
+func trySimulate(t *testing.T, src string, in []int32, nOut int) (out []int32, err error) {
+	m, diags := ir.ParseString(src, ir.ParseConfig{Filename: "test.mlir"})
+	if diags.HasErrors() {
+		t.Fatalf("parse: %v\n%s", diags, src)
+	}
+	if _, err := llvmemit.Emit(m); err != nil {
+		return nil, err
+	}
+	return simulate(t, src, 4, in, nOut), nil
+}
+
+// TestSimDot multiplies small integer matrices (exact in f16 and f32) with
+// tt.dot on an mma v2 accumulator, operands converted from a blocked layout
+// into #ttg.dot_op registers, and checks every element.
+func TestSimDot(t *testing.T) {
+	for _, c := range []struct {
+		name, elem     string
+		m, n, k, warps int
+		warpsPerCTA    string
+		kWidth         int
+		prec           string
+		shared         string // operands through local_alloc + local_load in this layout
+	}{
+		{"f16_2x2", "f16", 32, 32, 32, 4, "[2, 2]", 2, "", ""},
+		{"f16_4x1", "f16", 64, 16, 16, 4, "[4, 1]", 2, "", ""},
+		{"f16_1x2", "f16", 16, 32, 32, 2, "[1, 2]", 2, "", ""},
+		{"tf32_2x2", "f32", 32, 32, 16, 4, "[2, 2]", 1, ", inputPrecision = tf32", ""},
+		{"f16_ldmatrix", "f16", 32, 32, 32, 4, "[2, 2]", 2, "", "#ttg.swizzled_shared<{vec = 8, perPhase = 2, maxPhase = 4, order = [1, 0]}>"},
+		{"f16_ldmatrix_64", "f16", 64, 64, 32, 4, "[2, 2]", 2, "", "#ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]}>"},
+		{"f16_shared_unswizzled", "f16", 32, 32, 32, 4, "[2, 2]", 2, "", "#ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			eb := 2
+			if c.elem == "f32" {
+				eb = 4
+			}
+			r := strings.NewReplacer("{WPC}", c.warpsPerCTA, "{KW}", fmt.Sprint(c.kWidth), "{PREC}", c.prec, "{NW}", fmt.Sprint(c.warps),
+				"{M}", fmt.Sprint(c.m), "{N}", fmt.Sprint(c.n), "{K}", fmt.Sprint(c.k), "{E}", c.elem)
+			src := r.Replace(`#bl = #ttg.blocked<{sizePerThread = [1, 2], threadsPerWarp = [4, 8], warpsPerCTA = [{NW}, 1], order = [1, 0]}>
+#mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = {WPC}, instrShape = [16, 8]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = {NW} : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @k(%in: !tt.ptr<{E}>, %out: !tt.ptr<f32>) {`) +
+				offsets2D("a", "#bl", c.m, c.k) + offsets2D("b", "#bl", c.k, c.n) + offsets2D("c", "#mma", c.m, c.n) + r.Replace(`
+    %ap = tt.splat %in : !tt.ptr<{E}> -> tensor<{M}x{K}x!tt.ptr<{E}>, #bl>
+    %aa = tt.addptr %ap, %a_off : tensor<{M}x{K}x!tt.ptr<{E}>, #bl>, tensor<{M}x{K}xi32, #bl>
+    %a = tt.load %aa : tensor<{M}x{K}x!tt.ptr<{E}>, #bl>
+    %bbase = tt.addptr %in, %boff : !tt.ptr<{E}>, i32
+    %bp = tt.splat %bbase : !tt.ptr<{E}> -> tensor<{K}x{N}x!tt.ptr<{E}>, #bl>
+    %ba = tt.addptr %bp, %b_off : tensor<{K}x{N}x!tt.ptr<{E}>, #bl>, tensor<{K}x{N}xi32, #bl>
+    %b = tt.load %ba : tensor<{K}x{N}x!tt.ptr<{E}>, #bl>
+    %ad = ttg.convert_layout %a : tensor<{M}x{K}x{E}, #bl> -> tensor<{M}x{K}x{E}, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = {KW}}>>
+    %bd = ttg.convert_layout %b : tensor<{K}x{N}x{E}, #bl> -> tensor<{K}x{N}x{E}, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = {KW}}>>
+    %z = arith.constant dense<1.000000e+00> : tensor<{M}x{N}xf32, #mma>
+    %d = tt.dot %ad, %bd, %z{PREC} : tensor<{M}x{K}x{E}, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = {KW}}>> * tensor<{K}x{N}x{E}, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = {KW}}>> -> tensor<{M}x{N}xf32, #mma>
+    %op = tt.splat %out : !tt.ptr<f32> -> tensor<{M}x{N}x!tt.ptr<f32>, #mma>
+    %oa = tt.addptr %op, %c_off : tensor<{M}x{N}x!tt.ptr<f32>, #mma>, tensor<{M}x{N}xi32, #mma>
+    tt.store %oa, %d : tensor<{M}x{N}x!tt.ptr<f32>, #mma>
+    tt.return
+  }
+}
+`)
+			if c.shared != "" {
+				src = "#sh = " + c.shared + "\n#smem = #ttg.shared_memory\n" + src
+				src = strings.Replace(src, "%ad = ttg.convert_layout %a : tensor<"+fmt.Sprint(c.m)+"x"+fmt.Sprint(c.k)+"x"+c.elem+", #bl> ->",
+					"%am = ttg.local_alloc %a : (tensor<"+fmt.Sprint(c.m)+"x"+fmt.Sprint(c.k)+"x"+c.elem+", #bl>) -> !ttg.memdesc<"+fmt.Sprint(c.m)+"x"+fmt.Sprint(c.k)+"x"+c.elem+", #sh, #smem>\n    %ad = ttg.local_load %am : !ttg.memdesc<"+fmt.Sprint(c.m)+"x"+fmt.Sprint(c.k)+"x"+c.elem+", #sh, #smem> ->", 1)
+				src = strings.Replace(src, "%bd = ttg.convert_layout %b : tensor<"+fmt.Sprint(c.k)+"x"+fmt.Sprint(c.n)+"x"+c.elem+", #bl> ->",
+					"%bm = ttg.local_alloc %b : (tensor<"+fmt.Sprint(c.k)+"x"+fmt.Sprint(c.n)+"x"+c.elem+", #bl>) -> !ttg.memdesc<"+fmt.Sprint(c.k)+"x"+fmt.Sprint(c.n)+"x"+c.elem+", #sh, #smem>\n    %bd = ttg.local_load %bm : !ttg.memdesc<"+fmt.Sprint(c.k)+"x"+fmt.Sprint(c.n)+"x"+c.elem+", #sh, #smem> ->", 1)
+			}
+			src = strings.Replace(src, "%bbase = tt.addptr %in, %boff", "%boff = arith.constant "+fmt.Sprint(c.m*c.k)+" : i32\n    %bbase = tt.addptr %in, %boff", 1)
+			m, diags := ir.ParseString(src, ir.ParseConfig{Filename: "dot.mlir"})
+			if diags.HasErrors() {
+				t.Fatalf("parse: %v\n%s", diags, src)
+			}
+			if d := ir.Verify(m); d.HasErrors() {
+				t.Fatalf("verify: %v", d)
+			}
+			if d, err := llvmemit.AllocateSharedMemory(m); err != nil {
+				t.Fatalf("allocate: %v %v", err, d)
+			}
+			res, err := llvmemit.Emit(m)
+			if err != nil {
+				t.Fatalf("emit: %v", err)
+			}
+			if c.shared != "" && strings.Contains(c.name, "ldmatrix") && !strings.Contains(res.Module.String(), "ldmatrix") {
+				t.Errorf("no ldmatrix")
+			}
+			val := func(i int) float32 { return float32(i*37%9 - 4) }
+			nin := c.m*c.k + c.k*c.n
+			mem := make([]byte, nin*eb+4*c.m*c.n)
+			for i := 0; i < nin; i++ {
+				if eb == 2 {
+					binary.LittleEndian.PutUint16(mem[2*i:], toHalf(val(i)))
+				} else {
+					binary.LittleEndian.PutUint32(mem[4*i:], math.Float32bits(val(i)))
+				}
+			}
+			s := newSim(32*c.warps, mem)
+			for _, f := range res.Module.Funcs {
+				if f.Name() == "k" {
+					s.run(f, []uint64{0, uint64(nin * eb), 0, 0})
+				}
+			}
+			for i := 0; i < c.m; i++ {
+				for j := 0; j < c.n; j++ {
+					want := float32(1)
+					for kk := 0; kk < c.k; kk++ {
+						want += val(i*c.k+kk) * val(c.m*c.k+kk*c.n+j)
+					}
+					got := math.Float32frombits(binary.LittleEndian.Uint32(mem[nin*eb+4*(i*c.n+j):]))
+					if got != want {
+						t.Fatalf("(%d,%d): got %v, want %v", i, j, got, want)
+					}
+				}
+			}
+		})
+	}
+}
+
+// toHalf converts a small integer-valued float to f16 bits.
+func toHalf(f float32) uint16 {
+	if f == 0 {
+		return 0
+	}
+	var sign uint16
+	if f < 0 {
+		sign, f = 0x8000, -f
+	}
+	e := 0
+	for f >= 2 {
+		f /= 2
+		e++
+	}
+	return sign | uint16(e+15)<<10 | uint16((f-1)*1024)
+}
+
+// TestSimLocalMemory stores a tensor into a swizzled shared buffer
+// (ttg.local_alloc, offsets from allocate-shared-memory-nv), reads it back
+// in another layout (and a 16-row subslice of it), and checks the values.
+func TestSimLocalMemory(t *testing.T) {
+	for _, sh := range []string{
+		`#ttg.swizzled_shared<{vec = 4, perPhase = 1, maxPhase = 8, order = [1, 0]}>`,
+		`#ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0, 1]}>`,
+		`#ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 32}>`,
+	} {
+		t.Run(sh, func(t *testing.T) {
+			body := offsets2D("a", "#rows", 32, 32) + offsets2D("b", "#cols", 32, 32) + offsets2D("s", "#spread", 16, 32) + `
+    %ip = tt.splat %in : !tt.ptr<i32> -> tensor<32x32x!tt.ptr<i32>, #rows>
+    %ia = tt.addptr %ip, %a_off : tensor<32x32x!tt.ptr<i32>, #rows>, tensor<32x32xi32, #rows>
+    %x = tt.load %ia : tensor<32x32x!tt.ptr<i32>, #rows>
+    %m = ttg.local_alloc %x : (tensor<32x32xi32, #rows>) -> !ttg.memdesc<32x32xi32, #sh, #smem>
+    %y = ttg.local_load %m : !ttg.memdesc<32x32xi32, #sh, #smem> -> tensor<32x32xi32, #cols>
+    %op = tt.splat %out : !tt.ptr<i32> -> tensor<32x32x!tt.ptr<i32>, #cols>
+    %ob = tt.addptr %op, %b_off : tensor<32x32x!tt.ptr<i32>, #cols>, tensor<32x32xi32, #cols>
+    tt.store %ob, %y : tensor<32x32x!tt.ptr<i32>, #cols>
+    %sub = ttg.memdesc_subslice %m [16, 0] : !ttg.memdesc<32x32xi32, #sh, #smem> -> !ttg.memdesc<16x32xi32, #sh, #smem, 32x32>
+    %z = ttg.local_load %sub : !ttg.memdesc<16x32xi32, #sh, #smem, 32x32> -> tensor<16x32xi32, #spread>
+    %c1024 = arith.constant 1024 : i32
+    %o2 = tt.addptr %out, %c1024 : !tt.ptr<i32>, i32
+    %op2 = tt.splat %o2 : !tt.ptr<i32> -> tensor<16x32x!tt.ptr<i32>, #spread>
+    %ob2 = tt.addptr %op2, %s_off : tensor<16x32x!tt.ptr<i32>, #spread>, tensor<16x32xi32, #spread>
+    tt.store %ob2, %z : tensor<16x32x!tt.ptr<i32>, #spread>`
+			src := module(4, aliasDefs("rows", "cols", "spread")+"#sh = "+sh+"\n#smem = #ttg.shared_memory\n", body)
+			m, diags := ir.ParseString(src, ir.ParseConfig{Filename: "local.mlir"})
+			if diags.HasErrors() {
+				t.Fatalf("parse: %v\n%s", diags, src)
+			}
+			if d := ir.Verify(m); d.HasErrors() {
+				t.Fatalf("verify: %v", d)
+			}
+			if d, err := llvmemit.AllocateSharedMemory(m); err != nil {
+				t.Fatalf("allocate: %v %v", err, d)
+			}
+			res, err := llvmemit.Emit(m)
+			if err != nil {
+				t.Fatalf("emit: %v", err)
+			}
+			in := data(1024)
+			mem := make([]byte, 4*(1024+1024+512))
+			for i, v := range in {
+				binary.LittleEndian.PutUint32(mem[4*i:], uint32(v))
+			}
+			s := newSim(128, mem)
+			for _, f := range res.Module.Funcs {
+				if f.Name() == "k" {
+					s.run(f, []uint64{0, 4096, 0, 0})
+				}
+			}
+			for i := 0; i < 1024+512; i++ {
+				want := in[i%1024+(i/1024)*512]
+				if got := int32(binary.LittleEndian.Uint32(mem[4096+4*i:])); got != want {
+					t.Fatalf("element %d: got %d, want %d", i, got, want)
+				}
+			}
+		})
+	}
+}
+
+// TestSimGatherHistogram checks tt.gather along each axis and tt.histogram
+// (a broadcast layout included: its copies must count once).
+func TestSimGatherHistogram(t *testing.T) {
+	for _, c := range []struct {
+		axis   int
+		layout string
+		inWarp bool // the gather stays in a warp: shuffles, no shared memory
+	}{{0, "spread", false}, {1, "spread", false}, {0, "cols", true}, {1, "lanes", true}} {
+		axis := c.axis
+		t.Run(fmt.Sprintf("gather_axis%d_%s", axis, c.layout), func(t *testing.T) {
+			body := offsets2D("a", "#rows", 32, 32) + offsets2D("b", "#"+c.layout, 32, 32) + strings.NewReplacer("AXIS", fmt.Sprint(axis), "#spread", "#"+c.layout).Replace(`
+    %ip = tt.splat %in : !tt.ptr<i32> -> tensor<32x32x!tt.ptr<i32>, #rows>
+    %ia = tt.addptr %ip, %a_off : tensor<32x32x!tt.ptr<i32>, #rows>, tensor<32x32xi32, #rows>
+    %x = tt.load %ia : tensor<32x32x!tt.ptr<i32>, #rows>
+    %c1024 = arith.constant 1024 : i32
+    %ib = tt.addptr %in, %c1024 : !tt.ptr<i32>, i32
+    %ibp = tt.splat %ib : !tt.ptr<i32> -> tensor<32x32x!tt.ptr<i32>, #spread>
+    %iba = tt.addptr %ibp, %b_off : tensor<32x32x!tt.ptr<i32>, #spread>, tensor<32x32xi32, #spread>
+    %idx = tt.load %iba : tensor<32x32x!tt.ptr<i32>, #spread>
+    %xs = ttg.convert_layout %x : tensor<32x32xi32, #rows> -> tensor<32x32xi32, #spread>
+    %g = tt.gather %xs[%idx] {axis = AXIS : i32} : (tensor<32x32xi32, #spread>, tensor<32x32xi32, #spread>) -> tensor<32x32xi32, #spread>
+    %op = tt.splat %out : !tt.ptr<i32> -> tensor<32x32x!tt.ptr<i32>, #spread>
+    %ob = tt.addptr %op, %b_off : tensor<32x32x!tt.ptr<i32>, #spread>, tensor<32x32xi32, #spread>
+    tt.store %ob, %g : tensor<32x32x!tt.ptr<i32>, #spread>`)
+			in := data(1024)
+			for i := 0; i < 1024; i++ {
+				in = append(in, int32(i*13%32))
+			}
+			src := module(4, aliasDefs("rows", c.layout), body)
+			m, diags := ir.ParseString(src, ir.ParseConfig{Filename: "gather.mlir"})
+			if diags.HasErrors() {
+				t.Fatalf("parse: %v", diags)
+			}
+			if res, err := llvmemit.Emit(m); err != nil {
+				t.Fatal(err)
+			} else if text := res.Module.String(); c.inWarp != strings.Contains(text, "shfl.sync.idx") {
+				t.Errorf("in-warp gather %v, but shuffles in the IR: %v", c.inWarp, !c.inWarp)
+			}
+			out := simulate(t, src, 4, in, 1024)
+			for i := 0; i < 32; i++ {
+				for j := 0; j < 32; j++ {
+					r, c := i, j
+					if axis == 0 {
+						r = int(in[1024+i*32+j])
+					} else {
+						c = int(in[1024+i*32+j])
+					}
+					if got, want := out[i*32+j], in[r*32+c]; got != want {
+						t.Fatalf("(%d,%d): got %d, want %d", i, j, got, want)
+					}
+				}
+			}
+		})
+	}
+	t.Run("histogram", func(t *testing.T) {
+		// #rows broadcasts lane bit 3 on 32 columns; 1-D views of it do too.
+		body := `
+    %r = tt.make_range {end = 1024 : i32, start = 0 : i32} : tensor<1024xi32, #b1>
+    %ip = tt.splat %in : !tt.ptr<i32> -> tensor<1024x!tt.ptr<i32>, #b1>
+    %ia = tt.addptr %ip, %r : tensor<1024x!tt.ptr<i32>, #b1>, tensor<1024xi32, #b1>
+    %x = tt.load %ia : tensor<1024x!tt.ptr<i32>, #b1>
+    %h = tt.histogram %x : tensor<1024xi32, #b1> -> tensor<64xi32, #b2>
+    %o = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #b2>
+    %op = tt.splat %out : !tt.ptr<i32> -> tensor<64x!tt.ptr<i32>, #b2>
+    %ob = tt.addptr %op, %o : tensor<64x!tt.ptr<i32>, #b2>, tensor<64xi32, #b2>
+    tt.store %ob, %h : tensor<64x!tt.ptr<i32>, #b2>`
+		aliases := "#b1 = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>\n" +
+			"#b2 = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>\n"
+		in := make([]int32, 1024)
+		want := make([]int32, 64)
+		for i := range in {
+			in[i] = int32(i*i%80 - 8) // some outside [0, 64)
+			if in[i] >= 0 && in[i] < 64 {
+				want[in[i]]++
+			}
+		}
+		out := simulate(t, module(4, aliases, body), 4, in, 64)
+		for i := range want {
+			if out[i] != want[i] {
+				t.Fatalf("bin %d: got %d, want %d", i, out[i], want[i])
+			}
+		}
+	})
+}
+
+// TestSimErf checks math.erf's approximation against math.Erf (the
+// simulator's ex2.approx is exact, so this measures the formula).
+func TestSimErf(t *testing.T) {
+	body := `
+    %r = tt.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32, #b>
+    %ps = tt.splat %in : !tt.ptr<i32> -> tensor<128x!tt.ptr<i32>, #b>
+    %pa = tt.addptr %ps, %r : tensor<128x!tt.ptr<i32>, #b>, tensor<128xi32, #b>
+    %xi = tt.load %pa : tensor<128x!tt.ptr<i32>, #b>
+    %x = tt.bitcast %xi : tensor<128xi32, #b> -> tensor<128xf32, #b>
+    %e = math.erf %x : tensor<128xf32, #b>
+    %ei = tt.bitcast %e : tensor<128xf32, #b> -> tensor<128xi32, #b>
+    %os = tt.splat %out : !tt.ptr<i32> -> tensor<128x!tt.ptr<i32>, #b>
+    %oa = tt.addptr %os, %r : tensor<128x!tt.ptr<i32>, #b>, tensor<128xi32, #b>
+    tt.store %oa, %ei : tensor<128x!tt.ptr<i32>, #b>`
+	aliases := "#b = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>\n"
+	in := make([]int32, 128)
+	xs := make([]float64, 128)
+	for i := range in {
+		xs[i] = float64(float32(float64(i-64) / 20))
+		in[i] = int32(math.Float32bits(float32(xs[i])))
+	}
+	out := simulate(t, module(4, aliases, body), 4, in, 128)
+	for i, x := range xs {
+		got := float64(math.Float32frombits(uint32(out[i])))
+		if d := math.Abs(got - math.Erf(x)); d > 3e-7 {
+			t.Errorf("erf(%v) = %v, want %v (error %.2g)", x, got, math.Erf(x), d)
+		}
+	}
+}
+
+// TestSimWarpGroupDot checks ttng.warp_group_dot (lowered to mma.sync) on
+// operands in nvmma_shared buffers, B also transposed, and A also in
+// registers, against the exact product.
+func TestSimWarpGroupDot(t *testing.T) {
+	for _, c := range []struct {
+		name, bShared string
+		aRegs         bool
+	}{
+		{"shared", `#ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>`, false},
+		{"shared_bT", `#ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = true, elementBitWidth = 16}>`, false},
+		{"a_regs", `#ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>`, true},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			const m, n, k = 64, 64, 64
+			aOp := `%am = ttg.local_alloc %a : (tensor<64x64xf16, #bl>) -> !ttg.memdesc<64x64xf16, #sa, #smem>
+    %d = ttng.warp_group_dot %am, %bm, %z {inputPrecision = 0 : i32} : !ttg.memdesc<64x64xf16, #sa, #smem> * !ttg.memdesc<64x64xf16, #sb, #smem> -> tensor<64x64xf32, #mma>`
+			if c.aRegs {
+				aOp = `%ad = ttg.convert_layout %a : tensor<64x64xf16, #bl> -> tensor<64x64xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>
+    %d = ttng.warp_group_dot %ad, %bm, %z {inputPrecision = 0 : i32} : tensor<64x64xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>> * !ttg.memdesc<64x64xf16, #sb, #smem> -> tensor<64x64xf32, #mma>`
+			}
+			src := `#bl = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
+#sa = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#sb = ` + c.bShared + `
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @k(%in: !tt.ptr<f16>, %out: !tt.ptr<f32>) {` + offsets2D("a", "#bl", m, k) + offsets2D("c", "#mma", m, n) + `
+    %ap = tt.splat %in : !tt.ptr<f16> -> tensor<64x64x!tt.ptr<f16>, #bl>
+    %aa = tt.addptr %ap, %a_off : tensor<64x64x!tt.ptr<f16>, #bl>, tensor<64x64xi32, #bl>
+    %a = tt.load %aa : tensor<64x64x!tt.ptr<f16>, #bl>
+    %boff = arith.constant 4096 : i32
+    %bbase = tt.addptr %in, %boff : !tt.ptr<f16>, i32
+    %bp = tt.splat %bbase : !tt.ptr<f16> -> tensor<64x64x!tt.ptr<f16>, #bl>
+    %ba = tt.addptr %bp, %a_off : tensor<64x64x!tt.ptr<f16>, #bl>, tensor<64x64xi32, #bl>
+    %b = tt.load %ba : tensor<64x64x!tt.ptr<f16>, #bl>
+    %bm = ttg.local_alloc %b : (tensor<64x64xf16, #bl>) -> !ttg.memdesc<64x64xf16, #sb, #smem>
+    %z = arith.constant dense<1.000000e+00> : tensor<64x64xf32, #mma>
+    ` + aOp + `
+    %w = ttng.warp_group_dot_wait %d {pendings = 0 : i32} : tensor<64x64xf32, #mma>
+    %op = tt.splat %out : !tt.ptr<f32> -> tensor<64x64x!tt.ptr<f32>, #mma>
+    %oa = tt.addptr %op, %c_off : tensor<64x64x!tt.ptr<f32>, #mma>, tensor<64x64xi32, #mma>
+    tt.store %oa, %w : tensor<64x64x!tt.ptr<f32>, #mma>
+    tt.return
+  }
+}
+`
+			mod, diags := ir.ParseString(src, ir.ParseConfig{Filename: "wgmma.mlir"})
+			if diags.HasErrors() {
+				t.Fatalf("parse: %v\n%s", diags, src)
+			}
+			if d := ir.Verify(mod); d.HasErrors() {
+				t.Fatalf("verify: %v", d)
+			}
+			if d, err := llvmemit.AllocateSharedMemory(mod); err != nil {
+				t.Fatalf("allocate: %v %v", err, d)
+			}
+			res, err := llvmemit.Emit(mod)
+			if err != nil {
+				t.Fatalf("emit: %v", err)
+			}
+			val := func(i int) float32 { return float32(i*37%9 - 4) }
+			nin := m*k + k*n
+			mem := make([]byte, 2*nin+4*m*n)
+			for i := 0; i < nin; i++ {
+				binary.LittleEndian.PutUint16(mem[2*i:], toHalf(val(i)))
+			}
+			s := newSim(128, mem)
+			for _, f := range res.Module.Funcs {
+				if f.Name() == "k" {
+					s.run(f, []uint64{0, uint64(2 * nin), 0, 0})
+				}
+			}
+			for i := 0; i < m; i++ {
+				for j := 0; j < n; j++ {
+					want := float32(1)
+					for kk := 0; kk < k; kk++ {
+						want += val(i*k+kk) * val(m*k+kk*n+j)
+					}
+					got := math.Float32frombits(binary.LittleEndian.Uint32(mem[2*nin+4*(i*n+j):]))
+					if got != want {
+						t.Fatalf("(%d,%d): got %v, want %v", i, j, got, want)
+					}
+				}
+			}
+		})
+	}
+}

@@ -1,0 +1,558 @@
+package llvmemit_test
+
+import (
+	"encoding/binary"
+	"fmt"
+	"math"
+	"strings"
+
+	lir "github.com/llir/llvm/ir"
+	"github.com/llir/llvm/ir/constant"
+	"github.com/llir/llvm/ir/enum"
+	"github.com/llir/llvm/ir/types"
+	"github.com/llir/llvm/ir/value"
+)
+
+// A lockstep SIMT simulator of the LLVM IR this package emits, for tests:
+// every instruction runs for all threads of one CTA before the next, so
+// barriers hold trivially and shuffles read the other lanes' operands.
+// Control flow must be uniform (the branch conditions of all threads
+// agree), as it is in the kernels lowered from TTGIR. It models integer,
+// f32 and vector instructions, getelementptr, global and shared memory,
+// tid/ctaid and shfl.sync; inline asm (masked global accesses) is not
+// modelled.
+
+type simVal []uint64 // one word per vector element (scalars: one)
+
+type sim struct {
+	threads int
+	global  []byte
+	shared  []byte
+	env     []map[value.Value]simVal
+}
+
+const sharedBase = 1 << 40 // shared addresses are tagged to tell the memories apart
+
+func newSim(threads int, global []byte) *sim {
+	s := &sim{threads: threads, global: global, shared: make([]byte, 1<<16)}
+	for range threads {
+		s.env = append(s.env, map[value.Value]simVal{})
+	}
+	return s
+}
+
+func sizeOf(t types.Type) int {
+	switch x := t.(type) {
+	case *types.IntType:
+		return max(int(x.BitSize)/8, 1)
+	case *types.FloatType:
+		switch x.Kind {
+		case types.FloatKindHalf:
+			return 2
+		case types.FloatKindDouble:
+			return 8
+		}
+		return 4
+	case *types.PointerType:
+		if x.AddrSpace == 3 {
+			return 4
+		}
+		return 8
+	case *types.VectorType:
+		return int(x.Len) * sizeOf(x.ElemType)
+	case *types.ArrayType:
+		return int(x.Len) * sizeOf(x.ElemType)
+	}
+	panic(fmt.Sprintf("sim: size of %s", t))
+}
+
+func intBits(t types.Type) uint64 {
+	if it, ok := t.(*types.IntType); ok {
+		return it.BitSize
+	}
+	return 64
+}
+
+func mask(v uint64, n uint64) uint64 {
+	if n >= 64 {
+		return v
+	}
+	return v & (1<<n - 1)
+}
+
+func sext(v uint64, n uint64) int64 {
+	if n >= 64 {
+		return int64(v)
+	}
+	return int64(v<<(64-n)) >> (64 - n)
+}
+
+func (s *sim) get(t int, v value.Value) simVal {
+	switch x := v.(type) {
+	case *constant.Int:
+		return simVal{mask(uint64(x.X.Int64()), x.Typ.BitSize)}
+	case *constant.Float:
+		f, _ := x.X.Float64()
+		return simVal{uint64(math.Float32bits(float32(f)))}
+	case *constant.Undef:
+		if vt, ok := x.Typ.(*types.VectorType); ok {
+			return make(simVal, vt.Len)
+		}
+		return simVal{0}
+	case *lir.Global:
+		return simVal{sharedBase}
+	}
+	r, ok := s.env[t][v]
+	if !ok {
+		panic(fmt.Sprintf("sim: no value for %s", v.Ident()))
+	}
+	return r
+}
+
+func (s *sim) mem(addr uint64, n int) []byte {
+	if addr >= sharedBase {
+		a := addr - sharedBase
+		return s.shared[a : a+uint64(n)]
+	}
+	return s.global[addr : addr+uint64(n)]
+}
+
+func loadWords(b []byte, t types.Type) simVal {
+	if vt, ok := t.(*types.VectorType); ok {
+		es := sizeOf(vt.ElemType)
+		out := make(simVal, vt.Len)
+		for i := range out {
+			out[i] = loadWords(b[i*es:], vt.ElemType)[0]
+		}
+		return out
+	}
+	switch sizeOf(t) {
+	case 1:
+		return simVal{uint64(b[0])}
+	case 2:
+		return simVal{uint64(binary.LittleEndian.Uint16(b))}
+	case 4:
+		return simVal{uint64(binary.LittleEndian.Uint32(b))}
+	}
+	return simVal{binary.LittleEndian.Uint64(b)}
+}
+
+func storeWords(b []byte, t types.Type, v simVal) {
+	if vt, ok := t.(*types.VectorType); ok {
+		es := sizeOf(vt.ElemType)
+		for i := range v {
+			storeWords(b[i*es:], vt.ElemType, simVal{v[i]})
+		}
+		return
+	}
+	switch sizeOf(t) {
+	case 1:
+		b[0] = byte(v[0])
+	case 2:
+		binary.LittleEndian.PutUint16(b, uint16(v[0]))
+	case 4:
+		binary.LittleEndian.PutUint32(b, uint32(v[0]))
+	default:
+		binary.LittleEndian.PutUint64(b, v[0])
+	}
+}
+
+func f32(v uint64) float32 { return math.Float32frombits(uint32(v)) }
+
+// run executes f with the given argument words (pointers: global
+// addresses).
+func (s *sim) run(f *lir.Func, args []uint64) {
+	for t := range s.threads {
+		for i, p := range f.Params {
+			s.env[t][p] = simVal{args[i]}
+		}
+	}
+	blk := f.Blocks[0]
+	var prev *lir.Block
+	for steps := 0; ; steps++ {
+		if steps > 100000 {
+			panic("sim: too many blocks")
+		}
+		// Phis read the values of the predecessor, all at once.
+		var phiVals [][]simVal
+		for _, inst := range blk.Insts {
+			phi, ok := inst.(*lir.InstPhi)
+			if !ok {
+				break
+			}
+			vs := make([]simVal, s.threads)
+			for _, inc := range phi.Incs {
+				if inc.Pred.(*lir.Block) == prev {
+					for t := range s.threads {
+						vs[t] = s.get(t, inc.X)
+					}
+				}
+			}
+			phiVals = append(phiVals, vs)
+		}
+		for i, vs := range phiVals {
+			for t := range s.threads {
+				s.env[t][blk.Insts[i].(*lir.InstPhi)] = vs[t]
+			}
+		}
+		for _, inst := range blk.Insts[len(phiVals):] {
+			s.step(inst)
+		}
+		switch term := blk.Term.(type) {
+		case *lir.TermRet:
+			return
+		case *lir.TermBr:
+			prev, blk = blk, term.Target.(*lir.Block)
+		case *lir.TermCondBr:
+			c := s.get(0, term.Cond)[0]
+			for t := 1; t < s.threads; t++ {
+				if s.get(t, term.Cond)[0] != c {
+					panic("sim: divergent branch")
+				}
+			}
+			prev = blk
+			if c != 0 {
+				blk = term.TargetTrue.(*lir.Block)
+			} else {
+				blk = term.TargetFalse.(*lir.Block)
+			}
+		default:
+			panic(fmt.Sprintf("sim: terminator %T", term))
+		}
+	}
+}
+
+func (s *sim) step(inst lir.Instruction) {
+	if c, ok := inst.(*lir.InstCall); ok {
+		s.call(c)
+		return
+	}
+	for t := range s.threads {
+		if r := s.eval(t, inst); r != nil {
+			s.env[t][inst.(value.Value)] = r
+		}
+	}
+}
+
+func (s *sim) call(c *lir.InstCall) {
+	if a, ok := c.Callee.(*lir.InlineAsm); ok {
+		s.asm(c, a)
+		return
+	}
+	f, ok := c.Callee.(*lir.Func)
+	if !ok {
+		panic(fmt.Sprintf("sim: callee %T", c.Callee))
+	}
+	name := f.Name()
+	switch {
+	case name == "llvm.nvvm.read.ptx.sreg.tid.x":
+		for t := range s.threads {
+			s.env[t][c] = simVal{uint64(t)}
+		}
+	case strings.HasPrefix(name, "llvm.nvvm.read.ptx.sreg.ctaid."):
+		for t := range s.threads {
+			s.env[t][c] = simVal{0}
+		}
+	case strings.HasPrefix(name, "llvm.nvvm.read.ptx.sreg.nctaid."):
+		for t := range s.threads {
+			s.env[t][c] = simVal{1}
+		}
+	case name == "llvm.nvvm.ex2.approx.f" || name == "llvm.fabs.f32":
+		for t := range s.threads {
+			x := float64(f32(s.get(t, c.Args[0])[0]))
+			r := math.Exp2(x)
+			if name == "llvm.fabs.f32" {
+				r = math.Abs(x)
+			}
+			s.env[t][c] = simVal{uint64(math.Float32bits(float32(r)))}
+		}
+	case name == "llvm.nvvm.barrier0":
+	case strings.HasPrefix(name, "llvm.nvvm.shfl.sync."):
+		vals := make([]uint64, s.threads)
+		for t := range s.threads {
+			vals[t] = s.get(t, c.Args[1])[0]
+		}
+		for t := range s.threads {
+			lane, warp := t%32, t/32*32
+			arg := int(s.get(t, c.Args[2])[0])
+			src := lane
+			switch {
+			case strings.Contains(name, ".idx."):
+				src = arg & 31
+			case strings.Contains(name, ".bfly."):
+				src = lane ^ arg
+			case strings.Contains(name, ".up."):
+				if lane-arg >= 0 {
+					src = lane - arg
+				}
+			}
+			s.env[t][c] = simVal{vals[warp+src]}
+		}
+	default:
+		panic("sim: call to " + name)
+	}
+}
+
+func (s *sim) eval(t int, inst lir.Instruction) simVal {
+	bin := func(x, y value.Value, fn func(a, b uint64, n uint64) uint64) simVal {
+		a, b := s.get(t, x), s.get(t, y)
+		n := intBits(x.Type())
+		if vt, ok := x.Type().(*types.VectorType); ok {
+			n = intBits(vt.ElemType)
+		}
+		out := make(simVal, len(a))
+		for i := range a {
+			out[i] = mask(fn(a[i], b[i], n), n)
+		}
+		return out
+	}
+	fbin := func(x, y value.Value, fn func(a, b float32) float32) simVal {
+		a, b := s.get(t, x), s.get(t, y)
+		return simVal{uint64(math.Float32bits(fn(f32(a[0]), f32(b[0]))))}
+	}
+	switch x := inst.(type) {
+	case *lir.InstAdd:
+		return bin(x.X, x.Y, func(a, b, _ uint64) uint64 { return a + b })
+	case *lir.InstSub:
+		return bin(x.X, x.Y, func(a, b, _ uint64) uint64 { return a - b })
+	case *lir.InstMul:
+		return bin(x.X, x.Y, func(a, b, _ uint64) uint64 { return a * b })
+	case *lir.InstAnd:
+		return bin(x.X, x.Y, func(a, b, _ uint64) uint64 { return a & b })
+	case *lir.InstOr:
+		return bin(x.X, x.Y, func(a, b, _ uint64) uint64 { return a | b })
+	case *lir.InstXor:
+		return bin(x.X, x.Y, func(a, b, _ uint64) uint64 { return a ^ b })
+	case *lir.InstShl:
+		return bin(x.X, x.Y, func(a, b, _ uint64) uint64 { return a << b })
+	case *lir.InstLShr:
+		return bin(x.X, x.Y, func(a, b, _ uint64) uint64 { return a >> b })
+	case *lir.InstAShr:
+		return bin(x.X, x.Y, func(a, b, n uint64) uint64 { return uint64(sext(a, n) >> b) })
+	case *lir.InstSDiv:
+		return bin(x.X, x.Y, func(a, b, n uint64) uint64 { return uint64(sext(a, n) / sext(b, n)) })
+	case *lir.InstSRem:
+		return bin(x.X, x.Y, func(a, b, n uint64) uint64 { return uint64(sext(a, n) % sext(b, n)) })
+	case *lir.InstFAdd:
+		return fbin(x.X, x.Y, func(a, b float32) float32 { return a + b })
+	case *lir.InstFMul:
+		return fbin(x.X, x.Y, func(a, b float32) float32 { return a * b })
+	case *lir.InstFDiv:
+		return fbin(x.X, x.Y, func(a, b float32) float32 { return a / b })
+	case *lir.InstFNeg:
+		return simVal{uint64(math.Float32bits(-f32(s.get(t, x.X)[0])))}
+	case *lir.InstFSub:
+		return fbin(x.X, x.Y, func(a, b float32) float32 { return a - b })
+	case *lir.InstICmp:
+		return bin(x.X, x.Y, func(a, b, n uint64) uint64 {
+			sa, sb := sext(a, n), sext(b, n)
+			var r bool
+			switch x.Pred {
+			case enum.IPredEQ:
+				r = a == b
+			case enum.IPredNE:
+				r = a != b
+			case enum.IPredSLT:
+				r = sa < sb
+			case enum.IPredSLE:
+				r = sa <= sb
+			case enum.IPredSGT:
+				r = sa > sb
+			case enum.IPredSGE:
+				r = sa >= sb
+			case enum.IPredULT:
+				r = a < b
+			case enum.IPredULE:
+				r = a <= b
+			case enum.IPredUGT:
+				r = a > b
+			case enum.IPredUGE:
+				r = a >= b
+			}
+			if r {
+				return 1
+			}
+			return 0
+		})
+	case *lir.InstFCmp:
+		a, b := f32(s.get(t, x.X)[0]), f32(s.get(t, x.Y)[0])
+		var r bool
+		switch x.Pred {
+		case enum.FPredOGT:
+			r = a > b
+		case enum.FPredOLT:
+			r = a < b
+		case enum.FPredUNO:
+			r = a != a || b != b
+		case enum.FPredOEQ:
+			r = a == b
+		default:
+			panic("sim: fcmp " + x.Pred.String())
+		}
+		if r {
+			return simVal{1}
+		}
+		return simVal{0}
+	case *lir.InstSelect:
+		if s.get(t, x.Cond)[0] != 0 {
+			return s.get(t, x.ValueTrue)
+		}
+		return s.get(t, x.ValueFalse)
+	case *lir.InstZExt, *lir.InstTrunc, *lir.InstBitCast, *lir.InstPtrToInt, *lir.InstIntToPtr:
+		from := inst.(interface{ Operands() []*value.Value }).Operands()[0]
+		v := s.get(t, *from)
+		n := intBits(inst.(value.Value).Type())
+		if _, ok := inst.(*lir.InstBitCast); ok {
+			if _, ok := (*from).Type().(*types.PointerType); ok {
+				return v
+			}
+			return reinterpret(v, (*from).Type(), inst.(value.Value).Type())
+		}
+		return simVal{mask(v[0], n)}
+	case *lir.InstSExt:
+		v := s.get(t, x.From)
+		return simVal{mask(uint64(sext(v[0], intBits(x.From.Type()))), intBits(x.To))}
+	case *lir.InstSIToFP:
+		v := s.get(t, x.From)
+		return simVal{uint64(math.Float32bits(float32(sext(v[0], intBits(x.From.Type())))))}
+	case *lir.InstGetElementPtr:
+		base := s.get(t, x.Src)[0]
+		if len(x.Indices) == 1 {
+			i := s.get(t, x.Indices[0])[0]
+			return simVal{base + uint64(sext(i, intBits(x.Indices[0].Type()))*int64(sizeOf(x.ElemType)))}
+		}
+		// [0 x i8] with (0, byte offset).
+		return simVal{base + s.get(t, x.Indices[1])[0]}
+	case *lir.InstLoad:
+		addr := s.get(t, x.Src)[0]
+		return loadWords(s.mem(addr, sizeOf(x.ElemType)), x.ElemType)
+	case *lir.InstStore:
+		addr := s.get(t, x.Dst)[0]
+		storeWords(s.mem(addr, sizeOf(x.Src.Type())), x.Src.Type(), s.get(t, x.Src))
+		return nil
+	case *lir.InstAtomicRMW:
+		// Threads run one after the other, so this is atomic.
+		addr := s.get(t, x.Dst)[0]
+		b := s.mem(addr, sizeOf(x.X.Type()))
+		old := loadWords(b, x.X.Type())
+		if x.Op != enum.AtomicOpAdd {
+			panic("sim: atomicrmw " + x.Op.String())
+		}
+		storeWords(b, x.X.Type(), simVal{old[0] + s.get(t, x.X)[0]})
+		return old
+	case *lir.InstExtractValue:
+		return simVal{s.get(t, x.X)[x.Indices[0]]}
+	case *lir.InstExtractElement:
+		return simVal{s.get(t, x.X)[s.get(t, x.Index)[0]]}
+	case *lir.InstInsertElement:
+		v := append(simVal{}, s.get(t, x.X)...)
+		v[s.get(t, x.Index)[0]] = s.get(t, x.Elem)[0]
+		return v
+	}
+	panic(fmt.Sprintf("sim: instruction %T: %s", inst, inst.LLString()))
+}
+
+// reinterpret is a bitcast between scalars and vectors of 32-bit words or
+// narrower elements.
+func reinterpret(v simVal, from, to types.Type) simVal {
+	fb := make([]byte, sizeOf(from))
+	storeWords(fb, from, v)
+	return loadWords(fb, to)
+}
+
+// asm models the inline PTX the dot lowering emits: mma.sync m16n8k16
+// (f16 operands) and m16n8k8 (tf32), per warp, from the fragment layouts
+// of the PTX ISA (independently of the lowering's own tables).
+func (s *sim) asm(c *lir.InstCall, a *lir.InlineAsm) {
+	if strings.HasPrefix(a.Asm, "ldmatrix.sync.aligned.m8n8.x4") {
+		s.ldmatrix(c, strings.Contains(a.Asm, ".trans"))
+		return
+	}
+	var k int
+	var tf32 bool
+	switch {
+	case strings.HasPrefix(a.Asm, "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32"):
+		k = 16
+	case strings.HasPrefix(a.Asm, "mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32"):
+		k, tf32 = 8, true
+	default:
+		panic("sim: inline asm is not modelled: " + a.Asm)
+	}
+	for w := 0; w < s.threads; w += 32 {
+		var A [16][16]float32
+		var B [16][8]float32
+		var C [16][8]float32
+		word := func(t, i int) uint64 { return s.get(t, c.Args[i])[0] }
+		for lane := 0; lane < 32; lane++ {
+			t := w + lane
+			g, q := lane>>2, lane&3
+			if tf32 {
+				A[g][q], A[g+8][q], A[g][q+4], A[g+8][q+4] = f32(word(t, 0)), f32(word(t, 1)), f32(word(t, 2)), f32(word(t, 3))
+				B[q][g], B[q+4][g] = f32(word(t, 4)), f32(word(t, 5))
+			} else {
+				lo := func(v uint64) float32 { return halfBits(uint16(v)) }
+				hi := func(v uint64) float32 { return halfBits(uint16(v >> 16)) }
+				for i, rc := range [][2]int{{g, 2 * q}, {g + 8, 2 * q}, {g, 2*q + 8}, {g + 8, 2*q + 8}} {
+					A[rc[0]][rc[1]], A[rc[0]][rc[1]+1] = lo(word(t, i)), hi(word(t, i))
+				}
+				B[2*q][g], B[2*q+1][g] = lo(word(t, 4)), hi(word(t, 4))
+				B[2*q+8][g], B[2*q+9][g] = lo(word(t, 5)), hi(word(t, 5))
+			}
+			C[g][2*q], C[g][2*q+1], C[g+8][2*q], C[g+8][2*q+1] = f32(word(t, 6)), f32(word(t, 7)), f32(word(t, 8)), f32(word(t, 9))
+		}
+		for lane := 0; lane < 32; lane++ {
+			g, q := lane>>2, lane&3
+			var out simVal
+			for _, rc := range [][2]int{{g, 2 * q}, {g, 2*q + 1}, {g + 8, 2 * q}, {g + 8, 2*q + 1}} {
+				d := C[rc[0]][rc[1]]
+				for kk := 0; kk < k; kk++ {
+					d += A[rc[0]][kk] * B[kk][rc[1]]
+				}
+				out = append(out, uint64(math.Float32bits(d)))
+			}
+			s.env[w+lane][c] = out
+		}
+	}
+}
+
+func halfBits(h uint16) float32 {
+	sign := float32(1)
+	if h&0x8000 != 0 {
+		sign = -1
+	}
+	e := int(h>>10) & 0x1f
+	m := float32(h & 0x3ff)
+	if e == 0 {
+		return sign * m / (1 << 24)
+	}
+	return sign * (1 + m/1024) * float32(math.Pow(2, float64(e-15)))
+}
+
+// ldmatrix models ldmatrix.sync.aligned.m8n8.x4[.trans].shared.b16 from
+// the PTX ISA: lane i addresses row i%8 of matrix i/8 (16 bytes); lane
+// (g, t) receives, in register j, matrix j's (g, 2t), (g, 2t+1), or
+// transposed (2t, g), (2t+1, g).
+func (s *sim) ldmatrix(c *lir.InstCall, trans bool) {
+	for w := 0; w < s.threads; w += 32 {
+		var mat [4][8][8]uint16
+		for i := 0; i < 32; i++ {
+			addr := s.get(w+i, c.Args[0])[0]
+			row := s.mem(addr, 16)
+			for e := 0; e < 8; e++ {
+				mat[i/8][i%8][e] = binary.LittleEndian.Uint16(row[2*e:])
+			}
+		}
+		for lane := 0; lane < 32; lane++ {
+			g, t := lane/4, lane%4
+			var out simVal
+			for j := 0; j < 4; j++ {
+				lo, hi := mat[j][g][2*t], mat[j][g][2*t+1]
+				if trans {
+					lo, hi = mat[j][2*t][g], mat[j][2*t+1][g]
+				}
+				out = append(out, uint64(lo)|uint64(hi)<<16)
+			}
+			s.env[w+lane][c] = out
+		}
+	}
+}

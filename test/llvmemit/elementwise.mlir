@@ -1,0 +1,53 @@
+// arith and math ops, one LLVM instruction (or a short sequence) per
+// register; bf16 computes in f32 and rounds with cvt.rn.bf16.f32; exp and
+// log use ex2.approx/lg2.approx as Triton does; hex float splats.
+// RUN: layout-translate -ttgir-to-llvmir %s | FileCheck %s
+
+#b = #ttg.blocked<{sizePerThread = [2], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: define void @ops(
+  tt.func public @ops(%p: !tt.ptr<f32>, %q: !tt.ptr<bf16>, %i: i32) {
+    %r = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #b>
+    %ps = tt.splat %p : !tt.ptr<f32> -> tensor<64x!tt.ptr<f32>, #b>
+    %pa = tt.addptr %ps, %r : tensor<64x!tt.ptr<f32>, #b>, tensor<64xi32, #b>
+    %x = tt.load %pa : tensor<64x!tt.ptr<f32>, #b>
+    // CHECK: fadd float
+    %a = arith.addf %x, %x : tensor<64xf32, #b>
+    // CHECK: fmul float %{{.*}}, 0x3FF7154760000000
+    // CHECK-NEXT: call float @llvm.nvvm.ex2.approx.f(float
+    %e = math.exp %a : tensor<64xf32, #b>
+    // CHECK: call float @llvm.nvvm.lg2.approx.f(float
+    %l = math.log2 %e : tensor<64xf32, #b>
+    // CHECK: call float @llvm.nvvm.sqrt.rn.f(float
+    %s = math.sqrt %l : tensor<64xf32, #b>
+    // CHECK: fcmp ogt float
+    // CHECK: fcmp uno float
+    %m = arith.maxnumf %s, %x : tensor<64xf32, #b>
+    // CHECK: fcmp olt float {{.*}}, 0xFFF0000000000000
+    %ninf = arith.constant dense<0xFF800000> : tensor<64xf32, #b>
+    %c = arith.cmpf olt, %m, %ninf : tensor<64xf32, #b>
+    // CHECK: select i1
+    %sel = arith.select %c, %x, %m : tensor<64xi1, #b>, tensor<64xf32, #b>
+    // CHECK: fptosi float %{{.*}} to i32
+    %fi = arith.fptosi %sel : tensor<64xf32, #b> to tensor<64xi32, #b>
+    // CHECK: sdiv i32
+    %d = arith.divsi %fi, %r : tensor<64xi32, #b>
+    // CHECK: icmp sgt i32
+    %mx = arith.maxsi %d, %r : tensor<64xi32, #b>
+    %f = arith.sitofp %mx : tensor<64xi32, #b> to tensor<64xf32, #b>
+    // CHECK: call i16 asm "cvt.rn.bf16.f32 $0, $1;", "=h,f"(float
+    %bf = arith.truncf %f : tensor<64xf32, #b> to tensor<64xbf16, #b>
+    // CHECK: zext i16 %{{.*}} to i32
+    // CHECK-NEXT: shl i32 %{{.*}}, 16
+    // CHECK-NEXT: bitcast i32 %{{.*}} to float
+    // CHECK-NEXT: zext i16
+    // CHECK: fadd float
+    // CHECK-NEXT: call i16 asm "cvt.rn.bf16.f32
+    %bb = arith.addf %bf, %bf : tensor<64xbf16, #b>
+    %qs = tt.splat %q : !tt.ptr<bf16> -> tensor<64x!tt.ptr<bf16>, #b>
+    %qa = tt.addptr %qs, %r : tensor<64x!tt.ptr<bf16>, #b>, tensor<64xi32, #b>
+    // CHECK: store i16
+    tt.store %qa, %bb : tensor<64x!tt.ptr<bf16>, #b>
+    tt.return
+  }
+}

@@ -1,0 +1,51 @@
+// tt.reduce: within the thread, butterflies over the lanes along the axis
+// (shfl.sync.bfly 16, 8, ... clamp 31), then across warps through the
+// op's scratch (allocation.offset from allocate-shared-memory-nv: the
+// tool runs it). tt.scan: Hillis-Steele over the lanes with shfl.sync.idx.
+// RUN: layout-translate -ttgir-to-llvmir %s -kernel-json %t.json | FileCheck %s
+// RUN: FileCheck %s --check-prefix=JSON < %t.json
+
+// JSON: "name": "red"
+// JSON: "shared_bytes": 16
+
+#b = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: define void @red(
+  // CHECK: fadd float
+  // CHECK: call i32 @llvm.nvvm.shfl.sync.bfly.i32(i32 -1, i32 %{{.*}}, i32 16, i32 31)
+  // CHECK: call i32 @llvm.nvvm.shfl.sync.bfly.i32(i32 -1, i32 %{{.*}}, i32 1, i32 31)
+  // CHECK: call void @llvm.nvvm.barrier0()
+  // CHECK: store float %{{.*}}, float addrspace(3)*
+  // CHECK: call void @llvm.nvvm.barrier0()
+  // CHECK-COUNT-4: load float, float addrspace(3)*
+  tt.func public @red(%p: !tt.ptr<f32>) {
+    %r = tt.make_range {end = 512 : i32, start = 0 : i32} : tensor<512xi32, #b>
+    %ps = tt.splat %p : !tt.ptr<f32> -> tensor<512x!tt.ptr<f32>, #b>
+    %pa = tt.addptr %ps, %r : tensor<512x!tt.ptr<f32>, #b>, tensor<512xi32, #b>
+    %x = tt.load %pa : tensor<512x!tt.ptr<f32>, #b>
+    %s = "tt.reduce"(%x) <{axis = 0 : i32}> ({
+    ^bb0(%a: f32, %c: f32):
+      %t = arith.addf %a, %c : f32
+      tt.reduce.return %t : f32
+    }) : (tensor<512xf32, #b>) -> f32
+    tt.store %p, %s : !tt.ptr<f32>
+    tt.return
+  }
+  // CHECK-LABEL: define void @cumsum(
+  // CHECK: add i32
+  // CHECK: call i32 @llvm.nvvm.shfl.sync.idx.i32(
+  // CHECK: icmp uge i32 %{{.*}}, 1
+  // CHECK: call void @llvm.nvvm.barrier0()
+  tt.func public @cumsum(%p: !tt.ptr<i32>) {
+    %r = tt.make_range {end = 512 : i32, start = 0 : i32} : tensor<512xi32, #b>
+    %s = "tt.scan"(%r) <{axis = 0 : i32, reverse = false}> ({
+    ^bb0(%a: i32, %c: i32):
+      %t = arith.addi %a, %c : i32
+      tt.scan.return %t : i32
+    }) : (tensor<512xi32, #b>) -> tensor<512xi32, #b>
+    %ps = tt.splat %p : !tt.ptr<i32> -> tensor<512x!tt.ptr<i32>, #b>
+    %pa = tt.addptr %ps, %r : tensor<512x!tt.ptr<i32>, #b>, tensor<512xi32, #b>
+    tt.store %pa, %s : tensor<512x!tt.ptr<i32>, #b>
+    tt.return
+  }
+}
