@@ -541,6 +541,9 @@ func (s *NVMMAShared) toLinearLayout(shape []int) (linear.Layout, error) {
 	if err := firstErr(s.check(), checkShape(s, shape)); err != nil {
 		return linear.Layout{}, err
 	}
+	if s.ElementBitWidth == 0 {
+		return linear.Layout{}, fmt.Errorf("#ttg.nvmma_shared without elementBitWidth has no linear layout (Triton 3.6 reads an uninitialized width)")
+	}
 	rank := len(shape)
 	per := shapePerCTA(s.CGA, shape)
 	tma, err := s.tmaBlockShape(per)

@@ -14,6 +14,7 @@ import (
 	"github.com/layoutopt/layoutopt/attr"
 	"github.com/layoutopt/layoutopt/internal/suggest"
 	"github.com/layoutopt/layoutopt/proc"
+	"github.com/layoutopt/layoutopt/smem"
 )
 
 const usage = `usage: tensor-layout -l ATTR -t TYPE [-view tensor|hw|linear|json|svg] [-o FILE]
@@ -22,7 +23,7 @@ const usage = `usage: tensor-layout -l ATTR -t TYPE [-view tensor|hw|linear|json
        tensor-layout -i FILE -t TYPE [-view …]    (every alias of FILE)
        tensor-layout -i FILE [-view …]            (every alias, on the shapes FILE uses it with)
        tensor-layout -l CUTE_LAYOUT [-view table|linear|json|svg]
-       tensor-layout -l SRC -to DST -t TYPE -view svg       (a conversion)
+       tensor-layout -l SRC -to DST -t TYPE -view svg [-target cuda:CC] (a conversion)
        tensor-layout -l REG -shared SHARED -t TYPE -view svg (one access's banks)
        tensor-layout -l REG -shared SHARED -t TYPE -view banks (the same as text)
        tensor-layout -i KERNEL.ttgir -view html -o KERNEL.html
@@ -77,6 +78,7 @@ func Main(p *proc.Proc) (code int) {
 	outFile := fs.String("o", "", "write the output to this file (atomically) instead of stdout")
 	toText := fs.String("to", "", "with -l SRC and -view svg: the destination layout of a conversion")
 	sharedText := fs.String("shared", "", "with -l REG and -view svg or banks: a shared layout that REG is stored to or loaded from")
+	targetText := fs.String("target", "", "with -to or -view html: the GPU the shared-memory plan of a conversion is for, as cuda:CC or CC (80, 90, 100, …); default: Triton's generic plan (st/ld.shared) for -to, the kernel's ttg.target for -view html")
 	fs.Usage = func() {} // printed below, after a "did you mean" hint
 	if err := fs.Parse(p.Args); err != nil {
 		// The flag package printed the error ("flag provided but not
@@ -178,8 +180,19 @@ func Main(p *proc.Proc) (code int) {
 	}
 	resolve := func(a string) (attr.Encoding, bool) { e, ok := aliases[a]; return e, ok }
 
+	var target *smem.Target
+	if *targetText != "" {
+		if v != "html" && *toText == "" {
+			return fail(p, "-target applies to a conversion (-l SRC -to DST -view svg) and to -view html")
+		}
+		t, err := parseTarget(*targetText)
+		if err != nil {
+			return fail(p, "-target: %v", err)
+		}
+		target = &t
+	}
 	if v == "html" {
-		return runHTML(p, *input, data, aliases, order)
+		return runHTML(p, *input, data, aliases, order, target)
 	}
 	if *typeText == "" && *input != "" && *aliasNames == "" && strings.TrimSpace(*layoutText) == "" {
 		if v == "svg" {
@@ -265,7 +278,7 @@ func Main(p *proc.Proc) (code int) {
 		if v == "banks" {
 			return runBanks(p, src, dst, j.flag, j.text, j.start, other, start, *typeText, tt)
 		}
-		if err := svgPair(p.Stdout, src, dst, flag, tt); err != nil {
+		if err := svgPair(p.Stdout, src, dst, flag, tt, target); err != nil {
 			return fail(p, "%v", err)
 		}
 		return 0

@@ -497,7 +497,7 @@ func sharedFigure(title string, l linear.Layout, shape []int, bw int, acc *acces
 		}
 	})
 	f := &figure{title: title}
-	note := fmt.Sprintf("tensor %s of %d-bit elements; colour: the bank of its 4-byte word (32 banks)", shapeText(shape), bw)
+	note := fmt.Sprintf("tensor %s of %d-bit elements; colour: the bank of its 4-byte word (32 banks: 0–7 in eight colours, 8–15, 16–23 and 24–31 in darker shades of them)", shapeText(shape), bw)
 	if s.labels {
 		note += "; label: offset"
 	}
@@ -509,7 +509,8 @@ func sharedFigure(title string, l linear.Layout, shape []int, bw int, acc *acces
 	}
 	f.notes = append(f.notes, s.notes...)
 	f.columns = []column{{grids: gs}}
-	for b := 0; b < 32; b += 4 {
+	// The eight colours, then the shades of the first one.
+	for _, b := range []int{0, 1, 2, 3, 4, 5, 6, 7, 8, 16, 24} {
 		f.legend = append(f.legend, legendItem{colour: bankColour(b), text: "bank " + strconv.Itoa(b)})
 	}
 	if acc != nil {
