@@ -83,13 +83,7 @@ func Main(p *proc.Proc) (code int) {
 	if err := fs.Parse(p.Args); err != nil {
 		// The flag package printed the error ("flag provided but not
 		// defined: -x").
-		if name, ok := strings.CutPrefix(err.Error(), "flag provided but not defined: -"); ok {
-			var names []string
-			fs.VisitAll(func(f *flag.Flag) { names = append(names, f.Name) })
-			if c := suggest.Closest(name, names); c != "" {
-				fmt.Fprintf(p.Stderr, "did you mean -%s?\n", c)
-			}
-		}
+		fmt.Fprint(p.Stderr, suggest.UnknownFlag(fs, err))
 		fmt.Fprint(p.Stderr, usage)
 		fs.PrintDefaults()
 		if errors.Is(err, flag.ErrHelp) {

@@ -1,0 +1,380 @@
+package interp_test
+
+import (
+	"bytes"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/layoutopt/layoutopt/dialect/tt"
+	"github.com/layoutopt/layoutopt/interp"
+	"github.com/layoutopt/layoutopt/ir"
+	"github.com/layoutopt/layoutopt/passes"
+)
+
+// The layout passes checked on every kernel: each must leave what the
+// kernel computes unchanged.
+var layoutPasses = []string{
+	"remove-redundant-conversions",
+	"canonicalize-layouts",
+	"insert-shared-round-trips",
+	"tritongpu-reduce-data-duplication",
+	"cse",
+	"canonicalize",
+}
+
+// How a kernel is run without knowing its buffers (the rule of
+// runKernel):
+//
+//   - every pointer parameter addresses its own region of an
+//     interp.LazyMemory, unbounded, whose unwritten elements read as
+//     deterministic pseudo-random values of the pointee type (floats in
+//     [-2, 2), integers in [0, 16)), so no access is out of bounds;
+//   - a tensor parameter (lit tests have them) gets pseudo-random
+//     elements, or pointers to consecutive elements of a fresh region;
+//   - every integer parameter is kernelInt (not a power of two, so masks
+//     cut tiles and loops run a partial last iteration), every float
+//     parameter kernelFloat;
+//   - the grid is kernelGrid;
+//   - a program may evaluate at most kernelMaxOps ops and compute at most
+//     kernelMaxWork elements (Machine.MaxOps, MaxWork): loops that never
+//     end, as in some lit tests, and the few lit kernels that would take
+//     minutes (a 128³ dot with an f16 accumulator in a loop of
+//     kernelInt iterations) are not run, and are counted as such.
+//
+// The output is the set of bytes written (address and value). Two runs are
+// equal when they write the same bytes at the same addresses, bit for bit:
+// the interpreter's reduction, scan and dot orders depend only on shapes,
+// so layout changes may not change a single bit.
+const (
+	kernelInt     = 80
+	kernelFloat   = 0.5
+	kernelMaxOps  = 1 << 22
+	kernelMaxWork = 1 << 26
+)
+
+var kernelGrid = [3]int{2, 2, 1}
+
+// kernelFunc returns the name of the module's first public tt.func with a
+// body (the kernel; others are callees).
+func kernelFunc(m *ir.Module) string {
+	for op := m.Body().First(); op != nil; op = op.Next() {
+		if f, ok := tt.AsFunc(op); ok && f.SymVisibility() != "private" && f.Body() != nil && f.Body().Entry() != nil {
+			return f.SymName()
+		}
+	}
+	return ""
+}
+
+// runKernel runs the kernel of m by the rule above and returns its writes.
+func runKernel(m *ir.Module, seed uint64) (*interp.LazyMemory, error) {
+	name := kernelFunc(m)
+	if name == "" {
+		return nil, fmt.Errorf("no public tt.func")
+	}
+	mc := interp.NewMachine(m, nil)
+	fn, _ := tt.AsFunc(mc.Func(name))
+	ft, _ := fn.FunctionType().(*ir.FunctionType)
+	mem := &interp.LazyMemory{Seed: seed}
+	var args []interp.Value
+	for k, t := range ft.Inputs {
+		e, err := interp.ElemOf(ir.ElementType(t))
+		if err != nil {
+			return nil, fmt.Errorf("parameter of type %s: %v", ir.TypeString(t), err)
+		}
+		if _, ok := t.(*ir.RankedTensorType); ok {
+			// A tensor parameter (lit tests have them): pseudo-random
+			// elements; pointers to consecutive elements of a region.
+			v := interp.NewTensor(e, shapeInts(t))
+			for i := 0; i < v.Len(); i++ {
+				h := mix(seed, uint64(k), uint64(i))
+				switch {
+				case e.IsPtr():
+					pe, err := interp.ElemOf(e.Pointee)
+					if err != nil {
+						return nil, err
+					}
+					if i == 0 {
+						mem.Elems = append(mem.Elems, pe)
+					}
+					v.I[i] = int64(len(mem.Elems))<<40 + int64(i*pe.Bytes())
+				case e.IsInt():
+					v.I[i] = int64(h % 16)
+				default:
+					v.F[i] = e.Float.Round(float64(h>>11)/(1<<53)*4-2, interp.NearestEven, false)
+				}
+			}
+			args = append(args, v)
+			continue
+		}
+		switch {
+		case e.IsPtr():
+			pe, err := interp.ElemOf(e.Pointee)
+			if err != nil {
+				return nil, err
+			}
+			mem.Elems = append(mem.Elems, pe)
+			args = append(args, interp.Scalar(e, int64(len(mem.Elems))<<40, 0))
+		case e.IsInt():
+			args = append(args, interp.Scalar(e, kernelInt, 0))
+		default:
+			args = append(args, interp.Scalar(e, 0, kernelFloat))
+		}
+	}
+	mc.Mem = mem
+	mc.MaxOps = kernelMaxOps
+	mc.MaxWork = kernelMaxWork
+	if err := mc.Launch(name, args, kernelGrid); err != nil {
+		return nil, err
+	}
+	return mem, nil
+}
+
+func shapeInts(t ir.Type) []int {
+	s, _ := ir.ShapeOf(t)
+	out := make([]int, len(s))
+	for i, d := range s {
+		out[i] = int(d)
+	}
+	return out
+}
+
+// mix hashes a seed and two indices (splitmix64 steps).
+func mix(seed, a, b uint64) uint64 {
+	x := seed ^ a<<32 ^ b*0x9e3779b97f4a7c15
+	x = (x ^ x>>30) * 0xbf58476d1ce4e5b9
+	x = (x ^ x>>27) * 0x94d049bb133111eb
+	return x ^ x>>31
+}
+
+// diffWrites describes the first difference between two sets of writes.
+func diffWrites(a, b *interp.LazyMemory) string {
+	n, k := interp.DiffWrites(a, b)
+	if n == 0 {
+		return ""
+	}
+	show := func(m *interp.LazyMemory) string {
+		if v, ok := m.ReadWritten(k); ok {
+			return fmt.Sprintf("%#02x", v)
+		}
+		return "not written"
+	}
+	return fmt.Sprintf("%d bytes differ; first: pointer argument %d, byte offset %d: %s before, %s after",
+		n, k>>40-1, k&(1<<40-1), show(a), show(b))
+}
+
+func parseChunk(src []byte, name string) (*ir.Module, error) {
+	m, diags := ir.Parse(src, ir.ParseConfig{Filename: name})
+	if diags.HasErrors() {
+		return nil, diags
+	}
+	return m, nil
+}
+
+func runPass(m *ir.Module, pass string) (*ir.Module, error) {
+	pl, err := passes.ParsePipeline("builtin.module(" + pass + ")")
+	if err != nil {
+		return nil, err
+	}
+	c := m.Clone()
+	if _, err := pl.Run(c, passes.RunConfig{}); err != nil {
+		return nil, err
+	}
+	// Print and parse again: what a pass prints is what users run.
+	var buf bytes.Buffer
+	if err := ir.Print(&buf, c, ir.PrintConfig{}); err != nil {
+		return nil, err
+	}
+	return parseChunk(buf.Bytes(), pass+".mlir")
+}
+
+// corpusStats counts what TestEveryPassEveryFile did.
+type corpusStats struct {
+	files, runs, passChecks, pairChecks, mismatches int
+	notRun                                          map[string]int // reason -> files
+	passFailed                                      map[string]int
+}
+
+type kernelFile struct {
+	name  string
+	src   []byte
+	post  []byte // Triton's .post for a .pre
+	isLit bool
+}
+
+func corpusFiles(t *testing.T) []kernelFile {
+	var files []kernelFile
+	add := func(glob string) {
+		paths, _ := filepath.Glob(glob)
+		for _, p := range paths {
+			src, err := os.ReadFile(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			f := kernelFile{name: p, src: src}
+			if strings.HasSuffix(p, ".pre.ttgir") {
+				if post, err := os.ReadFile(strings.TrimSuffix(p, ".pre.ttgir") + ".post.ttgir"); err == nil {
+					f.post = post
+				}
+			}
+			files = append(files, f)
+		}
+	}
+	add("../../shared/triton36/ttgir/*.ttgir")
+	add("../../shared/triton36/prepost/*.pre.ttgir")
+	add("../passes/testdata/prepost/*.pre.ttgir")
+	var lits []string
+	filepath.WalkDir("../../shared/triton36/lit", func(p string, d os.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && strings.HasSuffix(p, ".mlir") {
+			lits = append(lits, p)
+		}
+		return nil
+	})
+	sort.Strings(lits)
+	for _, p := range lits {
+		src, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, chunk := range splitChunks(src) {
+			// a whole kernel: stores its results to memory
+			if !bytes.Contains(chunk, []byte("tt.store")) && !bytes.Contains(chunk, []byte("tt.atomic_rmw")) {
+				continue
+			}
+			files = append(files, kernelFile{name: fmt.Sprintf("%s#%d", p, i), src: chunk, isLit: true})
+		}
+	}
+	return files
+}
+
+// splitChunks splits a lit file at its "// -----" lines.
+func splitChunks(src []byte) [][]byte {
+	var out [][]byte
+	var cur []byte
+	for _, line := range bytes.SplitAfter(src, []byte("\n")) {
+		if string(bytes.TrimSpace(line)) == "// -----" {
+			out = append(out, cur)
+			cur = nil
+			continue
+		}
+		cur = append(cur, line...)
+	}
+	return append(out, cur)
+}
+
+var corpusFilter = flag.String("files", "", "run TestEveryPassEveryFile on the files whose path contains this string")
+
+// TestEveryPassEveryFile runs every kernel of the shared Triton 3.6 TTGIR,
+// the shared and our before/after corpora (.pre files) and Triton's lit
+// files (chunks that store to memory) before and after each layout pass,
+// on the same random inputs, and requires equal writes; for a .pre file it
+// also requires Triton's .post to write what .pre writes.
+func TestEveryPassEveryFile(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs every layout pass on every kernel")
+	}
+	files := corpusFiles(t)
+	if len(files) == 0 {
+		t.Skip("no ../shared")
+	}
+	st := corpusStats{notRun: map[string]int{}, passFailed: map[string]int{}}
+	for _, f := range files {
+		if !strings.Contains(f.name, *corpusFilter) {
+			continue
+		}
+		start := time.Now()
+		m, err := parseChunk(f.src, filepath.Base(f.name))
+		if err != nil {
+			if !f.isLit {
+				t.Errorf("%s: %v", f.name, err)
+			}
+			st.notRun["does not parse"]++
+			continue
+		}
+		before, err := runKernel(m, 1)
+		if err != nil {
+			reason := err.Error()
+			if e, ok := err.(*interp.Error); ok {
+				reason = e.Op + ": " + e.Msg
+				if strings.Contains(reason, "does not implement this op") {
+					reason = "unimplemented op " + e.Op
+				}
+			}
+			if !f.isLit {
+				t.Errorf("%s: %v", f.name, err)
+			}
+			st.notRun[reason]++
+			continue
+		}
+		st.files++
+		st.runs++
+		if f.post != nil {
+			pm, err := parseChunk(f.post, filepath.Base(f.name))
+			if err != nil {
+				t.Errorf("%s.post: %v", f.name, err)
+			} else if after, err := runKernel(pm, 1); err != nil {
+				t.Errorf("%s: Triton's .post: %v", f.name, err)
+			} else {
+				st.runs++
+				st.pairChecks++
+				if d := diffWrites(before, after); d != "" {
+					st.mismatches++
+					t.Errorf("%s: Triton's .post differs from .pre: %s", f.name, d)
+				}
+			}
+		}
+		for _, p := range layoutPasses {
+			pm, err := runPass(m, p)
+			if err != nil {
+				st.passFailed[p]++
+				if !f.isLit {
+					t.Logf("%s: %s failed: %v", f.name, p, firstLine(err.Error()))
+				}
+				continue
+			}
+			after, err := runKernel(pm, 1)
+			st.runs++
+			st.passChecks++
+			if err != nil {
+				st.mismatches++
+				t.Errorf("%s: after %s: %v", f.name, p, err)
+				continue
+			}
+			if d := diffWrites(before, after); d != "" {
+				st.mismatches++
+				t.Errorf("%s: %s changed what the kernel computes: %s", f.name, p, d)
+			}
+		}
+		if testing.Verbose() {
+			t.Logf("%s: %v", f.name, time.Since(start).Round(time.Millisecond))
+		}
+	}
+	t.Logf("files run: %d; kernel runs: %d; pass checks: %d; .pre/.post checks: %d; mismatches: %d", st.files, st.runs, st.passChecks, st.pairChecks, st.mismatches)
+	for _, r := range sortedKeys(st.notRun) {
+		t.Logf("not run (%d): %s", st.notRun[r], r)
+	}
+	for _, r := range sortedKeys(st.passFailed) {
+		t.Logf("pass failed (%d files): %s", st.passFailed[r], r)
+	}
+}
+
+func firstLine(s string) string {
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		return s[:i]
+	}
+	return s
+}
+
+func sortedKeys(m map[string]int) []string {
+	var ks []string
+	for k := range m {
+		ks = append(ks, k)
+	}
+	sort.Strings(ks)
+	return ks
+}

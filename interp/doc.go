@@ -1,0 +1,50 @@
+// Package interp is a reference interpreter for TritonGPU IR: it runs a
+// tt.func over a grid of programs on host memory, one op at a time over
+// whole tensors. Layouts change where a value lives, not what it is, so
+// the interpreter ignores them: ttg.convert_layout is the identity, shared
+// memory holds values, and two programs that differ only in layouts
+// compute the same bits. That makes it the oracle for layout passes (run a
+// kernel before and after a pass on the same inputs: the outputs must be
+// equal) and for code generators (compare the GPU's output with it, within
+// Tolerance for floats).
+//
+// # Running a kernel
+//
+// Run is the one-call API: a module, a function name, one Arg per
+// parameter (BufArg for a pointer: a typed host Buffer; IntArg, FloatArg
+// for scalars) and a grid. Programs run in launch order (x fastest), each
+// to completion; an access outside a buffer, an unknown op or a failed
+// tt.assert is an *Error located at the op, naming the program.
+//
+//	out, _ := interp.NewBuffer(ir.F32, n)
+//	err := interp.Run(m, "add_kernel", []interp.Arg{interp.BufArg(x), interp.BufArg(y),
+//		interp.BufArg(out), interp.IntArg(n)}, [3]int{(n + 1023) / 1024, 1, 1})
+//
+// Machine is the lower level: any Memory (BufferMemory is Run's; LazyMemory
+// is unbounded and fills itself with deterministic random values, for
+// running kernels whose buffer sizes are unknown), a table of evaluators
+// (Ops), and Launch/RunProgram.
+//
+// # Extending
+//
+// Evaluation is a table from op name to OpFunc. DefaultOps returns a copy
+// of the package's table; add or replace entries for ops of your own
+// dialect. An OpFunc gets the values of the op's operands and returns the
+// values of its results; region ops run their blocks with Exec.RunBlock.
+//
+// # Values and semantics
+//
+// A tensor or scalar is a *Tensor: integers sign-extended at their width in
+// int64, floats as the float64 of equal value (every value of f16, bf16,
+// tf32, f32, f64 and the fp8 formats is one), pointers as int64 addresses.
+// Integer ops wrap (two's complement); where LLVM's result is undefined
+// (division by zero, over-wide shifts, float-to-int overflow) the
+// interpreter gives PTX's result (see ops_arith.go). Float ops compute in
+// float64 and round once to their type, to nearest even (correctly rounded
+// IEEE results for + - * / sqrt); truncations to narrower floats round to
+// nearest even; tt.fp_to_fp to fp8 saturates as Triton's PTX does. NaN
+// payloads are not modelled. Reductions use a halving tree and scans a
+// sequential order, documented at evalReduce; dots accumulate
+// sequentially over k (see ops_dot.go). These orders depend only on
+// shapes, never on layouts.
+package interp
