@@ -11,7 +11,7 @@ import (
 // descriptor accesses. See its Doc.
 var TMALoweringPass = &Pass{
 	Name:    "triton-nvidia-tma-lowering",
-	Summary: "Lower tt.descriptor_load/store/gather/scatter to TMA copies through shared memory (Triton 3.6's TMA lowering, without tt.make_tensor_descriptor)",
+	Summary: "Lower tt.descriptor_load/store/gather/scatter to TMA copies through shared memory (Triton 3.6's TMA lowering; tt.make_tensor_descriptor is left with a warning)",
 	Doc: `Triton 3.6's TMALowering for the ops that move a block through a tensor
 descriptor. A tt.descriptor_load (or tt.descriptor_gather) becomes
 
@@ -32,7 +32,7 @@ ttng.async_tma_scatter) and ttng.async_tma_store_wait {pendings = 0}. The
 coordinate of the packed dimension of fp4-padded layouts is doubled.
 
 Not done: tt.make_tensor_descriptor (Triton writes a TMA descriptor to global
-scratch with ttng.tensormap_create); the pass reports it as an error.`,
+scratch with ttng.tensormap_create) stays as it is, with a warning.`,
 	Run: runTMALowering,
 }
 
@@ -40,20 +40,15 @@ func init() { MustRegister(TMALoweringPass) }
 
 func runTMALowering(ctx *Context, module *ir.Operation) error {
 	var todo []*ir.Operation
-	var err error
 	module.Walk(func(op *ir.Operation) ir.WalkResult {
 		switch op.Name() {
 		case "tt.descriptor_load", "tt.descriptor_store", "tt.descriptor_gather", "tt.descriptor_scatter":
 			todo = append(todo, op)
 		case "tt.make_tensor_descriptor":
-			err = ctx.Errorf(op, "triton-nvidia-tma-lowering: lowering tt.make_tensor_descriptor (ttng.tensormap_create) is not implemented")
-			return ir.Interrupt
+			ctx.Warningf(op, "triton-nvidia-tma-lowering: tt.make_tensor_descriptor left in place (its lowering to ttng.tensormap_create is not implemented)")
 		}
 		return ir.Advance
 	})
-	if err != nil {
-		return err
-	}
 	for _, op := range todo {
 		desc, _ := op.NamedOperand("desc").Type().(*ir.TensorDescType)
 		if desc == nil || desc.Block == nil {

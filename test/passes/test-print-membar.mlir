@@ -382,7 +382,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32} {
 // CHECK-NEXT: ttg.local_barrier
 // CHECK-NEXT: ttg.local_load
 // CHECK-NEXT: ttg.local_barrier
-// CHECK-NEXT: ttg.local_alloc %x {allocation.offset = 0 : i32}
+// CHECK-NEXT: ttg.local_alloc %arg1 {allocation.offset = 0 : i32}
 #AL = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
 #S = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
 #smem = #ttg.shared_memory

@@ -11,7 +11,7 @@
 // CHECK-NEXT: ttng.init_barrier %[[MBAR]], 1
 // CHECK-NEXT: %true = arith.constant true
 // CHECK-NEXT: ttng.barrier_expect %[[MBAR]], 4096, %true
-// CHECK-NEXT: ttng.async_tma_copy_global_to_local %d[%i, %j] %[[BUF]], %[[MBAR]], %true
+// CHECK-NEXT: ttng.async_tma_copy_global_to_local %arg0[%arg1, %arg2] %[[BUF]], %[[MBAR]], %true
 // CHECK-NEXT: %c0_i32 = arith.constant 0 : i32
 // CHECK-NEXT: ttng.wait_barrier %[[MBAR]], %c0_i32
 // CHECK-NEXT: ttng.inval_barrier %[[MBAR]]
@@ -50,9 +50,9 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 // A store: the value goes to shared memory in the descriptor's encoding, a
 // proxy fence, the TMA store and a wait for it.
 // CHECK-LABEL: tt.func @store
-// CHECK-NEXT: %[[S:.+]] = ttg.local_alloc %v : (tensor<64x32xf16, #blocked>) -> !ttg.memdesc<64x32xf16, #shared, #smem>
+// CHECK-NEXT: %[[S:.+]] = ttg.local_alloc %arg3 : (tensor<64x32xf16, #blocked>) -> !ttg.memdesc<64x32xf16, #shared, #smem>
 // CHECK-NEXT: ttng.fence_async_shared {bCluster = false}
-// CHECK-NEXT: ttng.async_tma_copy_local_to_global %d[%i, %j] %[[S]]
+// CHECK-NEXT: ttng.async_tma_copy_local_to_global %arg0[%arg1, %arg2] %[[S]]
 // CHECK-NEXT: ttng.async_tma_store_wait {pendings = 0 : i32}
 // CHECK-NEXT: tt.return
 // BAR-LABEL: tt.func @store
