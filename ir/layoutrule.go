@@ -32,6 +32,10 @@ const (
 	// rule's Forward and Backward functions (tt.expand_dims, tt.reduce,
 	// tt.trans).
 	LayoutMapped
+	// LayoutPassThrough ops give tensor result k the layout of operand k;
+	// the operands are independent of one another
+	// (ttng.warp_group_dot_wait).
+	LayoutPassThrough
 )
 
 // RematCost prices computing an op again in another layout, as multiples

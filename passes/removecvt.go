@@ -222,6 +222,9 @@ const (
 	// classMapped ops relate operand and result layouts through their
 	// rule's Forward and Backward (tt.expand_dims, tt.reduce, tt.trans).
 	classMapped
+	// classPassThrough ops give result k the layout of operand k
+	// (ttng.warp_group_dot_wait).
+	classPassThrough
 )
 
 func (r *rewriter) classify(op *ir.Operation) opClass {
@@ -238,6 +241,8 @@ func (r *rewriter) classify(op *ir.Operation) opClass {
 	switch rule.Kind {
 	case ir.LayoutConvert:
 		return classConvert
+	case ir.LayoutPassThrough:
+		return classPassThrough
 	case ir.LayoutFree:
 		if !hasTensorOperand(op) {
 			return classCheap
@@ -281,14 +286,14 @@ func tensorOperandIndex(op *ir.Operation) int {
 }
 
 // inferResult returns the layout of the results of op (class c) when its
-// tensor operands have layout e, or nil when it cannot say.
-func (r *rewriter) inferResult(op *ir.Operation, c opClass, e attr.Encoding) attr.Encoding {
+// tensor operand i has layout e, or nil when it cannot say.
+func (r *rewriter) inferResult(op *ir.Operation, c opClass, i int, e attr.Encoding) attr.Encoding {
 	switch c {
 	case classElementwise, classConvert:
 		return e
 	case classMapped:
 		if f := op.Layout().Forward; f != nil {
-			return f(op, tensorOperandIndex(op), e)
+			return f(op, i, e)
 		}
 	}
 	return nil

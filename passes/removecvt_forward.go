@@ -249,9 +249,13 @@ func (p *propagation) targets(u ir.Use, e attr.Encoding) []target {
 	}
 	c := p.r.classify(op)
 	switch c {
+	case classPassThrough:
+		if u.Index < op.NumResults() && encodingOf(op.Result(u.Index)) != nil {
+			return []target{{op.Result(u.Index), e}}
+		}
 	case classElementwise, classConvert, classMapped:
 		var out []target
-		if re := p.r.inferResult(op, c, e); re != nil {
+		if re := p.r.inferResult(op, c, u.Index, e); re != nil {
 			for _, res := range op.Results() {
 				out = append(out, target{res, re})
 			}
@@ -358,6 +362,11 @@ func (p *propagation) required(op *ir.Operation, i int) attr.Encoding {
 		return encodingOf(op.Operand(0))
 	}
 	switch c {
+	case classPassThrough:
+		if i < op.NumResults() {
+			return encodingOf(op.Result(i))
+		}
+		return nil
 	case classElementwise, classMapped:
 		return r.inferOperand(op, c, i, encodingOf(op.Result(0)))
 	case classCheap:

@@ -139,7 +139,7 @@ func (s *slice) visit(v *ir.Value, e attr.Encoding) bool {
 	}
 	c := s.r.classify(d)
 	switch c {
-	case classFixed:
+	case classFixed, classPassThrough:
 		return s.leaf(v, e)
 	case classConvert:
 		s.req[v] = e

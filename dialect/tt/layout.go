@@ -153,3 +153,37 @@ var reshapeLayout = &ir.LayoutRule{Kind: ir.LayoutMapped, Cost: ir.CostFree,
 	Backward: func(op *ir.Operation, i int, e attr.Encoding) attr.Encoding {
 		return attr.Reshape(e, shapeOf(op.Result(0)), shapeOf(op.Operand(i)))
 	}}
+
+var (
+	// scanLayout: a scan keeps its operands' layout, which all share, and
+	// only a #ttg.blocked one: Triton's inferDstEncoding and
+	// inferSrcEncoding refuse any other for tt.scan.
+	scanLayout = &ir.LayoutRule{Kind: ir.LayoutMapped, Cost: ir.CostArith,
+		Forward:  blockedOnly,
+		Backward: blockedOnly}
+
+	// gatherLayout: the result has the layout of the indices, which alone
+	// carry a layout forward (Triton's propagateToUsers); the source is
+	// converted to that layout too (rewriteOp's cloneElementwise converts
+	// every operand). A gather with efficient_layout is an anchor.
+	gatherLayout = &ir.LayoutRule{Kind: ir.LayoutMapped, Cost: ir.CostExpensive,
+		AnchorIf: func(op *ir.Operation, _ ir.LayoutContext) bool { return op.Attr("efficient_layout") != nil },
+		Forward: func(_ *ir.Operation, i int, e attr.Encoding) attr.Encoding {
+			if i != 1 {
+				return nil
+			}
+			return e
+		},
+		Backward: func(_ *ir.Operation, _ int, e attr.Encoding) attr.Encoding { return e }}
+
+	// assertLayout: tt.assert takes its condition in whatever layout it
+	// has (Triton's rewriteAssertOp), a sink that needs no conversion.
+	assertLayout = &ir.LayoutRule{Kind: ir.LayoutAnchor, AnyOperandLayoutIfScalar: true}
+)
+
+func blockedOnly(_ *ir.Operation, _ int, e attr.Encoding) attr.Encoding {
+	if _, ok := e.(*attr.Blocked); ok {
+		return e
+	}
+	return nil
+}

@@ -477,7 +477,9 @@ func verifyReduceScan(op *ir.Operation, ret string) error {
 			return errors.New("invalid kind of type specified")
 		}
 		rank := len(rt.Shape)
-		if axis < 0 || axis >= int64(rank) {
+		// Triton checks the axis of a reduction only (its result type
+		// drops that axis); a scan's result is its operand's type.
+		if (axis < 0 || axis >= int64(rank)) && ret == "tt.reduce.return" {
 			return fmt.Errorf("axis out of bounds for operand rank %d", rank)
 		}
 		if firstRank == 0 {
