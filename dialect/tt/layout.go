@@ -129,18 +129,33 @@ var (
 		Forward: func(op *ir.Operation, i int, e attr.Encoding) attr.Encoding {
 			return mapLinear(e, shapeOf(op.Operand(i)), attr.JoinLayout)
 		},
-		Backward: func(op *ir.Operation, _ int, e attr.Encoding) attr.Encoding {
-			return mapLinear(e, shapeOf(op.Result(0)), attr.SplitLayout)
+		Backward: func(op *ir.Operation, i int, e attr.Encoding) attr.Encoding {
+			return spelledAs(op.Operand(i), mapLinear(e, shapeOf(op.Result(0)), attr.SplitLayout))
 		}}
 	// splitLayout is joinLayout the other way round (inferSplitOpEncoding).
 	splitLayout = &ir.LayoutRule{Kind: ir.LayoutMapped, Cost: ir.CostFree,
 		Forward: func(op *ir.Operation, i int, e attr.Encoding) attr.Encoding {
 			return mapLinear(e, shapeOf(op.Operand(i)), attr.SplitLayout)
 		},
-		Backward: func(op *ir.Operation, _ int, e attr.Encoding) attr.Encoding {
-			return mapLinear(e, shapeOf(op.Result(0)), attr.JoinLayout)
+		Backward: func(op *ir.Operation, i int, e attr.Encoding) attr.Encoding {
+			return spelledAs(op.Operand(i), mapLinear(e, shapeOf(op.Result(0)), attr.JoinLayout))
 		}}
 )
+
+// spelledAs returns v's own encoding when it places every element as e
+// does, else e: Triton infers a join's or split's operand layout as a
+// #ttg.blocked or #ttg.slice where one fits, so a backward inference that
+// lands on the operand's layout needs no conversion there.
+func spelledAs(v *ir.Value, e attr.Encoding) attr.Encoding {
+	cur := ir.ValueEncoding(v)
+	if e == nil || cur == nil {
+		return e
+	}
+	if attr.SameLayout(cur, e, shapeOf(v)) {
+		return cur
+	}
+	return e
+}
 
 // reshapeLayout: the result is the operand's linear layout reshaped
 // (inferReshapeOpEncoding); a reshape that may reorder elements is an
