@@ -172,6 +172,9 @@ type rewriter struct {
 	numWarps       int
 	threadsPerWarp int
 	changed        bool
+	// remat maps a value and a layout to the value computed again in that
+	// layout, or converted to it, by an earlier rematerialization.
+	remat map[rematKey]*ir.Value
 }
 
 func newRewriter(m *ir.Module, fn *ir.Operation) *rewriter {

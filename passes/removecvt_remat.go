@@ -1,6 +1,7 @@
 package passes
 
 import (
+	"maps"
 	"math"
 	"slices"
 
@@ -36,6 +37,7 @@ type slice struct {
 	moved  map[unit]bool // re-typed in place (otherwise cloned)
 	clones map[*ir.Value]*ir.Value
 	leafOf map[*ir.Value]*ir.Value
+	reused map[*ir.Value]*ir.Value // values taken from earlier rematerializations
 }
 
 // rematerializeAll tries rule 4 on every conversion and reports whether it
@@ -43,9 +45,17 @@ type slice struct {
 func (r *rewriter) rematerializeAll() bool {
 	progress := false
 	for _, op := range r.ops() {
-		if isConversion(op) && r.rematerialize(op) {
+		if !isConversion(op) {
+			continue
+		}
+		if r.rematerialize(op) {
 			progress = true
 			r.changed = true
+			continue
+		}
+		// A conversion that stays is there for later slices to reuse.
+		if e := encodingOf(op.Result(0)); e != nil {
+			r.addRemat(op.Operand(0), e, op.Result(0))
 		}
 	}
 	return progress
@@ -64,8 +74,9 @@ func (r *rewriter) rematerialize(root *ir.Operation) bool {
 		moved:  map[unit]bool{},
 		clones: map[*ir.Value]*ir.Value{},
 		leafOf: map[*ir.Value]*ir.Value{},
+		reused: map[*ir.Value]*ir.Value{},
 	}
-	if !s.visit(root.Operand(0), target) || len(s.leaves) > 1 {
+	if !s.visit(root.Operand(0), target, root) || len(s.leaves) > 1 {
 		return false
 	}
 	if _, ok := target.(*attr.DotOperand); ok {
@@ -106,7 +117,7 @@ func (s *slice) addUnit(u unit) {
 
 // visit requires value v in layout e and collects what that takes. It
 // returns false when v cannot be produced in e.
-func (s *slice) visit(v *ir.Value, e attr.Encoding) bool {
+func (s *slice) visit(v *ir.Value, e attr.Encoding, user *ir.Operation) bool {
 	cur := encodingOf(v)
 	if cur == nil {
 		return false
@@ -119,6 +130,15 @@ func (s *slice) visit(v *ir.Value, e attr.Encoding) bool {
 	}
 	if old, ok := s.leaves[v]; ok {
 		return attr.Equal(old, e)
+	}
+	if w := s.r.existingRemat(v, e, user); w != nil {
+		// Rematerialized or converted before: reuse it (Triton's
+		// getExistingConversion).
+		if old, ok := s.reused[v]; ok && old != w {
+			return false
+		}
+		s.reused[v] = w
+		return true
 	}
 	if len(s.req) >= maxSlice {
 		return false
@@ -144,7 +164,7 @@ func (s *slice) visit(v *ir.Value, e attr.Encoding) bool {
 	case classConvert:
 		s.req[v] = e
 		s.addUnit(unit{d, -1})
-		return s.visit(d.Operand(0), e)
+		return s.visit(d.Operand(0), e, d)
 	}
 	needs := make([]attr.Encoding, d.NumOperands())
 	for i, o := range d.Operands() {
@@ -160,7 +180,7 @@ func (s *slice) visit(v *ir.Value, e attr.Encoding) bool {
 	}
 	s.addUnit(unit{d, -1})
 	for i, o := range d.Operands() {
-		if needs[i] != nil && !s.visit(o, needs[i]) {
+		if needs[i] != nil && !s.visit(o, needs[i], d) {
 			return false
 		}
 	}
@@ -192,7 +212,7 @@ func (s *slice) visitFor(forOp *ir.Operation, k int, e attr.Encoding) bool {
 	}
 	s.req[arg], s.req[res] = e, e
 	s.addUnit(unit{forOp, k})
-	return s.visit(forOp.Operand(3+k), e) && s.visit(yield.Operand(k), e)
+	return s.visit(forOp.Operand(3+k), e, forOp) && s.visit(yield.Operand(k), e, yield)
 }
 
 func (s *slice) visitIf(ifOp *ir.Operation, k int, e attr.Encoding) bool {
@@ -207,7 +227,7 @@ func (s *slice) visitIf(ifOp *ir.Operation, k int, e attr.Encoding) bool {
 		if y == nil || y.Name() != opYield || k >= y.NumOperands() {
 			return false
 		}
-		if !s.visit(y.Operand(k), e) {
+		if !s.visit(y.Operand(k), e, y) {
 			return false
 		}
 	}
@@ -256,7 +276,9 @@ func (s *slice) analyzeMoves() bool {
 		}
 	}
 	for _, u := range s.units {
-		if u.slot >= 0 && !s.moved[u] {
+		// A loop slot with other users gets a new slot beside it (as
+		// Triton's rewriteSlice does); an scf.if result cannot be cloned.
+		if u.slot >= 0 && !s.moved[u] && u.op.Name() != opFor {
 			return false
 		}
 	}
@@ -383,6 +405,9 @@ func (s *slice) lookup(v *ir.Value) *ir.Value {
 	if w, ok := s.leafOf[v]; ok {
 		return w
 	}
+	if w, ok := s.reused[v]; ok {
+		return w
+	}
 	if _, ok := s.req[v]; !ok {
 		return v
 	}
@@ -403,10 +428,13 @@ func (s *slice) apply() {
 		insertAfterDef(v, c)
 		s.leafOf[v] = c.Result(0)
 	}
+	newSlots := s.cloneLoopSlots()
 	var ops []*ir.Operation
 	for _, u := range s.units {
 		e := s.req[s.values(u)[0]]
 		switch {
+		case u.slot >= 0 && !s.moved[u]:
+			// Cloned into newSlots: operands set below.
 		case u.slot >= 0:
 			for _, v := range s.values(u) {
 				retype(v, e)
@@ -424,6 +452,7 @@ func (s *slice) apply() {
 			for i, v := range u.op.Results() {
 				retype(c.Result(i), e)
 				s.clones[v] = c.Result(i)
+				s.r.addRemat(v, e, c.Result(i))
 			}
 			ops = append(ops, c)
 		}
@@ -440,8 +469,13 @@ func (s *slice) apply() {
 			continue
 		}
 		if u.op.Name() == opFor {
-			u.op.SetOperand(3+u.slot, s.lookup(u.op.Operand(3+u.slot)))
 			y := entryBlock(u.op).Last()
+			if j, ok := newSlots[u]; ok {
+				u.op.SetOperand(3+j, s.lookup(u.op.Operand(3+u.slot)))
+				y.SetOperand(j, s.lookup(y.Operand(u.slot)))
+				continue
+			}
+			u.op.SetOperand(3+u.slot, s.lookup(u.op.Operand(3+u.slot)))
 			y.SetOperand(u.slot, s.lookup(y.Operand(u.slot)))
 			continue
 		}
@@ -452,4 +486,148 @@ func (s *slice) apply() {
 	}
 	s.root.Result(0).ReplaceAllUsesWith(s.lookup(s.root.Operand(0)))
 	_ = s.root.Erase()
+}
+
+// cloneLoopSlots gives every scf.for with slots of the slice that keep
+// other users (not moved) one new slot per such slot, in the new layout,
+// as Triton's rewriteSlice does with replaceForOpWithNewSignature: the
+// loop is rebuilt with the extra inits, results and body arguments (inits
+// and yielded values are set by apply once the slice is cloned). It
+// returns the new slot of each cloned unit, whose op is now the rebuilt
+// loop; the slice's maps follow the loop's new results.
+func (s *slice) cloneLoopSlots() map[unit]int {
+	slots := map[*ir.Operation][]int{}
+	var loops []*ir.Operation
+	for _, u := range s.units {
+		if u.slot >= 0 && !s.moved[u] && u.op.Name() == opFor {
+			if slots[u.op] == nil {
+				loops = append(loops, u.op)
+			}
+			slots[u.op] = append(slots[u.op], u.slot)
+		}
+	}
+	out := map[unit]int{}
+	for _, old := range loops {
+		ks := slots[old]
+		body := entryBlock(old)
+		y := body.Last()
+		n0 := old.NumResults()
+		operands := old.Operands()
+		types := old.ResultTypes()
+		yielded := y.Operands()
+		for _, k := range ks {
+			t := withEncoding(old.Result(k).Type(), s.req[old.Result(k)])
+			operands = append(operands, old.Operand(3+k))
+			types = append(types, t)
+			yielded = append(yielded, y.Operand(k))
+			a := body.AddArg(t)
+			a.Loc = body.Arg(k + 1).Loc
+		}
+		n := ir.NewOperation(old.Name(), operands, types, allAttrs(old), 0)
+		n.Loc = old.Loc
+		n.SetPos(old.Pos())
+		nr := n.AddRegion()
+		for _, b := range old.Region(0).Blocks {
+			nr.AddBlock(b)
+		}
+		old.Region(0).Blocks = nil
+		y.SetOperands(yielded)
+		old.Block().InsertBefore(old, n)
+		// Move the slice's bookkeeping from the old loop to the new one.
+		for k := range n0 {
+			ov, nv := old.Result(k), n.Result(k)
+			nv.NameHint = ov.NameHint
+			if e, ok := s.req[ov]; ok {
+				s.req[nv] = e
+				delete(s.req, ov)
+			}
+			if e, ok := s.leaves[ov]; ok {
+				s.leaves[nv] = e
+				delete(s.leaves, ov)
+			}
+			if w, ok := s.leafOf[ov]; ok {
+				s.leafOf[nv] = w
+			}
+			ov.ReplaceAllUsesWith(nv)
+			s.r.renameRemat(ov, nv)
+		}
+		for i, u := range s.units {
+			if u.op == old {
+				nu := unit{n, u.slot}
+				s.units[i] = nu
+				s.inUnit[nu], s.moved[nu] = s.inUnit[u], s.moved[u]
+			}
+		}
+		for j, k := range ks {
+			s.clones[body.Arg(k+1)] = body.Arg(n0 + 1 + j)
+			s.clones[n.Result(k)] = n.Result(n0 + j)
+			out[unit{n, k}] = n0 + j
+			e := s.req[n.Result(k)]
+			s.r.addRemat(body.Arg(k+1), e, body.Arg(n0+1+j))
+			s.r.addRemat(n.Result(k), e, n.Result(n0+j))
+		}
+		_ = old.Erase()
+	}
+	return out
+}
+
+// rematKey identifies a value in a layout (the layout's text).
+type rematKey struct {
+	v   *ir.Value
+	enc string
+}
+
+// addRemat records that w is v computed again in layout e (Triton's
+// addRematValue), for later slices to reuse.
+func (r *rewriter) addRemat(v *ir.Value, e attr.Encoding, w *ir.Value) {
+	if r.remat == nil {
+		r.remat = map[rematKey]*ir.Value{}
+	}
+	r.remat[rematKey{v, encKey(e)}] = w
+}
+
+// renameRemat moves the records of old, a loop result replaced by nv when
+// its loop was rebuilt, to nv.
+func (r *rewriter) renameRemat(old, nv *ir.Value) {
+	for k, w := range maps.Clone(r.remat) {
+		if w == old {
+			w = nv
+			r.remat[k] = nv
+		}
+		if k.v == old {
+			delete(r.remat, k)
+			r.remat[rematKey{nv, k.enc}] = w
+		}
+	}
+}
+
+// existingRemat returns a value recorded as v in layout e that is still
+// in the IR, has layout e and dominates user, or nil.
+func (r *rewriter) existingRemat(v *ir.Value, e attr.Encoding, user *ir.Operation) *ir.Value {
+	w := r.remat[rematKey{v, encKey(e)}]
+	if w == nil || w == v || !attr.Equal(encodingOf(w), e) || !dominatesUse(w, user) {
+		return nil
+	}
+	return w
+}
+
+// dominatesUse reports whether value w is available at op user: defined in
+// a block around user, before it (single-block regions, as in structured
+// control flow).
+func dominatesUse(w *ir.Value, user *ir.Operation) bool {
+	b := w.OwnerBlock()
+	if b == nil {
+		return false
+	}
+	if w.IsBlockArg() {
+		if i := w.ArgIndex(); i >= b.NumArgs() || b.Arg(i) != w {
+			return false
+		}
+	}
+	for a := user; a != nil; a = a.ParentOp() {
+		if a.Block() == b {
+			return w.IsBlockArg() || w.DefiningOp() != a && w.DefiningOp().IsBefore(a)
+		}
+	}
+	return false
 }
