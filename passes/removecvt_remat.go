@@ -292,6 +292,12 @@ func (s *slice) acceptedUse(use ir.Use) bool {
 	if op == s.root {
 		return true
 	}
+	if isConversion(op) {
+		// Another conversion to the new layout becomes an identity.
+		if e, ok := s.req[op.Operand(0)]; ok && attr.Equal(e, encodingOf(op.Result(0))) {
+			return true
+		}
+	}
 	switch op.Name() {
 	case opYield:
 		p := op.ParentOp()
