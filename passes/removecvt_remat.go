@@ -94,7 +94,7 @@ func (r *rewriter) rematerialize(root *ir.Operation) bool {
 			}
 		}
 	}
-	if !s.analyzeMoves() {
+	if !s.analyzeMoves(false) {
 		return false
 	}
 	// A conversion between equal layouts (spelled differently, so rule 1
@@ -102,6 +102,12 @@ func (r *rewriter) rematerialize(root *ir.Operation) bool {
 	// chain can take the target's spelling for free.
 	cost, rootCost := s.cost(), float64(r.convertCost(root))
 	if cost >= rootCost && (cost > 0 || len(s.leaves) > 0) {
+		return false
+	}
+	// The cost is that of re-typing what only the slice uses; the rewrite
+	// gives loops new slots as Triton's does (the old slots, then unused,
+	// go in the clean-up), which keeps Triton's order of loop results.
+	if !s.analyzeMoves(true) && !s.analyzeMoves(false) {
 		return false
 	}
 	s.apply()
@@ -247,13 +253,14 @@ func (s *slice) values(u unit) []*ir.Value {
 }
 
 // analyzeMoves decides which units are re-typed in place: those whose
-// values are used only by the root and by other moved units. The others are
+// values are used only by the root and by other moved units (with
+// newSlots, no scf.for slot is: each gets a new slot, as in Triton). The others are
 // cloned, which keeps the originals alive, so their producers must be
 // cloned too; loop slots and if results cannot be cloned, so the slice fails
 // when one of them has another user.
-func (s *slice) analyzeMoves() bool {
+func (s *slice) analyzeMoves(newSlots bool) bool {
 	for _, u := range s.units {
-		s.moved[u] = true
+		s.moved[u] = !newSlots || u.slot < 0
 	}
 	for changed := true; changed; {
 		changed = false
@@ -276,11 +283,9 @@ func (s *slice) analyzeMoves() bool {
 		}
 	}
 	for _, u := range s.units {
-		// A loop slot with other users gets a new slot beside it (as
-		// Triton's rewriteSlice does); an scf.if result cannot be cloned.
-		if u.slot >= 0 && !s.moved[u] && u.op.Name() != opFor {
-			return false
-		}
+		// A loop slot or scf.if result with other users gets a new
+		// slot beside it, as Triton's rewriteSlice does.
+		_ = u
 	}
 	return true
 }
@@ -487,6 +492,10 @@ func (s *slice) apply() {
 		}
 		for _, rg := range u.op.Regions() {
 			y := rg.Entry().Last()
+			if j, ok := newSlots[u]; ok {
+				y.SetOperand(j, s.lookup(y.Operand(u.slot)))
+				continue
+			}
 			y.SetOperand(u.slot, s.lookup(y.Operand(u.slot)))
 		}
 	}
@@ -494,52 +503,68 @@ func (s *slice) apply() {
 	_ = s.root.Erase()
 }
 
-// cloneLoopSlots gives every scf.for with slots of the slice that keep
-// other users (not moved) one new slot per such slot, in the new layout,
-// as Triton's rewriteSlice does with replaceForOpWithNewSignature: the
-// loop is rebuilt with the extra inits, results and body arguments (inits
-// and yielded values are set by apply once the slice is cloned). It
-// returns the new slot of each cloned unit, whose op is now the rebuilt
-// loop; the slice's maps follow the loop's new results.
+// cloneLoopSlots gives every scf.for and scf.if with slots of the slice
+// that keep other users (not moved) one new slot per such slot, in the new
+// layout, as Triton's rewriteSlice does with replaceForOpWithNewSignature
+// and replaceIfOpWithNewSignature: the op is rebuilt with the extra
+// results (and, for a loop, inits and body arguments); inits and yielded
+// values are set by apply once the slice is cloned. It returns the new
+// slot of each cloned unit, whose op is now the rebuilt one; the slice's
+// maps follow the op's new results.
 func (s *slice) cloneLoopSlots() map[unit]int {
 	slots := map[*ir.Operation][]int{}
-	var loops []*ir.Operation
+	var owners []*ir.Operation
 	for _, u := range s.units {
-		if u.slot >= 0 && !s.moved[u] && u.op.Name() == opFor {
+		if u.slot >= 0 && !s.moved[u] {
 			if slots[u.op] == nil {
-				loops = append(loops, u.op)
+				owners = append(owners, u.op)
 			}
 			slots[u.op] = append(slots[u.op], u.slot)
 		}
 	}
 	out := map[unit]int{}
-	for _, old := range loops {
+	for _, old := range owners {
 		ks := slots[old]
-		body := entryBlock(old)
-		y := body.Last()
+		isFor := old.Name() == opFor
 		n0 := old.NumResults()
 		operands := old.Operands()
 		types := old.ResultTypes()
-		yielded := y.Operands()
+		var yields []*ir.Operation
+		for _, rg := range old.Regions() {
+			yields = append(yields, rg.Entry().Last())
+		}
+		yielded := make([][]*ir.Value, len(yields))
+		for i, y := range yields {
+			yielded[i] = y.Operands()
+		}
 		for _, k := range ks {
 			t := withEncoding(old.Result(k).Type(), s.req[old.Result(k)])
-			operands = append(operands, old.Operand(3+k))
 			types = append(types, t)
-			yielded = append(yielded, y.Operand(k))
-			a := body.AddArg(t)
-			a.Loc = body.Arg(k + 1).Loc
+			for i, y := range yields {
+				yielded[i] = append(yielded[i], y.Operand(k))
+			}
+			if isFor {
+				operands = append(operands, old.Operand(3+k))
+				body := entryBlock(old)
+				a := body.AddArg(t)
+				a.Loc = body.Arg(k + 1).Loc
+			}
 		}
 		n := ir.NewOperation(old.Name(), operands, types, allAttrs(old), 0)
 		n.Loc = old.Loc
 		n.SetPos(old.Pos())
-		nr := n.AddRegion()
-		for _, b := range old.Region(0).Blocks {
-			nr.AddBlock(b)
+		for _, rg := range old.Regions() {
+			nr := n.AddRegion()
+			for _, b := range rg.Blocks {
+				nr.AddBlock(b)
+			}
+			rg.Blocks = nil
 		}
-		old.Region(0).Blocks = nil
-		y.SetOperands(yielded)
+		for i, y := range yields {
+			y.SetOperands(yielded[i])
+		}
 		old.Block().InsertBefore(old, n)
-		// Move the slice's bookkeeping from the old loop to the new one.
+		// Move the slice's bookkeeping from the old op to the new one.
 		for k := range n0 {
 			ov, nv := old.Result(k), n.Result(k)
 			nv.NameHint = ov.NameHint
@@ -565,12 +590,15 @@ func (s *slice) cloneLoopSlots() map[unit]int {
 			}
 		}
 		for j, k := range ks {
-			s.clones[body.Arg(k+1)] = body.Arg(n0 + 1 + j)
-			s.clones[n.Result(k)] = n.Result(n0 + j)
-			out[unit{n, k}] = n0 + j
 			e := s.req[n.Result(k)]
-			s.r.addRemat(body.Arg(k+1), e, body.Arg(n0+1+j))
+			s.clones[n.Result(k)] = n.Result(n0 + j)
 			s.r.addRemat(n.Result(k), e, n.Result(n0+j))
+			out[unit{n, k}] = n0 + j
+			if isFor {
+				body := entryBlock(n)
+				s.clones[body.Arg(k+1)] = body.Arg(n0 + 1 + j)
+				s.r.addRemat(body.Arg(k+1), e, body.Arg(n0+1+j))
+			}
 		}
 		_ = old.Erase()
 	}
