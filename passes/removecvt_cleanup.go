@@ -98,7 +98,8 @@ func tripCountAtLeastOne(op *ir.Operation) bool {
 
 // forIterArgsFolder is MLIR's ForOpIterArgsFolder: a slot whose yielded
 // value is its iteration argument or its init value carries the init
-// value; a slot whose yielded value is defined outside a loop that runs at
+// value; a slot with the same init and yielded value as an earlier one is
+// merged into it; a slot whose yielded value is defined outside a loop that runs at
 // least once gives that value as the result; slots whose argument and
 // result are unused go.
 func forIterArgsFolder(rw *Rewriter, op *ir.Operation) bool {
@@ -108,6 +109,10 @@ func forIterArgsFolder(rw *Rewriter, op *ir.Operation) bool {
 	}
 	changed := false
 	var keep []int
+	// A slot with the init and yielded value of an earlier one is that
+	// slot.
+	type pair struct{ init, yielded *ir.Value }
+	seen := map[pair]int{}
 	for k := range op.NumResults() {
 		init, arg, res, yv := op.Operand(3+k), body.Arg(k+1), op.Result(k), y.Operand(k)
 		if yv == arg || yv == init {
@@ -116,6 +121,13 @@ func forIterArgsFolder(rw *Rewriter, op *ir.Operation) bool {
 			changed = true
 			continue
 		}
+		if j, ok := seen[pair{init, yv}]; ok && ir.TypesEqual(arg.Type(), body.Arg(j+1).Type()) {
+			rw.ReplaceAllUsesWith(res, op.Result(j))
+			rw.ReplaceAllUsesWith(arg, body.Arg(j+1))
+			changed = true
+			continue
+		}
+		seen[pair{init, yv}] = k
 		if definedOutside(yv, op) && tripCountAtLeastOne(op) && !res.UseEmpty() {
 			rw.ReplaceAllUsesWith(res, yv)
 			changed = true

@@ -458,8 +458,9 @@ func (s *slice) apply() {
 			}
 			ops = append(ops, u.op)
 		default:
+			// Before the original, as Triton's rewriteSlice places it.
 			c := u.op.Clone()
-			u.op.Block().InsertAfter(u.op, c)
+			u.op.Block().InsertBefore(u.op, c)
 			for i, v := range u.op.Results() {
 				retype(c.Result(i), e)
 				s.clones[v] = c.Result(i)
