@@ -367,7 +367,22 @@ func (p *propagation) required(op *ir.Operation, i int) attr.Encoding {
 			return encodingOf(op.Result(i))
 		}
 		return nil
-	case classElementwise, classMapped:
+	case classMapped:
+		// The layout the operand has already does when the op maps it to
+		// its result's layout: an inverse inference may spell another
+		// layout that maps there too (tt.join's register order).
+		res := encodingOf(op.Result(0))
+		cur := encodingOf(op.Operand(i))
+		want := r.inferOperand(op, c, i, res)
+		if cur != nil && want != nil && !attr.Equal(cur, want) {
+			if f := r.inferResult(op, c, i, cur); f != nil {
+				if _, _, shape := tensorInfo(op.Result(0).Type()); attr.SameLayout(f, res, shape) {
+					return cur
+				}
+			}
+		}
+		return want
+	case classElementwise:
 		return r.inferOperand(op, c, i, encodingOf(op.Result(0)))
 	case classCheap:
 		return nil
