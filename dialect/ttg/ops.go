@@ -56,7 +56,11 @@ func ops() []*ir.OpDef {
 			Operands: []ir.ArgDef{ir.Arg("src"), ir.Opt("token")}, Results: args("result"),
 			Format:    "$src (`token` $token^)? attr-dict `:` qualified(type($src)) `->` type($result)",
 			TypeRules: []ir.TypeRule{{Target: "token", From: "src", Fn: to(ir.AsyncToken)}},
-			Verify:    verifyLocalLoad},
+			Verify:    verifyLocalLoad,
+			// Not an anchor (Triton's isLayoutAnchor leaves it out): it
+			// reads shared memory in whatever layout its result asks,
+			// at the cost of a load (isRematBeneficial's 8 per byte).
+			Layout: &ir.LayoutRule{Kind: ir.LayoutSame, Cost: ir.CostExpensive}},
 		{Name: "ttg.local_store", Summary: "store a tensor into shared memory", Traits: ir.MemoryWrite,
 			Operands: args("src", "dst"),
 			Format:   "$src `,` $dst attr-dict `:` type($src) `->` qualified(type($dst))",
