@@ -185,9 +185,11 @@ func (p *propagation) propagate(ops []*ir.Operation) {
 			work = append(work, v)
 		}
 	}
+	// Last in, first out, as Triton's propagateLayout pops its queue:
+	// the order decides which candidate a value meets first.
 	for len(work) > 0 {
-		v := work[0]
-		work = work[1:]
+		v := work[len(work)-1]
+		work = work[:len(work)-1]
 		for _, e := range p.cands[p.class(v)] {
 			for _, u := range v.Uses() {
 				for _, t := range p.targets(u, e) {
