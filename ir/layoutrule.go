@@ -77,7 +77,15 @@ type LayoutRule struct {
 	// Backward returns the layout tensor operand i needs for the results
 	// to have layout e, or nil when it cannot say (LayoutMapped).
 	Backward func(op *Operation, i int, e attr.Encoding) attr.Encoding
+	// HoistAbove, when set and true for op, says a conversion of op's
+	// result costs more than one of its operand (a widening cast, a
+	// broadcast, an expand_dims): a conversion that cannot go may move
+	// above op (Triton's hoistConvertOnTopOfExtOrBroadcast).
+	HoistAbove func(op *Operation) bool
 }
+
+// Always is a HoistAbove (or other op predicate) that holds for every op.
+func Always(*Operation) bool { return true }
 
 var (
 	anchorRule = &LayoutRule{Kind: LayoutAnchor}

@@ -38,6 +38,10 @@ type slice struct {
 	clones map[*ir.Value]*ir.Value
 	leafOf map[*ir.Value]*ir.Value
 	reused map[*ir.Value]*ir.Value // values taken from earlier rematerializations
+	// hoist holds operands of widening ops converted where they are,
+	// above the op, instead of recomputed.
+	hoist  map[operandRef]attr.Encoding
+	origOf map[*ir.Operation]*ir.Operation // rewritten op -> the op of the slice
 }
 
 // rematerializeAll tries rule 4 on every conversion and reports whether it
@@ -75,14 +79,16 @@ func (r *rewriter) rematerialize(root *ir.Operation) bool {
 		clones: map[*ir.Value]*ir.Value{},
 		leafOf: map[*ir.Value]*ir.Value{},
 		reused: map[*ir.Value]*ir.Value{},
+		hoist:  map[operandRef]attr.Encoding{},
+		origOf: map[*ir.Operation]*ir.Operation{},
 	}
-	if !s.visit(root.Operand(0), target, root) || len(s.leaves) > 1 {
+	if !s.visit(root.Operand(0), target, root) || len(s.leaves)+len(s.hoist) > 1 {
 		return false
 	}
 	if _, ok := target.(*attr.DotOperand); ok {
 		// Like Triton, leave conversions to dot operands alone unless
 		// they fold into cheap producers.
-		if len(s.leaves) > 0 {
+		if len(s.leaves)+len(s.hoist) > 0 {
 			return false
 		}
 		for _, u := range s.units {
@@ -101,7 +107,7 @@ func (r *rewriter) rematerialize(root *ir.Operation) bool {
 	// could not drop it) costs nothing at run time, but still goes when the
 	// chain can take the target's spelling for free.
 	cost, rootCost := s.cost(), float64(r.convertCost(root))
-	if cost >= rootCost && (cost > 0 || len(s.leaves) > 0) {
+	if cost >= rootCost && (cost > 0 || len(s.leaves)+len(s.hoist) > 0) {
 		return false
 	}
 	// The cost is that of re-typing what only the slice uses; the rewrite
@@ -185,12 +191,54 @@ func (s *slice) visit(v *ir.Value, e attr.Encoding, user *ir.Operation) bool {
 		s.req[res] = e
 	}
 	s.addUnit(unit{d, -1})
+	hoistable := d.Layout().HoistAbove != nil && d.Layout().HoistAbove(d)
 	for i, o := range d.Operands() {
-		if needs[i] != nil && !s.visit(o, needs[i], d) {
-			return false
+		if needs[i] == nil {
+			continue
+		}
+		if !hoistable {
+			if !s.visit(o, needs[i], d) {
+				return false
+			}
+			continue
+		}
+		// Above a widening op the conversion is cheaper: when the
+		// operand cannot be recomputed in the layout it needs (another
+		// user needs it in another layout, say), convert it there
+		// instead (Triton's hoistConvertOnTopOfExtOrBroadcast).
+		snap := s.save()
+		if !s.visit(o, needs[i], d) {
+			s.restore(snap)
+			s.hoist[operandRef{d, i}] = needs[i]
 		}
 	}
 	return true
+}
+
+// operandRef is operand i of op.
+type operandRef struct {
+	op *ir.Operation
+	i  int
+}
+
+// sliceState is a copy of what visit changes, to undo a failed attempt.
+type sliceState struct {
+	req, leaves map[*ir.Value]attr.Encoding
+	reused      map[*ir.Value]*ir.Value
+	hoist       map[operandRef]attr.Encoding
+	units       int
+}
+
+func (s *slice) save() sliceState {
+	return sliceState{maps.Clone(s.req), maps.Clone(s.leaves), maps.Clone(s.reused), maps.Clone(s.hoist), len(s.units)}
+}
+
+func (s *slice) restore(st sliceState) {
+	s.req, s.leaves, s.reused, s.hoist = st.req, st.leaves, st.reused, st.hoist
+	for _, u := range s.units[st.units:] {
+		delete(s.inUnit, u)
+	}
+	s.units = s.units[:st.units]
 }
 
 // leaf converts v to e instead of recomputing it; converting the root's own
@@ -344,6 +392,11 @@ func (s *slice) cost() float64 {
 		}
 		total += float64(r.layoutConversionCost(cur, e, shape, elemBytes(v.Type()))) * weight(depth-base)
 	}
+	for ref, e := range s.hoist {
+		o := ref.op.Operand(ref.i)
+		_, cur, shape := tensorInfo(o.Type())
+		total += float64(r.layoutConversionCost(cur, e, shape, elemBytes(o.Type()))) * weight(r.loopDepth(ref.op)-base)
+	}
 	return total
 }
 
@@ -457,6 +510,7 @@ func (s *slice) apply() {
 				retype(v, e)
 			}
 			ops = append(ops, u.op)
+			s.origOf[u.op] = u.op
 		default:
 			// Before the original, as Triton's rewriteSlice places it.
 			c := u.op.Clone()
@@ -466,14 +520,24 @@ func (s *slice) apply() {
 				s.clones[v] = c.Result(i)
 				s.r.addRemat(v, e, c.Result(i))
 			}
+			s.origOf[c] = u.op
 			ops = append(ops, c)
 		}
 	}
 	for _, op := range ops {
+		orig := s.origOf[op]
 		for i, v := range op.Operands() {
-			if encodingOf(v) != nil {
-				op.SetOperand(i, s.lookup(v))
+			if encodingOf(v) == nil {
+				continue
 			}
+			if e, ok := s.hoist[operandRef{orig, i}]; ok {
+				// Converted right above the widening op.
+				c := newConvert(s.lookup(v), e, locOf(v))
+				op.Block().InsertBefore(op, c)
+				op.SetOperand(i, c.Result(0))
+				continue
+			}
+			op.SetOperand(i, s.lookup(v))
 		}
 	}
 	for _, u := range s.units {

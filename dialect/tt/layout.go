@@ -14,12 +14,19 @@ var (
 	freeLayout = &ir.LayoutRule{Kind: ir.LayoutFree, Cost: ir.CostFree}
 	// viewLayout: a view of the operand in its own layout.
 	viewLayout = &ir.LayoutRule{Kind: ir.LayoutSame, Cost: ir.CostFree}
+	// broadcastLayout: a view, and a conversion is cheaper before it.
+	broadcastLayout = &ir.LayoutRule{Kind: ir.LayoutSame, Cost: ir.CostFree, HoistAbove: ir.Always}
+	// fpToFpLayout: an elementwise cast; a conversion is cheaper before a
+	// widening one.
+	fpToFpLayout = &ir.LayoutRule{Kind: ir.LayoutSame, HoistAbove: func(op *ir.Operation) bool {
+		return op.NumOperands() == 1 && elemBits(op.Operand(0)) < elemBits(op.Result(0))
+	}}
 	// expensiveLayout: elementwise, but dear to compute again.
 	expensiveLayout = &ir.LayoutRule{Kind: ir.LayoutSame, Cost: ir.CostExpensive}
 
 	// expandDimsLayout: the operand is the result's layout sliced along
 	// the new axis (inferExpandDimsOpEncoding).
-	expandDimsLayout = &ir.LayoutRule{Kind: ir.LayoutMapped, Cost: ir.CostFree,
+	expandDimsLayout = &ir.LayoutRule{Kind: ir.LayoutMapped, Cost: ir.CostFree, HoistAbove: ir.Always,
 		Forward: func(op *ir.Operation, _ int, e attr.Encoding) attr.Encoding {
 			return attr.Unslice(axisOf(op), e)
 		},
@@ -201,4 +208,11 @@ func blockedOnly(_ *ir.Operation, _ int, e attr.Encoding) attr.Encoding {
 		return e
 	}
 	return nil
+}
+
+func elemBits(v *ir.Value) int {
+	if f, ok := ir.ElementType(v.Type()).(*ir.FloatType); ok {
+		return f.FloatBits()
+	}
+	return 0
 }

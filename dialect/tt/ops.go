@@ -53,7 +53,7 @@ func ops() []*ir.OpDef {
 	splat := unary("tt.splat", "broadcast a scalar to a tensor", pure|ir.SameOperandsAndResultEncoding)
 	splat.Verify, splat.Layout = verifySplat, freeLayout
 	broadcast := unary("tt.broadcast", "broadcast size-1 dimensions", pure|ir.SameOperandsAndResultEncoding|ir.SameOperandsAndResultElementType)
-	broadcast.Verify, broadcast.Layout = verifyBroadcast, viewLayout
+	broadcast.Verify, broadcast.Layout = verifyBroadcast, broadcastLayout
 	expand := unary("tt.expand_dims", "insert a size-1 dimension", pure|ir.SameOperandsAndResultElementType, ir.AttrDef{Name: "axis", Kind: ir.I32Attr})
 	expand.Verify, expand.Layout = verifyExpandDims, expandDimsLayout
 	trans := unary("tt.trans", "permute dimensions", pure|ir.SameOperandsAndResultElementType, ir.AttrDef{Name: "order", Kind: ir.DenseI32Array})
@@ -136,7 +136,7 @@ func ops() []*ir.OpDef {
 		{Name: "tt.fp_to_fp", Summary: "float conversion", Traits: castLike,
 			Operands: args("src"), Results: args("result"),
 			Attrs:  []ir.AttrDef{{Name: "rounding", Kind: ir.EnumAttrKind, Enum: RoundingMode, Optional: true}},
-			Format: "$src attr-dict (`,` `rounding` `=` $rounding^)? `:` type($src) `->` type($result)"},
+			Format: "$src attr-dict (`,` `rounding` `=` $rounding^)? `:` type($src) `->` type($result)", Layout: fpToFpLayout},
 		// tt.reduce and tt.scan have no custom form (MLIR hand-writes
 		// none either: Triton prints them generically).
 		{Name: "tt.reduce", Summary: "reduce along an axis (generic form only)", Traits: pure | ir.SingleBlock,
