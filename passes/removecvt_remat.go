@@ -40,8 +40,11 @@ type slice struct {
 	reused map[*ir.Value]*ir.Value // values taken from earlier rematerializations
 	// hoist holds operands of widening ops converted where they are,
 	// above the op, instead of recomputed.
-	hoist  map[operandRef]attr.Encoding
-	origOf map[*ir.Operation]*ir.Operation // rewritten op -> the op of the slice
+	hoist map[operandRef]attr.Encoding
+	// condHoist holds scf.yield operands of an scf.if branch converted
+	// in that branch.
+	condHoist map[operandRef]attr.Encoding
+	origOf    map[*ir.Operation]*ir.Operation // rewritten op -> the op of the slice
 }
 
 // rematerializeAll tries rule 4 on every conversion and reports whether it
@@ -72,15 +75,16 @@ func (r *rewriter) rematerialize(root *ir.Operation) bool {
 	}
 	s := &slice{
 		r: r, root: root,
-		req:    map[*ir.Value]attr.Encoding{},
-		leaves: map[*ir.Value]attr.Encoding{},
-		inUnit: map[unit]bool{},
-		moved:  map[unit]bool{},
-		clones: map[*ir.Value]*ir.Value{},
-		leafOf: map[*ir.Value]*ir.Value{},
-		reused: map[*ir.Value]*ir.Value{},
-		hoist:  map[operandRef]attr.Encoding{},
-		origOf: map[*ir.Operation]*ir.Operation{},
+		req:       map[*ir.Value]attr.Encoding{},
+		leaves:    map[*ir.Value]attr.Encoding{},
+		inUnit:    map[unit]bool{},
+		moved:     map[unit]bool{},
+		clones:    map[*ir.Value]*ir.Value{},
+		leafOf:    map[*ir.Value]*ir.Value{},
+		reused:    map[*ir.Value]*ir.Value{},
+		hoist:     map[operandRef]attr.Encoding{},
+		condHoist: map[operandRef]attr.Encoding{},
+		origOf:    map[*ir.Operation]*ir.Operation{},
 	}
 	if !s.visit(root.Operand(0), target, root) || len(s.leaves)+len(s.hoist) > 1 {
 		return false
@@ -92,8 +96,13 @@ func (r *rewriter) rematerialize(root *ir.Operation) bool {
 			return false
 		}
 		for _, u := range s.units {
-			if u.slot >= 0 {
+			// Into conditionals, Triton hoists them too: through loop
+			// slots and scf.if results.
+			if u.slot >= 0 && len(s.condHoist) == 0 {
 				return false
+			}
+			if u.slot >= 0 {
+				continue
 			}
 			if c := r.classify(u.op); c != classCheap && c != classConvert {
 				return false
@@ -226,15 +235,16 @@ type sliceState struct {
 	req, leaves map[*ir.Value]attr.Encoding
 	reused      map[*ir.Value]*ir.Value
 	hoist       map[operandRef]attr.Encoding
+	condHoist   map[operandRef]attr.Encoding
 	units       int
 }
 
 func (s *slice) save() sliceState {
-	return sliceState{maps.Clone(s.req), maps.Clone(s.leaves), maps.Clone(s.reused), maps.Clone(s.hoist), len(s.units)}
+	return sliceState{maps.Clone(s.req), maps.Clone(s.leaves), maps.Clone(s.reused), maps.Clone(s.hoist), maps.Clone(s.condHoist), len(s.units)}
 }
 
 func (s *slice) restore(st sliceState) {
-	s.req, s.leaves, s.reused, s.hoist = st.req, st.leaves, st.reused, st.hoist
+	s.req, s.leaves, s.reused, s.hoist, s.condHoist = st.req, st.leaves, st.reused, st.hoist, st.condHoist
 	for _, u := range s.units[st.units:] {
 		delete(s.inUnit, u)
 	}
@@ -270,8 +280,10 @@ func (s *slice) visitFor(forOp *ir.Operation, k int, e attr.Encoding) bool {
 }
 
 func (s *slice) visitIf(ifOp *ir.Operation, k int, e attr.Encoding) bool {
+	before := s.save()
 	s.req[ifOp.Result(k)] = e
 	s.addUnit(unit{ifOp, k})
+	var failed []operandRef
 	for _, rg := range ifOp.Regions() {
 		b := rg.Entry()
 		if b == nil {
@@ -281,11 +293,26 @@ func (s *slice) visitIf(ifOp *ir.Operation, k int, e attr.Encoding) bool {
 		if y == nil || y.Name() != opYield || k >= y.NumOperands() {
 			return false
 		}
-		if !s.visit(y.Operand(k), e, y) {
-			return false
+		snap := s.save()
+		// A branch that needs a conversion of its own counts as failed:
+		// the conversion then goes right before its scf.yield.
+		if !s.visit(y.Operand(k), e, y) || len(s.leaves)+len(s.hoist) > len(snap.leaves)+len(snap.hoist) {
+			s.restore(snap)
+			failed = append(failed, operandRef{y, k})
 		}
 	}
-	return true
+	switch {
+	case len(failed) == 0:
+		return true
+	case len(failed) == 1 && ifOp.ParentOp() != nil && ifOp.ParentOp().Name() == opFor:
+		// One branch cannot produce the layout: convert in that branch
+		// (Triton's hoistConvertIntoConditionals, for an scf.if in a
+		// loop, which the loop may run less often than the loop body).
+		s.condHoist[failed[0]] = e
+		return true
+	}
+	s.restore(before)
+	return s.leaf(ifOp.Result(k), e)
 }
 
 // values returns the values of a unit.
@@ -396,6 +423,12 @@ func (s *slice) cost() float64 {
 		o := ref.op.Operand(ref.i)
 		_, cur, shape := tensorInfo(o.Type())
 		total += float64(r.layoutConversionCost(cur, e, shape, elemBytes(o.Type()))) * weight(r.loopDepth(ref.op)-base)
+	}
+	for ref, e := range s.condHoist {
+		// Half price: the branch runs on some iterations only.
+		o := ref.op.Operand(ref.i)
+		_, cur, shape := tensorInfo(o.Type())
+		total += float64(r.layoutConversionCost(cur, e, shape, elemBytes(o.Type()))) * weight(r.loopDepth(ref.op)-base) / 2
 	}
 	return total
 }
@@ -557,11 +590,17 @@ func (s *slice) apply() {
 		}
 		for _, rg := range u.op.Regions() {
 			y := rg.Entry().Last()
+			w := s.lookup(y.Operand(u.slot))
+			if e, ok := s.condHoist[operandRef{y, u.slot}]; ok {
+				c := newConvert(y.Operand(u.slot), e, locOf(y.Operand(u.slot)))
+				y.Block().InsertBefore(y, c)
+				w = c.Result(0)
+			}
 			if j, ok := newSlots[u]; ok {
-				y.SetOperand(j, s.lookup(y.Operand(u.slot)))
+				y.SetOperand(j, w)
 				continue
 			}
-			y.SetOperand(u.slot, s.lookup(y.Operand(u.slot)))
+			y.SetOperand(u.slot, w)
 		}
 	}
 	s.root.Result(0).ReplaceAllUsesWith(s.lookup(s.root.Operand(0)))
