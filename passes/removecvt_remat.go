@@ -239,6 +239,26 @@ type sliceState struct {
 	units       int
 }
 
+// branchLeaves counts the conversions the slice needs other than those
+// after an scf.if (Triton's terminals of hoistConvertIntoConditionals).
+func (s *slice) branchLeaves() int {
+	return countBranchLeaves(s.leaves) + len(s.hoist)
+}
+
+func (st sliceState) branchLeaves() int {
+	return countBranchLeaves(st.leaves) + len(st.hoist)
+}
+
+func countBranchLeaves(leaves map[*ir.Value]attr.Encoding) int {
+	n := 0
+	for v := range leaves {
+		if d := v.DefiningOp(); d == nil || d.Name() != opIf {
+			n++
+		}
+	}
+	return n
+}
+
 func (s *slice) save() sliceState {
 	return sliceState{maps.Clone(s.req), maps.Clone(s.leaves), maps.Clone(s.reused), maps.Clone(s.hoist), maps.Clone(s.condHoist), len(s.units)}
 }
@@ -294,9 +314,10 @@ func (s *slice) visitIf(ifOp *ir.Operation, k int, e attr.Encoding) bool {
 			return false
 		}
 		snap := s.save()
-		// A branch that needs a conversion of its own counts as failed:
-		// the conversion then goes right before its scf.yield.
-		if !s.visit(y.Operand(k), e, y) || len(s.leaves)+len(s.hoist) > len(snap.leaves)+len(snap.hoist) {
+		// A branch that needs a conversion of its own (other than after
+		// a nested scf.if) counts as failed: the conversion then goes
+		// right before its scf.yield.
+		if !s.visit(y.Operand(k), e, y) || s.branchLeaves() > snap.branchLeaves() {
 			s.restore(snap)
 			failed = append(failed, operandRef{y, k})
 		}
