@@ -113,7 +113,7 @@ func runRemoveConversions(ctx *Context, fn *ir.Operation) error {
 		return nil
 	}
 	if backup != nil {
-		if n, c := r.conversionStats(); n > count || c > cost {
+		if n, c := r.conversionStats(); c > cost || n > count && c >= cost {
 			restoreBody(body, entryBlock(backup))
 			return nil
 		}
@@ -130,7 +130,11 @@ func (r *rewriter) conversionStats() (int, float64) {
 	for _, op := range r.ops() {
 		if isConversion(op) {
 			n++
-			cost += float64(r.convertCost(op)) * weight(r.loopDepth(op))
+			c := float64(r.convertCost(op)) * weight(r.loopDepth(op))
+			if p := op.ParentOp(); p != nil && p.Name() == opIf {
+				c /= 2 // in a branch: as the cost model prices it
+			}
+			cost += c
 		}
 	}
 	return n, cost
