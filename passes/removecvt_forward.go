@@ -26,6 +26,8 @@ type propagation struct {
 	members map[*ir.Value][]*ir.Value     // representative -> values
 	cands   map[*ir.Value][]attr.Encoding // representative -> candidates
 	orig    map[*ir.Value]attr.Encoding   // layout of every tensor value before the rewrite
+	// origOrder lists the values of orig in program order.
+	origOrder []*ir.Value
 }
 
 func (r *rewriter) forwardPropagate() {
@@ -70,6 +72,7 @@ func (p *propagation) buildClasses(ops []*ir.Operation) {
 	record := func(v *ir.Value) {
 		if e := encodingOf(v); e != nil {
 			p.orig[v] = e
+			p.origOrder = append(p.origOrder, v)
 		}
 	}
 	if body := entryBlock(p.r.fn); body != nil {
@@ -258,6 +261,9 @@ func (p *propagation) targets(u ir.Use, e attr.Encoding) []target {
 	case classElementwise, classConvert, classMapped:
 		var out []target
 		if re := p.r.inferResult(op, c, u.Index, e); re != nil {
+			if c == classMapped {
+				re = p.spelling(re, op.Result(0))
+			}
 			for _, res := range op.Results() {
 				out = append(out, target{res, re})
 			}
@@ -404,4 +410,34 @@ func accessesGlobalMemory(op *ir.Operation) bool {
 	_, isPtr := ir.ElementType(op.Operand(0).Type()).(*ir.PointerType)
 	_, isTensor := op.Operand(0).Type().(*ir.RankedTensorType)
 	return isPtr && isTensor
+}
+
+// spelling returns, for a #ttg.linear inferred for value v, a layout
+// already written in the function that places v's elements identically
+// (a #ttg.blocked, say): Triton's inference spells such layouts by name,
+// and anchors and users compare spellings.
+func (p *propagation) spelling(e attr.Encoding, v *ir.Value) attr.Encoding {
+	if _, ok := e.(*attr.LinearEncoding); !ok {
+		return e
+	}
+	_, _, shape := tensorInfo(v.Type())
+	if shape == nil {
+		return e
+	}
+	seen := map[string]bool{}
+	for _, w := range p.origOrder {
+		o := p.orig[w]
+		k := encKey(o)
+		if seen[k] {
+			continue
+		}
+		seen[k] = true
+		if _, ok := o.(*attr.LinearEncoding); ok {
+			continue
+		}
+		if _, _, ws := tensorInfo(w.Type()); len(ws) == len(shape) && attr.SameLayout(o, e, shape) {
+			return o
+		}
+	}
+	return e
 }
