@@ -116,7 +116,14 @@ func (r *rewriter) rematerialize(root *ir.Operation) bool {
 	// could not drop it) costs nothing at run time, but still goes when the
 	// chain can take the target's spelling for free.
 	cost, rootCost := s.cost(), float64(r.convertCost(root))
-	if cost >= rootCost && (cost > 0 || len(s.leaves)+len(s.hoist) > 0) {
+	// A free conversion (the same layout spelled otherwise) still goes
+	// when conversions on its chain that only the chain uses go with it
+	// and the leaves taking their place cost no more than they did.
+	removed, credit := s.removedConversions()
+	moves := len(s.leaves) + len(s.hoist) + len(s.condHoist)
+	cheaper := cost < rootCost || cost == 0 && rootCost == 0 && moves == 0
+	trade := rootCost == 0 && removed > 0 && moves <= removed && cost <= credit
+	if !cheaper && !trade {
 		return false
 	}
 	// The cost is that of re-typing what only the slice uses; the rewrite
@@ -452,6 +459,21 @@ func (s *slice) cost() float64 {
 		total += float64(r.layoutConversionCost(cur, e, shape, elemBytes(o.Type()))) * weight(r.loopDepth(ref.op)-base) / 2
 	}
 	return total
+}
+
+// removedConversions counts the conversions of the slice that only the
+// slice uses (they go with the rewrite) and sums their costs, weighted
+// as cost weighs ops.
+func (s *slice) removedConversions() (int, float64) {
+	base := s.r.loopDepth(s.root)
+	n, c := 0, 0.0
+	for _, u := range s.units {
+		if u.slot < 0 && s.moved[u] && isConversion(u.op) {
+			n++
+			c += float64(s.r.convertCost(u.op)) * weight(s.r.loopDepth(u.op)-base)
+		}
+	}
+	return n, c
 }
 
 // weight is 8^d: work d loops deeper than the removed conversion runs 8^d
