@@ -13,6 +13,10 @@ var RemoveConversionsPass = &Pass{
 	Summary: "Remove ttg.convert_layout ops that are not needed (identity, chains, cheap producers, forward propagation, backward rematerialization)",
 	Anchor:  "tt.func",
 	Aliases: []string{"tritongpu-remove-layout-conversions"},
+	Options: []Option{
+		{Name: "remarks", Default: "false", Kind: BoolOption,
+			Doc: "emit a remark on each conversion left, saying why it stays (anchor, conflict, cost, dot operand)"},
+	},
 	Doc: `Removes ttg.convert_layout ops that are not needed, in the spirit of Triton's
 tritongpu-remove-layout-conversions. Layouts are compared as LinearLayouts, so two
 attributes that place every element identically for the tensor's shape count as one
@@ -109,18 +113,43 @@ func runRemoveConversions(ctx *Context, fn *ir.Operation) error {
 	if runCleanup(fn) {
 		changed = true
 	}
-	if !changed {
-		return nil
-	}
-	if backup != nil {
+	undone := false
+	if changed && backup != nil {
 		if n, c := r.conversionStats(); c > cost || n > count && c >= cost {
 			restoreBody(body, entryBlock(backup))
-			return nil
+			changed, undone = false, true
 		}
+	}
+	if ctx.BoolOption("remarks") {
+		remarkConversions(ctx, fn, undone)
+	}
+	if !changed {
+		return nil
 	}
 	regenerateAttrAliases(ctx.Module)
 	ctx.MarkChanged()
 	return nil
+}
+
+// remarkConversions emits, for each conversion left in fn, a remark that
+// says why it stays: what rule 4's analysis of it finds (an anchor, a
+// conflict, the cost, a dot operand), or that the run was undone.
+func remarkConversions(ctx *Context, fn *ir.Operation, undone bool) {
+	r := newRewriter(ctx.Module, fn)
+	for _, op := range r.ops() {
+		if !isConversion(op) {
+			continue
+		}
+		if undone {
+			ctx.Remarkf(op, "conversion kept: the run that removed conversions here left more, or costlier, ones, and was undone")
+			continue
+		}
+		if _, why := r.plan(op); why != "" {
+			ctx.Remarkf(op, "conversion kept: %s", why)
+			continue
+		}
+		ctx.Remarkf(op, "conversion kept: the rules stopped after %d rounds", maxRounds)
+	}
 }
 
 // conversionStats counts the function's conversions and sums their costs,

@@ -336,6 +336,7 @@ func (p *propagation) legalize() {
 			w := cache[k]
 			if w == nil {
 				c := newConvert(v, want, locOf(v))
+				c.SetPos(OpPos(op)) // where the layout is needed (remarks point there)
 				insertAfterDef(v, c)
 				w = c.Result(0)
 				cache[k] = w

@@ -1,9 +1,11 @@
 package passes
 
 import (
+	"fmt"
 	"maps"
 	"math"
 	"slices"
+	"strings"
 
 	"github.com/layoutopt/layoutopt/attr"
 	"github.com/layoutopt/layoutopt/ir"
@@ -45,6 +47,7 @@ type slice struct {
 	// in that branch.
 	condHoist map[operandRef]attr.Encoding
 	origOf    map[*ir.Operation]*ir.Operation // rewritten op -> the op of the slice
+	why       string                          // why the slice failed, for remarks
 }
 
 // rematerializeAll tries rule 4 on every conversion and reports whether it
@@ -69,9 +72,20 @@ func (r *rewriter) rematerializeAll() bool {
 }
 
 func (r *rewriter) rematerialize(root *ir.Operation) bool {
+	s, _ := r.plan(root)
+	if s == nil {
+		return false
+	}
+	s.apply()
+	return true
+}
+
+// plan analyses rule 4 for conversion root: it returns the slice to
+// rewrite, or nil and why the conversion stays.
+func (r *rewriter) plan(root *ir.Operation) (*slice, string) {
 	_, target, _ := tensorInfo(root.Result(0).Type())
 	if target == nil || encodingOf(root.Operand(0)) == nil {
-		return false
+		return nil, "not a conversion between distributed layouts"
 	}
 	s := &slice{
 		r: r, root: root,
@@ -86,31 +100,38 @@ func (r *rewriter) rematerialize(root *ir.Operation) bool {
 		condHoist: map[operandRef]attr.Encoding{},
 		origOf:    map[*ir.Operation]*ir.Operation{},
 	}
-	if !s.visit(root.Operand(0), target, root) || len(s.leaves)+len(s.hoist) > 1 {
-		return false
+	if !s.visit(root.Operand(0), target, root) {
+		if s.why == "" {
+			s.why = "the source cannot be recomputed in the target layout"
+		}
+		return nil, s.why
+	}
+	if n := len(s.leaves) + len(s.hoist); n > 1 {
+		return nil, fmt.Sprintf("anchors: recomputing the source in the target layout needs %d conversions of values whose layout is fixed (%s)", n, s.leafProducers())
 	}
 	if _, ok := target.(*attr.DotOperand); ok {
 		// Like Triton, leave conversions to dot operands alone unless
 		// they fold into cheap producers.
+		const why = "dot operand: a conversion to #ttg.dot_op is only folded into cheap producers (or hoisted into a branch), as Triton leaves it to the dot"
 		if len(s.leaves)+len(s.hoist) > 0 {
-			return false
+			return nil, why
 		}
 		for _, u := range s.units {
 			// Into conditionals, Triton hoists them too: through loop
 			// slots and scf.if results.
 			if u.slot >= 0 && len(s.condHoist) == 0 {
-				return false
+				return nil, why
 			}
 			if u.slot >= 0 {
 				continue
 			}
 			if c := r.classify(u.op); c != classCheap && c != classConvert {
-				return false
+				return nil, why
 			}
 		}
 	}
 	if !s.analyzeMoves(false) {
-		return false
+		return nil, "conflict: a value of the chain has users that need its current layout"
 	}
 	// A conversion between equal layouts (spelled differently, so rule 1
 	// could not drop it) costs nothing at run time, but still goes when the
@@ -124,16 +145,49 @@ func (r *rewriter) rematerialize(root *ir.Operation) bool {
 	cheaper := cost < rootCost || cost == 0 && rootCost == 0 && moves == 0
 	trade := rootCost == 0 && removed > 0 && moves <= removed && cost <= credit
 	if !cheaper && !trade {
-		return false
+		return nil, fmt.Sprintf("cost: recomputing the source in the target layout costs %g, the conversion %g", cost, rootCost)
 	}
 	// The cost is that of re-typing what only the slice uses; the rewrite
 	// gives loops new slots as Triton's does (the old slots, then unused,
 	// go in the clean-up), which keeps Triton's order of loop results.
 	if !s.analyzeMoves(true) && !s.analyzeMoves(false) {
-		return false
+		return nil, "conflict: a value of the chain has users that need its current layout"
 	}
-	s.apply()
-	return true
+	return s, ""
+}
+
+// leafProducers names the ops whose results the slice would convert.
+func (s *slice) leafProducers() string {
+	var names []string
+	for v := range s.leaves {
+		names = append(names, producerName(v))
+	}
+	for ref := range s.hoist {
+		names = append(names, producerName(ref.op.Operand(ref.i)))
+	}
+	slices.Sort(names)
+	return strings.Join(names, ", ")
+}
+
+// producerName names what produces v: its op, or the op whose region v is
+// an argument of.
+func producerName(v *ir.Value) string {
+	if d := v.DefiningOp(); d != nil {
+		return d.Name()
+	}
+	if p := v.OwnerBlock().ParentOp(); p != nil {
+		return "an argument of " + p.Name()
+	}
+	return "a block argument"
+}
+
+// fail records why the slice cannot be built (the first reason found) and
+// returns false.
+func (s *slice) fail(format string, args ...any) bool {
+	if s.why == "" {
+		s.why = fmt.Sprintf(format, args...)
+	}
+	return false
 }
 
 func (s *slice) addUnit(u unit) {
@@ -148,28 +202,28 @@ func (s *slice) addUnit(u unit) {
 func (s *slice) visit(v *ir.Value, e attr.Encoding, user *ir.Operation) bool {
 	cur := encodingOf(v)
 	if cur == nil {
-		return false
+		return s.fail("a value of the chain (from %s) has no distributed layout", producerName(v))
 	}
 	if attr.Equal(cur, e) {
 		return true
 	}
 	if old, ok := s.req[v]; ok {
-		return attr.Equal(old, e)
+		return attr.Equal(old, e) || s.fail("conflict: a value (from %s) is needed in two layouts", producerName(v))
 	}
 	if old, ok := s.leaves[v]; ok {
-		return attr.Equal(old, e)
+		return attr.Equal(old, e) || s.fail("conflict: a value (from %s) is needed in two layouts", producerName(v))
 	}
 	if w := s.r.existingRemat(v, e, user); w != nil {
 		// Rematerialized or converted before: reuse it (Triton's
 		// getExistingConversion).
 		if old, ok := s.reused[v]; ok && old != w {
-			return false
+			return s.fail("conflict: a value (from %s) was rematerialized twice", producerName(v))
 		}
 		s.reused[v] = w
 		return true
 	}
 	if len(s.req) >= maxSlice {
-		return false
+		return s.fail("the chain has more than %d values", maxSlice)
 	}
 	d := v.DefiningOp()
 	if d == nil {
@@ -244,6 +298,7 @@ type sliceState struct {
 	hoist       map[operandRef]attr.Encoding
 	condHoist   map[operandRef]attr.Encoding
 	units       int
+	why         string
 }
 
 // branchLeaves counts the conversions the slice needs other than those
@@ -267,11 +322,12 @@ func countBranchLeaves(leaves map[*ir.Value]attr.Encoding) int {
 }
 
 func (s *slice) save() sliceState {
-	return sliceState{maps.Clone(s.req), maps.Clone(s.leaves), maps.Clone(s.reused), maps.Clone(s.hoist), maps.Clone(s.condHoist), len(s.units)}
+	return sliceState{maps.Clone(s.req), maps.Clone(s.leaves), maps.Clone(s.reused), maps.Clone(s.hoist), maps.Clone(s.condHoist), len(s.units), s.why}
 }
 
 func (s *slice) restore(st sliceState) {
 	s.req, s.leaves, s.reused, s.hoist, s.condHoist = st.req, st.leaves, st.reused, st.hoist, st.condHoist
+	s.why = st.why
 	for _, u := range s.units[st.units:] {
 		delete(s.inUnit, u)
 	}
@@ -282,7 +338,7 @@ func (s *slice) restore(st sliceState) {
 // source would gain nothing.
 func (s *slice) leaf(v *ir.Value, e attr.Encoding) bool {
 	if v == s.root.Operand(0) {
-		return false
+		return s.fail("anchor: the source comes from %s, whose layout is fixed", producerName(v))
 	}
 	s.leaves[v] = e
 	return true
@@ -291,15 +347,15 @@ func (s *slice) leaf(v *ir.Value, e attr.Encoding) bool {
 func (s *slice) visitFor(forOp *ir.Operation, k int, e attr.Encoding) bool {
 	body := entryBlock(forOp)
 	if body == nil || k+1 >= body.NumArgs() || k >= forOp.NumResults() || 3+k >= forOp.NumOperands() {
-		return false
+		return s.fail("malformed scf.for on the chain")
 	}
 	yield := body.Last()
 	if yield == nil || yield.Name() != opYield || k >= yield.NumOperands() {
-		return false
+		return s.fail("malformed scf.for on the chain")
 	}
 	arg, res := body.Arg(k+1), forOp.Result(k)
 	if old, ok := s.req[arg]; ok {
-		return attr.Equal(old, e)
+		return attr.Equal(old, e) || s.fail("conflict: a loop-carried value is needed in two layouts")
 	}
 	s.req[arg], s.req[res] = e, e
 	s.addUnit(unit{forOp, k})
@@ -565,6 +621,11 @@ func (s *slice) lookup(v *ir.Value) *ir.Value {
 func (s *slice) apply() {
 	for v, e := range s.leaves {
 		c := newConvert(v, e, locOf(v))
+		if d := v.DefiningOp(); d != nil && d.Pos().Line > 0 {
+			c.SetPos(d.Pos())
+		} else {
+			c.SetPos(OpPos(s.root))
+		}
 		insertAfterDef(v, c)
 		s.leafOf[v] = c.Result(0)
 	}
@@ -609,6 +670,7 @@ func (s *slice) apply() {
 			if e, ok := s.hoist[operandRef{orig, i}]; ok {
 				// Converted right above the widening op.
 				c := newConvert(s.lookup(v), e, locOf(v))
+				c.SetPos(OpPos(orig))
 				op.Block().InsertBefore(op, c)
 				op.SetOperand(i, c.Result(0))
 				continue
@@ -636,6 +698,7 @@ func (s *slice) apply() {
 			w := s.lookup(y.Operand(u.slot))
 			if e, ok := s.condHoist[operandRef{y, u.slot}]; ok {
 				c := newConvert(y.Operand(u.slot), e, locOf(y.Operand(u.slot)))
+				c.SetPos(OpPos(y))
 				y.Block().InsertBefore(y, c)
 				w = c.Result(0)
 			}
