@@ -145,7 +145,7 @@ func (r *rewriter) plan(root *ir.Operation) (*slice, string) {
 	cheaper := cost < rootCost || cost == 0 && rootCost == 0 && moves == 0
 	trade := rootCost == 0 && removed > 0 && moves <= removed && cost <= credit
 	if !cheaper && !trade {
-		return nil, fmt.Sprintf("cost: recomputing the source in the target layout costs %g, the conversion %g", cost, rootCost)
+		return nil, fmt.Sprintf("cost: recomputing the source in the target layout costs %.0f, the conversion %.0f", cost, rootCost)
 	}
 	// The cost is that of re-typing what only the slice uses; the rewrite
 	// gives loops new slots as Triton's does (the old slots, then unused,
