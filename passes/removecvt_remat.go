@@ -106,6 +106,9 @@ func (r *rewriter) plan(root *ir.Operation) (*slice, string) {
 		}
 		return nil, s.why
 	}
+	if _, ok := target.(*attr.DotOperand); ok && s.hoistsDotOperand() {
+		return s, ""
+	}
 	if n := len(s.leaves) + len(s.hoist); n > 1 {
 		return nil, fmt.Sprintf("anchors: recomputing the source in the target layout needs %d conversions of values whose layout is fixed (%s)", n, s.leafProducers())
 	}
@@ -154,6 +157,59 @@ func (r *rewriter) plan(root *ir.Operation) (*slice, string) {
 		return nil, "conflict: a value of the chain has users that need its current layout"
 	}
 	return s, ""
+}
+
+// hoistsDotOperand reports whether the slice of a conversion to a
+// #ttg.dot_op is Triton's hoistConvertDotOperand: the conversion feeds a
+// dot with an MMA accumulator later in its block, the chain from the loads
+// moves no data between threads (element-wise ops without memory effects,
+// views, conversions, constants), and every leaf is a tt.load, after which
+// the conversion goes so that the load can be pipelined. Triton applies no
+// cost model there.
+func (s *slice) hoistsDotOperand() bool {
+	if len(s.leaves) == 0 || len(s.hoist)+len(s.condHoist) > 0 || !feedsMMADot(s.root) {
+		return false
+	}
+	for v := range s.leaves {
+		d := v.DefiningOp()
+		if d == nil || !accessesGlobalMemory(d) || !d.HasTrait(ir.MemoryRead) {
+			return false
+		}
+	}
+	for _, u := range s.units {
+		if u.slot >= 0 {
+			return false
+		}
+		switch s.r.classify(u.op) {
+		case classCheap, classConvert:
+		case classElementwise:
+			if u.op.HasTrait(ir.MemoryRead) || u.op.HasTrait(ir.MemoryWrite) {
+				return false
+			}
+		case classMapped:
+			if u.op.Layout().Cost != ir.CostFree {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// feedsMMADot reports whether a dot whose first operand is a #ttg.dot_op of
+// an MMA layout follows op in its block (Triton's canBePipelined asks for
+// one that post-dominates it).
+func feedsMMADot(op *ir.Operation) bool {
+	for o := op.Next(); o != nil; o = o.Next() {
+		if o.NumOperands() < 3 || o.NumResults() != 1 || !isMMALike(encodingOf(o.Result(0))) {
+			continue
+		}
+		if d, ok := encodingOf(o.Operand(0)).(*attr.DotOperand); ok && isMMALike(d.Parent) {
+			return true
+		}
+	}
+	return false
 }
 
 // leafProducers names the ops whose results the slice would convert.

@@ -59,18 +59,32 @@ module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32}
 
 // -----
 
-// Conversions to dot operands stay by the dot, as in Triton.
+// Conversions to dot operands stay by the dot, as in Triton, unless they
+// can move up to the loads that feed them (then they go right after each
+// load, for the pipeliner: @dot_operand_after_load).
 // CHECK-LABEL: tt.func @dot_operand
 // CHECK: arith.addf
 // CHECK: ttg.convert_layout
+// CHECK-LABEL: tt.func @dot_operand_after_load
+// CHECK: tt.load
+// CHECK-NEXT: ttg.convert_layout
+// CHECK-NEXT: arith.addf
 #bl = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
 #mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 8]}>
 module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
-  tt.func @dot_operand(%p: tensor<64x32x!tt.ptr<f16>, #bl>, %b: tensor<32x64xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>>, %c: tensor<64x64xf32, #mma>) -> tensor<64x64xf32, #mma> {
-    %x = tt.load %p : tensor<64x32x!tt.ptr<f16>, #bl>
+  tt.func @dot_operand(%x: tensor<64x32xf16, #bl>, %b: tensor<32x64xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>>, %c: tensor<64x64xf32, #mma>) -> tensor<64x64xf32, #mma> {
     %y = arith.addf %x, %x : tensor<64x32xf16, #bl>
     %a = ttg.convert_layout %y : tensor<64x32xf16, #bl> -> tensor<64x32xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>
     // expected-remark @below {{conversion kept: dot operand: a conversion to #ttg.dot_op is only folded into cheap producers (or hoisted into a branch), as Triton leaves it to the dot}}
+    %d = tt.dot %a, %b, %c : tensor<64x32xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>> * tensor<32x64xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>> -> tensor<64x64xf32, #mma>
+    tt.return %d : tensor<64x64xf32, #mma>
+  }
+
+  tt.func @dot_operand_after_load(%p: tensor<64x32x!tt.ptr<f16>, #bl>, %b: tensor<32x64xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>>, %c: tensor<64x64xf32, #mma>) -> tensor<64x64xf32, #mma> {
+    %x = tt.load %p : tensor<64x32x!tt.ptr<f16>, #bl>
+    // expected-remark @above {{conversion kept: anchor: the source comes from tt.load, whose layout is fixed}}
+    %y = arith.addf %x, %x : tensor<64x32xf16, #bl>
+    %a = ttg.convert_layout %y : tensor<64x32xf16, #bl> -> tensor<64x32xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>
     %d = tt.dot %a, %b, %c : tensor<64x32xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>> * tensor<32x64xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>> -> tensor<64x64xf32, #mma>
     tt.return %d : tensor<64x64xf32, #mma>
   }
