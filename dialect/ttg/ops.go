@@ -1,7 +1,9 @@
 package ttg
 
 import (
+	"github.com/layoutopt/layoutopt/attr"
 	"github.com/layoutopt/layoutopt/ir"
+	"github.com/layoutopt/layoutopt/linear"
 )
 
 func args(names ...string) []ir.ArgDef {
@@ -47,7 +49,7 @@ func ops() []*ir.OpDef {
 		view("ttg.memdesc_reinterpret", "reinterpreted view of a memory descriptor"),
 		{Name: "ttg.fp4_to_fp", Summary: "upcast fp4", Traits: ir.Pure,
 			Operands: args("src"), Results: args("result"), Attrs: []ir.AttrDef{{Name: "axis", Kind: ir.I32Attr}},
-			Format: "$src attr-dict `:` type($src) `->` type($result)"},
+			Format: "$src attr-dict `:` type($src) `->` type($result)", Layout: fp4ToFpLayout},
 		{Name: "ttg.local_alloc", Summary: "allocate shared memory",
 			Operands: []ir.ArgDef{ir.Opt("src")}, Results: args("result"),
 			Attrs:  []ir.AttrDef{{Name: "alignment", Kind: ir.I32Attr, Optional: true}},
@@ -84,4 +86,54 @@ func ops() []*ir.OpDef {
 			Format: "($asyncToken^)? attr-dict", InferTypes: tokens("asyncToken", "retToken")},
 		{Name: "ttg.barrier", Summary: "block-wide barrier", Format: "attr-dict"},
 	}
+}
+
+// fp4ToFpLayout: the result's layout follows the operand's through
+// attr.Fp4ToFpLayout (Triton's Fp4ToFpOp inference); an inferred operand
+// layout that places elements as the operand already does keeps its
+// spelling.
+var fp4ToFpLayout = &ir.LayoutRule{Kind: ir.LayoutMapped,
+	Forward: func(op *ir.Operation, i int, e attr.Encoding) attr.Encoding {
+		axis, _ := op.IntAttr("axis")
+		return viaLinear(e, op.Operand(i), func(l linear.Layout) (linear.Layout, error) { return attr.Fp4ToFpLayout(l, int(axis)) })
+	},
+	Backward: func(op *ir.Operation, i int, e attr.Encoding) attr.Encoding {
+		axis, _ := op.IntAttr("axis")
+		out := viaLinear(e, op.Result(0), func(l linear.Layout) (linear.Layout, error) { return attr.Fp4ToFpSrcLayout(l, int(axis)) })
+		if cur := ir.ValueEncoding(op.Operand(i)); out != nil && cur != nil {
+			if s, ok := ir.ShapeOf(op.Operand(i).Type()); ok && attr.SameLayout(cur, out, ints(s)) {
+				return cur
+			}
+		}
+		return out
+	}}
+
+// viaLinear applies f to the linear layout of e on v's shape and returns
+// the result as an encoding, or nil when any step fails.
+func viaLinear(e attr.Encoding, v *ir.Value, f func(linear.Layout) (linear.Layout, error)) attr.Encoding {
+	s, ok := ir.ShapeOf(v.Type())
+	if !ok {
+		return nil
+	}
+	ll, err := attr.Linear(e, ints(s))
+	if err != nil {
+		return nil
+	}
+	out, err := f(ll)
+	if err != nil {
+		return nil
+	}
+	enc, err := attr.FromLinear(out)
+	if err != nil {
+		return nil
+	}
+	return enc
+}
+
+func ints(s []int64) []int {
+	out := make([]int, len(s))
+	for i, x := range s {
+		out[i] = int(x)
+	}
+	return out
 }
