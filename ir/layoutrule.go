@@ -82,6 +82,10 @@ type LayoutRule struct {
 	// broadcast, an expand_dims): a conversion that cannot go may move
 	// above op (Triton's hoistConvertOnTopOfExtOrBroadcast).
 	HoistAbove func(op *Operation) bool
+	// ThreadLocal says a LayoutMapped op that is not a free view still
+	// moves no data between threads (ttg.fp4_to_fp): a conversion to a dot
+	// operand may move above it (Triton's hoistConvertDotOperand).
+	ThreadLocal bool
 }
 
 // Always is a HoistAbove (or other op predicate) that holds for every op.

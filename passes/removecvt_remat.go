@@ -187,7 +187,7 @@ func (s *slice) hoistsDotOperand() bool {
 				return false
 			}
 		case classMapped:
-			if u.op.Layout().Cost != ir.CostFree {
+			if rule := u.op.Layout(); rule.Cost != ir.CostFree && !rule.ThreadLocal {
 				return false
 			}
 		default:

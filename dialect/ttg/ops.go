@@ -92,7 +92,7 @@ func ops() []*ir.OpDef {
 // attr.Fp4ToFpLayout (Triton's Fp4ToFpOp inference); an inferred operand
 // layout that places elements as the operand already does keeps its
 // spelling.
-var fp4ToFpLayout = &ir.LayoutRule{Kind: ir.LayoutMapped,
+var fp4ToFpLayout = &ir.LayoutRule{Kind: ir.LayoutMapped, ThreadLocal: true,
 	Forward: func(op *ir.Operation, i int, e attr.Encoding) attr.Encoding {
 		axis, _ := op.IntAttr("axis")
 		return viaLinear(e, op.Operand(i), func(l linear.Layout) (linear.Layout, error) { return attr.Fp4ToFpLayout(l, int(axis)) })
