@@ -357,17 +357,6 @@ func hasTensorOperand(op *ir.Operation) bool {
 	return false
 }
 
-// tensorOperandIndex returns the position of op's first tensor operand
-// (the one a mapped rule reads), or -1.
-func tensorOperandIndex(op *ir.Operation) int {
-	for i, v := range op.Operands() {
-		if rt, _, _ := tensorInfo(v.Type()); rt != nil {
-			return i
-		}
-	}
-	return -1
-}
-
 // inferResult returns the layout of the results of op (class c) when its
 // tensor operand i has layout e, or nil when it cannot say.
 func (r *rewriter) inferResult(op *ir.Operation, c opClass, i int, e attr.Encoding) attr.Encoding {

@@ -12,8 +12,6 @@ import (
 var (
 	// freeLayout: no tensor operand, any result layout, nothing to redo.
 	freeLayout = &ir.LayoutRule{Kind: ir.LayoutFree, Cost: ir.CostFree}
-	// viewLayout: a view of the operand in its own layout.
-	viewLayout = &ir.LayoutRule{Kind: ir.LayoutSame, Cost: ir.CostFree}
 	// broadcastLayout: a view, and a conversion is cheaper before it.
 	broadcastLayout = &ir.LayoutRule{Kind: ir.LayoutSame, Cost: ir.CostFree, HoistAbove: ir.Always}
 	// fpToFpLayout: an elementwise cast; a conversion is cheaper before a
