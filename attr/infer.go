@@ -395,3 +395,23 @@ func Fp4ToFpSrcLayout(dst linear.Layout, axis int) (linear.Layout, error) {
 	}
 	return linear.New(ins, outs, false)
 }
+
+// MapLinear applies f to the linear layout of e on shape and returns the
+// result as an encoding (#ttg.linear, or the named layout it equals), or
+// nil when any step fails: the shape of the layout rules that infer one
+// layout from another through linear layouts (join, split, fp4_to_fp).
+func MapLinear(e Encoding, shape []int, f func(linear.Layout) (linear.Layout, error)) Encoding {
+	ll, err := Linear(e, shape)
+	if err != nil {
+		return nil
+	}
+	out, err := f(ll)
+	if err != nil {
+		return nil
+	}
+	enc, err := FromLinear(out)
+	if err != nil {
+		return nil
+	}
+	return enc
+}

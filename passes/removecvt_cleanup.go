@@ -149,13 +149,7 @@ func forIterArgsFolder(rw *Rewriter, op *ir.Operation) bool {
 		types[j] = op.Result(k).Type()
 		yielded[j] = y.Operand(k)
 	}
-	n := ir.NewOperation(op.Name(), operands, types, allAttrs(op), 0)
-	n.Loc = op.Loc
-	nr := n.AddRegion()
-	for _, b := range op.Region(0).Blocks {
-		nr.AddBlock(b)
-	}
-	op.Region(0).Blocks = nil
+	n := withSignature(op, operands, types)
 	y.SetOperands(yielded)
 	kept := map[int]bool{}
 	for _, k := range keep {
@@ -171,7 +165,6 @@ func forIterArgsFolder(rw *Rewriter, op *ir.Operation) bool {
 	for j, k := range keep {
 		n.Result(j).NameHint = op.Result(k).NameHint
 	}
-	op.Block().InsertBefore(op, n)
 	rw.Modified(y)
 	rw.add(n)
 	for j, k := range keep {
@@ -317,16 +310,7 @@ func ifUnusedResults(rw *Rewriter, op *ir.Operation) bool {
 	for j, k := range keep {
 		types[j] = op.Result(k).Type()
 	}
-	n := ir.NewOperation(op.Name(), op.Operands(), types, allAttrs(op), 0)
-	n.Loc = op.Loc
-	n.SetPos(op.Pos())
-	for _, rg := range op.Regions() {
-		nr := n.AddRegion()
-		for _, b := range rg.Blocks {
-			nr.AddBlock(b)
-		}
-		rg.Blocks = nil
-	}
+	n := withSignature(op, op.Operands(), types)
 	for _, y := range yields {
 		vals := make([]*ir.Value, len(keep))
 		for j, k := range keep {
@@ -335,7 +319,6 @@ func ifUnusedResults(rw *Rewriter, op *ir.Operation) bool {
 		y.SetOperands(vals)
 		rw.Modified(y)
 	}
-	op.Block().InsertBefore(op, n)
 	rw.add(n)
 	for j, k := range keep {
 		n.Result(j).NameHint = op.Result(k).NameHint
@@ -343,4 +326,24 @@ func ifUnusedResults(rw *Rewriter, op *ir.Operation) bool {
 	}
 	rw.EraseOp(op)
 	return true
+}
+
+// withSignature builds, right before old, an op like old (name,
+// attributes, location) with these operands and result types, and moves
+// old's regions into it (MLIR's replaceForOpWithNewSignature and
+// replaceIfOpWithNewSignature). old is left with empty regions and its
+// results in place, for the caller to replace and erase.
+func withSignature(old *ir.Operation, operands []*ir.Value, types []ir.Type) *ir.Operation {
+	n := ir.NewOperation(old.Name(), operands, types, allAttrs(old), 0)
+	n.Loc = old.Loc
+	n.SetPos(old.Pos())
+	for _, rg := range old.Regions() {
+		nr := n.AddRegion()
+		for _, b := range rg.Blocks {
+			nr.AddBlock(b)
+		}
+		rg.Blocks = nil
+	}
+	old.Block().InsertBefore(old, n)
+	return n
 }

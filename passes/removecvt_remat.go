@@ -816,20 +816,10 @@ func (s *slice) cloneLoopSlots() map[unit]int {
 				a.Loc = body.Arg(k + 1).Loc
 			}
 		}
-		n := ir.NewOperation(old.Name(), operands, types, allAttrs(old), 0)
-		n.Loc = old.Loc
-		n.SetPos(old.Pos())
-		for _, rg := range old.Regions() {
-			nr := n.AddRegion()
-			for _, b := range rg.Blocks {
-				nr.AddBlock(b)
-			}
-			rg.Blocks = nil
-		}
+		n := withSignature(old, operands, types)
 		for i, y := range yields {
 			y.SetOperands(yielded[i])
 		}
-		old.Block().InsertBefore(old, n)
 		// Move the slice's bookkeeping from the old op to the new one.
 		for k := range n0 {
 			ov, nv := old.Result(k), n.Result(k)

@@ -3,7 +3,6 @@ package tt
 import (
 	"github.com/layoutopt/layoutopt/attr"
 	"github.com/layoutopt/layoutopt/ir"
-	"github.com/layoutopt/layoutopt/linear"
 )
 
 // The layout behaviour of the tt ops (ir.LayoutRule), as Triton's
@@ -84,14 +83,7 @@ func orderOf(op *ir.Operation) ([]int, bool) {
 	return out, true
 }
 
-func shapeOf(v *ir.Value) []int {
-	s, _ := ir.ShapeOf(v.Type())
-	out := make([]int, len(s))
-	for i, x := range s {
-		out[i] = int(x)
-	}
-	return out
-}
+func shapeOf(v *ir.Value) []int { return ir.IntShape(v.Type()) }
 
 func expensiveLoadOrStore(op *ir.Operation, lc ir.LayoutContext) bool {
 	if op.NumOperands() == 0 {
@@ -108,42 +100,23 @@ func expensiveLoadOrStore(op *ir.Operation, lc ir.LayoutContext) bool {
 	return n >= lc.NumWarps*lc.ThreadsPerWarp
 }
 
-// mapLinear applies f to the linear layout of e on shape and returns the
-// result as an encoding (#ttg.linear, or the named layout it equals), or
-// nil when any step fails.
-func mapLinear(e attr.Encoding, shape []int, f func(linear.Layout) (linear.Layout, error)) attr.Encoding {
-	ll, err := attr.Linear(e, shape)
-	if err != nil {
-		return nil
-	}
-	out, err := f(ll)
-	if err != nil {
-		return nil
-	}
-	enc, err := attr.FromLinear(out)
-	if err != nil {
-		return nil
-	}
-	return enc
-}
-
 var (
 	// joinLayout: the result holds the joined pair in a new register bit
 	// (inferJoinOpEncoding); the operands are the result without it.
 	joinLayout = &ir.LayoutRule{Kind: ir.LayoutMapped, Cost: ir.CostFree,
 		Forward: func(op *ir.Operation, i int, e attr.Encoding) attr.Encoding {
-			return mapLinear(e, shapeOf(op.Operand(i)), attr.JoinLayout)
+			return attr.MapLinear(e, shapeOf(op.Operand(i)), attr.JoinLayout)
 		},
 		Backward: func(op *ir.Operation, i int, e attr.Encoding) attr.Encoding {
-			return spelledAs(op.Operand(i), mapLinear(e, shapeOf(op.Result(0)), attr.SplitLayout))
+			return spelledAs(op.Operand(i), attr.MapLinear(e, shapeOf(op.Result(0)), attr.SplitLayout))
 		}}
 	// splitLayout is joinLayout the other way round (inferSplitOpEncoding).
 	splitLayout = &ir.LayoutRule{Kind: ir.LayoutMapped, Cost: ir.CostFree,
 		Forward: func(op *ir.Operation, i int, e attr.Encoding) attr.Encoding {
-			return mapLinear(e, shapeOf(op.Operand(i)), attr.SplitLayout)
+			return attr.MapLinear(e, shapeOf(op.Operand(i)), attr.SplitLayout)
 		},
 		Backward: func(op *ir.Operation, i int, e attr.Encoding) attr.Encoding {
-			return spelledAs(op.Operand(i), mapLinear(e, shapeOf(op.Result(0)), attr.JoinLayout))
+			return spelledAs(op.Operand(i), attr.MapLinear(e, shapeOf(op.Result(0)), attr.JoinLayout))
 		}}
 )
 

@@ -95,45 +95,17 @@ func ops() []*ir.OpDef {
 var fp4ToFpLayout = &ir.LayoutRule{Kind: ir.LayoutMapped, ThreadLocal: true,
 	Forward: func(op *ir.Operation, i int, e attr.Encoding) attr.Encoding {
 		axis, _ := op.IntAttr("axis")
-		return viaLinear(e, op.Operand(i), func(l linear.Layout) (linear.Layout, error) { return attr.Fp4ToFpLayout(l, int(axis)) })
+		return attr.MapLinear(e, shapeOf(op.Operand(i)), func(l linear.Layout) (linear.Layout, error) { return attr.Fp4ToFpLayout(l, int(axis)) })
 	},
 	Backward: func(op *ir.Operation, i int, e attr.Encoding) attr.Encoding {
 		axis, _ := op.IntAttr("axis")
-		out := viaLinear(e, op.Result(0), func(l linear.Layout) (linear.Layout, error) { return attr.Fp4ToFpSrcLayout(l, int(axis)) })
+		out := attr.MapLinear(e, shapeOf(op.Result(0)), func(l linear.Layout) (linear.Layout, error) { return attr.Fp4ToFpSrcLayout(l, int(axis)) })
 		if cur := ir.ValueEncoding(op.Operand(i)); out != nil && cur != nil {
-			if s, ok := ir.ShapeOf(op.Operand(i).Type()); ok && attr.SameLayout(cur, out, ints(s)) {
+			if attr.SameLayout(cur, out, shapeOf(op.Operand(i))) {
 				return cur
 			}
 		}
 		return out
 	}}
 
-// viaLinear applies f to the linear layout of e on v's shape and returns
-// the result as an encoding, or nil when any step fails.
-func viaLinear(e attr.Encoding, v *ir.Value, f func(linear.Layout) (linear.Layout, error)) attr.Encoding {
-	s, ok := ir.ShapeOf(v.Type())
-	if !ok {
-		return nil
-	}
-	ll, err := attr.Linear(e, ints(s))
-	if err != nil {
-		return nil
-	}
-	out, err := f(ll)
-	if err != nil {
-		return nil
-	}
-	enc, err := attr.FromLinear(out)
-	if err != nil {
-		return nil
-	}
-	return enc
-}
-
-func ints(s []int64) []int {
-	out := make([]int, len(s))
-	for i, x := range s {
-		out[i] = int(x)
-	}
-	return out
-}
+func shapeOf(v *ir.Value) []int { return ir.IntShape(v.Type()) }
