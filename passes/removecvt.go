@@ -255,6 +255,7 @@ type rewriter struct {
 	// remat maps a value and a layout to the value computed again in that
 	// layout, or converted to it, by an earlier rematerialization.
 	remat map[rematKey]*ir.Value
+	keys  map[attr.Encoding]string // encKey per attribute value
 }
 
 func newRewriter(m *ir.Module, fn *ir.Operation) *rewriter {

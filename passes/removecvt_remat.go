@@ -47,7 +47,8 @@ type slice struct {
 	// in that branch.
 	condHoist map[operandRef]attr.Encoding
 	origOf    map[*ir.Operation]*ir.Operation // rewritten op -> the op of the slice
-	why       string                          // why the slice failed, for remarks
+	why       string                          // why the slice failed (a format), for remarks
+	whyArgs   []any
 }
 
 // rematerializeAll tries rule 4 on every conversion and reports whether it
@@ -101,10 +102,7 @@ func (r *rewriter) plan(root *ir.Operation) (*slice, string) {
 		origOf:    map[*ir.Operation]*ir.Operation{},
 	}
 	if !s.visit(root.Operand(0), target, root) {
-		if s.why == "" {
-			s.why = "the source cannot be recomputed in the target layout"
-		}
-		return nil, s.why
+		return nil, s.reason()
 	}
 	if _, ok := target.(*attr.DotOperand); ok && s.hoistsDotOperand() {
 		return s, ""
@@ -241,9 +239,18 @@ func producerName(v *ir.Value) string {
 // returns false.
 func (s *slice) fail(format string, args ...any) bool {
 	if s.why == "" {
-		s.why = fmt.Sprintf(format, args...)
+		// Formatted only when a remark asks (plan's caller).
+		s.why, s.whyArgs = format, args
 	}
 	return false
+}
+
+// reason returns why the slice failed, formatted.
+func (s *slice) reason() string {
+	if s.why == "" {
+		return "the source cannot be recomputed in the target layout"
+	}
+	return fmt.Sprintf(s.why, s.whyArgs...)
 }
 
 func (s *slice) addUnit(u unit) {
@@ -355,6 +362,7 @@ type sliceState struct {
 	condHoist   map[operandRef]attr.Encoding
 	units       int
 	why         string
+	whyArgs     []any
 }
 
 // branchLeaves counts the conversions the slice needs other than those
@@ -378,12 +386,12 @@ func countBranchLeaves(leaves map[*ir.Value]attr.Encoding) int {
 }
 
 func (s *slice) save() sliceState {
-	return sliceState{maps.Clone(s.req), maps.Clone(s.leaves), maps.Clone(s.reused), maps.Clone(s.hoist), maps.Clone(s.condHoist), len(s.units), s.why}
+	return sliceState{maps.Clone(s.req), maps.Clone(s.leaves), maps.Clone(s.reused), maps.Clone(s.hoist), maps.Clone(s.condHoist), len(s.units), s.why, s.whyArgs}
 }
 
 func (s *slice) restore(st sliceState) {
 	s.req, s.leaves, s.reused, s.hoist, s.condHoist = st.req, st.leaves, st.reused, st.hoist, st.condHoist
-	s.why = st.why
+	s.why, s.whyArgs = st.why, st.whyArgs
 	for _, u := range s.units[st.units:] {
 		delete(s.inUnit, u)
 	}
@@ -873,7 +881,20 @@ func (r *rewriter) addRemat(v *ir.Value, e attr.Encoding, w *ir.Value) {
 	if r.remat == nil {
 		r.remat = map[rematKey]*ir.Value{}
 	}
-	r.remat[rematKey{v, encKey(e)}] = w
+	r.remat[rematKey{v, r.keyOf(e)}] = w
+}
+
+// keyOf is encKey(e), remembered per attribute value.
+func (r *rewriter) keyOf(e attr.Encoding) string {
+	if k, ok := r.keys[e]; ok {
+		return k
+	}
+	if r.keys == nil {
+		r.keys = map[attr.Encoding]string{}
+	}
+	k := encKey(e)
+	r.keys[e] = k
+	return k
 }
 
 // renameRemat moves the records of old, a loop result replaced by nv when
@@ -894,8 +915,12 @@ func (r *rewriter) renameRemat(old, nv *ir.Value) {
 // existingRemat returns a value recorded as v in layout e that is still
 // in the IR, has layout e and dominates user, or nil.
 func (r *rewriter) existingRemat(v *ir.Value, e attr.Encoding, user *ir.Operation) *ir.Value {
-	w := r.remat[rematKey{v, encKey(e)}]
-	if w == nil || w == v || !attr.Equal(encodingOf(w), e) || !dominatesUse(w, user) {
+	if len(r.remat) == 0 {
+		return nil
+	}
+	k := r.keyOf(e)
+	w := r.remat[rematKey{v, k}]
+	if w == nil || w == v || encodingOf(w) == nil || r.keyOf(encodingOf(w)) != k || !dominatesUse(w, user) {
 		return nil
 	}
 	return w
