@@ -41,9 +41,10 @@ layout. The rules, applied to a fixed point:
     scf.for/scf.if/scf.while/scf.yield/scf.condition, loop-carried values
     included; the work list is popped last-in first-out, as Triton's. A value
     reached by several layouts keeps one (loads and stores prefer #blocked, other
-    values an MMA layout, otherwise the first found). A #ttg.linear inferred through
-    a reshape or view is spelled as a layout already written in the function that
-    places the elements identically (Triton's inference names such layouts).
+    values an MMA layout, otherwise the first found); ttg.local_load is no
+    anchor. A #ttg.linear inferred through a reshape or view is spelled as a
+    layout already written in the function that places the elements identically
+    (Triton's inference names such layouts).
     Conversions are inserted only where an operand's layout still differs from
     what its user needs; tt.assert and reductions to scalars take any layout.
  4. Backward rematerialization (Triton's backwardRematerialization). For each
@@ -63,7 +64,9 @@ layout. The rules, applied to a fixed point:
     (hoistConvertOnTopOfExtOrBroadcast). When one branch of an scf.if inside a
     loop cannot produce the layout and the other can, the conversion goes into
     that branch, before its scf.yield (hoistConvertIntoConditionals); an scf.if
-    whose branches both cannot becomes a leaf.
+    whose branches both cannot becomes a leaf. A conversion to a #ttg.dot_op
+    whose chain from tt.loads moves no data between threads goes right after
+    each load (hoistConvertDotOperand; see the deviations).
 
 Finally, identical copies of side-effect-free ops are merged, and dead ops are
 erased. Then, as Triton's pass ends, the greedy pattern driver runs on the function
@@ -122,10 +125,13 @@ Deviations from Triton 3.6:
     results and anchors; ours allows one leaf conversion and goes through scf.for
     results. This removes conversions Triton keeps (double_remat and
     hoist_on_ext_broadcast_mismatch of combine.mlir end with none).
-  - Conversions to #ttg.dot_op are only folded into cheap producers or hoisted into
-    a branch; Triton's hoistConvertDotOperand (moving them next to loads through
-    element-wise ops for pipelining) is not done, nor backward rematerialization
-    of dot operands outside loops.
+  - Conversions to #ttg.dot_op are folded into cheap producers, hoisted into a
+    branch, or moved up to the tt.loads that feed them through element-wise ops
+    without memory effects, views, constants and ttg.fp4_to_fp when an MMA dot
+    follows in their block (hoistConvertDotOperand; Triton asks for a dot that
+    post-dominates the conversion, and also takes tt.descriptor_load leaves);
+    Triton's backward rematerialization of dot operands outside pipelined loops
+    is not done.
   - Layout spelling: inferred layouts are compared as LinearLayouts; a
     #ttg.linear result is re-spelled as an equal named layout of the function
     (Triton's inference produces the named layout directly).
