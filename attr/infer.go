@@ -335,3 +335,89 @@ func Reshape(e Encoding, srcShape, dstShape []int) Encoding {
 	}
 	return out
 }
+
+// Fp4ToFpLayout is the layout of ttg.fp4_to_fp's result when its operand,
+// whose elements each pack two fp4 values along axis, has layout src: the
+// two values of an element sit in consecutive registers, so every
+// coordinate along axis doubles and a new first register bit steps one
+// along axis (Triton's Fp4ToFpOp layout inference).
+func Fp4ToFpLayout(src linear.Layout, axis int) (linear.Layout, error) {
+	outs := src.OutDims()
+	if axis < 0 || axis >= len(outs) {
+		return linear.Layout{}, fmt.Errorf("fp4_to_fp: axis %d out of range", axis)
+	}
+	outs[axis].Size *= 2
+	ins := src.InDims()
+	for i := range ins {
+		bases := make([][]int, 0, len(ins[i].Bases)+1)
+		if ins[i].Name == "register" {
+			e := make([]int, len(outs))
+			e[axis] = 1
+			bases = append(bases, e)
+		}
+		for _, b := range ins[i].Bases {
+			nb := append([]int{}, b...)
+			nb[axis] *= 2
+			bases = append(bases, nb)
+		}
+		ins[i].Bases = bases
+	}
+	return linear.New(ins, outs, false)
+}
+
+// Fp4ToFpSrcLayout is Fp4ToFpLayout the other way round: the operand layout
+// that gives dst, which needs a register bit stepping one along axis and
+// every other coordinate along axis even.
+func Fp4ToFpSrcLayout(dst linear.Layout, axis int) (linear.Layout, error) {
+	outs := dst.OutDims()
+	if axis < 0 || axis >= len(outs) || outs[axis].Size%2 != 0 {
+		return linear.Layout{}, fmt.Errorf("fp4_to_fp: axis %d cannot be halved", axis)
+	}
+	outs[axis].Size /= 2
+	ins := dst.InDims()
+	found := false
+	for i := range ins {
+		var bases [][]int
+		for _, b := range ins[i].Bases {
+			unit := b[axis] == 1
+			for d, x := range b {
+				unit = unit && (d == axis || x == 0)
+			}
+			if unit && ins[i].Name == "register" && !found {
+				found = true
+				continue
+			}
+			if b[axis]%2 != 0 {
+				return linear.Layout{}, fmt.Errorf("fp4_to_fp: the two halves of an element are not in one thread's registers")
+			}
+			nb := append([]int{}, b...)
+			nb[axis] /= 2
+			bases = append(bases, nb)
+		}
+		ins[i].Bases = bases
+	}
+	if !found {
+		return linear.Layout{}, fmt.Errorf("fp4_to_fp: no register holds the second half of an element")
+	}
+	return linear.New(ins, outs, false)
+}
+
+// MapLinear applies f to the linear layout of e on shape and returns the
+// result as an encoding (#ttg.linear, or the named layout it equals), or
+// nil when any step fails: the shape of the layout rules that infer one
+// layout from another through linear layouts (join, split, fp4_to_fp).
+func MapLinear(e Encoding, shape []int, f func(linear.Layout) (linear.Layout, error)) Encoding {
+	ll, err := Linear(e, shape)
+	if err != nil {
+		return nil
+	}
+	out, err := f(ll)
+	if err != nil {
+		return nil
+	}
+	enc, err := FromLinear(out)
+	if err != nil {
+		return nil
+	}
+	return enc
+}

@@ -32,6 +32,10 @@ const (
 	// rule's Forward and Backward functions (tt.expand_dims, tt.reduce,
 	// tt.trans).
 	LayoutMapped
+	// LayoutPassThrough ops give tensor result k the layout of operand k;
+	// the operands are independent of one another
+	// (ttng.warp_group_dot_wait).
+	LayoutPassThrough
 )
 
 // RematCost prices computing an op again in another layout, as multiples
@@ -73,7 +77,19 @@ type LayoutRule struct {
 	// Backward returns the layout tensor operand i needs for the results
 	// to have layout e, or nil when it cannot say (LayoutMapped).
 	Backward func(op *Operation, i int, e attr.Encoding) attr.Encoding
+	// HoistAbove, when set and true for op, says a conversion of op's
+	// result costs more than one of its operand (a widening cast, a
+	// broadcast, an expand_dims): a conversion that cannot go may move
+	// above op (Triton's hoistConvertOnTopOfExtOrBroadcast).
+	HoistAbove func(op *Operation) bool
+	// ThreadLocal says a LayoutMapped op that is not a free view still
+	// moves no data between threads (ttg.fp4_to_fp): a conversion to a dot
+	// operand may move above it (Triton's hoistConvertDotOperand).
+	ThreadLocal bool
 }
+
+// Always is a HoistAbove (or other op predicate) that holds for every op.
+func Always(*Operation) bool { return true }
 
 var (
 	anchorRule = &LayoutRule{Kind: LayoutAnchor}

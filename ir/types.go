@@ -205,6 +205,17 @@ func ShapeOf(t Type) ([]int64, bool) {
 	return nil, false
 }
 
+// IntShape returns the shape of a tensor or memdesc type as ints (nil for
+// any other type), the form the layout functions of package attr take.
+func IntShape(t Type) []int {
+	s, _ := ShapeOf(t)
+	out := make([]int, len(s))
+	for i, x := range s {
+		out[i] = int(x)
+	}
+	return out
+}
+
 // EncodingOf returns the encoding of a tensor or memdesc type, or nil.
 func EncodingOf(t Type) Attribute {
 	switch x := t.(type) {

@@ -13,75 +13,132 @@ var RemoveConversionsPass = &Pass{
 	Summary: "Remove ttg.convert_layout ops that are not needed (identity, chains, cheap producers, forward propagation, backward rematerialization)",
 	Anchor:  "tt.func",
 	Aliases: []string{"tritongpu-remove-layout-conversions"},
-	Doc: `Removes ttg.convert_layout ops that are not needed, in the spirit of Triton's
-tritongpu-remove-layout-conversions. Layouts are compared as LinearLayouts, so two
+	Options: []Option{
+		{Name: "remarks", Default: "false", Kind: BoolOption,
+			Doc: "emit a remark on each conversion left, saying why it stays (anchor, conflict, cost, dot operand)"},
+	},
+	Doc: `Removes ttg.convert_layout ops that are not needed, after Triton 3.6's
+tritongpu-remove-layout-conversions (RemoveLayoutConversions.cpp: LayoutPropagation,
+then LayoutRematerialization). Layouts are compared as LinearLayouts, so two
 attributes that place every element identically for the tensor's shape count as one
 layout. The rules, applied to a fixed point:
 
  1. Identity and chains. A conversion whose source and destination are the same
     LinearLayout for the tensor's shape is removed (where every user still verifies
-    with the source's spelling); cvt(cvt(x)) becomes cvt(x).
+    with the source's spelling; a #ttg.linear source produced by a view or an
+    element-wise op only used there is re-spelled as the destination instead);
+    cvt(cvt(x)) becomes cvt(x).
  2. Cheap producers. A conversion of tt.splat, tt.make_range or arith.constant is
     folded into its producer, which is re-created in the target layout (moved when
     the conversion is its only user, cloned otherwise).
- 3. Forward propagation. The layouts of anchors — function arguments and the
-    results of ops whose layout matters (expensive loads, dots, atomics, local_load,
-    unknown ops...) — are pushed to their users through element-wise ops,
-    tt.broadcast, tt.expand_dims, tt.reduce, tt.trans, tt.reshape (one with
-    allow_reorder is an anchor, as in Triton), tt.join, tt.split, conversions and
-    scf.for/scf.if/scf.while/scf.yield/scf.condition (loop-carried values
-    included). A value reached by
-    several layouts keeps one (loads and stores prefer #blocked, other values an
-    MMA layout, otherwise the first found); conversions are inserted only where
-    an operand's layout still differs from what its user needs.
- 4. Backward rematerialization. For each remaining conversion, the chain of
-    producers of its source is recomputed in the target layout when that is
-    cheaper than converting. Values on the chain used only by the chain are
-    re-typed in place (free); values with other users are cloned (they cost).
-    Conversions on the chain are looked through; at most one value outside the
-    chain (a leaf that cannot be recomputed) may be converted instead, which
-    also moves conversions above tt.broadcast (fewer elements) and out of
-    loops (see the loop weights below).
+ 3. Forward propagation (Triton's LayoutPropagation). The layouts of anchors —
+    function arguments and the results of ops whose layout matters (expensive
+    loads, dots, atomics, gathers with efficient_layout, reshapes that may
+    reorder, unknown ops...) — are pushed to their users through element-wise
+    ops, tt.broadcast, tt.expand_dims, tt.reduce, tt.trans, tt.reshape, tt.join,
+    tt.split, tt.scan (#ttg.blocked layouts only), tt.gather (from the indices),
+    ttng.warp_group_dot_wait (output k from input k), conversions and
+    scf.for/scf.if/scf.while/scf.yield/scf.condition, loop-carried values
+    included; the work list is popped last-in first-out, as Triton's. A value
+    reached by several layouts keeps one (loads and stores prefer #blocked, other
+    values an MMA layout, otherwise the first found); ttg.local_load is no
+    anchor. A #ttg.linear inferred through a reshape or view is spelled as a
+    layout already written in the function that places the elements identically
+    (Triton's inference names such layouts).
+    Conversions are inserted only where an operand's layout still differs from
+    what its user needs; tt.assert and reductions to scalars take any layout.
+ 4. Backward rematerialization (Triton's backwardRematerialization). For each
+    remaining conversion, the chain of producers of its source is recomputed in
+    the target layout when that is cheaper than converting (see the cost model).
+    Values on the chain used only by the chain are re-typed in place (free);
+    other values are cloned, each clone before its original. scf.for slots and
+    scf.if results on the chain get new slots and results in the new layout
+    (replaceForOpWithNewSignature / replaceIfOpWithNewSignature); the old ones go
+    in the clean-up when unused. A value rematerialized or converted before (a
+    conversion that stays) is reused where it dominates the use (Triton's
+    rematMapping). Conversions on the chain are looked through. At most one value
+    outside the chain that cannot be recomputed (an anchor: a "leaf") may be
+    converted instead; when the operand of a widening op (extf/extsi/extui,
+    widening tt.fp_to_fp, tt.broadcast, tt.expand_dims: LayoutRule.HoistAbove)
+    cannot be recomputed, it may be that leaf, converted right above the op
+    (hoistConvertOnTopOfExtOrBroadcast). When one branch of an scf.if inside a
+    loop cannot produce the layout and the other can, the conversion goes into
+    that branch, before its scf.yield (hoistConvertIntoConditionals); an scf.if
+    whose branches both cannot becomes a leaf. A conversion to a #ttg.dot_op
+    whose chain from tt.loads moves no data between threads goes right after
+    each load (hoistConvertDotOperand; see the deviations).
 
-Finally, identical copies of side-effect-free ops (left by rematerializing
-several conversions of one value) are merged, and dead ops are erased. Then,
-as Triton's pass ends, the greedy pattern driver runs on the function with
-the folders of every op but the arith ones (whose arithmetic folds are left
-to -canonicalize), the canonicalization patterns of ttg.convert_layout
-(CanonicalizeConvertFrom*: a conversion folded into ttg.local_load, a
-local_alloc or local_store, splat, make_range, constants, reshape, ...),
-scf.for's iteration-argument folder (a slot yielded unchanged or yielding
-its init carries the init; a slot yielding a value defined outside a loop
-with constant bounds that runs at least once gives that value; unused slots
-go) and Triton's dead-argument elimination of scf.for (loop-carried values
-that only feed themselves go); constants are uniqued and hoisted to the
-function's entry as MLIR's driver does. scf.if's canonicalizations are not
-applied. A run that
-would leave more conversions, or a higher total cost, than the function had is
-undone (when the function body is a single block; a body of several blocks
-keeps the result).
+Finally, identical copies of side-effect-free ops are merged, and dead ops are
+erased. Then, as Triton's pass ends, the greedy pattern driver runs on the function
+with the folders of every op but the arith ones (whose arithmetic folds are left to
+-canonicalize), the canonicalization patterns of ttg.convert_layout
+(CanonicalizeConvertFrom*: a conversion folded into ttg.local_load, a local_alloc or
+local_store, splat, make_range, constants, reshape, ...), scf.for's
+iteration-argument folder (a slot yielded unchanged or yielding its init carries
+the init; a slot with the init and yielded value of an earlier slot is merged into
+it; a slot yielding a value defined outside a loop with constant bounds that runs
+at least once gives that value; unused slots go), Triton's dead-argument
+elimination of scf.for (loop-carried values that only feed themselves go; scf.if
+and nested scf.for results are followed per slot) and scf.if's removal of unused
+results; constants are uniqued and hoisted to the function's entry as MLIR's driver
+does. A run that would leave a higher total cost, or more conversions at no lower
+cost, than the function had is undone (when the function body is a single block).
 
-Not done: rematerialization does not go through scf.while (its values are
-leaves there).
+With remarks=true, every conversion left gets a remark saying why it stays, from
+rule 4's analysis of it: "anchor" (its source is produced by an op whose layout is
+fixed, or by a function argument), "anchors" (recomputing would need more than one
+leaf), "conflict" (a value of the chain is needed in two layouts), "cost" (the two
+costs), "dot operand" (see below), or that the run was undone.
 
 Cost model of rule 4 (units: bytes moved or computed; n = elements of the tensor,
 b = bytes per element, pointers 8, i1 1):
   - a conversion costs 0 when the layouts are equal, n*b when only registers move
     (lane, warp and block bases agree), 4*n*b when it stays within a warp (warp
     and block bases agree: shuffles), and 8*n*b + 256 otherwise (a round trip
-    through shared memory and a barrier);
+    through shared memory and a barrier); one placed in an scf.if branch costs
+    half (the branch runs on some iterations only);
   - recomputing costs nothing for tt.splat, tt.make_range, arith.constant and for
-    views (tt.broadcast, tt.expand_dims, tt.trans, conversions looked through),
-    n*b for element-wise arithmetic, 8*n*b for transcendental math, divisions,
-    remainders and cheap loads (assumed to hit L1), and 2*n*b (input size) for
-    tt.reduce;
+    views (tt.broadcast, tt.expand_dims, tt.trans, tt.join, tt.split, tt.reshape,
+    conversions looked through), n*b for element-wise arithmetic and tt.scan,
+    8*n*b for transcendental math, divisions, remainders, tt.gather and loads
+    (tt.load of few pointers, ttg.local_load; assumed to hit L1), and 2*n*b
+    (input size) for tt.reduce; ops re-typed in place cost nothing;
   - every op and conversion is weighted by 8^d, where d is how many more scf.for
     loops it sits in than the removed conversion (negative when it sits outside
     the conversion's loop, so hoisting a conversion out of a loop pays).
 The chain is rematerialized when its cost (cloned ops plus the leaf conversion) is
-strictly less than the cost of the conversion it removes. Conversions whose target
-is a #ttg.dot_op layout are only folded into cheap producers, as Triton leaves
-mma -> dot_op conversions alone.`,
+strictly less than the cost of the conversion it removes, or, for a free
+conversion (the same layout spelled otherwise), when the conversions of the chain
+that only the chain uses go with it and the leaf costs no more than they did.
+
+Deviations from Triton 3.6:
+  - Cost model. Triton prices a conversion at 32 per byte (at least 32 elements of
+    at least 32 bits; 0 when only registers move) and a rematerialization by the
+    ops whose results are also used outside the slice (arith/math 1 or 8 per byte,
+    loads 8, reductions their intra- plus 8x inter-warp traffic, everything else
+    0), without loop weights, and rematerializes when the conversion costs at
+    least as much. Ours is above: it weighs work by loop depth, charges views and
+    tt ops as listed, and needs a strict gain. (Triton's model, tried here,
+    left nine of Triton's own combine.mlir cases failing that ours passes.)
+  - Leaves. Triton's backward slice must be rematerializable to its roots
+    (constants, cheap loads, ...) and fails at function arguments, scf.for
+    results and anchors; ours allows one leaf conversion and goes through scf.for
+    results. This removes conversions Triton keeps (double_remat and
+    hoist_on_ext_broadcast_mismatch of combine.mlir end with none).
+  - Conversions to #ttg.dot_op are folded into cheap producers, hoisted into a
+    branch, or moved up to the tt.loads that feed them through element-wise ops
+    without memory effects, views, constants and ttg.fp4_to_fp when an MMA dot
+    follows in their block (hoistConvertDotOperand; Triton asks for a dot that
+    post-dominates the conversion, and also takes tt.descriptor_load leaves);
+    Triton's backward rematerialization of dot operands outside pipelined loops
+    is not done.
+  - Layout spelling: inferred layouts are compared as LinearLayouts; a
+    #ttg.linear result is re-spelled as an equal named layout of the function
+    (Triton's inference produces the named layout directly).
+  - The undo guard above has no Triton counterpart.
+  - Not done: rematerialization does not go through scf.while (its values are
+    leaves there), ttg.fp4_to_fp's layout inference, Triton's non-associative
+    reduction check.`,
 	Run: runRemoveConversions,
 }
 
@@ -109,18 +166,43 @@ func runRemoveConversions(ctx *Context, fn *ir.Operation) error {
 	if runCleanup(fn) {
 		changed = true
 	}
+	undone := false
+	if changed && backup != nil {
+		if n, c := r.conversionStats(); c > cost || n > count && c >= cost {
+			restoreBody(body, entryBlock(backup))
+			changed, undone = false, true
+		}
+	}
+	if ctx.BoolOption("remarks") {
+		remarkConversions(ctx, fn, undone)
+	}
 	if !changed {
 		return nil
-	}
-	if backup != nil {
-		if n, c := r.conversionStats(); n > count || c > cost {
-			restoreBody(body, entryBlock(backup))
-			return nil
-		}
 	}
 	regenerateAttrAliases(ctx.Module)
 	ctx.MarkChanged()
 	return nil
+}
+
+// remarkConversions emits, for each conversion left in fn, a remark that
+// says why it stays: what rule 4's analysis of it finds (an anchor, a
+// conflict, the cost, a dot operand), or that the run was undone.
+func remarkConversions(ctx *Context, fn *ir.Operation, undone bool) {
+	r := newRewriter(ctx.Module, fn)
+	for _, op := range r.ops() {
+		if !isConversion(op) {
+			continue
+		}
+		if undone {
+			ctx.Remarkf(op, "conversion kept: the run that removed conversions here left more, or costlier, ones, and was undone")
+			continue
+		}
+		if _, why := r.plan(op); why != "" {
+			ctx.Remarkf(op, "conversion kept: %s", why)
+			continue
+		}
+		ctx.Remarkf(op, "conversion kept: the rules stopped after %d rounds", maxRounds)
+	}
 }
 
 // conversionStats counts the function's conversions and sums their costs,
@@ -130,7 +212,11 @@ func (r *rewriter) conversionStats() (int, float64) {
 	for _, op := range r.ops() {
 		if isConversion(op) {
 			n++
-			cost += float64(r.convertCost(op)) * weight(r.loopDepth(op))
+			c := float64(r.convertCost(op)) * weight(r.loopDepth(op))
+			if p := op.ParentOp(); p != nil && p.Name() == opIf {
+				c /= 2 // in a branch: as the cost model prices it
+			}
+			cost += c
 		}
 	}
 	return n, cost
@@ -172,6 +258,10 @@ type rewriter struct {
 	numWarps       int
 	threadsPerWarp int
 	changed        bool
+	// remat maps a value and a layout to the value computed again in that
+	// layout, or converted to it, by an earlier rematerialization.
+	remat map[rematKey]*ir.Value
+	keys  map[attr.Encoding]string // encKey per attribute value
 }
 
 func newRewriter(m *ir.Module, fn *ir.Operation) *rewriter {
@@ -222,6 +312,9 @@ const (
 	// classMapped ops relate operand and result layouts through their
 	// rule's Forward and Backward (tt.expand_dims, tt.reduce, tt.trans).
 	classMapped
+	// classPassThrough ops give result k the layout of operand k
+	// (ttng.warp_group_dot_wait).
+	classPassThrough
 )
 
 func (r *rewriter) classify(op *ir.Operation) opClass {
@@ -238,6 +331,8 @@ func (r *rewriter) classify(op *ir.Operation) opClass {
 	switch rule.Kind {
 	case ir.LayoutConvert:
 		return classConvert
+	case ir.LayoutPassThrough:
+		return classPassThrough
 	case ir.LayoutFree:
 		if !hasTensorOperand(op) {
 			return classCheap
@@ -269,26 +364,15 @@ func hasTensorOperand(op *ir.Operation) bool {
 	return false
 }
 
-// tensorOperandIndex returns the position of op's first tensor operand
-// (the one a mapped rule reads), or -1.
-func tensorOperandIndex(op *ir.Operation) int {
-	for i, v := range op.Operands() {
-		if rt, _, _ := tensorInfo(v.Type()); rt != nil {
-			return i
-		}
-	}
-	return -1
-}
-
 // inferResult returns the layout of the results of op (class c) when its
-// tensor operands have layout e, or nil when it cannot say.
-func (r *rewriter) inferResult(op *ir.Operation, c opClass, e attr.Encoding) attr.Encoding {
+// tensor operand i has layout e, or nil when it cannot say.
+func (r *rewriter) inferResult(op *ir.Operation, c opClass, i int, e attr.Encoding) attr.Encoding {
 	switch c {
 	case classElementwise, classConvert:
 		return e
 	case classMapped:
 		if f := op.Layout().Forward; f != nil {
-			return f(op, tensorOperandIndex(op), e)
+			return f(op, i, e)
 		}
 	}
 	return nil

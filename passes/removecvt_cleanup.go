@@ -31,9 +31,14 @@ func cleanupFolds(op *ir.Operation) bool {
 	return !strings.HasPrefix(op.Name(), "arith.")
 }
 
+var ifCleanupPatterns = []Pattern{{Name: "RemoveUnusedResults", Rewrite: ifUnusedResults}}
+
 func cleanupPatterns(op *ir.Operation) []Pattern {
-	if op.Name() == opFor {
+	switch op.Name() {
+	case opFor:
 		return forCleanupPatterns
+	case opIf:
+		return ifCleanupPatterns
 	}
 	c := lookupCanon(op.Name())
 	if c == nil {
@@ -93,7 +98,8 @@ func tripCountAtLeastOne(op *ir.Operation) bool {
 
 // forIterArgsFolder is MLIR's ForOpIterArgsFolder: a slot whose yielded
 // value is its iteration argument or its init value carries the init
-// value; a slot whose yielded value is defined outside a loop that runs at
+// value; a slot with the same init and yielded value as an earlier one is
+// merged into it; a slot whose yielded value is defined outside a loop that runs at
 // least once gives that value as the result; slots whose argument and
 // result are unused go.
 func forIterArgsFolder(rw *Rewriter, op *ir.Operation) bool {
@@ -103,6 +109,10 @@ func forIterArgsFolder(rw *Rewriter, op *ir.Operation) bool {
 	}
 	changed := false
 	var keep []int
+	// A slot with the init and yielded value of an earlier one is that
+	// slot.
+	type pair struct{ init, yielded *ir.Value }
+	seen := map[pair]int{}
 	for k := range op.NumResults() {
 		init, arg, res, yv := op.Operand(3+k), body.Arg(k+1), op.Result(k), y.Operand(k)
 		if yv == arg || yv == init {
@@ -111,6 +121,13 @@ func forIterArgsFolder(rw *Rewriter, op *ir.Operation) bool {
 			changed = true
 			continue
 		}
+		if j, ok := seen[pair{init, yv}]; ok && ir.TypesEqual(arg.Type(), body.Arg(j+1).Type()) {
+			rw.ReplaceAllUsesWith(res, op.Result(j))
+			rw.ReplaceAllUsesWith(arg, body.Arg(j+1))
+			changed = true
+			continue
+		}
+		seen[pair{init, yv}] = k
 		if definedOutside(yv, op) && tripCountAtLeastOne(op) && !res.UseEmpty() {
 			rw.ReplaceAllUsesWith(res, yv)
 			changed = true
@@ -132,13 +149,7 @@ func forIterArgsFolder(rw *Rewriter, op *ir.Operation) bool {
 		types[j] = op.Result(k).Type()
 		yielded[j] = y.Operand(k)
 	}
-	n := ir.NewOperation(op.Name(), operands, types, allAttrs(op), 0)
-	n.Loc = op.Loc
-	nr := n.AddRegion()
-	for _, b := range op.Region(0).Blocks {
-		nr.AddBlock(b)
-	}
-	op.Region(0).Blocks = nil
+	n := withSignature(op, operands, types)
 	y.SetOperands(yielded)
 	kept := map[int]bool{}
 	for _, k := range keep {
@@ -154,7 +165,6 @@ func forIterArgsFolder(rw *Rewriter, op *ir.Operation) bool {
 	for j, k := range keep {
 		n.Result(j).NameHint = op.Result(k).NameHint
 	}
-	op.Block().InsertBefore(op, n)
 	rw.Modified(y)
 	rw.add(n)
 	for j, k := range keep {
@@ -216,22 +226,43 @@ func forDeadArguments(rw *Rewriter, op *ir.Operation) bool {
 	for len(queue) > 0 {
 		v := queue[len(queue)-1]
 		queue = queue[:len(queue)-1]
-		if d := v.DefiningOp(); d != nil {
-			// The op of v inside the body (v may be defined in a nested
-			// region: its top-level ancestor in the body is live).
-			for a := d; a != nil; a = a.ParentOp() {
-				if a.Block() == body {
-					markOp(a)
-					break
-				}
-				if a.ParentOp() == op || a.ParentOp() == nil {
-					break
+		d := v.DefiningOp()
+		switch {
+		case d != nil && d.Name() == opIf && d.NumOperands() == 1:
+			// A live result of an scf.if needs its condition and what
+			// each branch yields for it.
+			mark(d.Operand(0))
+			for _, rg := range d.Regions() {
+				if y := rg.Entry().Last(); y != nil && v.ResultIndex() < y.NumOperands() {
+					mark(y.Operand(v.ResultIndex()))
 				}
 			}
-			continue
-		}
-		if v.OwnerBlock() == body && v.ArgIndex() >= 1 {
-			mark(y.Operand(v.ArgIndex() - 1))
+		case d != nil && d.Name() == opFor && d != op:
+			// A live result of a nested loop needs its init and yielded
+			// value.
+			if _, ny, ok := forParts(d); ok {
+				mark(d.Operand(3 + v.ResultIndex()))
+				mark(ny.Operand(v.ResultIndex()))
+			} else {
+				markOp(d)
+			}
+		case d != nil && d.Name() == opWhile:
+			return false // as in Triton: while loops are not handled
+		case d != nil:
+			// The op of v, wherever it sits in the body: its operands
+			// (and what its own regions use) are live.
+			markOp(d)
+		default:
+			owner := v.OwnerBlock().ParentOp()
+			if owner == nil || owner.Name() != opFor || v.ArgIndex() < 1 {
+				continue
+			}
+			if _, ny, ok := forParts(owner); ok {
+				mark(ny.Operand(v.ArgIndex() - 1))
+				if owner != op {
+					mark(owner.Operand(3 + v.ArgIndex() - 1))
+				}
+			}
 		}
 	}
 	changed := false
@@ -247,4 +278,72 @@ func forDeadArguments(rw *Rewriter, op *ir.Operation) bool {
 		rw.add(op)
 	}
 	return changed
+}
+
+// ifUnusedResults is MLIR's scf.if RemoveUnusedResults: an scf.if with
+// unused results is rebuilt without them, its yields trimmed.
+func ifUnusedResults(rw *Rewriter, op *ir.Operation) bool {
+	if op.NumResults() == 0 || op.NumOperands() != 1 {
+		return false
+	}
+	var yields []*ir.Operation
+	for _, rg := range op.Regions() {
+		if len(rg.Blocks) != 1 {
+			return false
+		}
+		y := rg.Blocks[0].Last()
+		if y == nil || y.Name() != opYield || y.NumOperands() != op.NumResults() {
+			return false
+		}
+		yields = append(yields, y)
+	}
+	var keep []int
+	for k := range op.NumResults() {
+		if !op.Result(k).UseEmpty() {
+			keep = append(keep, k)
+		}
+	}
+	if len(keep) == op.NumResults() {
+		return false
+	}
+	types := make([]ir.Type, len(keep))
+	for j, k := range keep {
+		types[j] = op.Result(k).Type()
+	}
+	n := withSignature(op, op.Operands(), types)
+	for _, y := range yields {
+		vals := make([]*ir.Value, len(keep))
+		for j, k := range keep {
+			vals[j] = y.Operand(k)
+		}
+		y.SetOperands(vals)
+		rw.Modified(y)
+	}
+	rw.add(n)
+	for j, k := range keep {
+		n.Result(j).NameHint = op.Result(k).NameHint
+		rw.ReplaceAllUsesWith(op.Result(k), n.Result(j))
+	}
+	rw.EraseOp(op)
+	return true
+}
+
+// withSignature builds, right before old, an op like old (name,
+// attributes, location) with these operands and result types, and moves
+// old's regions into it (MLIR's replaceForOpWithNewSignature and
+// replaceIfOpWithNewSignature). old is left with empty regions and its
+// results in place, for the caller to replace and erase.
+func withSignature(old *ir.Operation, operands []*ir.Value, types []ir.Type) *ir.Operation {
+	n := ir.NewOperation(old.Name(), operands, types, allAttrs(old), 0)
+	n.Loc = old.Loc
+	n.SetPos(old.Pos())
+	for _, rg := range old.Regions() {
+		nr := n.AddRegion()
+		for _, b := range rg.Blocks {
+			nr.AddBlock(b)
+		}
+		rg.Blocks = nil
+	}
+	old.Block().InsertBefore(old, n)
+	return n
 }

@@ -58,10 +58,44 @@ func (r *rewriter) foldConversion(c *ir.Operation) {
 			r.changed = true
 		}
 	}
+	if !res.UseEmpty() && r.respell(src, res.Type()) {
+		res.ReplaceAllUsesWith(src)
+	}
 	if res.UseEmpty() {
 		_ = c.Erase()
 		r.changed = true
 	}
+}
+
+// respell gives src, whose only user is an identity conversion to type t
+// (the same layout spelled otherwise), the type t when src is a
+// #ttg.linear and its producer stays valid: Triton's layout inference spells the layouts of reshapes and
+// views as #ttg.blocked where one fits, ours may give a #ttg.linear, and a
+// user such as tt.return needs the exact spelling.
+func (r *rewriter) respell(src *ir.Value, t ir.Type) bool {
+	d := src.DefiningOp()
+	if d == nil || !src.HasOneUse() || d.NumResults() != 1 {
+		return false
+	}
+	if _, ok := encodingOf(src).(*attr.LinearEncoding); !ok {
+		return false
+	}
+	switch r.classify(d) {
+	case classMapped, classElementwise:
+	default:
+		return false
+	}
+	def := d.Def()
+	if def == nil {
+		return false
+	}
+	old := src.Type()
+	src.SetType(t)
+	ok := r.encodingsConsistent(d) && (def.Verify == nil || def.Verify(d) == nil)
+	if !ok {
+		src.SetType(old)
+	}
+	return ok
 }
 
 // acceptsOperand reports whether op stays valid with operand i replaced by

@@ -26,6 +26,8 @@ type propagation struct {
 	members map[*ir.Value][]*ir.Value     // representative -> values
 	cands   map[*ir.Value][]attr.Encoding // representative -> candidates
 	orig    map[*ir.Value]attr.Encoding   // layout of every tensor value before the rewrite
+	// origOrder lists the values of orig in program order.
+	origOrder []*ir.Value
 }
 
 func (r *rewriter) forwardPropagate() {
@@ -70,6 +72,7 @@ func (p *propagation) buildClasses(ops []*ir.Operation) {
 	record := func(v *ir.Value) {
 		if e := encodingOf(v); e != nil {
 			p.orig[v] = e
+			p.origOrder = append(p.origOrder, v)
 		}
 	}
 	if body := entryBlock(p.r.fn); body != nil {
@@ -185,9 +188,11 @@ func (p *propagation) propagate(ops []*ir.Operation) {
 			work = append(work, v)
 		}
 	}
+	// Last in, first out, as Triton's propagateLayout pops its queue:
+	// the order decides which candidate a value meets first.
 	for len(work) > 0 {
-		v := work[0]
-		work = work[1:]
+		v := work[len(work)-1]
+		work = work[:len(work)-1]
 		for _, e := range p.cands[p.class(v)] {
 			for _, u := range v.Uses() {
 				for _, t := range p.targets(u, e) {
@@ -249,9 +254,16 @@ func (p *propagation) targets(u ir.Use, e attr.Encoding) []target {
 	}
 	c := p.r.classify(op)
 	switch c {
+	case classPassThrough:
+		if u.Index < op.NumResults() && encodingOf(op.Result(u.Index)) != nil {
+			return []target{{op.Result(u.Index), e}}
+		}
 	case classElementwise, classConvert, classMapped:
 		var out []target
-		if re := p.r.inferResult(op, c, e); re != nil {
+		if re := p.r.inferResult(op, c, u.Index, e); re != nil {
+			if c == classMapped {
+				re = p.spelling(re, op.Result(0))
+			}
 			for _, res := range op.Results() {
 				out = append(out, target{res, re})
 			}
@@ -324,6 +336,7 @@ func (p *propagation) legalize() {
 			w := cache[k]
 			if w == nil {
 				c := newConvert(v, want, locOf(v))
+				c.SetPos(OpPos(op)) // where the layout is needed (remarks point there)
 				insertAfterDef(v, c)
 				w = c.Result(0)
 				cache[k] = w
@@ -358,7 +371,27 @@ func (p *propagation) required(op *ir.Operation, i int) attr.Encoding {
 		return encodingOf(op.Operand(0))
 	}
 	switch c {
-	case classElementwise, classMapped:
+	case classPassThrough:
+		if i < op.NumResults() {
+			return encodingOf(op.Result(i))
+		}
+		return nil
+	case classMapped:
+		// The layout the operand has already does when the op maps it to
+		// its result's layout: an inverse inference may spell another
+		// layout that maps there too (tt.join's register order).
+		res := encodingOf(op.Result(0))
+		cur := encodingOf(op.Operand(i))
+		want := r.inferOperand(op, c, i, res)
+		if cur != nil && want != nil && !attr.Equal(cur, want) {
+			if f := r.inferResult(op, c, i, cur); f != nil {
+				if _, _, shape := tensorInfo(op.Result(0).Type()); attr.SameLayout(f, res, shape) {
+					return cur
+				}
+			}
+		}
+		return want
+	case classElementwise:
 		return r.inferOperand(op, c, i, encodingOf(op.Result(0)))
 	case classCheap:
 		return nil
@@ -378,4 +411,34 @@ func accessesGlobalMemory(op *ir.Operation) bool {
 	_, isPtr := ir.ElementType(op.Operand(0).Type()).(*ir.PointerType)
 	_, isTensor := op.Operand(0).Type().(*ir.RankedTensorType)
 	return isPtr && isTensor
+}
+
+// spelling returns, for a #ttg.linear inferred for value v, a layout
+// already written in the function that places v's elements identically
+// (a #ttg.blocked, say): Triton's inference spells such layouts by name,
+// and anchors and users compare spellings.
+func (p *propagation) spelling(e attr.Encoding, v *ir.Value) attr.Encoding {
+	if _, ok := e.(*attr.LinearEncoding); !ok {
+		return e
+	}
+	_, _, shape := tensorInfo(v.Type())
+	if shape == nil {
+		return e
+	}
+	seen := map[string]bool{}
+	for _, w := range p.origOrder {
+		o := p.orig[w]
+		k := encKey(o)
+		if seen[k] {
+			continue
+		}
+		seen[k] = true
+		if _, ok := o.(*attr.LinearEncoding); ok {
+			continue
+		}
+		if _, _, ws := tensorInfo(w.Type()); len(ws) == len(shape) && attr.SameLayout(o, e, shape) {
+			return o
+		}
+	}
+	return e
 }

@@ -37,6 +37,19 @@ var (
 // compute again (divisions; math's transcendental functions).
 var ExpensiveLayout = &ir.LayoutRule{Kind: ir.LayoutSame, Cost: ir.CostExpensive}
 
+// extLayout is the layout rule of the widening casts: elementwise, and a
+// conversion is cheaper before them (Triton's
+// hoistConvertOnTopOfExtOrBroadcast hoists above extf, extsi, extui).
+var extLayout = &ir.LayoutRule{Kind: ir.LayoutSame, HoistAbove: ir.Always}
+
+func castLayout(name string) *ir.LayoutRule {
+	switch name {
+	case "extf", "extsi", "extui":
+		return extLayout
+	}
+	return nil
+}
+
 // flagged reports which flags an arith binary op carries.
 func flagged(name string) *Flags {
 	switch name {
@@ -100,7 +113,7 @@ func ops() []*ir.OpDef {
 			Traits:   ir.Pure | ir.Elementwise | ir.SameOperandsAndResultShape | ir.SameOperandsAndResultEncoding,
 			Operands: []ir.ArgDef{ir.Arg("in")}, Results: []ir.ArgDef{ir.Arg("out")},
 			Attrs:  []ir.AttrDef{{Name: "fastmath", Optional: true}, {Name: "roundingmode", Optional: true}},
-			Format: "$in attr-dict `:` type($in) `to` type($out)"})
+			Format: "$in attr-dict `:` type($in) `to` type($out)", Layout: castLayout(n)})
 	}
 	i1Like := func(t ir.Type) ir.Type { return ir.WithElem(t, ir.I1) }
 	for _, c := range []struct {

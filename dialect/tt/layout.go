@@ -3,7 +3,6 @@ package tt
 import (
 	"github.com/layoutopt/layoutopt/attr"
 	"github.com/layoutopt/layoutopt/ir"
-	"github.com/layoutopt/layoutopt/linear"
 )
 
 // The layout behaviour of the tt ops (ir.LayoutRule), as Triton's
@@ -12,14 +11,19 @@ import (
 var (
 	// freeLayout: no tensor operand, any result layout, nothing to redo.
 	freeLayout = &ir.LayoutRule{Kind: ir.LayoutFree, Cost: ir.CostFree}
-	// viewLayout: a view of the operand in its own layout.
-	viewLayout = &ir.LayoutRule{Kind: ir.LayoutSame, Cost: ir.CostFree}
+	// broadcastLayout: a view, and a conversion is cheaper before it.
+	broadcastLayout = &ir.LayoutRule{Kind: ir.LayoutSame, Cost: ir.CostFree, HoistAbove: ir.Always}
+	// fpToFpLayout: an elementwise cast; a conversion is cheaper before a
+	// widening one.
+	fpToFpLayout = &ir.LayoutRule{Kind: ir.LayoutSame, HoistAbove: func(op *ir.Operation) bool {
+		return op.NumOperands() == 1 && elemBits(op.Operand(0)) < elemBits(op.Result(0))
+	}}
 	// expensiveLayout: elementwise, but dear to compute again.
 	expensiveLayout = &ir.LayoutRule{Kind: ir.LayoutSame, Cost: ir.CostExpensive}
 
 	// expandDimsLayout: the operand is the result's layout sliced along
 	// the new axis (inferExpandDimsOpEncoding).
-	expandDimsLayout = &ir.LayoutRule{Kind: ir.LayoutMapped, Cost: ir.CostFree,
+	expandDimsLayout = &ir.LayoutRule{Kind: ir.LayoutMapped, Cost: ir.CostFree, HoistAbove: ir.Always,
 		Forward: func(op *ir.Operation, _ int, e attr.Encoding) attr.Encoding {
 			return attr.Unslice(axisOf(op), e)
 		},
@@ -79,14 +83,7 @@ func orderOf(op *ir.Operation) ([]int, bool) {
 	return out, true
 }
 
-func shapeOf(v *ir.Value) []int {
-	s, _ := ir.ShapeOf(v.Type())
-	out := make([]int, len(s))
-	for i, x := range s {
-		out[i] = int(x)
-	}
-	return out
-}
+func shapeOf(v *ir.Value) []int { return ir.IntShape(v.Type()) }
 
 func expensiveLoadOrStore(op *ir.Operation, lc ir.LayoutContext) bool {
 	if op.NumOperands() == 0 {
@@ -103,44 +100,40 @@ func expensiveLoadOrStore(op *ir.Operation, lc ir.LayoutContext) bool {
 	return n >= lc.NumWarps*lc.ThreadsPerWarp
 }
 
-// mapLinear applies f to the linear layout of e on shape and returns the
-// result as an encoding (#ttg.linear, or the named layout it equals), or
-// nil when any step fails.
-func mapLinear(e attr.Encoding, shape []int, f func(linear.Layout) (linear.Layout, error)) attr.Encoding {
-	ll, err := attr.Linear(e, shape)
-	if err != nil {
-		return nil
-	}
-	out, err := f(ll)
-	if err != nil {
-		return nil
-	}
-	enc, err := attr.FromLinear(out)
-	if err != nil {
-		return nil
-	}
-	return enc
-}
-
 var (
 	// joinLayout: the result holds the joined pair in a new register bit
 	// (inferJoinOpEncoding); the operands are the result without it.
 	joinLayout = &ir.LayoutRule{Kind: ir.LayoutMapped, Cost: ir.CostFree,
 		Forward: func(op *ir.Operation, i int, e attr.Encoding) attr.Encoding {
-			return mapLinear(e, shapeOf(op.Operand(i)), attr.JoinLayout)
+			return attr.MapLinear(e, shapeOf(op.Operand(i)), attr.JoinLayout)
 		},
-		Backward: func(op *ir.Operation, _ int, e attr.Encoding) attr.Encoding {
-			return mapLinear(e, shapeOf(op.Result(0)), attr.SplitLayout)
+		Backward: func(op *ir.Operation, i int, e attr.Encoding) attr.Encoding {
+			return spelledAs(op.Operand(i), attr.MapLinear(e, shapeOf(op.Result(0)), attr.SplitLayout))
 		}}
 	// splitLayout is joinLayout the other way round (inferSplitOpEncoding).
 	splitLayout = &ir.LayoutRule{Kind: ir.LayoutMapped, Cost: ir.CostFree,
 		Forward: func(op *ir.Operation, i int, e attr.Encoding) attr.Encoding {
-			return mapLinear(e, shapeOf(op.Operand(i)), attr.SplitLayout)
+			return attr.MapLinear(e, shapeOf(op.Operand(i)), attr.SplitLayout)
 		},
-		Backward: func(op *ir.Operation, _ int, e attr.Encoding) attr.Encoding {
-			return mapLinear(e, shapeOf(op.Result(0)), attr.JoinLayout)
+		Backward: func(op *ir.Operation, i int, e attr.Encoding) attr.Encoding {
+			return spelledAs(op.Operand(i), attr.MapLinear(e, shapeOf(op.Result(0)), attr.JoinLayout))
 		}}
 )
+
+// spelledAs returns v's own encoding when it places every element as e
+// does, else e: Triton infers a join's or split's operand layout as a
+// #ttg.blocked or #ttg.slice where one fits, so a backward inference that
+// lands on the operand's layout needs no conversion there.
+func spelledAs(v *ir.Value, e attr.Encoding) attr.Encoding {
+	cur := ir.ValueEncoding(v)
+	if e == nil || cur == nil {
+		return e
+	}
+	if attr.SameLayout(cur, e, shapeOf(v)) {
+		return cur
+	}
+	return e
+}
 
 // reshapeLayout: the result is the operand's linear layout reshaped
 // (inferReshapeOpEncoding); a reshape that may reorder elements is an
@@ -153,3 +146,44 @@ var reshapeLayout = &ir.LayoutRule{Kind: ir.LayoutMapped, Cost: ir.CostFree,
 	Backward: func(op *ir.Operation, i int, e attr.Encoding) attr.Encoding {
 		return attr.Reshape(e, shapeOf(op.Result(0)), shapeOf(op.Operand(i)))
 	}}
+
+var (
+	// scanLayout: a scan keeps its operands' layout, which all share, and
+	// only a #ttg.blocked one: Triton's inferDstEncoding and
+	// inferSrcEncoding refuse any other for tt.scan.
+	scanLayout = &ir.LayoutRule{Kind: ir.LayoutMapped, Cost: ir.CostArith,
+		Forward:  blockedOnly,
+		Backward: blockedOnly}
+
+	// gatherLayout: the result has the layout of the indices, which alone
+	// carry a layout forward (Triton's propagateToUsers); the source is
+	// converted to that layout too (rewriteOp's cloneElementwise converts
+	// every operand). A gather with efficient_layout is an anchor.
+	gatherLayout = &ir.LayoutRule{Kind: ir.LayoutMapped, Cost: ir.CostExpensive,
+		AnchorIf: func(op *ir.Operation, _ ir.LayoutContext) bool { return op.Attr("efficient_layout") != nil },
+		Forward: func(_ *ir.Operation, i int, e attr.Encoding) attr.Encoding {
+			if i != 1 {
+				return nil
+			}
+			return e
+		},
+		Backward: func(_ *ir.Operation, _ int, e attr.Encoding) attr.Encoding { return e }}
+
+	// assertLayout: tt.assert takes its condition in whatever layout it
+	// has (Triton's rewriteAssertOp), a sink that needs no conversion.
+	assertLayout = &ir.LayoutRule{Kind: ir.LayoutAnchor, AnyOperandLayoutIfScalar: true}
+)
+
+func blockedOnly(_ *ir.Operation, _ int, e attr.Encoding) attr.Encoding {
+	if _, ok := e.(*attr.Blocked); ok {
+		return e
+	}
+	return nil
+}
+
+func elemBits(v *ir.Value) int {
+	if f, ok := ir.ElementType(v.Type()).(*ir.FloatType); ok {
+		return f.FloatBits()
+	}
+	return 0
+}

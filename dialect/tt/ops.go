@@ -53,7 +53,7 @@ func ops() []*ir.OpDef {
 	splat := unary("tt.splat", "broadcast a scalar to a tensor", pure|ir.SameOperandsAndResultEncoding)
 	splat.Verify, splat.Layout = verifySplat, freeLayout
 	broadcast := unary("tt.broadcast", "broadcast size-1 dimensions", pure|ir.SameOperandsAndResultEncoding|ir.SameOperandsAndResultElementType)
-	broadcast.Verify, broadcast.Layout = verifyBroadcast, viewLayout
+	broadcast.Verify, broadcast.Layout = verifyBroadcast, broadcastLayout
 	expand := unary("tt.expand_dims", "insert a size-1 dimension", pure|ir.SameOperandsAndResultElementType, ir.AttrDef{Name: "axis", Kind: ir.I32Attr})
 	expand.Verify, expand.Layout = verifyExpandDims, expandDimsLayout
 	trans := unary("tt.trans", "permute dimensions", pure|ir.SameOperandsAndResultElementType, ir.AttrDef{Name: "order", Kind: ir.DenseI32Array})
@@ -131,11 +131,12 @@ func ops() []*ir.OpDef {
 		{Name: "tt.gather", Summary: "gather along an axis", Traits: pure,
 			Operands: args("src", "indices"), Results: args("result"),
 			Attrs:  []ir.AttrDef{{Name: "axis", Kind: ir.I32Attr}, {Name: "efficient_layout", Kind: ir.UnitAttrKind}},
-			Format: "$src `[` $indices `]` attr-dict `:` functional-type(operands, results)", Verify: verifyGather},
+			Format: "$src `[` $indices `]` attr-dict `:` functional-type(operands, results)", Verify: verifyGather,
+			Layout: gatherLayout},
 		{Name: "tt.fp_to_fp", Summary: "float conversion", Traits: castLike,
 			Operands: args("src"), Results: args("result"),
 			Attrs:  []ir.AttrDef{{Name: "rounding", Kind: ir.EnumAttrKind, Enum: RoundingMode, Optional: true}},
-			Format: "$src attr-dict (`,` `rounding` `=` $rounding^)? `:` type($src) `->` type($result)"},
+			Format: "$src attr-dict (`,` `rounding` `=` $rounding^)? `:` type($src) `->` type($result)", Layout: fpToFpLayout},
 		// tt.reduce and tt.scan have no custom form (MLIR hand-writes
 		// none either: Triton prints them generically).
 		{Name: "tt.reduce", Summary: "reduce along an axis (generic form only)", Traits: pure | ir.SingleBlock,
@@ -146,7 +147,7 @@ func ops() []*ir.OpDef {
 		{Name: "tt.scan", Summary: "scan along an axis (generic form only)", Traits: pure | ir.SingleBlock,
 			Operands: []ir.ArgDef{vars("srcs")}, Results: []ir.ArgDef{vars("result")},
 			Attrs:   []ir.AttrDef{{Name: "axis", Kind: ir.I32Attr}, {Name: "reverse", Kind: ir.BoolAttrKind}},
-			Regions: args("combineOp"), Verify: verifyScan},
+			Regions: args("combineOp"), Verify: verifyScan, Layout: scanLayout},
 		{Name: "tt.scan.return", Summary: "terminator of tt.scan", Traits: pure | ir.Terminator | ir.ReturnLike,
 			Operands: []ir.ArgDef{vars("result")}, Format: "$result attr-dict `:` type($result)", Verify: ir.HasParent("tt.scan")},
 		{Name: "tt.precise_sqrt", Summary: "precise square root", Traits: castLike | ir.SameOperandsAndResultType,
@@ -215,7 +216,7 @@ func ops() []*ir.OpDef {
 			Attrs: []ir.AttrDef{{Name: "prefix", Kind: ir.StrAttr}, {Name: "hex", Kind: ir.BoolAttrKind},
 				{Name: "isSigned", Kind: ir.DenseI32Array}},
 			Format: "$prefix attr-dict (`:` $args^ `:` type($args))?"},
-		{Name: "tt.assert", Summary: "device-side assert", Traits: ir.MemoryWrite,
+		{Name: "tt.assert", Summary: "device-side assert", Traits: ir.MemoryWrite, Layout: assertLayout,
 			Operands: args("condition"), Attrs: []ir.AttrDef{{Name: "message", Kind: ir.StrAttr}},
 			Format: "$condition `,` $message attr-dict `:` type($condition)"},
 		{Name: "tt.map_elementwise", Summary: "apply a scalar region to packs of elements (generic form only)",

@@ -1,7 +1,9 @@
 package ttg
 
 import (
+	"github.com/layoutopt/layoutopt/attr"
 	"github.com/layoutopt/layoutopt/ir"
+	"github.com/layoutopt/layoutopt/linear"
 )
 
 func args(names ...string) []ir.ArgDef {
@@ -47,7 +49,7 @@ func ops() []*ir.OpDef {
 		view("ttg.memdesc_reinterpret", "reinterpreted view of a memory descriptor"),
 		{Name: "ttg.fp4_to_fp", Summary: "upcast fp4", Traits: ir.Pure,
 			Operands: args("src"), Results: args("result"), Attrs: []ir.AttrDef{{Name: "axis", Kind: ir.I32Attr}},
-			Format: "$src attr-dict `:` type($src) `->` type($result)"},
+			Format: "$src attr-dict `:` type($src) `->` type($result)", Layout: fp4ToFpLayout},
 		{Name: "ttg.local_alloc", Summary: "allocate shared memory",
 			Operands: []ir.ArgDef{ir.Opt("src")}, Results: args("result"),
 			Attrs:  []ir.AttrDef{{Name: "alignment", Kind: ir.I32Attr, Optional: true}},
@@ -56,7 +58,11 @@ func ops() []*ir.OpDef {
 			Operands: []ir.ArgDef{ir.Arg("src"), ir.Opt("token")}, Results: args("result"),
 			Format:    "$src (`token` $token^)? attr-dict `:` qualified(type($src)) `->` type($result)",
 			TypeRules: []ir.TypeRule{{Target: "token", From: "src", Fn: to(ir.AsyncToken)}},
-			Verify:    verifyLocalLoad},
+			Verify:    verifyLocalLoad,
+			// Not an anchor (Triton's isLayoutAnchor leaves it out): it
+			// reads shared memory in whatever layout its result asks,
+			// at the cost of a load (isRematBeneficial's 8 per byte).
+			Layout: &ir.LayoutRule{Kind: ir.LayoutSame, Cost: ir.CostExpensive}},
 		{Name: "ttg.local_store", Summary: "store a tensor into shared memory", Traits: ir.MemoryWrite,
 			Operands: args("src", "dst"),
 			Format:   "$src `,` $dst attr-dict `:` type($src) `->` qualified(type($dst))",
@@ -85,3 +91,25 @@ func ops() []*ir.OpDef {
 			Traits: ir.MemoryRead | ir.MemoryWrite, Format: "attr-dict"},
 	}
 }
+
+// fp4ToFpLayout: the result's layout follows the operand's through
+// attr.Fp4ToFpLayout (Triton's Fp4ToFpOp inference); an inferred operand
+// layout that places elements as the operand already does keeps its
+// spelling.
+var fp4ToFpLayout = &ir.LayoutRule{Kind: ir.LayoutMapped, ThreadLocal: true,
+	Forward: func(op *ir.Operation, i int, e attr.Encoding) attr.Encoding {
+		axis, _ := op.IntAttr("axis")
+		return attr.MapLinear(e, shapeOf(op.Operand(i)), func(l linear.Layout) (linear.Layout, error) { return attr.Fp4ToFpLayout(l, int(axis)) })
+	},
+	Backward: func(op *ir.Operation, i int, e attr.Encoding) attr.Encoding {
+		axis, _ := op.IntAttr("axis")
+		out := attr.MapLinear(e, shapeOf(op.Result(0)), func(l linear.Layout) (linear.Layout, error) { return attr.Fp4ToFpSrcLayout(l, int(axis)) })
+		if cur := ir.ValueEncoding(op.Operand(i)); out != nil && cur != nil {
+			if attr.SameLayout(cur, out, shapeOf(op.Operand(i))) {
+				return cur
+			}
+		}
+		return out
+	}}
+
+func shapeOf(v *ir.Value) []int { return ir.IntShape(v.Type()) }

@@ -57,6 +57,9 @@ func baseOps() []*ir.OpDef {
 			Operands: []ir.ArgDef{ir.Vars("inputs")}, Results: []ir.ArgDef{ir.Vars("outputs")},
 			Attrs:  []ir.AttrDef{{Name: "pendings", Kind: ir.I32Attr}},
 			Format: "$inputs attr-dict `:` type($inputs)",
+			// Each output is its input, in the same layout: layouts pass
+			// through (Triton's propagateToUsers and rewriteOp).
+			Layout: &ir.LayoutRule{Kind: ir.LayoutPassThrough, Cost: ir.CostFree},
 			InferTypes: func(fs *ir.FormatState) error {
 				fs.SetTypes("outputs", fs.Types("inputs"))
 				return nil

@@ -35,8 +35,9 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.thr
 
 // -----
 
-// Loop-carried pointers are re-typed to the layout of the load in the loop;
-// the one conversion left (of the function argument) moves out of the loop.
+// Loop-carried pointers are carried in the layout of the load in the loop,
+// in a new slot after the others as Triton's rewriteSlice adds it; the one
+// conversion left (of the function argument) moves out of the loop.
 
 #blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
 #blocked1 = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [32, 1], warpsPerCTA = [2, 2], order = [0, 1]}>
@@ -44,7 +45,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.thr
 // CHECK-LABEL: tt.func @loop_pointers
 // CHECK: %[[P:.*]] = ttg.convert_layout %arg0 : tensor<64x32x!tt.ptr<f16>, #blocked> -> tensor<64x32x!tt.ptr<f16>, #blocked1>
 // CHECK-NOT: ttg.convert_layout
-// CHECK: scf.for {{.*}} iter_args(%{{.*}} = %[[P]], {{.*}} -> (tensor<64x32x!tt.ptr<f16>, #blocked1>, tensor<64x32xf16, #blocked1>)
+// CHECK: scf.for {{.*}} iter_args({{.*}}, %{{.*}} = %[[P]]) -> (tensor<64x32xf16, #blocked1>, tensor<64x32x!tt.ptr<f16>, #blocked1>)
 // CHECK-NOT: ttg.convert_layout
 // CHECK: tt.load {{.*}} : tensor<64x32x!tt.ptr<f16>, #blocked1>
 // CHECK-NOT: ttg.convert_layout

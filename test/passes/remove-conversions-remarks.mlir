@@ -1,0 +1,91 @@
+// RUN: layout-opt %s -split-input-file -tritongpu-remove-layout-conversions=remarks=true -verify-diagnostics | FileCheck %s
+
+// remarks=true says, for each conversion left, why it stays.
+
+// The source is a function argument, whose layout is fixed.
+// CHECK-LABEL: tt.func @anchor
+// CHECK: ttg.convert_layout
+#b1 = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#b4 = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @anchor(%a: tensor<1024xf32, #b1>) -> tensor<1024xf32, #b4> {
+    %0 = ttg.convert_layout %a : tensor<1024xf32, #b1> -> tensor<1024xf32, #b4>
+    // expected-remark @below {{conversion kept: anchor: the source comes from an argument of tt.func, whose layout is fixed}}
+    tt.return %0 : tensor<1024xf32, #b4>
+  }
+}
+
+// -----
+
+// Recomputing the exponential in the other layout would keep the original
+// too (it is returned) and still convert the argument: dearer than
+// converting once.
+// CHECK-LABEL: tt.func @cost
+// CHECK: math.exp
+// CHECK: ttg.convert_layout
+#b1 = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#b4 = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @cost(%a: tensor<1024xf32, #b1>) -> (tensor<1024xf32, #b1>, tensor<1024xf32, #b4>) {
+    %e = math.exp %a : tensor<1024xf32, #b1>
+    %0 = ttg.convert_layout %e : tensor<1024xf32, #b1> -> tensor<1024xf32, #b4>
+    // The conversion left is the one the return needs (8 x 4096 bytes of
+    // exponentials plus the argument's conversion, against one conversion).
+    // expected-remark @below {{conversion kept: cost: recomputing the source in the target layout costs 65792, the conversion 33024}}
+    tt.return %e, %0 : tensor<1024xf32, #b1>, tensor<1024xf32, #b4>
+  }
+}
+
+// -----
+
+// The sum of a tile and its transpose needs the tile in two layouts.
+// CHECK-LABEL: tt.func @conflict
+// CHECK-COUNT-2: ttg.convert_layout
+#row = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#col = #ttg.blocked<{sizePerThread = [4, 1], threadsPerWarp = [4, 8], warpsPerCTA = [1, 4], order = [0, 1]}>
+#other = #ttg.blocked<{sizePerThread = [2, 2], threadsPerWarp = [4, 8], warpsPerCTA = [2, 2], order = [1, 0]}>
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @conflict(%a: tensor<32x32xf32, #row>) -> tensor<32x32xf32, #other> {
+    %t = tt.trans %a {order = array<i32: 1, 0>} : tensor<32x32xf32, #row> -> tensor<32x32xf32, #col>
+    %tc = ttg.convert_layout %t : tensor<32x32xf32, #col> -> tensor<32x32xf32, #row>
+    // Converting the argument instead would cost as much.
+    // expected-remark @below {{conversion kept: cost: recomputing the source in the target layout costs 33024, the conversion 33024}}
+    %s = arith.addf %a, %tc : tensor<32x32xf32, #row>
+    %0 = ttg.convert_layout %s : tensor<32x32xf32, #row> -> tensor<32x32xf32, #other>
+    // expected-remark @below {{conversion kept: conflict: a value (from an argument of tt.func) is needed in two layouts}}
+    tt.return %0 : tensor<32x32xf32, #other>
+  }
+}
+
+// -----
+
+// Conversions to dot operands stay by the dot, as in Triton, unless they
+// can move up to the loads that feed them (then they go right after each
+// load, for the pipeliner: @dot_operand_after_load).
+// CHECK-LABEL: tt.func @dot_operand
+// CHECK: arith.addf
+// CHECK: ttg.convert_layout
+// CHECK-LABEL: tt.func @dot_operand_after_load
+// CHECK: tt.load
+// CHECK-NEXT: ttg.convert_layout
+// CHECK-NEXT: arith.addf
+#bl = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 8]}>
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @dot_operand(%x: tensor<64x32xf16, #bl>, %b: tensor<32x64xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>>, %c: tensor<64x64xf32, #mma>) -> tensor<64x64xf32, #mma> {
+    %y = arith.addf %x, %x : tensor<64x32xf16, #bl>
+    %a = ttg.convert_layout %y : tensor<64x32xf16, #bl> -> tensor<64x32xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>
+    // expected-remark @below {{conversion kept: dot operand: a conversion to #ttg.dot_op is only folded into cheap producers (or hoisted into a branch), as Triton leaves it to the dot}}
+    %d = tt.dot %a, %b, %c : tensor<64x32xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>> * tensor<32x64xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>> -> tensor<64x64xf32, #mma>
+    tt.return %d : tensor<64x64xf32, #mma>
+  }
+
+  tt.func @dot_operand_after_load(%p: tensor<64x32x!tt.ptr<f16>, #bl>, %b: tensor<32x64xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>>, %c: tensor<64x64xf32, #mma>) -> tensor<64x64xf32, #mma> {
+    %x = tt.load %p : tensor<64x32x!tt.ptr<f16>, #bl>
+    // expected-remark @above {{conversion kept: anchor: the source comes from tt.load, whose layout is fixed}}
+    %y = arith.addf %x, %x : tensor<64x32xf16, #bl>
+    %a = ttg.convert_layout %y : tensor<64x32xf16, #bl> -> tensor<64x32xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>
+    %d = tt.dot %a, %b, %c : tensor<64x32xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>> * tensor<32x64xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>> -> tensor<64x64xf32, #mma>
+    tt.return %d : tensor<64x64xf32, #mma>
+  }
+}
