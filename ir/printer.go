@@ -481,10 +481,20 @@ func (p *OpPrinter) numberOp(o *Operation, c *nameCounters, sc *nameScope) {
 		}
 	}
 	if p.cfg.KeepNames {
+		// Names written in the input replace the op's own names wholly,
+		// so that `%s:2 = tt.split` keeps its one group.
+		kept := false
 		for i := range o.results {
-			if h := o.results[i].NameHint; !isAutoName(h) {
-				names[i], p.asmAny = h, true
+			kept = kept || !isAutoName(o.results[i].NameHint)
+		}
+		if kept {
+			for i := range o.results {
+				names[i] = ""
+				if h := o.results[i].NameHint; !isAutoName(h) {
+					names[i] = h
+				}
 			}
+			p.asmAny = true
 		}
 	}
 	if !p.asmAny && n == 1 {

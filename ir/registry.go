@@ -120,6 +120,9 @@ func (d *OpDef) complete() error {
 			d.Props = append(d.Props, "operandSegmentSizes")
 		}
 	}
+	if d.AsmResultNames == nil && d.ResultNames == nil {
+		d.AsmResultNames = odsResultNames(d.Results)
+	}
 	if d.Format == "" || d.derived {
 		return nil
 	}
@@ -134,6 +137,32 @@ func (d *OpDef) complete() error {
 	d.Print = func(p *OpPrinter, op *Operation) { printFormat(p, op, d, cf) }
 	d.derived = true
 	return nil
+}
+
+// odsResultNames is the getAsmResultNames that mlir-tblgen generates for
+// an op declaring more than one result (OpEmitter::genOpAsmInterface): the
+// first value of each non-empty result group takes the group's name, as
+// `%outLHS, %outRHS = tt.split`. Ops with at most one declared result, or
+// none named, get nil (numbered results).
+func odsResultNames(results []ArgDef) func(*Operation, func(int, string)) {
+	named := false
+	for _, r := range results {
+		named = named || r.Name != ""
+	}
+	if len(results) <= 1 || !named {
+		return nil
+	}
+	return func(op *Operation, set func(int, string)) {
+		b, ok := groups(results, len(op.results), nil)
+		if !ok {
+			return
+		}
+		for i, r := range results {
+			if r.Name != "" && b[i] < b[i+1] {
+				set(b[i], r.Name)
+			}
+		}
+	}
 }
 
 func (d *OpDef) isProp(name string) bool {

@@ -7,6 +7,11 @@
 // RUN: layout-opt -keep-ssa-names %s | layout-opt -keep-ssa-names | FileCheck %s
 // RUN: layout-opt -keep-ssa-names %s -mlir-print-op-generic | layout-opt -keep-ssa-names | FileCheck %s
 // RUN: layout-opt -keep-ssa-names %s -mlir-print-op-generic | FileCheck %s --check-prefix=GENERIC
+// RUN: layout-opt %s | FileCheck %s --check-prefix=MLIR
+
+// Without -keep-ssa-names, a multi-result op's results take their ODS names
+// (mlir-tblgen's generated getAsmResultNames), as triton-opt prints them.
+// MLIR: %outLHS, %outRHS = tt.split %0 : tensor<16x16x2xf32, #blocked1> -> tensor<16x16xf32, #blocked>
 
 // GENERIC: %s:2 = "tt.split"(%j) : (tensor<16x16x2xf32, #blocked1>) -> (tensor<16x16xf32, #blocked>, tensor<16x16xf32, #blocked>)
 // GENERIC: %g = "tt.gather"(%a, %i) <{axis = 1 : i32}> : (tensor<16x16xf32, #blocked>, tensor<16x16xi32, #blocked>) -> tensor<16x16xf32, #blocked>
