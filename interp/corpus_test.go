@@ -35,8 +35,9 @@ var layoutPasses = []string{
 //     interp.LazyMemory, unbounded, whose unwritten elements read as
 //     deterministic pseudo-random values of the pointee type (floats in
 //     [-2, 2), integers in [0, 16)), so no access is out of bounds;
-//   - a tensor parameter (lit tests have them) gets pseudo-random
-//     elements, or pointers to consecutive elements of a fresh region;
+//   - a tensor or memdesc parameter (lit tests have them) gets
+//     pseudo-random elements, or pointers to consecutive elements of a
+//     fresh region; a token parameter a Token;
 //   - every integer parameter is kernelInt (not a power of two, so masks
 //     cut tiles and loops run a partial last iteration), every float
 //     parameter kernelFloat;
@@ -83,14 +84,27 @@ func runKernel(m *ir.Module, seed uint64) (*interp.LazyMemory, error) {
 	mem := &interp.LazyMemory{Seed: seed}
 	var args []interp.Value
 	for k, t := range ft.Inputs {
+		if _, ok := t.(*ir.AsyncTokenType); ok {
+			args = append(args, interp.Token{})
+			continue
+		}
 		e, err := interp.ElemOf(ir.ElementType(t))
 		if err != nil {
 			return nil, fmt.Errorf("parameter of type %s: %v", ir.TypeString(t), err)
 		}
-		if _, ok := t.(*ir.RankedTensorType); ok {
+		md, isMem := t.(*ir.MemDescType)
+		if _, ok := t.(*ir.RankedTensorType); ok || isMem {
 			// A tensor parameter (lit tests have them): pseudo-random
 			// elements; pointers to consecutive elements of a region.
-			v := interp.NewTensor(e, shapeInts(t))
+			var shape []int
+			if isMem {
+				for _, d := range md.Shape {
+					shape = append(shape, int(d))
+				}
+			} else {
+				shape = shapeInts(t)
+			}
+			v := interp.NewTensor(e, shape)
 			for i := 0; i < v.Len(); i++ {
 				h := mix(seed, uint64(k), uint64(i))
 				switch {
@@ -108,6 +122,14 @@ func runKernel(m *ir.Module, seed uint64) (*interp.LazyMemory, error) {
 				default:
 					v.F[i] = e.Float.Round(float64(h>>11)/(1<<53)*4-2, interp.NearestEven, false)
 				}
+			}
+			if isMem {
+				m, err := interp.NewMemDesc(e, shape, v)
+				if err != nil {
+					return nil, err
+				}
+				args = append(args, m)
+				continue
 			}
 			args = append(args, v)
 			continue
@@ -309,6 +331,9 @@ func TestEveryPassEveryFile(t *testing.T) {
 				t.Errorf("%s: %v", f.name, err)
 			}
 			st.notRun[reason]++
+			if testing.Verbose() {
+				t.Logf("%s: not run: %s", f.name, reason)
+			}
 			continue
 		}
 		st.files++

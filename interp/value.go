@@ -137,6 +137,18 @@ type MemDesc struct {
 	Strides []int
 }
 
+// NewMemDesc makes a shared-memory buffer of shape holding the elements
+// of t (row-major; zeros when t is nil) and a view of all of it.
+func NewMemDesc(e Elem, shape []int, t *Tensor) (*MemDesc, error) {
+	m := &MemDesc{Buf: NewTensor(e, shape), Shape: shape, Strides: strides(shape)}
+	if t != nil {
+		if err := m.store(t); err != nil {
+			return nil, err
+		}
+	}
+	return m, nil
+}
+
 // Token is a value of !ttg.async.token or another type without data.
 type Token struct{}
 
