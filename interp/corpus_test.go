@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/layoutopt/layoutopt/dialect/tt"
+	"github.com/layoutopt/layoutopt/internal/testenv"
 	"github.com/layoutopt/layoutopt/interp"
 	"github.com/layoutopt/layoutopt/ir"
 	"github.com/layoutopt/layoutopt/passes"
@@ -247,11 +248,15 @@ func corpusFiles(t *testing.T) []kernelFile {
 			files = append(files, f)
 		}
 	}
-	add("../../shared/triton36/ttgir/*.ttgir")
-	add("../../shared/triton36/prepost/*.pre.ttgir")
+	shared := testenv.SharedDir()
+	if shared == "" {
+		t.Skip("../shared not present")
+	}
+	add(filepath.Join(shared, "triton36/ttgir/*.ttgir"))
+	add(filepath.Join(shared, "triton36/prepost/*.pre.ttgir"))
 	add("../passes/testdata/prepost/*.pre.ttgir")
 	var lits []string
-	filepath.WalkDir("../../shared/triton36/lit", func(p string, d os.DirEntry, err error) error {
+	filepath.WalkDir(filepath.Join(shared, "triton36/lit"), func(p string, d os.DirEntry, err error) error {
 		if err == nil && !d.IsDir() && strings.HasSuffix(p, ".mlir") {
 			lits = append(lits, p)
 		}

@@ -277,7 +277,7 @@ func TestOpTable(t *testing.T) {
 // TestHarnessSeesChanges: the pass check of TestEveryPassEveryFile notices
 // a change of what a kernel computes, and only that.
 func TestHarnessSeesChanges(t *testing.T) {
-	src := string(readFile(t, "../../shared/triton36/ttgir/softmax_b1024_sm90_w4.ttgir"))
+	src := string(readFile(t, "triton36/ttgir/softmax_b1024_sm90_w4.ttgir"))
 	run := func(s string) *interp.LazyMemory {
 		mem, err := runKernel(parseText(t, s), 1)
 		if err != nil {
