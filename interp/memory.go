@@ -269,5 +269,3 @@ func (m *LazyMemory) NumWritten() int {
 	}
 	return n
 }
-
-var _ = math.Abs

@@ -2,7 +2,6 @@ package interp
 
 import (
 	"fmt"
-	"math"
 
 	"github.com/layoutopt/layoutopt/dialect/tt"
 	"github.com/layoutopt/layoutopt/dialect/ttg"
@@ -522,8 +521,6 @@ func evalAsyncCopy(ex *Exec, op *ir.Operation, args []Value) ([]Value, error) {
 	}
 	return noEffect(ex, op, args)
 }
-
-var _ = math.Abs
 
 func init() {
 	register(map[string]OpFunc{

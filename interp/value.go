@@ -2,7 +2,6 @@ package interp
 
 import (
 	"fmt"
-	"math"
 
 	"github.com/layoutopt/layoutopt/ir"
 )
@@ -235,8 +234,6 @@ func (t *Tensor) String() string {
 	}
 	return s + "]"
 }
-
-var _ = math.Abs
 
 // Scalar makes a scalar value of e: i for an integer or pointer (an
 // address), f for a float (rounded to e's format).
