@@ -75,6 +75,10 @@ func kernelFunc(m *ir.Module) string {
 
 // runKernel runs the kernel of m by the rule above and returns its writes.
 func runKernel(m *ir.Module, seed uint64) (*interp.LazyMemory, error) {
+	return runKernelBounded(m, seed, kernelGrid, kernelMaxOps, kernelMaxWork)
+}
+
+func runKernelBounded(m *ir.Module, seed uint64, grid [3]int, maxOps, maxWork int64) (*interp.LazyMemory, error) {
 	name := kernelFunc(m)
 	if name == "" {
 		return nil, fmt.Errorf("no public tt.func")
@@ -104,6 +108,9 @@ func runKernel(m *ir.Module, seed uint64) (*interp.LazyMemory, error) {
 				}
 			} else {
 				shape = shapeInts(t)
+			}
+			if n := len(shape); n > 4 || numElemsOf(shape) > 1<<20 || numElemsOf(shape) < 0 {
+				return nil, fmt.Errorf("parameter of type %s is too large to fill", ir.TypeString(t))
 			}
 			v := interp.NewTensor(e, shape)
 			for i := 0; i < v.Len(); i++ {
@@ -150,9 +157,9 @@ func runKernel(m *ir.Module, seed uint64) (*interp.LazyMemory, error) {
 		}
 	}
 	mc.Mem = mem
-	mc.MaxOps = kernelMaxOps
-	mc.MaxWork = kernelMaxWork
-	if err := mc.Launch(name, args, kernelGrid); err != nil {
+	mc.MaxOps = maxOps
+	mc.MaxWork = maxWork
+	if err := mc.Launch(name, args, grid); err != nil {
 		return nil, err
 	}
 	return mem, nil
@@ -165,6 +172,17 @@ func shapeInts(t ir.Type) []int {
 		out[i] = int(d)
 	}
 	return out
+}
+
+func numElemsOf(shape []int) int {
+	n := 1
+	for _, d := range shape {
+		if d < 0 || d > 1<<20 {
+			return -1
+		}
+		n *= d
+	}
+	return n
 }
 
 // mix hashes a seed and two indices (splitmix64 steps).
