@@ -304,3 +304,27 @@ func TestHarnessSeesChanges(t *testing.T) {
 		t.Error("a kernel without its store mask writes the same bytes")
 	}
 }
+
+// TestRunWith: options reach the machine (progress after each program,
+// the work bound).
+func TestRunWith(t *testing.T) {
+	m := parseText(t, addKernel)
+	args, _ := addArgs(256, 256)
+	var calls []int
+	opts := interp.Options{Progress: func(done, total int) {
+		if total != 4 {
+			t.Errorf("total = %d, want 4", total)
+		}
+		calls = append(calls, done)
+	}}
+	if err := interp.RunWith(m, "add", args, [3]int{4, 1, 1}, opts); err != nil {
+		t.Fatal(err)
+	}
+	if fmt.Sprint(calls) != "[1 2 3 4]" {
+		t.Errorf("progress calls %v", calls)
+	}
+	err := interp.RunWith(m, "add", args, [3]int{4, 1, 1}, interp.Options{MaxWork: 500})
+	if err == nil || !strings.Contains(err.Error(), "more than 500 elements") {
+		t.Errorf("work bound: %v", err)
+	}
+}
