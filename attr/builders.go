@@ -434,8 +434,11 @@ func buildSwizzled(a *args) (Encoding, error) {
 
 func buildNVMMAShared(a *args) (Encoding, error) {
 	if err := firstErr(a.strict(append([]string{"swizzlingByteWidth", "transposed", "elementBitWidth", "fp4Padded", "rank"}, cgaKeys...)...),
-		a.require("swizzlingByteWidth", "elementBitWidth")); err != nil {
+		a.require("swizzlingByteWidth")); err != nil {
 		return nil, err
+	}
+	if f := a.get("elementBitWidth"); f != nil && f.val.kind == vInt && f.val.num == 0 {
+		return nil, a.p.errf(f.val.off, "elementBitWidth must be a non-zero power of two")
 	}
 	s := &NVMMAShared{LayoutRank: 2}
 	if err := firstErr(a.uint("swizzlingByteWidth", &s.SwizzlingByteWidth), a.boolean("transposed", &s.Transposed),

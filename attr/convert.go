@@ -35,7 +35,13 @@ func namesIn(order []int) []string {
 
 func checkShape(l Layout, shape []int) error {
 	if len(shape) != l.Rank() {
-		return fmt.Errorf("shape %s has rank %d, but the layout %s has rank %d", fmtInts(shape), len(shape), l.Format(nil), l.Rank())
+		hint := ""
+		if n, ok := l.(*NVMMAShared); ok && len(n.CGA.Bases) == 0 {
+			// Triton 3.6 states the rank of an nvmma_shared layout only
+			// in its text (rank = N) and aborts on a mismatch.
+			hint = fmt.Sprintf(" (write rank = %d in the attribute, as Triton prints a rank-%d nvmma_shared layout)", len(shape), len(shape))
+		}
+		return fmt.Errorf("shape %s has rank %d, but the layout %s has rank %d%s", fmtInts(shape), len(shape), l.Format(nil), l.Rank(), hint)
 	}
 	for _, s := range shape {
 		if !isPow2(s) {
@@ -534,6 +540,9 @@ func rotateLeft(v []int) []int {
 func (s *NVMMAShared) toLinearLayout(shape []int) (linear.Layout, error) {
 	if err := firstErr(s.check(), checkShape(s, shape)); err != nil {
 		return linear.Layout{}, err
+	}
+	if s.ElementBitWidth == 0 {
+		return linear.Layout{}, fmt.Errorf("#ttg.nvmma_shared without elementBitWidth has no linear layout (Triton 3.6 reads an uninitialized width)")
 	}
 	rank := len(shape)
 	per := shapePerCTA(s.CGA, shape)

@@ -203,7 +203,13 @@ func transposeEnc(e Encoding, order []int, srcShape []int) Encoding {
 		for i, d := range b.Order {
 			nb.Order[i] = inv[d]
 		}
+		// The CGA layout's bases are per-dimension too: each is
+		// permuted, and one of another rank has no transpose
+		// (inferTransOpEncoding's permuteCGALayout fails on it).
 		for _, basis := range b.CGA.Bases {
+			if len(basis) != rank {
+				return nil
+			}
 			nb.CGA.Bases = append(nb.CGA.Bases, permute(basis, order))
 		}
 		return nb

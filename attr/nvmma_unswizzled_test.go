@@ -25,3 +25,26 @@ func TestNVMMAUnswizzledIgnoresTransposed(t *testing.T) {
 		}
 	}
 }
+
+// Triton 3.6 parses an nvmma_shared without elementBitWidth (its own
+// TritonGPU/combine.mlir has two); it reads, verifies and prints back
+// without the key, and only asking for its layout fails.
+func TestNVMMAWithoutElementBitWidth(t *testing.T) {
+	const text = "#ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false}>"
+	enc, _, err := Parse(text, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := enc.Verify(ModuleInfo{}); err != nil {
+		t.Errorf("verify: %v", err)
+	}
+	if got := enc.Format(nil); got != text {
+		t.Errorf("printed %s, want %s", got, text)
+	}
+	if _, err := enc.(Layout).ToLinear([]int{64, 64}); err == nil {
+		t.Error("ToLinear without elementBitWidth: no error")
+	}
+	if _, _, err := Parse("#ttg.nvmma_shared<{swizzlingByteWidth = 128, elementBitWidth = 0}>", nil); err == nil {
+		t.Error("elementBitWidth = 0 accepted")
+	}
+}

@@ -31,10 +31,14 @@ type AMDRotatingShared struct {
 type NVMMAShared struct {
 	SwizzlingByteWidth int
 	Transposed         bool
-	ElementBitWidth    int
-	FP4Padded          bool
-	LayoutRank         int // the rank (2 unless given)
-	CGA                CGALayout
+	// ElementBitWidth is 0 when the text leaves it out: Triton 3.6
+	// parses that (its parser reads the key into an uninitialized
+	// variable), so the attribute reads, verifies and prints back without
+	// it, and only ToLinear, which needs the width, refuses it.
+	ElementBitWidth int
+	FP4Padded       bool
+	LayoutRank      int // the rank (2 unless given)
+	CGA             CGALayout
 }
 
 // PaddedShared is #ttg.padded_shared: a linear component (offset → tensor
@@ -139,7 +143,9 @@ func (s *NVMMAShared) Format(func(Encoding) string) string {
 	sb.WriteString("#ttg.nvmma_shared<{")
 	intField(&sb, "", "swizzlingByteWidth", s.SwizzlingByteWidth)
 	boolField(&sb, ", ", "transposed", s.Transposed)
-	intField(&sb, ", ", "elementBitWidth", s.ElementBitWidth)
+	if s.ElementBitWidth != 0 {
+		intField(&sb, ", ", "elementBitWidth", s.ElementBitWidth)
+	}
 	if s.FP4Padded {
 		sb.WriteString(", fp4Padded = true")
 	}
@@ -270,7 +276,7 @@ func (s *AMDRotatingShared) Verify(ModuleInfo) error {
 }
 
 func (s *NVMMAShared) check() error {
-	if s.ElementBitWidth <= 0 || !isPow2(s.ElementBitWidth) {
+	if s.ElementBitWidth != 0 && !isPow2(s.ElementBitWidth) {
 		return ferrf("elementBitWidth", "elementBitWidth must be a non-zero power of two")
 	}
 	if !slices.Contains([]int{0, 32, 64, 128}, s.SwizzlingByteWidth) {

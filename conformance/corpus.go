@@ -282,8 +282,8 @@ func SplitChunks(src string) []Chunk {
 }
 
 // Block is one CHECK-LABEL block of a check file: the check file with every
-// directive line outside the preamble (the lines before the first label)
-// and this block blanked, so line numbers stay.
+// directive line outside the preamble (the lines before the first label),
+// the earlier labels and this block blanked, so line numbers stay.
 type Block struct {
 	Index int // 1-based
 	Line  int // line of the label (0 when the file has no label)
@@ -337,6 +337,12 @@ func LabelBlocks(text string, prefixes []string) []Block {
 		last := -1
 		for i := labels[0]; i < from; i++ {
 			if slices.Contains(labels, i) {
+				// FileCheck matches every label first, each after the one
+				// before: the earlier labels stay, so that this one
+				// matches where it does in the whole file (two labels
+				// that both match "@wait_barrier" take its first and its
+				// second occurrence).
+				keep[i] = true
 				last = i
 			} else if g := definesGlobal(lines[i], prefixes); g != "" && strings.Contains(body, "[[$"+g+"]]") {
 				for k := last; k <= i; k++ {

@@ -56,7 +56,9 @@ func TestLabelBlocks(t *testing.T) {
 	if want := "// CHECK: #pre\nx\n// CHECK-LABEL: @f\n// CHECK: a\n\n\n"; bs[0].Check != want || bs[0].Line != 3 {
 		t.Errorf("block 1: %+v", bs[0])
 	}
-	if want := "// CHECK: #pre\nx\n\n\n// CHECK-LABEL: @g\n// CHECK: b\n"; bs[1].Check != want || bs[1].Line != 5 {
+	// The earlier label stays: FileCheck matches the labels in order, so
+	// @g is looked for after @f's match.
+	if want := "// CHECK: #pre\nx\n// CHECK-LABEL: @f\n\n// CHECK-LABEL: @g\n// CHECK: b\n"; bs[1].Check != want || bs[1].Line != 5 {
 		t.Errorf("block 2: %+v", bs[1])
 	}
 	// A global variable defined in an earlier block stays defined: the

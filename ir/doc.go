@@ -28,6 +28,20 @@
 // with PrintConfig.DebugInfo, generic form with PrintConfig.Generic.
 // print(parse(x)) is a fixed point.
 //
+// SSA values are named as MLIR's SSANameState names them, whatever the
+// input called them: entry block arguments %argN, other values %0, %1, ...
+// per isolated region, names an op gives its results (OpDef.AsmResultNames
+// or ResultNames: arith.constant's %c0_i32, %cst, %true) made unique with
+// _N, result groups %x:2 used as %x#1; the generic form numbers uniquely
+// across the module. PrintConfig.NameLocAsPrefix names values after their
+// NameLocs instead (-mlir-use-nameloc-as-prefix, as Triton prints its IR:
+// with DebugInfo it reproduces Triton's printed TTGIR, except region
+// arguments whose locations the syntax does not print, such as scf.for's);
+// without DebugInfo those names come from locations the output does not
+// carry, so printing the output again numbers them (as in MLIR).
+// PrintConfig.KeepNames, not an MLIR option, keeps the names the input
+// wrote (Value.NameHint).
+//
 // Ops are described by OpDefs in a registry (Register, Lookup) with traits
 // that passes query (Pure, Elementwise, SameOperandsAndResultEncoding, ...),
 // custom parse and print functions and a verifier; Verify runs structural

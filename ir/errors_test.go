@@ -143,7 +143,7 @@ func TestAllowUnregistered(t *testing.T) {
 	if diags.HasErrors() {
 		t.Fatal(diags)
 	}
-	out := m.String()
+	out := keep(m)
 	want := `%0 = "foo.bar"(%a) {k = 1 : i32} : (i32) -> i32`
 	if !strings.Contains(out, want) {
 		t.Errorf("output lacks %q:\n%s", want, out)

@@ -76,7 +76,7 @@ func TestFormatRoundTrip(t *testing.T) {
 		t.Fatalf("parse: %v", diags)
 	}
 	var buf bytes.Buffer
-	if err := Print(&buf, m, PrintConfig{}); err != nil {
+	if err := Print(&buf, m, PrintConfig{KeepNames: true}); err != nil {
 		t.Fatal(err)
 	}
 	for _, want := range []string{

@@ -73,7 +73,7 @@ func TestTriton36OpSyntax(t *testing.T) {
 				t.Fatal(d)
 			}
 			// Aliases the case does not use are not printed.
-			out := m.String()
+			out := keep(m)
 			if !strings.HasSuffix(out, c.fn+"}\n") {
 				t.Errorf("custom form:\n%s", firstDiff(c.fn, out[strings.Index(out, "  tt.func"):]))
 			}
@@ -81,12 +81,12 @@ func TestTriton36OpSyntax(t *testing.T) {
 				t.Errorf("verify: %v", d)
 			}
 			var b strings.Builder
-			Print(&b, m, PrintConfig{Generic: true})
+			Print(&b, m, PrintConfig{Generic: true, KeepNames: true})
 			m2, d := ParseString(b.String(), ParseConfig{Filename: "g.mlir"})
 			if d.HasErrors() {
 				t.Fatalf("generic: %v\n%s", d, b.String())
 			}
-			if out2 := m2.String(); out2 != out {
+			if out2 := keep(m2); out2 != out {
 				t.Errorf("via generic:\n%s", firstDiff(out, out2))
 			}
 		})
@@ -111,7 +111,7 @@ func TestDotMaxNumImpreciseAcc(t *testing.T) {
 			t.Errorf("%s: %v", c.in, d)
 			continue
 		}
-		if got := m.String(); !strings.Contains(got, "\n    "+c.want+" : tensor") {
+		if got := keep(m); !strings.Contains(got, "\n    "+c.want+" : tensor") {
 			t.Errorf("%s: got\n%s", c.in, got)
 		}
 	}
@@ -132,7 +132,7 @@ func TestLoadFromTritonGeneric(t *testing.T) {
 	if d.HasErrors() {
 		t.Fatal(d)
 	}
-	out := m.String()
+	out := keep(m)
 	for _, want := range []string{
 		"%0 = tt.load %p, %m : tensor<16x!tt.ptr<f32>>\n",
 		"%1 = tt.load %p cacheModifier = ca {isVolatile = true} : tensor<16x!tt.ptr<f32>>\n",
@@ -157,7 +157,7 @@ func TestTMEMResultNames(t *testing.T) {
 	if d.HasErrors() {
 		t.Fatal(d)
 	}
-	out := m.String()
+	out := keep(m)
 	for _, want := range []string{
 		"    %result, %token = ttng.tmem_alloc : ",
 		"    %result_0, %token_1 = ttng.tmem_load %result[%token] : ",

@@ -42,10 +42,10 @@ func TestUnboundResults(t *testing.T) {
 }
 `)
 	want := `module {
-  tt.func @f(%a: i32) {
+  tt.func @f(%arg0: i32) {
     %0 = ttg.async_wait {num = 0 : i32}
-    %1 = arith.addi %a, %a : i32
-    %2:2 = "foo.two"(%a) : (i32) -> (i32, i32)
+    %1 = arith.addi %arg0, %arg0 : i32
+    %2:2 = "foo.two"(%arg0) : (i32) -> (i32, i32)
     tt.return
   }
 }
@@ -84,7 +84,7 @@ func TestNoCascadeAfterBadAlias(t *testing.T) {
 	for _, tc := range []struct{ name, src, want string }{
 		{"bad alias uses", `#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0], bogus = 1}>
 #slice = #ttg.slice<{dim = 0, parent = #blocked}>
-#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128}>
+#shared = #ttg.nvmma_shared<{transposed = false, elementBitWidth = 16}>
 !t = !tt.ptr<f16, bad>
 #loc1 = loc(nope)
 tt.func @f(%a: i32) {
@@ -95,7 +95,7 @@ tt.func @f(%a: i32) {
   %4 = "foo.x"() {a = #ttg.slice<{dim = 0, parent = #blocked}>} : () -> !t
   tt.return %x : i32
 }`, "t.mlir:1:102: error: unexpected key: bogus\n" +
-			"t.mlir:3:11: error: #ttg.nvmma_shared: missing key 'elementBitWidth'\n" +
+			"t.mlir:3:11: error: #ttg.nvmma_shared: missing key 'swizzlingByteWidth'\n" +
 			"t.mlir:4:19: error: expected integer value\n" +
 			"t.mlir:5:13: error: expected location instance\n" +
 			"t.mlir:12:13: error: use of undeclared SSA value name '%x'"},

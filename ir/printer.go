@@ -25,6 +25,16 @@ type PrintConfig struct {
 	// generic form, as MLIR releases before 17 did (for older tools such as
 	// mlir-opt-14); Parse reads both spellings.
 	PropsAsAttrs bool
+	// NameLocAsPrefix names a value after the NameLoc in its location
+	// (`loc("x"(...))` prints %x), as -mlir-use-nameloc-as-prefix does and
+	// as Triton prints its IR; other values are named as without it.
+	NameLocAsPrefix bool
+	// KeepNames names a value after the SSA name the input wrote it with
+	// (Value.NameHint), made unique, instead of MLIR's name; numbers and
+	// argN are regenerated, and values without a name of their own are
+	// named as MLIR names them. Not an MLIR flag: MLIR's parser forgets
+	// the names it reads.
+	KeepNames bool
 }
 
 // OpPrinter writes IR text; custom op print functions (OpDef.Print) use its
@@ -47,6 +57,14 @@ type OpPrinter struct {
 	ref        AliasFunc
 	typeText   map[Type]string // rendered types (types are immutable)
 	typeNames  map[Type]string // type aliases in use ("!name")
+
+	// Scratch of numberOp: the names an op gives its results, whether it
+	// gave any, the op, the bound setAsmName, and the group heads.
+	asmNames []string
+	asmAny   bool
+	asmOp    *Operation
+	setAsm   func(int, string)
+	heads    []ssaName
 }
 
 // appendType appends t through the alias plan, caching the text per type.
@@ -151,7 +169,7 @@ func Print(w io.Writer, m *Module, cfg PrintConfig) error {
 		p.buf = append(p.buf, d...)
 		p.buf = append(p.buf, '\n')
 	}
-	p.nameIsolated(m.Op, true)
+	p.nameValues(m.Op)
 	p.printOp(m.Op)
 	p.buf = append(p.buf, '\n')
 	for _, d := range al.defsAfter {
@@ -183,7 +201,7 @@ func newPrinter(w io.Writer, cfg PrintConfig) *OpPrinter {
 func PrintOp(w io.Writer, op *Operation, cfg PrintConfig) error {
 	cfg.LocalScope = true
 	p := newPrinter(w, cfg)
-	p.nameIsolated(op, true)
+	p.nameValues(op)
 	p.printOp(op)
 	p.flush(true)
 	return p.err
@@ -275,7 +293,8 @@ func (p *OpPrinter) freeNameScope(s *nameScope) {
 }
 
 // isAutoName reports whether an SSA name is one the printer generates
-// itself (a number or argN), so it is regenerated rather than kept.
+// itself (a number or argN): PrintConfig.KeepNames regenerates it rather
+// than keeping it.
 func isAutoName(s string) bool {
 	if s == "" {
 		return true
@@ -291,29 +310,65 @@ func isAutoName(s string) bool {
 	return true
 }
 
-// groupStart reports, for each result, whether it starts a new result
-// group: result 0 always does, and a later one does when it has its own name.
-func groupStart(op *Operation, i int) bool {
-	return i == 0 || !isAutoName(op.results[i].NameHint) || op.def != nil && i < len(op.def.ResultNames)
+// namingContext is a region waiting to be named with the counters and the
+// names scope it starts from (SSANameState's NamingContext).
+type namingContext struct {
+	region *Region
+	c      nameCounters
+	scope  *nameScope
 }
 
-// nameIsolated assigns names to the values in the regions of op (an
-// isolated-from-above op or, with root, the printing root, whose own
-// results are named too), numbering as MLIR does.
-func (p *OpPrinter) nameIsolated(op *Operation, root bool) {
-	c := nameCounters{}
-	if root {
-		sc := p.newNameScope(nil)
-		p.nameResults(op, &c, sc)
-		p.freeNameScope(sc)
+// nameValues names the values of root and of every region inside it as
+// MLIR's SSANameState does. A stack of regions: root's regions are queued
+// with the counters as they are before root's own results are numbered;
+// each region popped restarts from the counters it was queued with (its
+// parent's, after the whole parent region was numbered) and names in a
+// scope inside its parent's, so sibling regions reuse numbers and names.
+// In generic form the counters are not restored (MLIR prints unique SSA
+// IDs there), so the order regions are popped in, last queued first,
+// shows in the numbers.
+func (p *OpPrinter) nameValues(root *Operation) {
+	unique := p.cfg.Generic
+	var c nameCounters
+	top := p.newNameScope(nil)
+	cur := top
+	stack := make([]namingContext, 0, 8)
+	for _, r := range root.regions {
+		stack = append(stack, namingContext{r, c, top})
 	}
-	for _, r := range op.regions {
-		sc := p.newNameScope(nil)
-		p.nameRegion(r, c, sc)
-		p.freeNameScope(sc)
+	p.numberOp(root, &c, top)
+	for len(stack) > 0 {
+		ctx := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if !unique {
+			c = ctx.c
+		}
+		// Leave the scopes of the subtree named last, up to this
+		// region's parent scope.
+		for cur != ctx.scope {
+			done := cur
+			cur = cur.parent
+			p.freeNameScope(done)
+		}
+		cur = p.newNameScope(cur)
+		p.numberRegion(ctx.region, &c, cur)
+		for _, b := range ctx.region.Blocks {
+			for o := b.first; o != nil; o = o.next {
+				for _, r := range o.regions {
+					stack = append(stack, namingContext{r, c, cur})
+				}
+			}
+		}
+	}
+	for cur != nil {
+		done := cur
+		cur = cur.parent
+		p.freeNameScope(done)
 	}
 }
 
+// uniq returns name, or name_N with the next conflict number N that makes
+// it unused in scope sc, and marks the result used.
 func (p *OpPrinter) uniq(name string, c *nameCounters, sc *nameScope) string {
 	if !sc.isUsed(name) {
 		sc.used[name] = true
@@ -329,75 +384,231 @@ func (p *OpPrinter) uniq(name string, c *nameCounters, sc *nameScope) string {
 	}
 }
 
-func (p *OpPrinter) nameRegion(r *Region, c nameCounters, sc *nameScope) {
+// valueName is SSANameState::setValueName: a number for an empty name, else
+// the sanitized name made unique.
+func (p *OpPrinter) valueName(name string, c *nameCounters, sc *nameScope) ssaName {
+	if name == "" {
+		n := ssaName{num: int32(c.nextValue), idx: -1}
+		c.nextValue++
+		return n
+	}
+	return ssaName{base: p.uniq(sanitizeIdentifier(name), c, sc), idx: -1}
+}
+
+// numberRegion is numberValuesInRegion: blocks are ^bb0, ^bb1, ... in
+// order, and each block's arguments and ops are numbered in turn.
+func (p *OpPrinter) numberRegion(r *Region, c *nameCounters, sc *nameScope) {
 	for i, b := range r.Blocks {
 		p.blockNames[b] = "^bb" + strconv.Itoa(i)
-		for _, a := range b.args {
-			// Entry block arguments consume an argument number even when
-			// they have a name of their own (as in MLIR).
-			switch {
-			case !isAutoName(a.NameHint):
-				p.setName(a, ssaName{base: p.uniq(a.NameHint, &c, sc), idx: -1})
-				if i == 0 {
-					c.nextArg++
-				}
-			case i == 0:
-				p.setName(a, ssaName{base: p.uniq("arg"+strconv.Itoa(c.nextArg), &c, sc), idx: -1})
-				c.nextArg++
-			default:
-				p.setName(a, ssaName{num: int32(c.nextValue), idx: -1})
-				c.nextValue++
-			}
-		}
-		for o := b.first; o != nil; o = o.next {
-			p.nameResults(o, &c, sc)
-		}
-	}
-	for _, b := range r.Blocks {
-		for o := b.first; o != nil; o = o.next {
-			if len(o.regions) == 0 {
-				continue
-			}
-			// Isolated-from-above ops are numbered on from the enclosing
-			// region too: MLIR's SSANameState restarts nothing there
-			// (the partitions of ttg.warp_specialize print %arg2 after a
-			// function's %arg0, %arg1).
-			for _, nr := range o.regions {
-				inner := p.newNameScope(sc)
-				p.nameRegion(nr, c, inner)
-				p.freeNameScope(inner)
-			}
-		}
+		p.numberBlock(b, i == 0, c, sc)
 	}
 }
 
-func (p *OpPrinter) nameResults(o *Operation, c *nameCounters, sc *nameScope) {
+// numberBlock is numberValuesInBlock: an entry block's arguments are argN
+// (every one takes an argument number, whatever it ends up named), the
+// others' are numbered like results; -mlir-use-nameloc-as-prefix names
+// an argument after the NameLoc of its location, and KeepNames after the
+// name it was written with.
+func (p *OpPrinter) numberBlock(b *Block, entry bool, c *nameCounters, sc *nameScope) {
+	for _, a := range b.args {
+		name := ""
+		if entry {
+			name = argName(c.nextArg)
+			c.nextArg++
+		}
+		if p.cfg.NameLocAsPrefix {
+			if n, ok := nameFromLoc(a.Loc); ok {
+				name = n
+			}
+		}
+		if p.cfg.KeepNames && !isAutoName(a.NameHint) {
+			name = a.NameHint
+		}
+		p.setName(a, p.valueName(name, c, sc))
+	}
+	for o := b.first; o != nil; o = o.next {
+		p.numberOp(o, c, sc)
+	}
+}
+
+// argNames holds "arg0" … "arg63", the entry block argument names most
+// printed modules use, so that naming them allocates nothing.
+var argNames = func() []string {
+	ns := make([]string, 64)
+	for i := range ns {
+		ns[i] = "arg" + strconv.Itoa(i)
+	}
+	return ns
+}()
+
+func argName(i int) string {
+	if i < len(argNames) {
+		return argNames[i]
+	}
+	return "arg" + strconv.Itoa(i)
+}
+
+// numberOp is numberValuesInOp. In custom form the op names its results
+// (OpDef.AsmResultNames or ResultNames: MLIR's getAsmResultNames, whose
+// names a NameLoc replaces under -mlir-use-nameloc-as-prefix); KeepNames
+// names a result after the name it was written with. A result named at an
+// index other than 0 starts a result group of its own. Result 0, if still
+// unnamed, takes its op's NameLoc under -mlir-use-nameloc-as-prefix, else
+// the next number; the results of a group print as %name#k.
+func (p *OpPrinter) numberOp(o *Operation, c *nameCounters, sc *nameScope) {
 	n := len(o.results)
+	if n == 0 {
+		return
+	}
+	// The names the op gives its results, in p.asmNames (reused: most ops
+	// name nothing, and a closure over a local slice would allocate for
+	// every op).
+	names := p.asmNames[:0]
+	for range n {
+		names = append(names, "")
+	}
+	p.asmNames, p.asmOp, p.asmAny = names, o, false
+	if d := o.def; d != nil && !p.cfg.Generic && (d.AsmResultNames != nil || len(d.ResultNames) > 0) {
+		if p.setAsm == nil {
+			p.setAsm = p.setAsmName
+		}
+		if d.AsmResultNames != nil {
+			d.AsmResultNames(o, p.setAsm)
+		} else {
+			for i, name := range d.ResultNames {
+				p.setAsm(i, name)
+			}
+		}
+	}
+	if p.cfg.KeepNames {
+		for i := range o.results {
+			if h := o.results[i].NameHint; !isAutoName(h) {
+				names[i], p.asmAny = h, true
+			}
+		}
+	}
+	if !p.asmAny && n == 1 {
+		// The common case: one result, no name of the op's own.
+		name := ""
+		if p.cfg.NameLocAsPrefix {
+			name, _ = nameFromLoc(o.Loc)
+		}
+		p.setName(&o.results[0], p.valueName(name, c, sc))
+		return
+	}
+	heads := p.heads[:0]
+	for _, name := range names {
+		h := ssaName{idx: -1}
+		if name != "" {
+			h = p.valueName(name, c, sc)
+		}
+		heads = append(heads, h)
+	}
+	p.heads = heads
+	if names[0] == "" {
+		name := ""
+		if p.cfg.NameLocAsPrefix {
+			name, _ = nameFromLoc(o.Loc)
+		}
+		heads[0] = p.valueName(name, c, sc)
+		names[0] = "0" // a group starts here
+	}
 	for i := 0; i < n; {
 		j := i + 1
-		for j < n && !groupStart(o, j) {
+		for j < n && names[j] == "" {
 			j++
 		}
-		var n ssaName
-		if h := o.results[i].NameHint; !isAutoName(h) {
-			n.base = p.uniq(h, c, sc)
-		} else if o.def != nil && i < len(o.def.ResultNames) {
-			n.base = p.uniq(o.def.ResultNames[i], c, sc)
-		} else {
-			n.num = int32(c.nextValue)
-			c.nextValue++
-		}
-		if j-i == 1 {
-			n.idx = -1
-			p.setName(&o.results[i], n)
-		} else {
-			for k := i; k < j; k++ {
-				n.idx = int32(k - i)
-				p.setName(&o.results[k], n)
+		for k := i; k < j; k++ {
+			h := heads[i]
+			if j-i > 1 {
+				h.idx = int32(k - i)
 			}
+			p.setName(&o.results[k], h)
 		}
 		i = j
 	}
+}
+
+// setAsmName is the set function OpDef.AsmResultNames and ResultNames name
+// results through (MLIR's setResultNameFn): under
+// -mlir-use-nameloc-as-prefix the op's NameLoc replaces the name.
+func (p *OpPrinter) setAsmName(i int, name string) {
+	if i < 0 || i >= len(p.asmNames) || name == "" {
+		return
+	}
+	if p.cfg.NameLocAsPrefix {
+		if l, ok := nameFromLoc(p.asmOp.Loc); ok {
+			name = l
+		}
+	}
+	p.asmNames[i], p.asmAny = name, true
+}
+
+// nameFromLoc is MLIR's maybeGetValueNameFromLoc: the name of the first
+// NameLoc found walking l in pre-order (through aliases, call sites and
+// fused locations).
+func nameFromLoc(l Location) (string, bool) {
+	for depth := 0; depth < 64 && l != nil; depth++ {
+		switch x := l.(type) {
+		case NameLoc:
+			return x.Name, true
+		case LocRef:
+			if x.Alias == nil {
+				return "", false
+			}
+			l = x.Alias.Loc
+			continue
+		case CallSiteLoc:
+			if n, ok := nameFromLoc(x.Callee); ok {
+				return n, true
+			}
+			l = x.Caller
+			continue
+		case FusedLoc:
+			for _, s := range x.Locs {
+				if n, ok := nameFromLoc(s); ok {
+					return n, true
+				}
+			}
+		}
+		return "", false
+	}
+	return "", false
+}
+
+// sanitizeIdentifier is MLIR's sanitizeIdentifier for SSA names: letters,
+// digits and $._- are kept, a space becomes '_', any other byte its hex
+// digits; a name that starts with a digit or such a byte gets a '_' in
+// front, so it cannot clash with a generated number.
+func sanitizeIdentifier(name string) string {
+	valid := func(ch byte) bool {
+		return isDigit(ch) || ch >= 'a' && ch <= 'z' || ch >= 'A' && ch <= 'Z' || strings.IndexByte("$._-", ch) >= 0
+	}
+	clean := true
+	for i := 0; i < len(name); i++ {
+		if !valid(name[i]) {
+			clean = false
+			break
+		}
+	}
+	if clean && !isDigit(name[0]) {
+		return name
+	}
+	var b strings.Builder
+	if isDigit(name[0]) || !valid(name[0]) && name[0] != ' ' {
+		b.WriteByte('_')
+	}
+	for i := 0; i < len(name); i++ {
+		switch ch := name[i]; {
+		case valid(ch):
+			b.WriteByte(ch)
+		case ch == ' ':
+			b.WriteByte('_')
+		default:
+			b.WriteString(strings.ToUpper(strconv.FormatUint(uint64(ch), 16)))
+		}
+	}
+	return b.String()
 }
 
 // ---- op printing ----
@@ -431,20 +642,24 @@ func (p *OpPrinter) printResultsLHS(op *Operation) {
 	if n == 0 {
 		return
 	}
+	// A result group starts at a result whose name is not #k of the
+	// group before (numberOp records it).
 	for i := 0; i < n; {
+		head, ok := p.lookupName(&op.results[i])
+		if !ok {
+			head = ssaName{base: op.results[i].NameHint}
+		}
 		j := i + 1
-		for j < n && !groupStart(op, j) {
-			j++
+		for ; j < n; j++ {
+			if nm, ok := p.lookupName(&op.results[j]); !ok || nm.idx <= 0 {
+				break
+			}
 		}
 		if i > 0 {
 			p.buf = append(p.buf, ", "...)
 		}
-		n, ok := p.lookupName(&op.results[i])
-		if !ok {
-			n = ssaName{base: op.results[i].NameHint, idx: -1}
-		}
-		n.idx = -1
-		p.buf = n.appendTo(p.buf)
+		head.idx = -1
+		p.buf = head.appendTo(p.buf)
 		if j-i > 1 {
 			p.buf = append(p.buf, ':')
 			p.buf = strconv.AppendInt(p.buf, int64(j-i), 10)

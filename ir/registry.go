@@ -75,6 +75,11 @@ type OpDef struct {
 	// name of their own (MLIR's OpAsmOpInterface::getAsmResultNames), as
 	// `%result, %token = ttng.tmem_alloc`; nil means numbered results.
 	ResultNames []string
+	// AsmResultNames, when set, names results from the op itself
+	// (getAsmResultNames computed, as arith.constant's %c0_i32, %cst,
+	// %true): set(i, name) names result i; it replaces ResultNames.
+	// Names apply in custom form only, as in MLIR.
+	AsmResultNames func(op *Operation, set func(result int, name string))
 
 	// The declaration (see opdef.go and format.go). Operands, Results,
 	// Attrs and Regions name the op's parts; an op that declares them is

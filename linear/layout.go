@@ -66,7 +66,24 @@ type Layout struct {
 
 // intern returns the canonical copy of a dimension name, so that the names of
 // all layouts share storage.
-func intern(s string) string { return unique.Make(s).Value() }
+func intern(s string) string {
+	if c, ok := commonNames[s]; ok {
+		return c
+	}
+	return unique.Make(s).Value()
+}
+
+// commonNames holds the canonical copies of the dimension names nearly
+// every layout uses, so that interning them takes a map lookup instead of
+// unique.Make's synchronisation (read-only after init).
+var commonNames = func() map[string]string {
+	m := map[string]string{}
+	for _, n := range []string{"register", "lane", "warp", "block", "offset", "vector", "bank", "segment", "reps",
+		"dim0", "dim1", "dim2", "dim3", "dim4", "row", "col"} {
+		m[n] = unique.Make(n).Value()
+	}
+	return m
+}()
 
 func mask(n int) uint64 { return uint64(1)<<uint(n) - 1 }
 

@@ -320,6 +320,23 @@ func (l Layout) Sublayout(ins, outs []string) (Layout, error) {
 			from = append(from, o)
 		}
 	}
+	if len(from) == len(l.outs) {
+		// Every out-dim stays: the kept in-dims' columns are unchanged, and
+		// so is the rank when only empty in-dims go.
+		var cols []uint64
+		dropped := false
+		for _, d := range l.ins {
+			if slices.Contains(ins, d.name) {
+				cols = append(cols, l.cols[d.off:d.off+d.log2]...)
+			} else if d.log2 > 0 {
+				dropped = true
+			}
+		}
+		if !dropped {
+			return Layout{withOffsets(newIns), l.outs, cols, l.rank}, nil
+		}
+		return mustAssemble(newIns, l.outs, cols), nil
+	}
 	newOuts := withOffsets(from)
 	var cols []uint64
 	for _, d := range newIns {

@@ -514,3 +514,55 @@ func TestPropMulIsDirectProduct(t *testing.T) {
 		}
 	})
 }
+
+// TestPropSublayoutKeepsBases checks Sublayout against New over the kept
+// bases, for any choice of in-dims and out-dims (all out-dims kept takes a
+// shortcut that reuses the columns and, when only empty in-dims go, the
+// rank).
+func TestPropSublayoutKeepsBases(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		l := genLayout(t, "l", inPool, outPool, maxPropBits, maxPropBits)
+		var ins []string
+		for _, n := range l.InDimNames() {
+			if rapid.Bool().Draw(t, "keep."+n) {
+				ins = append(ins, n)
+			}
+		}
+		outs := l.OutDimNames()
+		if rapid.Bool().Draw(t, "dropOut") && len(outs) > 1 {
+			outs = outs[1:]
+		}
+		got, err := l.Sublayout(ins, outs)
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkInvariants(t, got)
+		var wantIns []InDim
+		for _, n := range ins {
+			var bs [][]int
+			for _, b := range l.Bases(n) {
+				var c []int
+				for j, o := range l.OutDimNames() {
+					if slices.Contains(outs, o) {
+						c = append(c, b[j])
+					}
+				}
+				bs = append(bs, c)
+			}
+			wantIns = append(wantIns, InDim{n, bs})
+		}
+		var wantOuts []OutDim
+		for _, o := range l.OutDims() {
+			if slices.Contains(outs, o.Name) {
+				wantOuts = append(wantOuts, o)
+			}
+		}
+		want, err := New(wantIns, wantOuts, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !got.Equal(want) || got.rank != want.rank {
+			t.Fatalf("Sublayout(%v, %v) of %v = %v (rank %d), want %v (rank %d)", ins, outs, l, got, got.rank, want, want.rank)
+		}
+	})
+}

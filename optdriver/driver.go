@@ -391,7 +391,9 @@ func (r *run) transform(ch chunk, out io.Writer, emit func(ir.Diagnostic)) bool 
 }
 
 func (r *run) printConfig() ir.PrintConfig {
-	return ir.PrintConfig{DebugInfo: r.cfg.debugInfo, Generic: r.cfg.generic, LocalScope: r.cfg.localScope}
+	c := r.cfg
+	return ir.PrintConfig{DebugInfo: c.debugInfo, Generic: c.generic, LocalScope: c.localScope,
+		NameLocAsPrefix: c.nameLoc, KeepNames: c.keepNames}
 }
 
 // runConfig returns the pass manager configuration: verifier, timing and

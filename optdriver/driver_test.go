@@ -15,6 +15,16 @@ import (
 	"github.com/layoutopt/layoutopt/proc"
 )
 
+// namedIR names its values in the text and in name locations.
+const namedIR = `module {
+  tt.func @f(%a: i32 loc("x")) {
+    %one = arith.constant 1 : i32
+    %s = arith.addi %a, %one : i32 loc("sum")
+    tt.return
+  }
+}
+`
+
 const goodIR = `module {
   tt.func @f(%arg0: i32) {
     %c = arith.constant 1 : i32
@@ -442,7 +452,19 @@ func driverCases(t *testing.T) []driverCase {
 				if want := canonical(t, goodIR, ir.PrintConfig{Generic: true}); r.stdout != want {
 					t.Errorf("stdout:\n%s\nwant:\n%s", r.stdout, want)
 				}
-				contains(t, "stdout", r.stdout, `"tt.func"() <{`, `"arith.addi"(%arg0, %c)`)
+				contains(t, "stdout", r.stdout, `"tt.func"() <{`, `"arith.addi"(%arg0, %0)`)
+			}},
+		{name: "MLIR's names", files: map[string]string{"in.mlir": namedIR}, args: []string{"in.mlir"},
+			check: func(t *testing.T, r result) {
+				contains(t, "stdout", r.stdout, `tt.func @f(%arg0: i32) {`, `%c1_i32 = arith.constant 1 : i32`, `%0 = arith.addi %arg0, %c1_i32 : i32`)
+			}},
+		{name: "-mlir-use-nameloc-as-prefix", files: map[string]string{"in.mlir": namedIR}, args: []string{"in.mlir", "-mlir-use-nameloc-as-prefix"},
+			check: func(t *testing.T, r result) {
+				contains(t, "stdout", r.stdout, `tt.func @f(%x: i32) {`, `%c1_i32 = arith.constant 1 : i32`, `%sum = arith.addi %x, %c1_i32 : i32`)
+			}},
+		{name: "-keep-ssa-names", files: map[string]string{"in.mlir": namedIR}, args: []string{"in.mlir", "-keep-ssa-names"},
+			check: func(t *testing.T, r result) {
+				contains(t, "stdout", r.stdout, `tt.func @f(%a: i32) {`, `%one = arith.constant 1 : i32`, `%s = arith.addi %a, %one : i32`)
 			}},
 		{name: "-mlir-print-local-scope", files: map[string]string{"in.mlir": convertKernel}, args: []string{"in.mlir", "-mlir-print-local-scope"},
 			check: func(t *testing.T, r result) {

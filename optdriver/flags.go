@@ -29,6 +29,8 @@ type config struct {
 	debugInfo  bool
 	generic    bool
 	localScope bool
+	nameLoc    bool
+	keepNames  bool
 
 	printBeforeAll    bool
 	printAfterAll     bool
@@ -152,6 +154,8 @@ func (t *Tool) newFlagSet(c *config, reg *passes.Registry) (*flag.FlagSet, map[s
 	fs.BoolVar(&c.debugInfo, "mlir-print-debuginfo", false, "Print locations (loc(...)) in the output")
 	fs.BoolVar(&c.generic, "mlir-print-op-generic", false, "Print operations in generic form")
 	fs.BoolVar(&c.localScope, "mlir-print-local-scope", false, "Print attributes, types and locations inline instead of through aliases")
+	fs.BoolVar(&c.nameLoc, "mlir-use-nameloc-as-prefix", false, "Name SSA values after the name locations (loc(\"x\")) of their locations, as Triton prints its IR")
+	fs.BoolVar(&c.keepNames, "keep-ssa-names", false, "Print SSA values with the names the input gave them (not an MLIR flag; MLIR names values itself)")
 	fs.BoolVar(&c.printBeforeAll, "mlir-print-ir-before-all", false, "Print the IR before every pass, to standard error")
 	fs.BoolVar(&c.printAfterAll, "mlir-print-ir-after-all", false, "Print the IR after every pass, to standard error")
 	fs.BoolVar(&c.printAfterChange, "mlir-print-ir-after-change", false, "Print the IR after a pass only if the pass changed it (alone: after every pass that changed it)")

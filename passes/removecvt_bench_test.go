@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/layoutopt/layoutopt/internal/testenv"
 	"github.com/layoutopt/layoutopt/ir"
 	"github.com/layoutopt/layoutopt/passes"
 )
@@ -56,4 +57,40 @@ func BenchmarkCloneOnly(b *testing.B) {
 	for b.Loop() {
 		_ = m.Clone()
 	}
+}
+
+// benchAnalysis runs an analysis pipeline (it does not change the module,
+// so there is no clone) and checks that it reports remarks.
+func benchAnalysis(b *testing.B, file, pipeline string) {
+	src, err := os.ReadFile(filepath.Join(sharedDir(b, "triton36"), file))
+	if err != nil {
+		b.Skip(err)
+	}
+	m := ir.MustParse(string(src))
+	p, err := passes.ParsePipeline(pipeline)
+	if err != nil {
+		b.Fatal(err)
+	}
+	cfg := passes.RunConfig{DisableVerify: true}
+	b.ReportAllocs()
+	defer testenv.CPUMetric(b)()
+	for b.Loop() {
+		d, err := p.Run(m, cfg)
+		if err != nil || len(d) == 0 {
+			b.Fatal(err, d)
+		}
+	}
+}
+
+// BenchmarkBankConflictsMatmul is the bank-conflicts analysis on the shared
+// sm_80 matmul: 4 local_alloc/local_load remarks and one conversion planned
+// through shared memory.
+func BenchmarkBankConflictsMatmul(b *testing.B) {
+	benchAnalysis(b, "ttgir/matmul_64x64x32_f16_sm80_w4.ttgir", "builtin.module(tt.func(bank-conflicts))")
+}
+
+// BenchmarkBankConflictsMatmulSM90 is the same on the sm_90 matmul (mma v3,
+// eight warps).
+func BenchmarkBankConflictsMatmulSM90(b *testing.B) {
+	benchAnalysis(b, "ttgir/matmul_128x128x64_f16_sm90_w8.ttgir", "builtin.module(tt.func(bank-conflicts))")
 }

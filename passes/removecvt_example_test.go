@@ -34,9 +34,9 @@ module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32}
 	// Output:
 	// #blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 	// module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
-	//   tt.func @f(%p: tensor<256x!tt.ptr<f32>, #blocked>, %x: tensor<256xf32, #blocked>) {
-	//     %0 = arith.addf %x, %x : tensor<256xf32, #blocked>
-	//     tt.store %p, %0 : tensor<256x!tt.ptr<f32>, #blocked>
+	//   tt.func @f(%arg0: tensor<256x!tt.ptr<f32>, #blocked>, %arg1: tensor<256xf32, #blocked>) {
+	//     %0 = arith.addf %arg1, %arg1 : tensor<256xf32, #blocked>
+	//     tt.store %arg0, %0 : tensor<256x!tt.ptr<f32>, #blocked>
 	//     tt.return
 	//   }
 	// }

@@ -85,11 +85,40 @@ func intersectionDim(b1, b2 []uint64, dim int) int {
 		allPow2 = allPow2 && isPow2(v)
 	}
 	if !allPow2 {
-		return len(intersectionBasis(b1, b2, dim))
+		// The nullspace of the two nullspaces has the dimension of the
+		// intersection: rank(b1) + rank(b2) − rank(b1 ∪ b2).
+		var e1, e2 eliminator
+		r1, r2 := e1.add(b1...), e2.add(b2...)
+		return r1 + r2 - (r1 + e1.add(b2...))
 	}
 	n := 0
 	for _, v := range b1 {
 		if slices.Contains(b2, v) {
+			n++
+		}
+	}
+	return n
+}
+
+// eliminator accumulates vectors in echelon form (one per leading bit),
+// without allocating.
+type eliminator struct {
+	vec [64]uint64
+	has uint64
+}
+
+// add inserts vs and returns how many of them were independent of the
+// vectors before.
+func (e *eliminator) add(vs ...uint64) int {
+	n := 0
+	for _, v := range vs {
+		for m := v & e.has; v != 0 && m != 0; m = v & e.has {
+			v ^= e.vec[63-bits.LeadingZeros64(m)]
+		}
+		if v != 0 {
+			b := 63 - bits.LeadingZeros64(v)
+			e.vec[b] = v
+			e.has |= 1 << uint(b)
 			n++
 		}
 	}

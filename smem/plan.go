@@ -148,7 +148,7 @@ func PlanConversion(src, dst linear.Layout, bitwidth int, t Target) (*Plan, erro
 	}
 	p.Reps = 1 << uint(len(ch.swz.Reps))
 	p.ScratchBytes = s.TotalOutDimSize() / p.Reps * bw / 8
-	if p.Shared, err = wholeTensor(ch.swz, src.OutDims()); err != nil {
+	if p.Shared, err = wholeTensor(p.SwizzleLayout); err != nil {
 		return nil, err
 	}
 	if ch.ldst {
@@ -185,16 +185,12 @@ func PlanConversion(src, dst linear.Layout, bitwidth int, t Target) (*Plan, erro
 	return p, nil
 }
 
-// wholeTensor returns the swizzle as a shared layout of the whole tensor:
-// in-dim offset with the vector, bank, segment and reps bases, and an empty
-// block in-dim.
-func wholeTensor(s Swizzle, outs []linear.OutDim) (linear.Layout, error) {
-	l, err := s.Layout(outs)
-	if err != nil {
-		return linear.Layout{}, err
-	}
+// wholeTensor returns the swizzle layout l (in-dims vector, bank, segment,
+// reps) as a shared layout of the whole tensor: in-dim offset with those
+// bases in that order, and an empty block in-dim.
+func wholeTensor(l linear.Layout) (linear.Layout, error) {
 	n := l.TotalInDimSize()
-	l, err = l.ReshapeIns([]linear.Dim{{Name: "offset", Size: n}, {Name: "block", Size: 1}})
+	l, err := l.ReshapeIns([]linear.Dim{{Name: "offset", Size: n}, {Name: "block", Size: 1}})
 	if err != nil {
 		return linear.Layout{}, err
 	}

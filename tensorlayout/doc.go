@@ -60,7 +60,9 @@
 //     muted palette, paler tints past 9 warps) and labelled T<lane>:R<reg>
 //     of its lowest holder, broadcast copies as "×N" (or one note when
 //     every element has the same number), a legend. Shared layouts: each
-//     element's offset, coloured by the bank of its 4-byte word; with
+//     element's offset, coloured by the bank of its 4-byte word (Paul
+//     Tol's light palette for neighbouring banks, darker shades of it for
+//     the banks 8, 16 and 24 further on: see bankColour); with
 //     -l REG -shared SHARED, warp 0's first access instruction (vectorised
 //     as smem.BankConflicts does) outlined by wavefront and labelled
 //     L<lane>, with smem.BankConflicts' count. -l SRC -to DST: source,
@@ -68,15 +70,26 @@
 //     cheapest move between a source and a destination holder (stays,
 //     another register, lane, warp or CTA: the lowering class that move
 //     needs), with smem.Classify's class and smem.PlanConversion's scratch
-//     bytes and instructions (generic target). CuTe layouts: print_layout's
+//     bytes and instructions (Triton's generic plan, or for the GPU that
+//     -target cuda:CC names: at cc90 stmatrix, say). CuTe layouts: print_layout's
 //     grid shaded by offset mod 8, nested modes outlined. Above 128 cells a
 //     side, cells merge into blocks of 2^k elements (noted); labels are
 //     drawn up to 4096 cells per slice. The output is deterministic;
+//   - banks (with -l REG -shared SHARED; banks.go): the access -view svg
+//     outlines, as text: one line per lane of warp 0's first access
+//     instruction (its lane group, the elements of its vector, their
+//     offsets, the banks of their words, the wavefront serving them), the
+//     wavefront total, and last exactly one line "bank conflicts: N" with
+//     smem.BankConflicts' count, which equals Triton 3.6's
+//     get_shared_bank_conflicts (the element width comes from -t). Where
+//     counting lines per bank differs from Triton's formula the wavefront
+//     line says so. Errors point into the flag they come from;
 //   - html (with -i KERNEL alone): one self-contained page (inline CSS and
 //     SVG, no script, no outside reference): a summary of every
 //     ttg.convert_layout (type, layouts, class, scratch bytes, store and
-//     load instructions, for the module's ttg.target), every layout alias
-//     drawn on each shape the kernel uses it with, each conversion's
+//     load instructions, for the module's ttg.target or -target), every
+//     layout alias drawn on each shape the kernel uses it with (a shared
+//     one with the banks of each element type it is used with), each conversion's
 //     picture (repeats point to the first), and the source with line
 //     anchors, its convert_layout ops and alias definitions linked.
 //

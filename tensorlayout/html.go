@@ -102,16 +102,20 @@ func findConversions(lines []string, resolve func(string) (attr.Encoding, bool),
 // and SVG, no script, no link outside it) with every layout alias of the
 // kernel drawn on each shape the kernel uses it with, every
 // ttg.convert_layout with its lowering class, scratch bytes and pictures,
-// and the kernel's source, whose convert_layout lines link to them.
-func runHTML(p *proc.Proc, file string, data []byte, aliases map[string]attr.Encoding, order []string) int {
+// and the kernel's source, whose convert_layout lines link to them. The
+// conversions are planned for target, or when it is nil for the kernel's
+// ttg.target ("cuda:CC"; Triton's generic plan without one).
+func runHTML(p *proc.Proc, file string, data []byte, aliases map[string]attr.Encoding, order []string, target *smem.Target) int {
 	resolve := func(a string) (attr.Encoding, bool) { e, ok := aliases[a]; return e, ok }
 	t := smem.Target{}
-	if m := targetAttr.FindSubmatch(data); m != nil {
+	if target != nil {
+		t = *target
+	} else if m := targetAttr.FindSubmatch(data); m != nil {
 		t.ComputeCapability, _ = strconv.Atoi(string(m[1]))
 	}
 	lines := strings.Split(strings.TrimSuffix(string(data), "\n"), "\n")
 	ops := findConversions(lines, resolve, t)
-	uses := tensorUses(string(data))
+	uses := typedUses(string(data))
 
 	var b bytes.Buffer
 	title := "Layouts of " + file
@@ -131,9 +135,9 @@ pre.src a{color:#0645ad}.ln{color:#999;user-select:none;display:inline-block;wid
 <body>
 `)
 	fmt.Fprintf(&b, "<h1>%s</h1>\n", html.EscapeString(title))
-	target := "generic target"
+	targetName := "generic target"
 	if t.ComputeCapability != 0 {
-		target = "cuda:" + strconv.Itoa(t.ComputeCapability)
+		targetName = "cuda:" + strconv.Itoa(t.ComputeCapability)
 	}
 	nLayouts := 0
 	for _, n := range order {
@@ -141,7 +145,7 @@ pre.src a{color:#0645ad}.ln{color:#999;user-select:none;display:inline-block;wid
 			nLayouts++
 		}
 	}
-	fmt.Fprintf(&b, "<p>%d layout aliases, %d <code>ttg.convert_layout</code> ops, planned for %s. Contents: <a href=\"#summary\">summary</a>, <a href=\"#layouts\">layouts</a>, <a href=\"#conversions\">conversions</a>, <a href=\"#source\">source</a>.</p>\n", nLayouts, len(ops), target)
+	fmt.Fprintf(&b, "<p>%d layout aliases, %d <code>ttg.convert_layout</code> ops, planned for %s. Contents: <a href=\"#summary\">summary</a>, <a href=\"#layouts\">layouts</a>, <a href=\"#conversions\">conversions</a>, <a href=\"#source\">source</a>.</p>\n", nLayouts, len(ops), targetName)
 
 	// Conversions: a table, then one section each.
 	b.WriteString("<h2 id=\"summary\">Conversions at a glance</h2>\n")
@@ -172,12 +176,17 @@ pre.src a{color:#0645ad}.ln{color:#999;user-select:none;display:inline-block;wid
 		if len(uses[n]) == 0 {
 			b.WriteString("<p>Not the encoding of any tensor type of the kernel.</p>\n")
 		}
-		for _, shape := range uses[n] {
-			fig, err := aliasFigure(n, l, shape)
+		drawn := map[string]bool{}
+		for _, tt := range uses[n] {
+			fig, key, err := aliasFigure(n, l, tt)
 			if err != nil {
-				fmt.Fprintf(&b, "<p>On %s: %s</p>\n", shapeText(shape), html.EscapeString(err.Error()))
+				fmt.Fprintf(&b, "<p>On %s: %s</p>\n", shapeText(tt.shape), html.EscapeString(err.Error()))
 				continue
 			}
+			if drawn[key] {
+				continue
+			}
+			drawn[key] = true
 			fmt.Fprintf(&b, "<div class=\"fig\">%s</div>\n", fig)
 		}
 	}
@@ -228,19 +237,30 @@ pre.src a{color:#0645ad}.ln{color:#999;user-select:none;display:inline-block;wid
 	return 0
 }
 
-func aliasFigure(name string, l attr.Layout, shape []int) ([]byte, error) {
+// aliasFigure draws alias name's layout on the type tt of a tensor or
+// memdesc that uses it. A distributed layout is the same picture whatever
+// the element type; a shared layout's banks depend on it (a 4-byte word
+// holds two f16 or four i8), so its picture is drawn for tt's element type.
+// key tells pictures apart: the shape, and for a shared layout the width.
+func aliasFigure(name string, l attr.Layout, tt tensorType) ([]byte, string, error) {
 	if err := l.Verify(attr.ModuleInfo{}); err != nil {
-		return nil, err
+		return nil, "", err
 	}
-	ll, err := l.ToLinear(shape)
+	ll, err := l.ToLinear(tt.shape)
 	if err != nil {
-		return nil, err
+		return nil, "", err
 	}
-	f, err := layoutFigure("#"+name+" on "+shapeText(shape), l, ll, shape, 16, htmlLimits)
+	title, key := "#"+name+" on "+shapeText(tt.shape), shapeText(tt.shape)
+	bits := elemBits(tt.elem)
+	if layoutKind(ll) == "shared" {
+		title += "x" + tt.elem
+		key += "/" + strconv.Itoa(accessBits(bits))
+	}
+	f, err := layoutFigure(title, l, ll, tt.shape, bits, htmlLimits)
 	if err != nil {
-		return nil, err
+		return nil, "", err
 	}
-	return renderFigure(f, false), nil
+	return renderFigure(f, false), key, nil
 }
 
 func opFigure(op *conversionOp) ([]byte, error) {

@@ -50,3 +50,36 @@ func TestHTMLSelfContained(t *testing.T) {
 		t.Errorf("the page is %d bytes", len(out))
 	}
 }
+
+// A shared alias is drawn with the banks of the element type of the types
+// that use it: one picture per element width, none for a width it is not
+// used with.
+func TestHTMLSharedBanksFollowElementType(t *testing.T) {
+	dir := t.TempDir()
+	kernel := `#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @f(%a: !ttg.memdesc<8x8xf32, #shared, #smem>, %b: !ttg.memdesc<8x8xi8, #shared, #smem>, %c: !ttg.memdesc<8x8xf32, #shared, #smem, mutable>) {
+    tt.return
+  }
+}
+`
+	if err := os.WriteFile(filepath.Join(dir, "k.ttgir"), []byte(kernel), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, errs, code := run(t, dir, "-i", "k.ttgir", "-view", "html")
+	if code != 0 {
+		t.Fatalf("status %d: %s", code, errs)
+	}
+	for _, want := range []string{"#shared on 8x8xf32", "of 32-bit elements", "#shared on 8x8xi8", "of 8-bit elements",
+		// 8x8 f32 row-major: element (0, 1) is word 1, bank 1; in i8
+		// four elements share word 0.
+		"(0, 1): offset 1, word 1, bank 1", "(0, 1): offset 1, word 0, bank 0"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the page has no %q", want)
+		}
+	}
+	if strings.Contains(out, "16-bit elements") || strings.Count(out, "#shared on 8x8xf32") != 1 {
+		t.Errorf("a picture for a width no type uses, or f32 drawn twice")
+	}
+}

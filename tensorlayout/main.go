@@ -14,6 +14,7 @@ import (
 	"github.com/layoutopt/layoutopt/attr"
 	"github.com/layoutopt/layoutopt/internal/suggest"
 	"github.com/layoutopt/layoutopt/proc"
+	"github.com/layoutopt/layoutopt/smem"
 )
 
 const usage = `usage: tensor-layout -l ATTR -t TYPE [-view tensor|hw|linear|json|svg] [-o FILE]
@@ -22,8 +23,9 @@ const usage = `usage: tensor-layout -l ATTR -t TYPE [-view tensor|hw|linear|json
        tensor-layout -i FILE -t TYPE [-view …]    (every alias of FILE)
        tensor-layout -i FILE [-view …]            (every alias, on the shapes FILE uses it with)
        tensor-layout -l CUTE_LAYOUT [-view table|linear|json|svg]
-       tensor-layout -l SRC -to DST -t TYPE -view svg       (a conversion)
+       tensor-layout -l SRC -to DST -t TYPE -view svg [-target cuda:CC] (a conversion)
        tensor-layout -l REG -shared SHARED -t TYPE -view svg (one access's banks)
+       tensor-layout -l REG -shared SHARED -t TYPE -view banks (the same as text)
        tensor-layout -i KERNEL.ttgir -view html -o KERNEL.html
 
 Prints the layout of a tensor of type TYPE (e.g. tensor<64x64xf16>) under
@@ -50,6 +52,11 @@ Views:
           instruction outlined by wavefront); CuTe layouts as print_layout's
           grid; a conversion (-l SRC -to DST) coloured by where each element
           moves. Large tensors are drawn in blocks of elements.
+  banks   (with -l REG -shared SHARED) warp 0's first access instruction
+          of REG against SHARED as text: each lane's vector (elements,
+          offsets), the banks of its words and its wavefront; the last line
+          is "bank conflicts: N", N as Triton 3.6's get_shared_bank_conflicts
+          counts it for TYPE's element width
   html    (with -i KERNEL alone) one self-contained page: every layout alias
           of the kernel and every ttg.convert_layout, its lowering class,
           scratch bytes and pictures, linked from the kernel's source
@@ -70,18 +77,13 @@ func Main(p *proc.Proc) (code int) {
 	aliasNames := fs.String("alias-names", "", "comma-separated aliases from -i to print, one after the other")
 	outFile := fs.String("o", "", "write the output to this file (atomically) instead of stdout")
 	toText := fs.String("to", "", "with -l SRC and -view svg: the destination layout of a conversion")
-	sharedText := fs.String("shared", "", "with -l REG and -view svg: a shared layout that REG is stored to or loaded from")
+	sharedText := fs.String("shared", "", "with -l REG and -view svg or banks: a shared layout that REG is stored to or loaded from")
+	targetText := fs.String("target", "", "with -to or -view html: the GPU the shared-memory plan of a conversion is for, as cuda:CC or CC (80, 90, 100, …); default: Triton's generic plan (st/ld.shared) for -to, the kernel's ttg.target for -view html")
 	fs.Usage = func() {} // printed below, after a "did you mean" hint
 	if err := fs.Parse(p.Args); err != nil {
 		// The flag package printed the error ("flag provided but not
 		// defined: -x").
-		if name, ok := strings.CutPrefix(err.Error(), "flag provided but not defined: -"); ok {
-			var names []string
-			fs.VisitAll(func(f *flag.Flag) { names = append(names, f.Name) })
-			if c := suggest.Closest(name, names); c != "" {
-				fmt.Fprintf(p.Stderr, "did you mean -%s?\n", c)
-			}
-		}
+		fmt.Fprint(p.Stderr, suggest.UnknownFlag(fs, err))
 		fmt.Fprint(p.Stderr, usage)
 		fs.PrintDefaults()
 		if errors.Is(err, flag.ErrHelp) {
@@ -132,14 +134,21 @@ func Main(p *proc.Proc) (code int) {
 		v = "tensor"
 	}
 	switch v {
-	case "tensor", "hw", "linear", "json", "svg", "html":
+	case "tensor", "hw", "linear", "json", "svg", "html", "banks":
 	case "table":
-		return fail(p, "-view table is for CuTe layouts; TritonGPU encodings have the views tensor, hw, linear, json, svg and html")
+		return fail(p, "-view table is for CuTe layouts; TritonGPU encodings have the views tensor, hw, linear, json, svg, banks and html")
 	default:
-		return fail(p, "unknown view %q (want tensor, hw, linear, json, table, svg or html)", v)
+		return fail(p, "unknown view %q (want tensor, hw, linear, json, table, svg, banks or html)", v)
 	}
-	if (*toText != "" || *sharedText != "") && v != "svg" {
-		return fail(p, "-to and -shared draw pictures: give -view svg")
+	switch {
+	case v == "banks" && *sharedText == "":
+		return fail(p, "-view banks shows an access to shared memory: give -l REG -shared SHARED -t TYPE")
+	case v == "banks" && *toText != "":
+		return fail(p, "-view banks takes -shared SHARED, not -to")
+	case *toText != "" && v != "svg":
+		return fail(p, "-to draws a conversion: give -view svg")
+	case *sharedText != "" && v != "svg" && v != "banks":
+		return fail(p, "-shared shows one access: give -view banks (text) or -view svg")
 	}
 	if *toText != "" && *sharedText != "" {
 		return fail(p, "give either -to or -shared, not both")
@@ -165,8 +174,19 @@ func Main(p *proc.Proc) (code int) {
 	}
 	resolve := func(a string) (attr.Encoding, bool) { e, ok := aliases[a]; return e, ok }
 
+	var target *smem.Target
+	if *targetText != "" {
+		if v != "html" && *toText == "" {
+			return fail(p, "-target applies to a conversion (-l SRC -to DST -view svg) and to -view html")
+		}
+		t, err := parseTarget(*targetText)
+		if err != nil {
+			return fail(p, "-target: %v", err)
+		}
+		target = &t
+	}
 	if v == "html" {
-		return runHTML(p, *input, data, aliases, order)
+		return runHTML(p, *input, data, aliases, order, target)
 	}
 	if *typeText == "" && *input != "" && *aliasNames == "" && strings.TrimSpace(*layoutText) == "" {
 		if v == "svg" {
@@ -249,7 +269,10 @@ func Main(p *proc.Proc) (code int) {
 		if dst == nil {
 			return code
 		}
-		if err := svgPair(p.Stdout, src, dst, flag, tt); err != nil {
+		if v == "banks" {
+			return runBanks(p, src, dst, j.flag, j.text, j.start, other, start, *typeText, tt)
+		}
+		if err := svgPair(p.Stdout, src, dst, flag, tt, target); err != nil {
 			return fail(p, "%v", err)
 		}
 		return 0

@@ -48,10 +48,39 @@ func tint(c string, f float64) string {
 	return fmt.Sprintf("#%02X%02X%02X", mix(r), mix(g), mix(b))
 }
 
-// bankColour is the colour of shared-memory bank b of 32: a hue wheel, so
-// that a swizzle shows as a rotation of the colours from row to row.
+// bankPalette is Paul Tol's "light" qualitative scheme without its grey:
+// eight colours made for cells that carry labels, distinguishable under
+// the common colour-vision deficiencies, like the warp palette.
+var bankPalette = []string{"#77AADD", "#99DDFF", "#44BB99", "#BBCC33", "#AAAA00", "#EEDD88", "#EE8866", "#FFAABB"}
+
+// bankLevels are the lightness steps that tell apart the four banks of a
+// palette colour (b, b+8, b+16, b+24): the colour, then darker shades of
+// it (a negative step mixes with black, a positive one with white; the
+// palette is light already, so paler tints would not stand apart).
+var bankLevels = []float64{0, -0.25, -0.45, -0.65}
+
+// bankColour is the colour of shared-memory bank b of 32, as the warp
+// palette's approach extended to 32: neighbouring banks take neighbouring
+// colours of bankPalette (banks b and b+1 always differ in hue), and the
+// banks 8 apart that share a colour differ in lightness, which does not
+// depend on colour vision. A swizzle shows as the colours moving from row
+// to row.
 func bankColour(b int) string {
-	return "hsl(" + strconv.Itoa(b*360/32) + ",70%,75%)"
+	b &= 31
+	c := bankPalette[b%len(bankPalette)]
+	f := bankLevels[b/len(bankPalette)]
+	if f < 0 {
+		return shade(c, -f)
+	}
+	return tint(c, f)
+}
+
+// shade mixes the colour #RRGGBB with black, by f in [0, 1].
+func shade(c string, f float64) string {
+	v, _ := strconv.ParseUint(c[1:], 16, 32)
+	r, g, b := float64(v>>16&0xff), float64(v>>8&0xff), float64(v&0xff)
+	mix := func(x float64) int { return int(x*(1-f) + 0.5) }
+	return fmt.Sprintf("#%02X%02X%02X", mix(r), mix(g), mix(b))
 }
 
 // textColour is black or white, whichever reads better on fill.

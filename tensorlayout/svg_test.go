@@ -5,8 +5,10 @@ import (
 	"encoding/xml"
 	"flag"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -171,7 +173,7 @@ func TestSVGWellFormed(t *testing.T) {
 		// broadcast: 16 elements, each held 8 times: a note, no badges.
 		{"broadcast", []string{"-l", small, "-t", "tensor<4x4xf16>"}, 16, 1, 0, []string{"broadcast: every element is held by 8 locations"}},
 		// shared: 16×64 f16 offsets, the banks of 2-element words: 32 colours.
-		{"shared", []string{"-l", swizzled, "-t", "tensor<16x64xf16>"}, 1024, 32, 0, []string{"0", "1023", "bank 28"}},
+		{"shared", []string{"-l", swizzled, "-t", "tensor<16x64xf16>"}, 1024, 32, 0, []string{"0", "1023", "bank 7", "bank 24"}},
 		// one access of 128 bits per lane: 32 lanes × 4 elements outlined;
 		// row-major unswizzled rows conflict once (smem's example): two
 		// wavefronts for each quarter warp.
@@ -280,4 +282,70 @@ func mustLinear(t *testing.T, text string, shape []int) linear.Layout {
 		t.Fatal(err)
 	}
 	return l
+}
+
+// -target plans a conversion for a GPU: at cc90 the transpose of a 32x32
+// f32 tile stores with stmatrix in two rounds of 2 KiB; by default
+// (Triton's generic plan) with st.shared in one round of 4 KiB.
+func TestConversionTarget(t *testing.T) {
+	src := "#ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>"
+	dst := "#ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [32, 1], warpsPerCTA = [1, 4], order = [0, 1]}>"
+	for _, tc := range []struct {
+		target []string
+		want   string
+	}{
+		{nil, "scratch 4096 bytes in 1 round(s); store st.shared ×2 (0 conflicts), load ld.shared ×2 (0 conflicts)"},
+		{[]string{"-target", "cuda:90"}, "scratch 2048 bytes in 2 round(s); store stmatrix ×4 (0 conflicts), load ld.shared ×4 (0 conflicts)"},
+		{[]string{"-target", "90"}, "store stmatrix ×4"},
+	} {
+		args := append([]string{"-l", src, "-to", dst, "-t", "tensor<32x32xf32>", "-view", "svg"}, tc.target...)
+		out, errs, code := run(t, ".", args...)
+		if code != 0 || !strings.Contains(out, tc.want) {
+			t.Errorf("%v: status %d, %s; output lacks %q", tc.target, code, errs, tc.want)
+		}
+	}
+	for _, bad := range [][]string{
+		{"-l", src, "-to", dst, "-t", "tensor<32x32xf32>", "-view", "svg", "-target", "sm90"},
+		{"-l", src, "-t", "tensor<32x32xf32>", "-view", "svg", "-target", "cuda:90"},
+	} {
+		if _, errs, code := run(t, ".", bad...); code != 1 || !strings.Contains(errs, "-target") {
+			t.Errorf("%v: status %d, stderr %q", bad, code, errs)
+		}
+	}
+}
+
+// The 32 bank colours are distinct hex colours; neighbouring banks take
+// different palette colours, and the banks that share one differ in
+// lightness by a clear step.
+func TestBankColours(t *testing.T) {
+	seen := map[string]int{}
+	lum := func(c string) float64 {
+		v, err := strconv.ParseUint(c[1:], 16, 32)
+		if err != nil || len(c) != 7 {
+			t.Fatalf("bank colour %q is not #RRGGBB", c)
+		}
+		return 0.299*float64(v>>16&0xff) + 0.587*float64(v>>8&0xff) + 0.114*float64(v&0xff)
+	}
+	for b := 0; b < 32; b++ {
+		c := bankColour(b)
+		if o, ok := seen[c]; ok {
+			t.Errorf("banks %d and %d share %s", o, b, c)
+		}
+		seen[c] = b
+		if b%8 == 7 {
+			continue
+		}
+		if bankPalette[b%8] == bankPalette[(b+1)%8] {
+			t.Errorf("banks %d and %d share a palette colour", b, b+1)
+		}
+	}
+	for b := 0; b < 8; b++ {
+		for i := 0; i < 4; i++ {
+			for j := i + 1; j < 4; j++ {
+				if d := math.Abs(lum(bankColour(b+8*i)) - lum(bankColour(b+8*j))); d < 25 {
+					t.Errorf("banks %d and %d: lightness differs by %.0f only", b+8*i, b+8*j, d)
+				}
+			}
+		}
+	}
 }

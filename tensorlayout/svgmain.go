@@ -44,6 +44,16 @@ func accessBits(bits int) int {
 	return b
 }
 
+// parseTarget reads -target: Triton's "cuda:CC" or a bare compute
+// capability CC (80, 90, 100, …).
+func parseTarget(s string) (smem.Target, error) {
+	cc, err := strconv.Atoi(strings.TrimPrefix(strings.TrimSpace(s), "cuda:"))
+	if err != nil || cc < 10 {
+		return smem.Target{}, fmt.Errorf("want cuda:CC or a compute capability CC such as 80 or 90, got %q", s)
+	}
+	return smem.Target{ComputeCapability: cc}, nil
+}
+
 // parseLayoutArg parses text[start:end], the value of flag, as a layout
 // encoding; on error it reports it located in the flag and returns nil and
 // the exit status.
@@ -92,8 +102,9 @@ func layoutFigure(title string, l attr.Layout, ll linear.Layout, shape []int, bi
 }
 
 // svgPair writes -l SRC -to DST (a conversion) or -l REG -shared SHARED
-// (one access instruction) as SVG.
-func svgPair(w io.Writer, a, b attr.Layout, flag string, tt tensorType) error {
+// (one access instruction) as SVG. A conversion through shared memory is
+// planned for target (nil: Triton's generic plan, st/ld.shared only).
+func svgPair(w io.Writer, a, b attr.Layout, flag string, tt tensorType, target *smem.Target) error {
 	la, err := a.ToLinear(tt.shape)
 	if err != nil {
 		return fmt.Errorf("-l: %v", err)
@@ -124,7 +135,11 @@ func svgPair(w io.Writer, a, b attr.Layout, flag string, tt tensorType) error {
 		if layoutKind(lb) != "distributed" {
 			return fmt.Errorf("-to must be a distributed layout; %s is not (use -shared for a shared layout)", b.Format(nil))
 		}
-		plan, err := smem.PlanConversion(la, lb, accessBits(bits), smem.Target{})
+		t := smem.Target{}
+		if target != nil {
+			t = *target
+		}
+		plan, err := smem.PlanConversion(la, lb, accessBits(bits), t)
 		if err != nil {
 			return err
 		}

@@ -327,10 +327,19 @@ func bankOf(off, bw int) int { return off * bw / 32 % 32 }
 type access struct {
 	vec, bitwidth    int
 	lane, wavefront  []int
+	lanes            []laneAccess // each lane's vector, in lane order
 	wavefronts       int
 	groups, perGroup int // lane groups served apart (quarter warps for 128 bits) and lanes in each
 	conflicts        int // smem.BankConflicts
 	maxDirect        int // the largest count of lines one bank serves within a group, minus 1
+}
+
+// laneAccess is one lane's part of an access instruction: the flat
+// elements of its vector in register order, their offsets, and the
+// wavefront that serves each.
+type laneAccess struct {
+	lane                      int
+	elems, offsets, wavefront []int
 }
 
 // instruction computes the first access instruction of warp 0 (CTA 0) of
@@ -382,9 +391,10 @@ func instruction(reg, shared linear.Layout, shape []int, bw int) (*access, error
 	for g := 0; g < a.groups; g++ {
 		// bank → its lines, in order of first use
 		lines := map[int][]int{}
-		type touch struct{ elem, bank, line int }
+		type touch struct{ lane, idx, elem, bank, line int }
 		var touches []touch
 		for ln := g * a.perGroup; ln < min((g+1)*a.perGroup, nl); ln++ {
+			la := laneAccess{lane: ln}
 			for m := 0; m < 1<<len(vecRegs); m++ {
 				r := 0
 				for k, b := range vecRegs {
@@ -407,8 +417,12 @@ func instruction(reg, shared linear.Layout, shape []int, bw int) (*access, error
 				if !found {
 					lines[bank] = append(lines[bank], line)
 				}
-				touches = append(touches, touch{e, bank, line})
+				touches = append(touches, touch{len(a.lanes), len(la.elems), e, bank, line})
+				la.elems = append(la.elems, e)
+				la.offsets = append(la.offsets, off)
+				la.wavefront = append(la.wavefront, -1)
 			}
+			a.lanes = append(a.lanes, la)
 		}
 		most := 1
 		for _, ls := range lines {
@@ -419,6 +433,7 @@ func instruction(reg, shared linear.Layout, shape []int, bw int) (*access, error
 			for k, l := range lines[t.bank] {
 				if l == t.line {
 					a.wavefront[t.elem] = a.wavefronts + k
+					a.lanes[t.lane].wavefront[t.idx] = a.wavefronts + k
 				}
 			}
 		}
@@ -482,7 +497,7 @@ func sharedFigure(title string, l linear.Layout, shape []int, bw int, acc *acces
 		}
 	})
 	f := &figure{title: title}
-	note := fmt.Sprintf("tensor %s of %d-bit elements; colour: the bank of its 4-byte word (32 banks)", shapeText(shape), bw)
+	note := fmt.Sprintf("tensor %s of %d-bit elements; colour: the bank of its 4-byte word (32 banks: 0–7 in eight colours, 8–15, 16–23 and 24–31 in darker shades of them)", shapeText(shape), bw)
 	if s.labels {
 		note += "; label: offset"
 	}
@@ -494,7 +509,8 @@ func sharedFigure(title string, l linear.Layout, shape []int, bw int, acc *acces
 	}
 	f.notes = append(f.notes, s.notes...)
 	f.columns = []column{{grids: gs}}
-	for b := 0; b < 32; b += 4 {
+	// The eight colours, then the shades of the first one.
+	for _, b := range []int{0, 1, 2, 3, 4, 5, 6, 7, 8, 16, 24} {
 		f.legend = append(f.legend, legendItem{colour: bankColour(b), text: "bank " + strconv.Itoa(b)})
 	}
 	if acc != nil {

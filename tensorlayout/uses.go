@@ -107,6 +107,23 @@ func shapeText(shape []int) string {
 // dynamic dimension, say) are ignored.
 func tensorUses(text string) map[string][][]int {
 	uses := map[string][][]int{}
+	for name, tts := range typedUses(text) {
+		seen := map[string]bool{}
+		for _, tt := range tts {
+			if k := shapeText(tt.shape); !seen[k] {
+				seen[k] = true
+				uses[name] = append(uses[name], tt.shape)
+			}
+		}
+	}
+	return uses
+}
+
+// typedUses is tensorUses with the element type: for each alias, the
+// distinct (shape, element type) pairs of the types using it, in the order
+// they first appear. A shared layout's banks depend on the element type.
+func typedUses(text string) map[string][]tensorType {
+	uses := map[string][]tensorType{}
 	seen := map[string]bool{}
 	for i := 0; i < len(text); i++ {
 		var start int
@@ -129,10 +146,10 @@ func tensorUses(text string) map[string][][]int {
 			continue
 		}
 		name := tt.encoding[1:]
-		key := name + " " + shapeText(tt.shape)
+		key := name + " " + shapeText(tt.shape) + " " + tt.elem
 		if !seen[key] {
 			seen[key] = true
-			uses[name] = append(uses[name], tt.shape)
+			uses[name] = append(uses[name], tt)
 		}
 	}
 	return uses

@@ -8,6 +8,7 @@ import (
 	_ "github.com/layoutopt/layoutopt/passes" // registers the layout passes
 	"github.com/layoutopt/layoutopt/proc"
 	"github.com/layoutopt/layoutopt/tensorlayout"
+	"github.com/layoutopt/layoutopt/ttgirrun"
 )
 
 // Tools returns the project's tools that RUN lines call in-process, by
@@ -21,6 +22,7 @@ func Tools() map[string]proc.Tool {
 		"gen-checks":    gencheck.Main,
 		"layout-opt":    optdriver.Main,
 		"tensor-layout": tensorlayout.Main,
+		"ttgir-run":     ttgirrun.Main,
 	}
 }
 

@@ -10,6 +10,7 @@ package arith
 import (
 	"errors"
 	"slices"
+	"strconv"
 
 	"github.com/layoutopt/layoutopt/ir"
 )
@@ -132,7 +133,8 @@ func ops() []*ir.OpDef {
 		Results: []ir.ArgDef{ir.Arg("result")},
 		Attrs:   []ir.AttrDef{{Name: "value"}},
 		Parse:   parseConstant, Print: printConstant, Verify: verifyConstant,
-		Layout: &ir.LayoutRule{Kind: ir.LayoutFree, Cost: ir.CostFree}})
+		AsmResultNames: constantNames,
+		Layout:         &ir.LayoutRule{Kind: ir.LayoutFree, Cost: ir.CostFree}})
 	return out
 }
 
@@ -237,6 +239,35 @@ func printConstant(p *ir.OpPrinter, op *ir.Operation) {
 	default:
 		p.Attr(v)
 	}
+}
+
+// constantNames is arith::ConstantOp::getAsmResultNames: %true and %false
+// for i1, %c<value>_<type> for other integers (the value read as signed
+// at the type's width, as APInt prints it; %c<value> for index), %cst for
+// everything else (floats, dense tensors).
+func constantNames(op *ir.Operation, set func(int, string)) {
+	var name string
+	switch v := op.Attr("value").(type) {
+	case *ir.BoolAttr:
+		name = strconv.FormatBool(v.Value)
+	case *ir.IntegerAttr:
+		it, isInt := v.Type.(*ir.IntegerType)
+		switch {
+		case isInt && it.Width == 1:
+			name = strconv.FormatBool(v.Value != 0)
+		case isInt:
+			x := v.Value
+			if w := uint(it.Width); w < 64 {
+				x = x << (64 - w) >> (64 - w)
+			}
+			name = "c" + strconv.FormatInt(x, 10) + "_" + ir.TypeString(it)
+		default:
+			name = "c" + strconv.FormatInt(v.Value, 10)
+		}
+	default:
+		name = "cst"
+	}
+	set(0, name)
 }
 
 func verifyConstant(op *ir.Operation) error {

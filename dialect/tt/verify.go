@@ -374,7 +374,38 @@ func verifyTrans(op *ir.Operation) error {
 			return fmt.Errorf("result dimension %d must be operand dimension %d", i, o)
 		}
 	}
-	return nil
+	return verifyTransEncoding(op, intsOf(order.Ints))
+}
+
+// verifyTransEncoding is TransOp's InferTypeOpWithLayoutEquivalence: the
+// result's encoding must be the operand's transposed (inferTransOpEncoding,
+// attr.Transpose: every field permuted, the CGA layout's bases included),
+// compared as linear layouts. An encoding attr.Transpose cannot infer is
+// left alone rather than reported.
+func verifyTransEncoding(op *ir.Operation, order []int) error {
+	st, _ := op.Operand(0).Type().(*ir.RankedTensorType)
+	rt, _ := op.Result(0).Type().(*ir.RankedTensorType)
+	if st == nil || rt == nil {
+		return nil
+	}
+	se := ir.Encoding(st)
+	if se == nil {
+		return nil
+	}
+	want := attr.Transpose(se, order, intsOf(st.Shape))
+	if want == nil {
+		return nil
+	}
+	if re := ir.Encoding(rt); re != nil {
+		wl, err1 := attr.Linear(want, intsOf(rt.Shape))
+		rl, err2 := attr.Linear(re, intsOf(rt.Shape))
+		if err1 == nil && err2 == nil && wl.Equal(rl) || want.Format(nil) == re.Format(nil) {
+			return nil
+		}
+	}
+	inferred := &ir.RankedTensorType{Shape: rt.Shape, Elem: rt.Elem, Encoding: &ir.EncodingAttr{Enc: want}}
+	return errors.Join(fmt.Errorf("inferred type(s) %s are incompatible with return type(s) of operation %s",
+		quotedTypes([]ir.Type{inferred}), quotedTypes([]ir.Type{rt})), errors.New("failed to infer returned types"))
 }
 
 // verifyAddPtr is tt.addptr's TypesMatchWith<"result type matches ptr

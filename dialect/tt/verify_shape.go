@@ -441,7 +441,7 @@ func verifyReduce(op *ir.Operation) error {
 	if len(ts) > 1 && !sameEncodings(ts) {
 		return errors.New("requires the same encoding for all operands")
 	}
-	return verifyReduceScan(op, "tt.reduce.return")
+	return verifyReduceScan(op, "tt.reduce.return", true)
 }
 
 // verifyScan is tt.scan's SameOperandsAndResultShape and
@@ -454,11 +454,14 @@ func verifyScan(op *ir.Operation) error {
 	if len(ts) > 1 && !sameEncodings(ts) {
 		return errors.New("requires the same encoding for all operands and results")
 	}
-	return verifyReduceScan(op, "tt.scan.return")
+	return verifyReduceScan(op, "tt.scan.return", false)
 }
 
 // verifyReduceScan is Triton's verifyReduceScan and verifyRegionsImpl.
-func verifyReduceScan(op *ir.Operation, ret string) error {
+// checkAxis rejects an axis outside the operands' rank: tt.reduce's
+// result type depends on it, but Triton 3.6 accepts any axis on tt.scan
+// (its own TritonGPU/combine.mlir scans a 1-D tensor along axis 1).
+func verifyReduceScan(op *ir.Operation, ret string, checkAxis bool) error {
 	if op.NumOperands() == 0 {
 		return errors.New("must have at least 1 operand")
 	}
@@ -477,7 +480,7 @@ func verifyReduceScan(op *ir.Operation, ret string) error {
 			return errors.New("invalid kind of type specified")
 		}
 		rank := len(rt.Shape)
-		if axis < 0 || axis >= int64(rank) {
+		if checkAxis && (axis < 0 || axis >= int64(rank)) {
 			return fmt.Errorf("axis out of bounds for operand rank %d", rank)
 		}
 		if firstRank == 0 {

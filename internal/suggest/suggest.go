@@ -3,6 +3,11 @@
 // and LLVM's command-line parser give the same kind of hint).
 package suggest
 
+import (
+	"flag"
+	"strings"
+)
+
 // Closest returns the candidate nearest to name in edit distance
 // ([Distance]), or
 // "" when none is near enough to be a likely misspelling: the distance must
@@ -60,4 +65,19 @@ func Distance(a, b string) int {
 		pprev, prev, cur = prev, cur, pprev
 	}
 	return prev[len(b)]
+}
+
+// UnknownFlag returns the closest flag of fs to the one that err (from
+// fs.Parse) says is not defined, as "did you mean -X?\n", or "".
+func UnknownFlag(fs *flag.FlagSet, err error) string {
+	name, ok := strings.CutPrefix(err.Error(), "flag provided but not defined: -")
+	if !ok {
+		return ""
+	}
+	var names []string
+	fs.VisitAll(func(f *flag.Flag) { names = append(names, f.Name) })
+	if c := Closest(name, names); c != "" {
+		return "did you mean -" + c + "?\n"
+	}
+	return ""
 }

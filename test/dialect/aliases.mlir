@@ -5,9 +5,9 @@
 // the module (#loc1 ...) are resolved; with -mlir-print-debuginfo they are
 // printed after the module again, #loc (used by another alias) before it.
 
-// RUN: layout-opt %s | FileCheck %s --match-full-lines
-// RUN: layout-opt %s -mlir-print-debuginfo | FileCheck %s --check-prefix=DEBUG --match-full-lines
-// RUN: layout-opt %s -mlir-print-debuginfo | layout-opt -mlir-print-debuginfo | FileCheck %s --check-prefix=DEBUG --match-full-lines
+// RUN: layout-opt -keep-ssa-names %s | FileCheck %s --match-full-lines
+// RUN: layout-opt -keep-ssa-names %s -mlir-print-debuginfo | FileCheck %s --check-prefix=DEBUG --match-full-lines
+// RUN: layout-opt -keep-ssa-names %s -mlir-print-debuginfo | layout-opt -keep-ssa-names -mlir-print-debuginfo | FileCheck %s --check-prefix=DEBUG --match-full-lines
 
 // CHECK:      !ptr = !tt.ptr<f32>
 // CHECK-NEXT: #blocked = #ttg.blocked<{sizePerThread = [2], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>

@@ -5,17 +5,17 @@
 // and unit attributes. Printing is a fixed point and the generic form reads
 // back.
 
-// RUN: layout-opt %s | FileCheck %s
-// RUN: layout-opt %s | layout-opt | FileCheck %s
-// RUN: layout-opt %s -mlir-print-op-generic | layout-opt | FileCheck %s
-// RUN: layout-opt %s -mlir-print-op-generic | FileCheck %s --check-prefix=GENERIC
+// RUN: layout-opt -keep-ssa-names %s | FileCheck %s
+// RUN: layout-opt -keep-ssa-names %s | layout-opt -keep-ssa-names | FileCheck %s
+// RUN: layout-opt -keep-ssa-names %s -mlir-print-op-generic | layout-opt -keep-ssa-names | FileCheck %s
+// RUN: layout-opt -keep-ssa-names %s -mlir-print-op-generic | FileCheck %s --check-prefix=GENERIC
 
 // GENERIC: %cst_0 = "arith.constant"() <{value = dense<{{\[\[}}1, 2], [3, 4]]> : tensor<2x2xi32>}> : () -> tensor<2x2xi32>
 // GENERIC: "tt.func"() <{function_type = () -> (), sym_name = "discardable"}> ({
 // GENERIC: }) {arr = array<i32: 1, 0>, {{.*}}, unit} : () -> ()
 
 // Escapes in the input are read, whichever way they are written.
-// RUN: echo 'module attributes {s = "a\t\"b\"\n\5C"} {}' | layout-opt | FileCheck %s --check-prefix=ESCAPES
+// RUN: echo 'module attributes {s = "a\t\"b\"\n\5C"} {}' | layout-opt -keep-ssa-names | FileCheck %s --check-prefix=ESCAPES
 // ESCAPES: module attributes {s = "a\09{{(\\22|\\")}}b{{(\\22|\\")}}\0A\\"} {
 
 #blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>

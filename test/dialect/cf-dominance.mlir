@@ -2,9 +2,9 @@
 // (function arguments and op results) dominate the blocks it branches to,
 // so these uses verify, print back as written and form a fixed point.
 
-// RUN: layout-opt %s | FileCheck %s
-// RUN: layout-opt %s | layout-opt | FileCheck %s
-// RUN: layout-opt %s -mlir-print-op-generic | layout-opt | FileCheck %s
+// RUN: layout-opt -keep-ssa-names %s | FileCheck %s
+// RUN: layout-opt -keep-ssa-names %s | layout-opt -keep-ssa-names | FileCheck %s
+// RUN: layout-opt -keep-ssa-names %s -mlir-print-op-generic | layout-opt -keep-ssa-names | FileCheck %s
 
 // CHECK-LABEL: tt.func @branches
 // CHECK-NEXT:    %0 = arith.addi %x, %x : i32

@@ -4,9 +4,9 @@
 // -mlir-print-debuginfo prints; an implicit module is at file:0:0.
 // Written locations are kept.
 
-// RUN: layout-opt %s -mlir-print-debuginfo | FileCheck %s
-// RUN: layout-opt %s -mlir-print-debuginfo -mlir-print-op-generic | FileCheck %s --check-prefix=GENERIC
-// RUN: layout-opt < %s -mlir-print-debuginfo | FileCheck %s --check-prefix=STDIN
+// RUN: layout-opt -keep-ssa-names %s -mlir-print-debuginfo | FileCheck %s
+// RUN: layout-opt -keep-ssa-names %s -mlir-print-debuginfo -mlir-print-op-generic | FileCheck %s --check-prefix=GENERIC
+// RUN: layout-opt -keep-ssa-names < %s -mlir-print-debuginfo | FileCheck %s --check-prefix=STDIN
 
 // CHECK:      module {
 // CHECK-NEXT:   tt.func @f(%a: i32 loc("{{.*}}default-locations.mlir":[[@LINE+21]]:12), %b: i32 loc("b")) -> i32 {

@@ -7,8 +7,8 @@
 // 1 : i64) do not print back as written. An untyped "2" still means i64 and
 // prints as "2 : i64".
 
-// RUN: layout-opt %s | FileCheck %s
-// RUN: layout-opt %s -mlir-print-op-generic | FileCheck %s --check-prefix=GENERIC
+// RUN: layout-opt -keep-ssa-names %s | FileCheck %s
+// RUN: layout-opt -keep-ssa-names %s -mlir-print-op-generic | FileCheck %s --check-prefix=GENERIC
 
 // CHECK: module attributes {a = 1 : i64, b = 2 : i64, c = 2.500000e+00 : f64} {
 // CHECK: %c7_i64 = arith.constant 7 : i64

@@ -3,8 +3,8 @@
 // -mlir-print-debuginfo, locations are written inline, and no alias is
 // defined.
 
-// RUN: layout-opt %s -mlir-print-debuginfo -mlir-print-local-scope | FileCheck %s --implicit-check-not='#loc' --implicit-check-not='#blocked'
-// RUN: layout-opt %s -mlir-print-debuginfo -mlir-print-local-scope -mlir-print-op-generic | FileCheck %s --check-prefix=GENERIC --implicit-check-not='#loc'
+// RUN: layout-opt -keep-ssa-names %s -mlir-print-debuginfo -mlir-print-local-scope | FileCheck %s --implicit-check-not='#loc' --implicit-check-not='#blocked'
+// RUN: layout-opt -keep-ssa-names %s -mlir-print-debuginfo -mlir-print-local-scope -mlir-print-op-generic | FileCheck %s --check-prefix=GENERIC --implicit-check-not='#loc'
 
 // CHECK:      module {
 // CHECK-NEXT:   tt.func @f(%a: i32 loc("a"("kernel.py":1:2))) {

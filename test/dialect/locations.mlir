@@ -3,9 +3,9 @@
 // and after the module) reads and prints back with -mlir-print-debuginfo,
 // in custom and generic form; without it no location is printed.
 
-// RUN: layout-opt %s -mlir-print-debuginfo | FileCheck %s
-// RUN: layout-opt %s -mlir-print-debuginfo -mlir-print-op-generic | layout-opt -mlir-print-debuginfo | FileCheck %s
-// RUN: layout-opt %s | FileCheck %s --check-prefix=NOLOC --implicit-check-not='loc('
+// RUN: layout-opt -keep-ssa-names %s -mlir-print-debuginfo | FileCheck %s
+// RUN: layout-opt -keep-ssa-names %s -mlir-print-debuginfo -mlir-print-op-generic | layout-opt -keep-ssa-names -mlir-print-debuginfo | FileCheck %s
+// RUN: layout-opt -keep-ssa-names %s | FileCheck %s --check-prefix=NOLOC --implicit-check-not='loc('
 
 // CHECK:      #loc = loc("kernel.py":1:2)
 // CHECK-NEXT: module {

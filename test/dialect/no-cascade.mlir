@@ -8,8 +8,8 @@
 // expected-error @+1 {{unexpected key: bogus}}
 #blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0], bogus = 1}>
 #slice = #ttg.slice<{dim = 0, parent = #blocked}>
-// expected-error @+1 {{#ttg.nvmma_shared: missing key 'elementBitWidth'}}
-#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128}>
+// expected-error @+1 {{#ttg.nvmma_shared: missing key 'swizzlingByteWidth'}}
+#shared = #ttg.nvmma_shared<{transposed = false, elementBitWidth = 16}>
 // expected-error @+1 {{expected integer value}}
 !t = !tt.ptr<f16, bad>
 tt.func @f(%a: i32) {

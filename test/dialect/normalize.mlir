@@ -3,8 +3,8 @@
 // their custom form, the legacy #triton_gpu. prefix of encodings becomes
 // #ttg., and SSA names are kept as written. The result is a fixed point.
 
-// RUN: layout-opt %s | FileCheck %s --match-full-lines --strict-whitespace
-// RUN: layout-opt %s | layout-opt | FileCheck %s --match-full-lines --strict-whitespace
+// RUN: layout-opt -keep-ssa-names %s | FileCheck %s --match-full-lines --strict-whitespace
+// RUN: layout-opt -keep-ssa-names %s | layout-opt -keep-ssa-names | FileCheck %s --match-full-lines --strict-whitespace
 
 // CHECK:#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 // CHECK-NEXT:module attributes {a = 2 : i32, "triton_gpu.num-warps" = 4 : i32, z = 1 : i32} {

@@ -2,7 +2,7 @@
 // as Triton 3.6 writes them: the pointer and memdesc types without their
 // dialect prefix, the optional mask, other and stride operands by keyword.
 
-// RUN: layout-opt %s | FileCheck %s
+// RUN: layout-opt -keep-ssa-names %s | FileCheck %s
 
 #blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
 #shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>

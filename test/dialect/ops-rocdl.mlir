@@ -1,8 +1,8 @@
 // rocdl.workitem.id.x and rocdl.s.setprio (an i16 priority) print back as
 // Triton 3.6 writes them; amdg.cond_barrier takes an i1.
 
-// RUN: layout-opt %s | FileCheck %s
-// RUN: layout-opt -mlir-print-op-generic %s | FileCheck %s --check-prefix=GENERIC
+// RUN: layout-opt -keep-ssa-names %s | FileCheck %s
+// RUN: layout-opt -keep-ssa-names -mlir-print-op-generic %s | FileCheck %s --check-prefix=GENERIC
 
 // CHECK-LABEL: tt.func @f
 tt.func @f() {

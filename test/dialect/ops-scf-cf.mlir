@@ -4,10 +4,10 @@
 // empty scf.yield terminators stay implicit), printing is a fixed point, and
 // the generic form reads back.
 
-// RUN: layout-opt %s | FileCheck %s
-// RUN: layout-opt %s | layout-opt | FileCheck %s
-// RUN: layout-opt %s -mlir-print-op-generic | layout-opt | FileCheck %s
-// RUN: layout-opt %s -mlir-print-op-generic | FileCheck %s --check-prefix=GENERIC
+// RUN: layout-opt -keep-ssa-names %s | FileCheck %s
+// RUN: layout-opt -keep-ssa-names %s | layout-opt -keep-ssa-names | FileCheck %s
+// RUN: layout-opt -keep-ssa-names %s -mlir-print-op-generic | layout-opt -keep-ssa-names | FileCheck %s
+// RUN: layout-opt -keep-ssa-names %s -mlir-print-op-generic | FileCheck %s --check-prefix=GENERIC
 
 // In generic form the implicit terminators are explicit, the loop bounds and
 // inits are operands, successors follow the operands.
@@ -23,8 +23,8 @@
 // GENERIC: "scf.yield"() : () -> ()
 // GENERIC-NEXT: }, {
 // GENERIC-NEXT: }) : (i1) -> ()
-// GENERIC: %0 = "scf.while"(%n) ({
-// GENERIC: "scf.condition"(%1, %arg1) : (i1, i32) -> ()
+// GENERIC: %{{[0-9]+}} = "scf.while"(%n) ({
+// GENERIC: "scf.condition"(%{{[0-9]+}}, %arg{{[0-9]+}}) : (i1, i32) -> ()
 // GENERIC: "cf.cond_br"(%c, %x, %x, %x)[^bb1, ^bb2] <{operandSegmentSizes = array<i32: 1, 1, 2>}> : (i1, i32, i32, i32) -> ()
 // GENERIC: "cf.br"(%0)[^bb3] : (i32) -> ()
 

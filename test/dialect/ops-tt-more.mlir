@@ -3,10 +3,10 @@
 // generic form with its combine region. Each prints back as written,
 // printing is a fixed point, and the generic form reads back.
 
-// RUN: layout-opt %s | FileCheck %s
-// RUN: layout-opt %s | layout-opt | FileCheck %s
-// RUN: layout-opt %s -mlir-print-op-generic | layout-opt | FileCheck %s
-// RUN: layout-opt %s -mlir-print-op-generic | FileCheck %s --check-prefix=GENERIC
+// RUN: layout-opt -keep-ssa-names %s | FileCheck %s
+// RUN: layout-opt -keep-ssa-names %s | layout-opt -keep-ssa-names | FileCheck %s
+// RUN: layout-opt -keep-ssa-names %s -mlir-print-op-generic | layout-opt -keep-ssa-names | FileCheck %s
+// RUN: layout-opt -keep-ssa-names %s -mlir-print-op-generic | FileCheck %s --check-prefix=GENERIC
 
 // GENERIC: %s:2 = "tt.split"(%j) : (tensor<16x16x2xf32, #blocked1>) -> (tensor<16x16xf32, #blocked>, tensor<16x16xf32, #blocked>)
 // GENERIC: %g = "tt.gather"(%a, %i) <{axis = 1 : i32}> : (tensor<16x16xf32, #blocked>, tensor<16x16xi32, #blocked>) -> tensor<16x16xf32, #blocked>

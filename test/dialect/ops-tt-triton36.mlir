@@ -9,15 +9,15 @@
 // of ttng.tmem_alloc and ttng.tmem_load %result and %token
 // (getAsmResultNames).
 
-// RUN: layout-opt %s | FileCheck %s
-// RUN: layout-opt %s | layout-opt | FileCheck %s
-// RUN: layout-opt %s -mlir-print-op-generic | layout-opt | FileCheck %s
-// RUN: layout-opt %s -mlir-print-op-generic | FileCheck %s --check-prefix=GENERIC
+// RUN: layout-opt -keep-ssa-names %s | FileCheck %s
+// RUN: layout-opt -keep-ssa-names %s | layout-opt -keep-ssa-names | FileCheck %s
+// RUN: layout-opt -keep-ssa-names %s -mlir-print-op-generic | layout-opt -keep-ssa-names | FileCheck %s
+// RUN: layout-opt -keep-ssa-names %s -mlir-print-op-generic | FileCheck %s --check-prefix=GENERIC
 
 // GENERIC: "tt.clampf"(%x, %x, %x) <{propagateNan = 65535 : i32}> {a = 1 : i32}
 // GENERIC: "tt.atomic_rmw"(%pi, %i) <{atomic_rmw_op = 10 : i32, scope = 3 : i32, sem = 4 : i32}> : (!tt.ptr<i32>, i32) -> i32
 // GENERIC: "tt.make_tensor_ptr"(%h, %l, %l, %l, %l, %i, %i) <{order = array<i32: 1, 0>}> : (!tt.ptr<f16>, i64, i64, i64, i64, i32, i32) -> !tt.ptr<tensor<64x64xf16>>
-// GENERIC: "tt.descriptor_load"(%7, %i, %i) <{cache = 3 : i32, evict = 3 : i32}>
+// GENERIC: "tt.descriptor_load"(%{{[0-9]+}}, %i, %i) <{cache = 3 : i32, evict = 3 : i32}>
 // GENERIC: "tt.elementwise_inline_asm"(%x) <{asm_string = "mov.b32 $0, $2; mov.b32 $1, $2;", constraints = "=r,=r,r", packed_element = 1 : i32, pure = true}>
 // GENERIC: "tt.print"() <{hex = false, isSigned = array<i32>, prefix = "done"}> : () -> ()
 // GENERIC: "tt.dot_scaled"(%a, %b, %c, %bs) <{a_elem_type = 0 : i32, b_elem_type = 1 : i32, fastMath = true, operandSegmentSizes = array<i32: 1, 1, 1, 0, 1>}>

@@ -3,10 +3,10 @@
 // scatters, and the mbarrier ops. Printing is a fixed point, the generic
 // form reads back, and the operand segments follow the declarations.
 
-// RUN: layout-opt %s | FileCheck %s
-// RUN: layout-opt %s | layout-opt | FileCheck %s
-// RUN: layout-opt %s -mlir-print-op-generic | layout-opt | FileCheck %s
-// RUN: layout-opt %s -mlir-print-op-generic | FileCheck %s --check-prefix=GENERIC
+// RUN: layout-opt -keep-ssa-names %s | FileCheck %s
+// RUN: layout-opt -keep-ssa-names %s | layout-opt -keep-ssa-names | FileCheck %s
+// RUN: layout-opt -keep-ssa-names %s -mlir-print-op-generic | layout-opt -keep-ssa-names | FileCheck %s
+// RUN: layout-opt -keep-ssa-names %s -mlir-print-op-generic | FileCheck %s --check-prefix=GENERIC
 
 #shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
 #shared1 = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
@@ -22,7 +22,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   // CHECK-NEXT: %2 = ttng.tc_gen5_mma_scaled %a8, %b8, %result[%1], %as, %bs, %p, %p lhs = e5m2 rhs = e2m1 : !ttg.memdesc<128x64xf8E5M2, #shared, #smem>, !ttg.memdesc<64x128xf8E5M2, #shared, #smem>, !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable>, !ttg.memdesc<128x2xi8, #shared1, #smem>, !ttg.memdesc<128x2xi8, #shared1, #smem>
   // CHECK-NEXT: ttng.tc_gen5_commit %bar : !ttg.memdesc<1xi64, #shared1, #smem, mutable>
   // CHECK-NEXT: ttng.tc_gen5_commit %bar, %q : !ttg.memdesc<1xi64, #shared1, #smem, mutable>
-  // GENERIC: "ttng.tc_gen5_mma"(%a, %b, %result, %0, %p, %p, %bar, %bar, %p, %q) <{is_async, operandSegmentSizes = array<i32: 1, 1, 1, 1, 1, 1, 2, 2>}>
+  // GENERIC: "ttng.tc_gen5_mma"(%a, %b, %result, %{{[0-9]+}}, %p, %p, %bar, %bar, %p, %q) <{is_async, operandSegmentSizes = array<i32: 1, 1, 1, 1, 1, 1, 2, 2>}>
   // GENERIC: "ttng.tc_gen5_mma_scaled"({{.*}}) <{a_type = 1 : i32, b_type = 4 : i32, operandSegmentSizes = array<i32: 1, 1, 1, 1, 1, 1, 1, 1, 0, 0>}>
   tt.func @mma(%a: !ttg.memdesc<128x64xf16, #shared, #smem>, %b: !ttg.memdesc<64x128xf16, #shared, #smem>,
                %a8: !ttg.memdesc<128x64xf8E5M2, #shared, #smem>, %b8: !ttg.memdesc<64x128xf8E5M2, #shared, #smem>,

@@ -1,15 +1,19 @@
 // Round trips of transpose_64x64_f16_sm80_w4.ttgir, printed by Triton 3.6 (a copy of
-// shared/triton36/ttgir/transpose_64x64_f16_sm80_w4.ttgir): with -mlir-print-debuginfo the
-// output is the input, byte for byte; printing is a fixed point; the generic
-// form reads back to the same module; without debuginfo no location is
-// printed.
+// shared/triton36/ttgir/transpose_64x64_f16_sm80_w4.ttgir). Triton printed it with locations and
+// MLIR's -mlir-use-nameloc-as-prefix: with -mlir-print-debuginfo and
+// -keep-ssa-names the output is the input, byte for byte;
+// so it is with Triton's own flags, every name coming from a location;
+// by default values are named as mlir-opt names them and printing is a
+// fixed point; the generic form reads back to the same module; without
+// debuginfo no location is printed.
 
-// RUN: layout-opt %S/Inputs/transpose_64x64_f16_sm80_w4.ttgir -mlir-print-debuginfo | diff %S/Inputs/transpose_64x64_f16_sm80_w4.ttgir -
+// RUN: layout-opt %S/Inputs/transpose_64x64_f16_sm80_w4.ttgir -mlir-print-debuginfo -keep-ssa-names | diff %S/Inputs/transpose_64x64_f16_sm80_w4.ttgir -
+// RUN: layout-opt %S/Inputs/transpose_64x64_f16_sm80_w4.ttgir -mlir-print-debuginfo -mlir-use-nameloc-as-prefix | diff %S/Inputs/transpose_64x64_f16_sm80_w4.ttgir -
 // RUN: layout-opt %S/Inputs/transpose_64x64_f16_sm80_w4.ttgir -o %t.custom
 // RUN: layout-opt %t.custom | diff %t.custom -
-// RUN: layout-opt %S/Inputs/transpose_64x64_f16_sm80_w4.ttgir -mlir-print-op-generic -mlir-print-debuginfo -o %t.generic
-// RUN: layout-opt %t.generic -mlir-print-debuginfo | diff %S/Inputs/transpose_64x64_f16_sm80_w4.ttgir -
-// RUN: layout-opt %t.generic -mlir-print-op-generic -mlir-print-debuginfo | diff %t.generic -
+// RUN: layout-opt %S/Inputs/transpose_64x64_f16_sm80_w4.ttgir -mlir-print-op-generic -mlir-print-debuginfo -keep-ssa-names -o %t.generic
+// RUN: layout-opt %t.generic -mlir-print-debuginfo -keep-ssa-names | diff %S/Inputs/transpose_64x64_f16_sm80_w4.ttgir -
+// RUN: layout-opt %t.generic -mlir-print-op-generic -mlir-print-debuginfo -keep-ssa-names | diff %t.generic -
 // RUN: FileCheck %s --check-prefix=GENERIC < %t.generic
 // RUN: FileCheck %s --check-prefix=NOLOC --implicit-check-not='loc(' < %t.custom
 

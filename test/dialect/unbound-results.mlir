@@ -3,8 +3,8 @@
 // `tt.descriptor_load ... -> tensor<...>` without a name); its results
 // print with fresh names, and the output is a fixed point.
 
-// RUN: layout-opt %s -allow-unregistered-dialect | FileCheck %s
-// RUN: layout-opt %s -allow-unregistered-dialect | layout-opt -allow-unregistered-dialect | FileCheck %s
+// RUN: layout-opt -keep-ssa-names %s -allow-unregistered-dialect | FileCheck %s
+// RUN: layout-opt -keep-ssa-names %s -allow-unregistered-dialect | layout-opt -keep-ssa-names -allow-unregistered-dialect | FileCheck %s
 
 // CHECK-LABEL: tt.func @f(%a: i32) {
 // CHECK-NEXT:    %0 = ttg.async_wait {num = 0 : i32}

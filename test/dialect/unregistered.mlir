@@ -4,14 +4,14 @@
 // and the generic printer. An unknown op written in custom form is an error
 // either way.
 
-// RUN: not layout-opt %s 2>&1 | FileCheck %s --check-prefix=ERR
+// RUN: not layout-opt -keep-ssa-names %s 2>&1 | FileCheck %s --check-prefix=ERR
 // RUN: rm -f %t.out
-// RUN: not layout-opt %s -o %t.out 2>&1
+// RUN: not layout-opt -keep-ssa-names %s -o %t.out 2>&1
 // RUN: not cat %t.out
-// RUN: layout-opt %s -allow-unregistered-dialect | FileCheck %s
-// RUN: layout-opt %s -allow-unregistered-dialect | layout-opt -allow-unregistered-dialect | FileCheck %s
-// RUN: layout-opt %s -allow-unregistered-dialect -mlir-print-op-generic | layout-opt -allow-unregistered-dialect | FileCheck %s
-// RUN: not layout-opt %S/Inputs/unregistered-custom.mlir -allow-unregistered-dialect 2>&1 | FileCheck %s --check-prefix=CUSTOM
+// RUN: layout-opt -keep-ssa-names %s -allow-unregistered-dialect | FileCheck %s
+// RUN: layout-opt -keep-ssa-names %s -allow-unregistered-dialect | layout-opt -keep-ssa-names -allow-unregistered-dialect | FileCheck %s
+// RUN: layout-opt -keep-ssa-names %s -allow-unregistered-dialect -mlir-print-op-generic | layout-opt -keep-ssa-names -allow-unregistered-dialect | FileCheck %s
+// RUN: not layout-opt -keep-ssa-names %S/Inputs/unregistered-custom.mlir -allow-unregistered-dialect 2>&1 | FileCheck %s --check-prefix=CUSTOM
 
 // ERR: unregistered.mlir:[[@LINE+11]]:8: error: 'foo.bar' op created with unregistered dialect. If this is intended, please call allowUnregisteredDialects() on the MLIRContext, or use -allow-unregistered-dialect with the MLIR opt tool used
 // ERR: unregistered.mlir:[[@LINE+11]]:3: error: 'foo.region' op created with unregistered dialect

@@ -4,7 +4,10 @@
 // regions are isolated from above and live in the holder op
 // ttg.warp_specialize.partitions (seen in the generic form); their
 // arguments are numbered on from the function's (%arg2 after %arg0, %arg1),
-// as MLIR numbers values in isolated regions too. Encodings in a partition
+// as MLIR numbers values in isolated regions too. The generic form numbers
+// values uniquely across the module, regions in MLIR's naming order (the
+// last region of an op first), so partition0's argument is %arg3 there and
+// partition1's %arg2. Encodings in a partition
 // verify against its num_warps, encodings in a function against its
 // "ttg.num-warps".
 
@@ -17,7 +20,7 @@
 // GENERIC: "ttg.warp_yield"(%arg1) : (i64) -> ()
 // GENERIC-NEXT: }, {
 // GENERIC-NEXT: "ttg.warp_specialize.partitions"() ({
-// GENERIC-NEXT: ^bb0(%arg2: i32):
+// GENERIC-NEXT: ^bb0(%arg3: i32):
 // GENERIC: "ttg.warp_return"() : () -> ()
 // GENERIC-NEXT: }, {
 // GENERIC-NEXT: ^bb0(%arg2: i32):

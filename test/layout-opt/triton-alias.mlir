@@ -18,12 +18,12 @@
 // RUN: FileCheck %s --check-prefix=AFTER < %t.alias
 // AFTER:     tt.func public @transpose_kernel
 // AFTER-NOT: ttg.convert_layout
-// AFTER:     %t = tt.trans
+// AFTER:     %[[T:[0-9]+]] = tt.trans
 // AFTER-NOT: ttg.convert_layout
 // Aliases are regenerated as MLIR prints them: the input's #blocked5 and
 // #blocked4 are the only blocked layouts left, now #blocked1 and #blocked —
 // the same line as in Triton's own output.
-// AFTER:     ttg.convert_layout %t : tensor<64x64xf32, #blocked1> -> tensor<64x64xf32, #blocked>
+// AFTER:     ttg.convert_layout %[[T]] : tensor<64x64xf32, #blocked1> -> tensor<64x64xf32, #blocked>
 // AFTER-NOT: ttg.convert_layout
 // AFTER:     tt.return
 

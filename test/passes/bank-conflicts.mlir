@@ -3,7 +3,7 @@
 
 // The analysis changes nothing.
 // CHECK-LABEL: tt.func @local_ops
-// CHECK: ttg.local_alloc %x
+// CHECK: ttg.local_alloc %arg0
 // CHECK-LABEL: tt.func @conversions
 // CHECK-COUNT-3: ttg.convert_layout
 

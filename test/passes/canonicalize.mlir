@@ -25,7 +25,7 @@ tt.func @arith(%arg0: i32) -> (i32, i32, i32, i32) {
 // CHECK-LABEL: tt.func @cmp_select
 // CHECK-NOT: arith.cmpi
 // CHECK-NOT: arith.select
-// CHECK: tt.store %p, %arg1
+// CHECK: tt.store %arg0, %arg1
 // CHECK-NEXT: tt.return %arg1
 tt.func @cmp_select(%p: !tt.ptr<i32>, %arg1: i32, %arg2: i32) -> i32 {
   %c1 = arith.constant 1 : i32

@@ -16,26 +16,26 @@
 // CHECK: #[[S0:shared[0-9]*]] = #ttg.shared_linear<{offset = {{\[}}[0, 16], [0, 4], [0, 8], [1, 0], [2, 0], [16, 0], [0, 1], [0, 2], [4, 4], [8, 8]]}, alignment = 16>
 // CHECK: #[[S1:shared[0-9]*]] = #ttg.shared_linear<{offset = {{\[}}[0, 1], [0, 2], [0, 4], [0, 8], [0, 16], [0, 32], [8, 0], [16, 0], [1, 8], [2, 16], [4, 32], [32, 0], [64, 0]]}, alignment = 16>
 // CHECK-LABEL: tt.func @f
-// CHECK: %[[A:.+]] = ttg.local_alloc %x : (tensor<32x32xf32, #{{.+}}>) -> !ttg.memdesc<32x32xf32, #[[S0]], #smem>
+// CHECK: %[[A:.+]] = ttg.local_alloc %arg0 : (tensor<32x32xf32, #{{.+}}>) -> !ttg.memdesc<32x32xf32, #[[S0]], #smem>
 // CHECK: %[[L:.+]] = ttg.local_load %[[A]] : !ttg.memdesc<32x32xf32, #[[S0]], #smem> -> tensor<32x32xf32, #{{.+}}>
-// CHECK: %e = ttg.convert_layout %v
-// CHECK: %[[B:.+]] = ttg.local_alloc %a : (tensor<128x64xf16, #{{.+}}>) -> !ttg.memdesc<128x64xf16, #[[S1]], #smem>
+// CHECK: %[[E:.+]] = ttg.convert_layout %arg1
+// CHECK: %[[B:.+]] = ttg.local_alloc %arg2 : (tensor<128x64xf16, #{{.+}}>) -> !ttg.memdesc<128x64xf16, #[[S1]], #smem>
 // CHECK: %[[M:.+]] = ttg.local_load %[[B]] : !ttg.memdesc<128x64xf16, #[[S1]], #smem> -> tensor<128x64xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>
-// CHECK: tt.return %[[L]], %e, %[[M]]
+// CHECK: tt.return %[[L]], %[[E]], %[[M]]
 
 // CC90: #[[S0:shared[0-9]*]] = #ttg.shared_linear<{offset = {{\[}}[0, 4], [0, 8], [1, 0], [2, 0], [4, 0], [8, 0], [16, 0], [0, 1], [0, 2], [0, 16]]}, alignment = 16>
-// CC90: ttg.local_alloc %x : {{.*}} -> !ttg.memdesc<32x32xf32, #[[S0]], #smem>
+// CC90: ttg.local_alloc %arg0 : {{.*}} -> !ttg.memdesc<32x32xf32, #[[S0]], #smem>
 
 // Without swizzling, rows of the source's memory order.
 // NONE: #[[S:shared[0-9]*]] = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
 // NONE-NOT: #shared
-// NONE: ttg.local_alloc %x : {{.*}} -> !ttg.memdesc<32x32xf32, #[[S]], #smem>
-// NONE: ttg.local_alloc %a : {{.*}} -> !ttg.memdesc<128x64xf16, #[[S]], #smem>
+// NONE: ttg.local_alloc %arg0 : {{.*}} -> !ttg.memdesc<32x32xf32, #[[S]], #smem>
+// NONE: ttg.local_alloc %arg2 : {{.*}} -> !ttg.memdesc<128x64xf16, #[[S]], #smem>
 
 // Only the 16 KiB dot operand.
-// SOME: ttg.convert_layout %x
-// SOME: ttg.convert_layout %v
-// SOME: ttg.local_alloc %a
+// SOME: ttg.convert_layout %arg0
+// SOME: ttg.convert_layout %arg1
+// SOME: ttg.local_alloc %arg2
 // SOME-NOT: ttg.local_alloc
 
 #row4 = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>

@@ -42,7 +42,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.thr
 #blocked1 = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [32, 1], warpsPerCTA = [2, 2], order = [0, 1]}>
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
 // CHECK-LABEL: tt.func @loop_pointers
-// CHECK: %[[P:.*]] = ttg.convert_layout %p : tensor<64x32x!tt.ptr<f16>, #blocked> -> tensor<64x32x!tt.ptr<f16>, #blocked1>
+// CHECK: %[[P:.*]] = ttg.convert_layout %arg0 : tensor<64x32x!tt.ptr<f16>, #blocked> -> tensor<64x32x!tt.ptr<f16>, #blocked1>
 // CHECK-NOT: ttg.convert_layout
 // CHECK: scf.for {{.*}} iter_args(%{{.*}} = %[[P]], {{.*}} -> (tensor<64x32x!tt.ptr<f16>, #blocked1>, tensor<64x32xf16, #blocked1>)
 // CHECK-NOT: ttg.convert_layout

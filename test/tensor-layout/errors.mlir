@@ -106,10 +106,10 @@
 
 // RUN: not tensor-layout -l '#ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>' -t 'tensor<8xf32>' -view bogus 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=BAD-VIEW
-// BAD-VIEW: tensor-layout: error: unknown view "bogus" (want tensor, hw, linear, json, table, svg or html)
+// BAD-VIEW: tensor-layout: error: unknown view "bogus" (want tensor, hw, linear, json, table, svg, banks or html)
 // RUN: not tensor-layout -l '#ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>' -t 'tensor<8xf32>' -view table 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=TABLE-VIEW
-// TABLE-VIEW: tensor-layout: error: -view table is for CuTe layouts; TritonGPU encodings have the views tensor, hw, linear, json, svg and html
+// TABLE-VIEW: tensor-layout: error: -view table is for CuTe layouts; TritonGPU encodings have the views tensor, hw, linear, json, svg, banks and html
 // RUN: not tensor-layout -l '#ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>' -t 'tensor<8xf32>' -use-hw-view -view linear 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=HW-CONFLICT
 // HW-CONFLICT: tensor-layout: error: -use-hw-view conflicts with -view linear

@@ -25,7 +25,7 @@
 // A shared layout: offsets coloured by bank; with -l REG -shared, one access.
 // RUN: tensor-layout -l '#ttg.swizzled_shared<{vec = 2, perPhase = 1, maxPhase = 4, order = [1, 0]}>' -t 'tensor<4x8xf16>' -view svg \
 // RUN:   | FileCheck %s --check-prefix=SHARED
-// SHARED: tensor 4x8 of 16-bit elements; colour: the bank of its 4-byte word (32 banks); label: offset
+// SHARED: tensor 4x8 of 16-bit elements; colour: the bank of its 4-byte word (32 banks: 0–7 in eight colours, 8–15, 16–23 and 24–31 in darker shades of them); label: offset
 // SHARED: <title>(1, 0): offset 10, word 5, bank 5</title>
 // RUN: tensor-layout -l '#ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>' \
 // RUN:   -shared '#ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>' -t 'tensor<32x32xf32>' -view svg \
@@ -66,7 +66,7 @@
 // RANK4: tensor-layout: error: -view svg draws tensors of rank 1 to 3; this one has rank 4
 // RUN: not tensor-layout -l '#ttg.blocked<{sizePerThread = [1, 2], threadsPerWarp = [4, 8], warpsPerCTA = [2, 1], order = [1, 0]}>' -to '#ttg.blocked<{sizePerThread = [1, 2], threadsPerWarp = [4, 8], warpsPerCTA = [2, 1], order = [1, 0]}>' -t 'tensor<8x16xf16>' 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=TO-VIEW
-// TO-VIEW: tensor-layout: error: -to and -shared draw pictures: give -view svg
+// TO-VIEW: tensor-layout: error: -to draws a conversion: give -view svg
 // RUN: not tensor-layout -l '#ttg.blocked<{sizePerThread = [1, 2], threadsPerWarp = [4, 8], warpsPerCTA = [2, 1], order = [1, 0]}>' -to '#ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>' -t 'tensor<8x16xf16>' -view svg 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=TO-SHARED
 // TO-SHARED: tensor-layout: error: -to must be a distributed layout; #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}> is not (use -shared for a shared layout)
