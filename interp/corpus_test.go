@@ -52,7 +52,9 @@ var layoutPasses = []string{
 // The output is the set of bytes written (address and value). Two runs are
 // equal when they write the same bytes at the same addresses, bit for bit:
 // the interpreter's reduction, scan and dot orders depend only on shapes,
-// so layout changes may not change a single bit.
+// so layout changes may not change a single bit. With -reduce-order=layout
+// reductions follow Triton's layout-dependent order and float elements
+// may differ within layoutTolerance (compareRuns).
 const (
 	kernelInt     = 80
 	kernelFloat   = 0.5
