@@ -4,6 +4,7 @@ import (
 	"math"
 	"testing"
 
+	"github.com/layoutopt/layoutopt/internal/testenv"
 	"github.com/layoutopt/layoutopt/interp"
 	"github.com/layoutopt/layoutopt/ir"
 )
@@ -12,7 +13,7 @@ import (
 // 2^16 elements: 64 programs. SetBytes counts the bytes the kernel moves
 // (two loads and a store of f32).
 func BenchmarkAdd(b *testing.B) {
-	m := parseFile(b, "../../shared/triton36/ttgir/add_b1024_sm90_w4.ttgir")
+	m := parseFile(b, "triton36/ttgir/add_b1024_sm90_w4.ttgir")
 	const n = 1 << 16
 	x, _ := interp.NewBuffer(ir.F32, n)
 	y, _ := interp.NewBuffer(ir.F32, n)
@@ -24,6 +25,7 @@ func BenchmarkAdd(b *testing.B) {
 	args := []interp.Arg{interp.BufArg(x), interp.BufArg(y), interp.BufArg(z), interp.IntArg(n)}
 	b.SetBytes(3 * 4 * n)
 	b.ReportAllocs()
+	defer testenv.CPUMetric(b)()
 	for b.Loop() {
 		if err := interp.Run(m, "add_kernel", args, [3]int{n / 1024, 1, 1}); err != nil {
 			b.Fatal(err)
@@ -36,7 +38,7 @@ func BenchmarkAdd(b *testing.B) {
 
 // BenchmarkSoftmax runs Triton's row softmax (1024 columns) on 64 rows.
 func BenchmarkSoftmax(b *testing.B) {
-	m := parseFile(b, "../../shared/triton36/ttgir/softmax_b1024_sm90_w4.ttgir")
+	m := parseFile(b, "triton36/ttgir/softmax_b1024_sm90_w4.ttgir")
 	const rows, cols = 64, 1024
 	in, _ := interp.NewBuffer(ir.F32, rows*cols)
 	out, _ := interp.NewBuffer(ir.F32, rows*cols)
@@ -46,6 +48,7 @@ func BenchmarkSoftmax(b *testing.B) {
 	args := []interp.Arg{interp.BufArg(out), interp.BufArg(in), interp.IntArg(cols), interp.IntArg(cols), interp.IntArg(cols)}
 	b.SetBytes(2 * 4 * rows * cols)
 	b.ReportAllocs()
+	defer testenv.CPUMetric(b)()
 	for b.Loop() {
 		if err := interp.Run(m, "softmax_kernel", args, [3]int{rows, 1, 1}); err != nil {
 			b.Fatal(err)
@@ -71,11 +74,12 @@ func matmulArgs(n int) ([]interp.Arg, *interp.Buffer, *interp.Buffer, *interp.Bu
 // layouts, a K loop) on 128×128×128: 4 programs, 4 K steps each.
 // SetBytes counts the multiply-adds (2·n³ flops would be twice that).
 func BenchmarkMatmul(b *testing.B) {
-	m := parseFile(b, "../../shared/triton36/ttgir/matmul_64x64x32_f16_sm80_w4.ttgir")
+	m := parseFile(b, "triton36/ttgir/matmul_64x64x32_f16_sm80_w4.ttgir")
 	const n = 128
 	args, _, _, _ := matmulArgs(n)
 	b.SetBytes(n * n * n)
 	b.ReportAllocs()
+	defer testenv.CPUMetric(b)()
 	for b.Loop() {
 		if err := interp.Run(m, "matmul_kernel", args, [3]int{(n / 64) * (n / 64), 1, 1}); err != nil {
 			b.Fatal(err)

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/layoutopt/layoutopt/dialect/tt"
+	"github.com/layoutopt/layoutopt/internal/testenv"
 	"github.com/layoutopt/layoutopt/interp"
 	"github.com/layoutopt/layoutopt/ir"
 	"github.com/layoutopt/layoutopt/passes"
@@ -35,8 +36,9 @@ var layoutPasses = []string{
 //     interp.LazyMemory, unbounded, whose unwritten elements read as
 //     deterministic pseudo-random values of the pointee type (floats in
 //     [-2, 2), integers in [0, 16)), so no access is out of bounds;
-//   - a tensor parameter (lit tests have them) gets pseudo-random
-//     elements, or pointers to consecutive elements of a fresh region;
+//   - a tensor or memdesc parameter (lit tests have them) gets
+//     pseudo-random elements, or pointers to consecutive elements of a
+//     fresh region; a token parameter a Token;
 //   - every integer parameter is kernelInt (not a power of two, so masks
 //     cut tiles and loops run a partial last iteration), every float
 //     parameter kernelFloat;
@@ -50,7 +52,9 @@ var layoutPasses = []string{
 // The output is the set of bytes written (address and value). Two runs are
 // equal when they write the same bytes at the same addresses, bit for bit:
 // the interpreter's reduction, scan and dot orders depend only on shapes,
-// so layout changes may not change a single bit.
+// so layout changes may not change a single bit. With -reduce-order=layout
+// reductions follow Triton's layout-dependent order and float elements
+// may differ within layoutTolerance (compareRuns).
 const (
 	kernelInt     = 80
 	kernelFloat   = 0.5
@@ -73,6 +77,10 @@ func kernelFunc(m *ir.Module) string {
 
 // runKernel runs the kernel of m by the rule above and returns its writes.
 func runKernel(m *ir.Module, seed uint64) (*interp.LazyMemory, error) {
+	return runKernelBounded(m, seed, kernelGrid, kernelMaxOps, kernelMaxWork)
+}
+
+func runKernelBounded(m *ir.Module, seed uint64, grid [3]int, maxOps, maxWork int64) (*interp.LazyMemory, error) {
 	name := kernelFunc(m)
 	if name == "" {
 		return nil, fmt.Errorf("no public tt.func")
@@ -83,14 +91,30 @@ func runKernel(m *ir.Module, seed uint64) (*interp.LazyMemory, error) {
 	mem := &interp.LazyMemory{Seed: seed}
 	var args []interp.Value
 	for k, t := range ft.Inputs {
+		if _, ok := t.(*ir.AsyncTokenType); ok {
+			args = append(args, interp.Token{})
+			continue
+		}
 		e, err := interp.ElemOf(ir.ElementType(t))
 		if err != nil {
 			return nil, fmt.Errorf("parameter of type %s: %v", ir.TypeString(t), err)
 		}
-		if _, ok := t.(*ir.RankedTensorType); ok {
+		md, isMem := t.(*ir.MemDescType)
+		if _, ok := t.(*ir.RankedTensorType); ok || isMem {
 			// A tensor parameter (lit tests have them): pseudo-random
 			// elements; pointers to consecutive elements of a region.
-			v := interp.NewTensor(e, shapeInts(t))
+			var shape []int
+			if isMem {
+				for _, d := range md.Shape {
+					shape = append(shape, int(d))
+				}
+			} else {
+				shape = shapeInts(t)
+			}
+			if n := len(shape); n > 4 || numElemsOf(shape) > 1<<20 || numElemsOf(shape) < 0 {
+				return nil, fmt.Errorf("parameter of type %s is too large to fill", ir.TypeString(t))
+			}
+			v := interp.NewTensor(e, shape)
 			for i := 0; i < v.Len(); i++ {
 				h := mix(seed, uint64(k), uint64(i))
 				switch {
@@ -108,6 +132,14 @@ func runKernel(m *ir.Module, seed uint64) (*interp.LazyMemory, error) {
 				default:
 					v.F[i] = e.Float.Round(float64(h>>11)/(1<<53)*4-2, interp.NearestEven, false)
 				}
+			}
+			if isMem {
+				m, err := interp.NewMemDesc(e, shape, v)
+				if err != nil {
+					return nil, err
+				}
+				args = append(args, m)
+				continue
 			}
 			args = append(args, v)
 			continue
@@ -127,9 +159,12 @@ func runKernel(m *ir.Module, seed uint64) (*interp.LazyMemory, error) {
 		}
 	}
 	mc.Mem = mem
-	mc.MaxOps = kernelMaxOps
-	mc.MaxWork = kernelMaxWork
-	if err := mc.Launch(name, args, kernelGrid); err != nil {
+	if *reduceOrder == "layout" {
+		mc.ReduceOrder = interp.LayoutOrder
+	}
+	mc.MaxOps = maxOps
+	mc.MaxWork = maxWork
+	if err := mc.Launch(name, args, grid); err != nil {
 		return nil, err
 	}
 	return mem, nil
@@ -144,6 +179,17 @@ func shapeInts(t ir.Type) []int {
 	return out
 }
 
+func numElemsOf(shape []int) int {
+	n := 1
+	for _, d := range shape {
+		if d < 0 || d > 1<<20 {
+			return -1
+		}
+		n *= d
+	}
+	return n
+}
+
 // mix hashes a seed and two indices (splitmix64 steps).
 func mix(seed, a, b uint64) uint64 {
 	x := seed ^ a<<32 ^ b*0x9e3779b97f4a7c15
@@ -151,6 +197,82 @@ func mix(seed, a, b uint64) uint64 {
 	x = (x ^ x>>27) * 0x94d049bb133111eb
 	return x ^ x>>31
 }
+
+// compareRuns compares two runs: bit for bit with -reduce-order=shape;
+// with -reduce-order=layout a float element may differ within
+// layoutTolerance, since a pass that changes the layout of a reduction's
+// operand changes Triton's association order. It returns a description
+// of the first mismatch ("" when none) and the number of float elements
+// that differ within the tolerance.
+func compareRuns(a, b *interp.LazyMemory) (string, int) {
+	d := diffWrites(a, b)
+	if d == "" || *reduceOrder != "layout" {
+		return d, 0
+	}
+	seen := map[int64]bool{}
+	var bad []int64
+	within := 0
+	check := func(addr int64) {
+		_, wa := a.ReadWritten(addr)
+		_, wb := b.ReadWritten(addr)
+		k := int(addr>>40) - 1
+		if k < 0 || k >= len(a.Elems) {
+			bad = append(bad, addr)
+			return
+		}
+		e := a.Elems[k]
+		n := int64(e.Bytes())
+		base := int64(k+1) << 40
+		start := base + (addr-base)/n*n
+		if seen[start] {
+			return
+		}
+		seen[start] = true
+		x, y := readElem(a, e, start), readElem(b, e, start)
+		if x == y {
+			return
+		}
+		if wa != wb || e.Float == nil {
+			bad = append(bad, start)
+			return
+		}
+		fx, fy := decodeFloat(e, x), decodeFloat(e, y)
+		if layoutTolerance(e.Float).Agree(fx, fy) {
+			within++
+			return
+		}
+		bad = append(bad, start)
+	}
+	a.EachWritten(check)
+	b.EachWritten(check)
+	if len(bad) == 0 {
+		return "", within
+	}
+	return fmt.Sprintf("%d elements beyond the tolerance (%s)", len(bad), d), within
+}
+
+// layoutTolerance is the tolerance model of -reduce-order=layout:
+// |a - b| <= 64·u·(1 + |b|) for the format's unit roundoff u, that is, a
+// few dozen roundings of results of magnitude about one (the inputs are
+// in [-2, 2)); reassociating a sum of n such terms moves it by at most
+// about n·u·Σ|x|, which this covers for the short reductions of the
+// corpus and which a wrong value (a lost or doubled term) exceeds.
+func layoutTolerance(f *interp.FloatFormat) interp.Tolerance {
+	u := f.Unit()
+	return interp.Tolerance{Abs: 64 * u, Rel: 64 * u}
+}
+
+func readElem(m *interp.LazyMemory, e interp.Elem, addr int64) uint64 {
+	buf := make([]byte, e.Bytes())
+	_ = m.Load(addr, buf)
+	var u uint64
+	for i := len(buf) - 1; i >= 0; i-- {
+		u = u<<8 | uint64(buf[i])
+	}
+	return u
+}
+
+func decodeFloat(e interp.Elem, bits uint64) float64 { return e.Float.FromBits(bits) }
 
 // diffWrites describes the first difference between two sets of writes.
 func diffWrites(a, b *interp.LazyMemory) string {
@@ -196,6 +318,7 @@ func runPass(m *ir.Module, pass string) (*ir.Module, error) {
 // corpusStats counts what TestEveryPassEveryFile did.
 type corpusStats struct {
 	files, runs, passChecks, pairChecks, mismatches int
+	withinTol                                       int            // float elements that differ within the tolerance
 	notRun                                          map[string]int // reason -> files
 	passFailed                                      map[string]int
 }
@@ -225,11 +348,15 @@ func corpusFiles(t *testing.T) []kernelFile {
 			files = append(files, f)
 		}
 	}
-	add("../../shared/triton36/ttgir/*.ttgir")
-	add("../../shared/triton36/prepost/*.pre.ttgir")
+	shared := testenv.SharedDir()
+	if shared == "" {
+		t.Skip("../shared not present")
+	}
+	add(filepath.Join(shared, "triton36/ttgir/*.ttgir"))
+	add(filepath.Join(shared, "triton36/prepost/*.pre.ttgir"))
 	add("../passes/testdata/prepost/*.pre.ttgir")
 	var lits []string
-	filepath.WalkDir("../../shared/triton36/lit", func(p string, d os.DirEntry, err error) error {
+	filepath.WalkDir(filepath.Join(shared, "triton36/lit"), func(p string, d os.DirEntry, err error) error {
 		if err == nil && !d.IsDir() && strings.HasSuffix(p, ".mlir") {
 			lits = append(lits, p)
 		}
@@ -267,6 +394,8 @@ func splitChunks(src []byte) [][]byte {
 	return append(out, cur)
 }
 
+var reduceOrder = flag.String("reduce-order", "shape", "tt.reduce order of TestEveryPassEveryFile: shape (bit-exact comparison) or layout (Triton's order; floats compared within layoutTolerance)")
+
 var corpusFilter = flag.String("files", "", "run TestEveryPassEveryFile on the files whose path contains this string")
 
 // TestEveryPassEveryFile runs every kernel of the shared Triton 3.6 TTGIR,
@@ -296,6 +425,15 @@ func TestEveryPassEveryFile(t *testing.T) {
 			st.notRun["does not parse"]++
 			continue
 		}
+		if ir.Verify(m).HasErrors() {
+			// Triton's invalid.mlir files: the passes verify their output
+			// and fail on these, so there is nothing to compare.
+			if !f.isLit {
+				t.Errorf("%s: does not verify: %v", f.name, ir.Verify(m))
+			}
+			st.notRun["does not verify"]++
+			continue
+		}
 		before, err := runKernel(m, 1)
 		if err != nil {
 			reason := err.Error()
@@ -309,6 +447,9 @@ func TestEveryPassEveryFile(t *testing.T) {
 				t.Errorf("%s: %v", f.name, err)
 			}
 			st.notRun[reason]++
+			if testing.Verbose() {
+				t.Logf("%s: not run: %s", f.name, reason)
+			}
 			continue
 		}
 		st.files++
@@ -322,7 +463,9 @@ func TestEveryPassEveryFile(t *testing.T) {
 			} else {
 				st.runs++
 				st.pairChecks++
-				if d := diffWrites(before, after); d != "" {
+				d, within := compareRuns(before, after)
+				st.withinTol += within
+				if d != "" {
 					st.mismatches++
 					t.Errorf("%s: Triton's .post differs from .pre: %s", f.name, d)
 				}
@@ -332,7 +475,7 @@ func TestEveryPassEveryFile(t *testing.T) {
 			pm, err := runPass(m, p)
 			if err != nil {
 				st.passFailed[p]++
-				if !f.isLit {
+				if !f.isLit || testing.Verbose() {
 					t.Logf("%s: %s failed: %v", f.name, p, firstLine(err.Error()))
 				}
 				continue
@@ -345,7 +488,9 @@ func TestEveryPassEveryFile(t *testing.T) {
 				t.Errorf("%s: after %s: %v", f.name, p, err)
 				continue
 			}
-			if d := diffWrites(before, after); d != "" {
+			d, within := compareRuns(before, after)
+			st.withinTol += within
+			if d != "" {
 				st.mismatches++
 				t.Errorf("%s: %s changed what the kernel computes: %s", f.name, p, d)
 			}
@@ -354,7 +499,8 @@ func TestEveryPassEveryFile(t *testing.T) {
 			t.Logf("%s: %v", f.name, time.Since(start).Round(time.Millisecond))
 		}
 	}
-	t.Logf("files run: %d; kernel runs: %d; pass checks: %d; .pre/.post checks: %d; mismatches: %d", st.files, st.runs, st.passChecks, st.pairChecks, st.mismatches)
+	t.Logf("reduce order %s; files run: %d; kernel runs: %d; pass checks: %d; .pre/.post checks: %d; mismatches: %d; float elements differing within the tolerance: %d",
+		*reduceOrder, st.files, st.runs, st.passChecks, st.pairChecks, st.mismatches, st.withinTol)
 	for _, r := range sortedKeys(st.notRun) {
 		t.Logf("not run (%d): %s", st.notRun[r], r)
 	}

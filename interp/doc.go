@@ -20,6 +20,13 @@
 //	err := interp.Run(m, "add_kernel", []interp.Arg{interp.BufArg(x), interp.BufArg(y),
 //		interp.BufArg(out), interp.IntArg(n)}, [3]int{(n + 1023) / 1024, 1, 1})
 //
+// RunWith takes Options: Triton's reduction order (LayoutOrder), bounds on
+// the ops and the work of a program (an endless loop becomes an error), a
+// progress callback, an op table of one's own. CompareBuffers and
+// Tolerance compare a GPU's output with the interpreter's: integers and
+// data movement exactly, floats within a bound the caller chooses (ForSum
+// gives the classical bound of a reassociated sum).
+//
 // Machine is the lower level: any Memory (BufferMemory is Run's; LazyMemory
 // is unbounded and fills itself with deterministic random values, for
 // running kernels whose buffer sizes are unknown), a table of evaluators
@@ -43,8 +50,11 @@
 // float64 and round once to their type, to nearest even (correctly rounded
 // IEEE results for + - * / sqrt); truncations to narrower floats round to
 // nearest even; tt.fp_to_fp to fp8 saturates as Triton's PTX does. NaN
-// payloads are not modelled. Reductions use a halving tree and scans a
-// sequential order, documented at evalReduce; dots accumulate
-// sequentially over k (see ops_dot.go). These orders depend only on
-// shapes, never on layouts.
+// payloads are not modelled. Reductions use a halving tree by default
+// (ShapeOrder) and scans a sequential order, documented in ops_region.go;
+// dots accumulate sequentially over k (see ops_dot.go). These orders
+// depend only on shapes, never on layouts, so layout passes must leave the
+// output bit-identical. LayoutOrder instead reduces in Triton 3.6's order
+// on the GPU, read off the operand's linear layout; scans and dots have no
+// such mode (the GPU's scan and tensor-core orders are not modelled).
 package interp

@@ -42,7 +42,7 @@ func TestFloatRound(t *testing.T) {
 		{"f8E5M2", 1.125, NearestEven, false, 1}, // tie to even
 		{"f8E5M2", 1.375, NearestEven, false, 1.5},
 		{"f8E4M3FNUZ", 240, NearestEven, false, 240},
-		{"f8E4M3FNUZ", -0.0, NearestEven, false, 0},
+		{"f8E4M3FNUZ", math.Copysign(0, -1), NearestEven, false, 0},
 		{"f8E5M2FNUZ", 57344, NearestEven, false, 57344},
 		{"f32", 1 + 0x1p-24, NearestEven, false, 1},
 		{"f32", 1 + 0x1p-24, TowardZero, false, 1},

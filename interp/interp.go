@@ -68,7 +68,10 @@ type Machine struct {
 	// ReduceOrder is the association order of tt.reduce: ShapeOrder (the
 	// default) or LayoutOrder (Triton's order on the GPU).
 	ReduceOrder ReduceOrder
-	funcs       map[string]*ir.Operation
+	// Progress, when set, is called by Launch after each program with the
+	// number of programs done and the total.
+	Progress func(done, total int)
+	funcs    map[string]*ir.Operation
 }
 
 // NewMachine makes a Machine for m with the default op table.
@@ -241,11 +244,16 @@ func (mc *Machine) Launch(name string, args []Value, grid [3]int) error {
 			return fmt.Errorf("grid %v: every dimension must be at least 1", grid)
 		}
 	}
+	total, done := grid[0]*grid[1]*grid[2], 0
 	for z := 0; z < grid[2]; z++ {
 		for y := 0; y < grid[1]; y++ {
 			for x := 0; x < grid[0]; x++ {
 				if _, err := mc.RunProgram(name, args, [3]int{x, y, z}, grid); err != nil {
 					return err
+				}
+				done++
+				if mc.Progress != nil {
+					mc.Progress(done, total)
 				}
 			}
 		}
@@ -289,8 +297,26 @@ func FloatArg(v float64) Arg { return Arg{Float: v, kind: argFloat} }
 // store. The kernel's writes land in the buffers. Programs run in launch
 // order; errors are *Error values (located at the op) or argument errors.
 func Run(m *ir.Module, funcName string, args []Arg, grid [3]int) error {
+	return RunWith(m, funcName, args, grid, Options{})
+}
+
+// Options are the settings of RunWith; the zero value is Run's.
+type Options struct {
+	ReduceOrder ReduceOrder           // see Machine.ReduceOrder
+	MaxOps      int64                 // see Machine.MaxOps
+	MaxWork     int64                 // see Machine.MaxWork
+	Progress    func(done, total int) // see Machine.Progress
+	Ops         Ops                   // nil: DefaultOps()
+}
+
+// RunWith is Run with options.
+func RunWith(m *ir.Module, funcName string, args []Arg, grid [3]int, opts Options) error {
 	mem := &BufferMemory{}
 	mc := NewMachine(m, mem)
+	mc.ReduceOrder, mc.MaxOps, mc.MaxWork, mc.Progress = opts.ReduceOrder, opts.MaxOps, opts.MaxWork, opts.Progress
+	if opts.Ops != nil {
+		mc.Ops = opts.Ops
+	}
 	fn := mc.Func(funcName)
 	if fn == nil {
 		return fmt.Errorf("no tt.func @%s in the module", funcName)

@@ -247,6 +247,18 @@ func DiffWrites(a, b *LazyMemory) (n int, first int64) {
 	return n, first
 }
 
+// EachWritten calls fn with the address of every byte written (in no
+// particular order).
+func (m *LazyMemory) EachWritten(fn func(addr int64)) {
+	for pn, p := range m.pages {
+		for i, w := range p.written {
+			if w {
+				fn(pn<<pageBits + int64(i))
+			}
+		}
+	}
+}
+
 // ReadWritten returns the byte at addr and whether it was written.
 func (m *LazyMemory) ReadWritten(addr int64) (byte, bool) {
 	p := m.pages[addr>>pageBits]
@@ -269,5 +281,3 @@ func (m *LazyMemory) NumWritten() int {
 	}
 	return n
 }
-
-var _ = math.Abs

@@ -49,7 +49,29 @@ func resultOf(op *ir.Operation, i int) (Elem, []int, error) {
 	if err != nil {
 		return Elem{}, nil, err
 	}
-	return e, shapeOf(t), nil
+	shape := shapeOf(t)
+	if err := checkShape(shape); err != nil {
+		return Elem{}, nil, err
+	}
+	return e, shape, nil
+}
+
+// MaxTensorElems bounds the elements of one tensor the interpreter makes.
+const MaxTensorElems = 1 << 26
+
+// checkShape rejects dynamic and oversized shapes.
+func checkShape(shape []int) error {
+	n := 1
+	for _, d := range shape {
+		if d < 0 {
+			return fmt.Errorf("dynamic shapes are not supported")
+		}
+		if d > 0 && n > MaxTensorElems/d {
+			return fmt.Errorf("a tensor of shape %v is larger than the interpreter's %d elements", shape, MaxTensorElems)
+		}
+		n *= d
+	}
+	return nil
 }
 
 // newResult makes a zero tensor of the type of result i.

@@ -2,7 +2,6 @@ package interp
 
 import (
 	"fmt"
-	"math"
 
 	"github.com/layoutopt/layoutopt/dialect/tt"
 	"github.com/layoutopt/layoutopt/dialect/ttg"
@@ -325,6 +324,12 @@ func evalLocalAlloc(ex *Exec, op *ir.Operation, args []Value) ([]Value, error) {
 			alloc[i] = int(d)
 		}
 	}
+	if err := checkShape(alloc); err != nil {
+		return nil, err
+	}
+	if len(alloc) < len(shape) {
+		return nil, fmt.Errorf("allocation shape %v of lower rank than %v", alloc, shape)
+	}
 	buf := NewTensor(e, alloc)
 	md := &MemDesc{Buf: buf, Shape: shape, Strides: strides(alloc)[len(alloc)-len(shape):]}
 	if len(args) == 1 {
@@ -439,6 +444,9 @@ func evalMemDescSubslice(ex *Exec, op *ir.Operation, args []Value) ([]Value, err
 	}
 	offs := ttg.MemDescSubsliceOp{Operation: op}.Offsets()
 	shape := shapeOf(op.Result(0).Type())
+	if err := checkShape(shape); err != nil {
+		return nil, err
+	}
 	if len(offs) != len(m.Shape) || len(shape) != len(m.Shape) {
 		return nil, fmt.Errorf("offsets %v for a view of shape %v", offs, m.Shape)
 	}
@@ -478,6 +486,9 @@ func evalMemDescReshape(ex *Exec, op *ir.Operation, args []Value) ([]Value, erro
 		return nil, err
 	}
 	shape := shapeOf(op.Result(0).Type())
+	if err := checkShape(shape); err != nil {
+		return nil, err
+	}
 	if numElems(shape) != numElems(m.Shape) {
 		return nil, fmt.Errorf("reshape of %v to %v", m.Shape, shape)
 	}
@@ -522,8 +533,6 @@ func evalAsyncCopy(ex *Exec, op *ir.Operation, args []Value) ([]Value, error) {
 	}
 	return noEffect(ex, op, args)
 }
-
-var _ = math.Abs
 
 func init() {
 	register(map[string]OpFunc{

@@ -171,30 +171,45 @@ func axisLines(shape []int, axis int, fn func(base, stride, line int) error) err
 	return nil
 }
 
-func evalReduce(ex *Exec, op *ir.Operation, args []Value) ([]Value, error) {
-	r := tt.ReduceOp{Operation: op}
+// combineSetup checks the operands of a reduce or scan along axis and
+// makes its combiner and zero results.
+func combineSetup(ex *Exec, op *ir.Operation, args []Value, axis int, region *ir.Region) ([]*Tensor, []*Tensor, *combiner, error) {
 	srcs, err := tensorArgs(args)
 	if err != nil {
-		return nil, err
+		return nil, nil, nil, err
 	}
 	if len(srcs) == 0 || len(srcs) != op.NumResults() {
-		return nil, fmt.Errorf("%d operands for %d results", len(srcs), op.NumResults())
+		return nil, nil, nil, fmt.Errorf("%d operands for %d results", len(srcs), op.NumResults())
 	}
-	axis := int(r.Axis())
-	shape := srcs[0].Shape
-	if axis < 0 || axis >= len(shape) {
-		return nil, fmt.Errorf("axis %d of a rank-%d tensor", axis, len(shape))
+	if axis < 0 || axis >= len(srcs[0].Shape) {
+		return nil, nil, nil, fmt.Errorf("axis %d of a rank-%d tensor", axis, len(srcs[0].Shape))
 	}
-	c, err := newCombiner(ex, r.CombineOp(), srcs)
+	for i, s := range srcs[1:] {
+		if s.Len() != srcs[0].Len() {
+			return nil, nil, nil, fmt.Errorf("operand %d has %d elements, operand 0 %d", i+1, s.Len(), srcs[0].Len())
+		}
+	}
+	c, err := newCombiner(ex, region, srcs)
 	if err != nil {
-		return nil, err
+		return nil, nil, nil, err
 	}
 	outs := make([]*Tensor, len(srcs))
 	for i := range outs {
 		if outs[i], err = newResult(op, i); err != nil {
-			return nil, err
+			return nil, nil, nil, err
 		}
 	}
+	return srcs, outs, c, nil
+}
+
+func evalReduce(ex *Exec, op *ir.Operation, args []Value) ([]Value, error) {
+	r := tt.ReduceOp{Operation: op}
+	srcs, outs, c, err := combineSetup(ex, op, args, int(r.Axis()), r.CombineOp())
+	if err != nil {
+		return nil, err
+	}
+	axis := int(r.Axis())
+	shape := srcs[0].Shape
 	n := shape[axis]
 	var plan *reducePlan
 	if ex.M.ReduceOrder == LayoutOrder {
@@ -266,28 +281,12 @@ func evalReduce(ex *Exec, op *ir.Operation, args []Value) ([]Value, error) {
 
 func evalScan(ex *Exec, op *ir.Operation, args []Value) ([]Value, error) {
 	s := tt.ScanOp{Operation: op}
-	srcs, err := tensorArgs(args)
+	srcs, outs, c, err := combineSetup(ex, op, args, int(s.Axis()), s.CombineOp())
 	if err != nil {
 		return nil, err
-	}
-	if len(srcs) == 0 || len(srcs) != op.NumResults() {
-		return nil, fmt.Errorf("%d operands for %d results", len(srcs), op.NumResults())
 	}
 	axis := int(s.Axis())
 	shape := srcs[0].Shape
-	if axis < 0 || axis >= len(shape) {
-		return nil, fmt.Errorf("axis %d of a rank-%d tensor", axis, len(shape))
-	}
-	c, err := newCombiner(ex, s.CombineOp(), srcs)
-	if err != nil {
-		return nil, err
-	}
-	outs := make([]*Tensor, len(srcs))
-	for i := range outs {
-		if outs[i], err = newResult(op, i); err != nil {
-			return nil, err
-		}
-	}
 	n := shape[axis]
 	rev := s.Reverse()
 	acc := make([]*Tensor, len(srcs))

@@ -7,12 +7,15 @@ import (
 	"testing"
 
 	_ "github.com/layoutopt/layoutopt/dialect"
+	"github.com/layoutopt/layoutopt/internal/testenv"
 	"github.com/layoutopt/layoutopt/interp"
 	"github.com/layoutopt/layoutopt/ir"
 )
 
-func readFile(t testing.TB, path string) []byte {
+// readFile reads rel under ../shared, skipping the test without it.
+func readFile(t testing.TB, rel string) []byte {
 	t.Helper()
+	path := testenv.Shared(t, rel)
 	src, err := os.ReadFile(path)
 	if err != nil {
 		t.Skipf("%v", err)
@@ -20,10 +23,10 @@ func readFile(t testing.TB, path string) []byte {
 	return src
 }
 
-func parseFile(t testing.TB, path string) *ir.Module {
+func parseFile(t testing.TB, rel string) *ir.Module {
 	t.Helper()
-	src := readFile(t, path)
-	m, diags := ir.Parse(src, ir.ParseConfig{Filename: filepath.Base(path)})
+	src := readFile(t, rel)
+	m, diags := ir.Parse(src, ir.ParseConfig{Filename: filepath.Base(rel)})
 	if diags.HasErrors() {
 		t.Fatalf("%v", diags)
 	}
@@ -33,7 +36,7 @@ func parseFile(t testing.TB, path string) *ir.Module {
 // TestSoftmaxShared runs Triton's softmax kernel on rows of random values
 // and compares with softmax computed here.
 func TestSoftmaxShared(t *testing.T) {
-	m := parseFile(t, "../../shared/triton36/ttgir/softmax_b1024_sm90_w4.ttgir")
+	m := parseFile(t, "triton36/ttgir/softmax_b1024_sm90_w4.ttgir")
 	const rows, cols, stride = 3, 1000, 1024
 	in, _ := interp.NewBuffer(ir.F32, rows*stride)
 	out, _ := interp.NewBuffer(ir.F32, rows*stride)
@@ -69,7 +72,7 @@ func TestSoftmaxShared(t *testing.T) {
 // compares with a product computed here in the documented order: f32
 // accumulation over k = 0..K-1 in sequence, then a rounding to f16.
 func TestMatmulShared(t *testing.T) {
-	m := parseFile(t, "../../shared/triton36/ttgir/matmul_64x64x32_f16_sm80_w4.ttgir")
+	m := parseFile(t, "triton36/ttgir/matmul_64x64x32_f16_sm80_w4.ttgir")
 	const n = 128
 	args, a, b, c := matmulArgs(n)
 	if err := interp.Run(m, "matmul_kernel", args, [3]int{(n / 64) * (n / 64), 1, 1}); err != nil {

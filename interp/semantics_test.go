@@ -277,7 +277,7 @@ func TestOpTable(t *testing.T) {
 // TestHarnessSeesChanges: the pass check of TestEveryPassEveryFile notices
 // a change of what a kernel computes, and only that.
 func TestHarnessSeesChanges(t *testing.T) {
-	src := string(readFile(t, "../../shared/triton36/ttgir/softmax_b1024_sm90_w4.ttgir"))
+	src := string(readFile(t, "triton36/ttgir/softmax_b1024_sm90_w4.ttgir"))
 	run := func(s string) *interp.LazyMemory {
 		mem, err := runKernel(parseText(t, s), 1)
 		if err != nil {
@@ -302,5 +302,29 @@ func TestHarnessSeesChanges(t *testing.T) {
 	masked := strings.Replace(src, "tt.store %3, %6, %x_0", "tt.store %3, %6", 1)
 	if d := diffWrites(base, run(masked)); d == "" {
 		t.Error("a kernel without its store mask writes the same bytes")
+	}
+}
+
+// TestRunWith: options reach the machine (progress after each program,
+// the work bound).
+func TestRunWith(t *testing.T) {
+	m := parseText(t, addKernel)
+	args, _ := addArgs(256, 256)
+	var calls []int
+	opts := interp.Options{Progress: func(done, total int) {
+		if total != 4 {
+			t.Errorf("total = %d, want 4", total)
+		}
+		calls = append(calls, done)
+	}}
+	if err := interp.RunWith(m, "add", args, [3]int{4, 1, 1}, opts); err != nil {
+		t.Fatal(err)
+	}
+	if fmt.Sprint(calls) != "[1 2 3 4]" {
+		t.Errorf("progress calls %v", calls)
+	}
+	err := interp.RunWith(m, "add", args, [3]int{4, 1, 1}, interp.Options{MaxWork: 500})
+	if err == nil || !strings.Contains(err.Error(), "more than 500 elements") {
+		t.Errorf("work bound: %v", err)
 	}
 }

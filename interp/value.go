@@ -2,7 +2,6 @@ package interp
 
 import (
 	"fmt"
-	"math"
 
 	"github.com/layoutopt/layoutopt/ir"
 )
@@ -137,6 +136,18 @@ type MemDesc struct {
 	Strides []int
 }
 
+// NewMemDesc makes a shared-memory buffer of shape holding the elements
+// of t (row-major; zeros when t is nil) and a view of all of it.
+func NewMemDesc(e Elem, shape []int, t *Tensor) (*MemDesc, error) {
+	m := &MemDesc{Buf: NewTensor(e, shape), Shape: shape, Strides: strides(shape)}
+	if t != nil {
+		if err := m.store(t); err != nil {
+			return nil, err
+		}
+	}
+	return m, nil
+}
+
 // Token is a value of !ttg.async.token or another type without data.
 type Token struct{}
 
@@ -223,8 +234,6 @@ func (t *Tensor) String() string {
 	}
 	return s + "]"
 }
-
-var _ = math.Abs
 
 // Scalar makes a scalar value of e: i for an integer or pointer (an
 // address), f for a float (rounded to e's format).

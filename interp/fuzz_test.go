@@ -1,0 +1,31 @@
+package interp_test
+
+import (
+	"testing"
+
+	"github.com/layoutopt/layoutopt/ir"
+)
+
+// FuzzRun runs the kernel of any module that parses and verifies, on lazy
+// random memory with bounded work: the interpreter may report an error,
+// never panic.
+func FuzzRun(f *testing.F) {
+	f.Add(addKernel)
+	f.Add(reduceKernel)
+	f.Add(`module {
+  tt.func public @k(%out: !tt.ptr<i8>) {
+    %a = arith.constant 100 : i8
+    %b = arith.constant 0 : i8
+    %r = arith.divsi %a, %b : i8
+    tt.store %out, %r : !tt.ptr<i8>
+    tt.return
+  }
+}`)
+	f.Fuzz(func(t *testing.T, src string) {
+		m, diags := ir.Parse([]byte(src), ir.ParseConfig{Filename: "fuzz.mlir"})
+		if diags.HasErrors() || ir.Verify(m).HasErrors() {
+			return
+		}
+		_, _ = runKernelBounded(m, 1, [3]int{1, 1, 1}, 1<<12, 1<<20)
+	})
+}
