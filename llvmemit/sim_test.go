@@ -266,6 +266,21 @@ func (s *sim) call(c *lir.InstCall) {
 			}
 			s.env[t][c] = simVal{uint64(math.Float32bits(float32(r)))}
 		}
+	case name == "llvm.maxnum.f32" || name == "llvm.minnum.f32":
+		for t := range s.threads {
+			x, y := f32(s.get(t, c.Args[0])[0]), f32(s.get(t, c.Args[1])[0])
+			r := x
+			switch {
+			case x != x:
+				r = y
+			case y != y:
+			case name == "llvm.maxnum.f32":
+				r = max(x, y)
+			default:
+				r = min(x, y)
+			}
+			s.env[t][c] = simVal{uint64(math.Float32bits(r))}
+		}
 	case name == "llvm.nvvm.barrier0":
 	case strings.HasPrefix(name, "llvm.nvvm.shfl.sync."):
 		vals := make([]uint64, s.threads)
@@ -464,6 +479,13 @@ func reinterpret(v simVal, from, to types.Type) simVal {
 // (f16 operands) and m16n8k8 (tf32), per warp, from the fragment layouts
 // of the PTX ISA (independently of the lowering's own tables).
 func (s *sim) asm(c *lir.InstCall, a *lir.InlineAsm) {
+	if strings.HasPrefix(a.Asm, "div.full.f32 ") {
+		for t := range s.threads {
+			x, y := f32(s.get(t, c.Args[0])[0]), f32(s.get(t, c.Args[1])[0])
+			s.env[t][c] = simVal{uint64(math.Float32bits(x / y))}
+		}
+		return
+	}
 	if strings.HasPrefix(a.Asm, "ldmatrix.sync.aligned.m8n8.x4") {
 		s.ldmatrix(c, strings.Contains(a.Asm, ".trans"))
 		return
