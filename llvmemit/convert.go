@@ -24,6 +24,15 @@ func (l *Lowerer) barrier() {
 	l.cur.NewCall(l.e.nv.get("llvm.nvvm.barrier0", types.Void, attrsConv))
 }
 
+// syncShared emits the barrier that orders a shared-memory access after
+// the accesses of earlier ops, unless Membar placed those barriers
+// (ttg.local_barrier, lowered by itself) as Triton relies on it to.
+func (l *Lowerer) syncShared() {
+	if !l.e.membar {
+		l.barrier()
+	}
+}
+
 // scratch returns the byte offset of op's scratch buffer in global_smem:
 // its allocation.offset (Triton's -allocate-shared-memory convention), or
 // 0, in which case the module's dynamic shared memory grows to size.
@@ -208,7 +217,11 @@ func (l *Lowerer) roundTrip(op *ir.Operation, in []value.Value, S, D *linear.Lay
 	}
 	out := make([]value.Value, D.InDimSize(dimReg))
 	for round := 0; round < reps; round++ {
-		l.barrier()
+		if round == 0 {
+			l.syncShared()
+		} else {
+			l.barrier() // the previous round's loads
+		}
 		for r := 0; r < len(in); r += sv {
 			if r&dupMask != 0 || sm.constPart(r)/tile != round {
 				continue
