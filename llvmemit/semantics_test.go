@@ -109,7 +109,12 @@ var layouts = map[string]string{
 	"perm":   `#ttg.linear<{register = [[0, 2], [0, 1], [16, 0], [8, 0]], lane = [[0, 4], [0, 8], [0, 16], [0, 0], [1, 0]], warp = [[2, 0], [4, 0]], block = []}>`,
 	"shfl":   `#ttg.linear<{register = [[0, 4], [0, 2], [8, 0], [16, 0]], lane = [[0, 1], [0, 8], [0, 16], [0, 0], [1, 0]], warp = [[2, 0], [4, 0]], block = []}>`,
 	"lperm":  `#ttg.linear<{register = [[0, 1], [0, 2], [8, 0], [16, 0]], lane = [[0, 8], [0, 4], [1, 0], [0, 0], [0, 16]], warp = [[2, 0], [4, 0]], block = []}>`,
-	"mma":    `#ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>`,
+	// The f16 transpose's layouts: each thread's registers are one column
+	// (trow) or row (tcol) at a stride of 2, so shared-memory vectors
+	// gather registers that are not consecutive.
+	"trow": `#ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [2, 2], order = [1, 0]}>`,
+	"tcol": `#ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [32, 1], warpsPerCTA = [2, 2], order = [0, 1]}>`,
+	"mma":  `#ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>`,
 }
 
 func aliasDefs(names ...string) string {
@@ -123,7 +128,7 @@ func aliasDefs(names ...string) string {
 func TestSimConvertLayout(t *testing.T) {
 	const m, n = 32, 32
 	for _, c := range [][2]string{{"rows", "cols"}, {"rows", "spread"}, {"rows", "lanes"}, {"rows", "regs"}, {"spread", "mma"}, {"mma", "rows"}, {"lanes", "rows"},
-		{"rows", "perm"}, {"rows", "shfl"}, {"shfl", "rows"}, {"rows", "lperm"}, {"perm", "shfl"}} {
+		{"rows", "perm"}, {"rows", "shfl"}, {"shfl", "rows"}, {"rows", "lperm"}, {"perm", "shfl"}, {"tcol", "trow"}, {"trow", "tcol"}} {
 		t.Run(c[0]+"_to_"+c[1], func(t *testing.T) {
 			body := offsets2D("a", "#"+c[0], m, n) + offsets2D("b", "#"+c[1], m, n) + strings.NewReplacer("#S", "#"+c[0], "#D", "#"+c[1]).Replace(`
     %ip = tt.splat %in : !tt.ptr<i32> -> tensor<32x32x!tt.ptr<i32>, #S>
