@@ -139,7 +139,7 @@ type emitter struct {
 	scratch int
 	// membar: Membar placed the barriers between ops (ttg.local_barrier);
 	// otherwise the lowering adds conservative ones (see syncShared).
-	membar bool
+	membar  bool
 	kernels []Kernel
 	annots  []metadata.Node
 	hopper  bool
