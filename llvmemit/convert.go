@@ -24,6 +24,15 @@ func (l *Lowerer) barrier() {
 	l.cur.NewCall(l.e.nv.get("llvm.nvvm.barrier0", types.Void, attrsConv))
 }
 
+// syncShared emits the barrier that orders a shared-memory access after
+// the accesses of earlier ops, unless Membar placed those barriers
+// (ttg.local_barrier, lowered by itself) as Triton relies on it to.
+func (l *Lowerer) syncShared() {
+	if !l.e.membar {
+		l.barrier()
+	}
+}
+
 // scratch returns the byte offset of op's scratch buffer in global_smem:
 // its allocation.offset (Triton's -allocate-shared-memory convention), or
 // 0, in which case the module's dynamic shared memory grows to size.
@@ -143,19 +152,69 @@ func (m *offsetMap) vec(maxElems int) int {
 	return v
 }
 
+// vecBits returns the register bits whose offsets are 1, 2, 4, ...
+// elements, at most maxElems in all: the largest vectorisation up to a
+// permutation of the registers (Triton's largestVectorisation), where vec
+// only takes the lowest register bits. Element j of the vector led by a
+// register r without these bits is register r with bit i of j placed at
+// bit vecBits[i] (spread). The thread's part and every other register bit
+// keep the vector's offset bits clear, so the elements are consecutive and
+// the vector is aligned to its size.
+func (m *offsetMap) vecBits(maxElems int) []int {
+	n := m.ll.InDimSizeLog2(dimReg)
+	var vb []int
+	used := 0
+	for v := 1; v < maxElems && m.mask&uint64(2*v-1) == 0; v *= 2 {
+		k := -1
+		for i := 0; i < n; i++ {
+			if used&(1<<i) == 0 && m.ll.Basis(dimReg, i)[0] == v {
+				k = i
+				break
+			}
+		}
+		if k < 0 {
+			break
+		}
+		clear := true
+		for i := 0; i < n; i++ {
+			if i != k && used&(1<<i) == 0 && m.ll.Basis(dimReg, i)[0]&(2*v-1) != 0 {
+				clear = false
+			}
+		}
+		if !clear {
+			break
+		}
+		vb = append(vb, k)
+		used |= 1 << k
+	}
+	return vb
+}
+
+// spread places bit i of j at bit vb[i].
+func spread(j int, vb []int) int {
+	r := 0
+	for i, k := range vb {
+		r |= (j >> i & 1) << k
+	}
+	return r
+}
+
 // addr returns the byte address of register r's element, with the
-// offset's bits at and above tileBits dropped (the round).
+// offset's bits at and above tileBits dropped (the round). As in Triton's
+// lowerLdSt, only the register's bits that the thread's part may have are
+// xor-ed into it; the others are disjoint from it, so they are added with
+// the buffer's offset as one constant, which PTX folds into the address
+// ([%r+imm]), and registers differing only there share one xor.
 func (l *Lowerer) addr(m *offsetMap, r int, tile int, byteOff int64, eltBytes int) value.Value {
 	c := uint64(m.constPart(r)) & uint64(tile-1)
 	b := l.b()
-	var off value.Value
-	if c&m.mask == 0 {
-		off = b.or(m.base, i32(int64(c)))
-	} else {
-		off = b.xor(m.base, i32(int64(c)))
+	off := m.base
+	if cx := c & m.mask; cx != 0 {
+		off = b.xor(off, i32(int64(cx)))
 	}
-	off = b.shl(off, i32(int64(bits.TrailingZeros(uint(eltBytes)))))
-	return b.add(off, i32(byteOff))
+	shift := int64(bits.TrailingZeros(uint(eltBytes)))
+	off = b.shl(off, i32(shift))
+	return b.add(off, i32(int64(c&^m.mask)<<shift+byteOff))
 }
 
 // convertShared moves a tensor from layout S to D through shared memory,
@@ -199,7 +258,9 @@ func (l *Lowerer) roundTrip(op *ir.Operation, in []value.Value, S, D *linear.Lay
 	if sm.mask >= uint64(tile) || dm.mask >= uint64(tile) {
 		return nil, errorf(op, "the rounds of the shared-memory plan depend on the thread")
 	}
-	sv, dv := sm.vec(16/eb), dm.vec(16/eb)
+	sb, db := sm.vecBits(16/eb), dm.vecBits(16/eb)
+	sv, dv := 1<<len(sb), 1<<len(db)
+	sLead, dLead := spread(sv-1, sb), spread(dv-1, db) // a vector's non-leading registers
 	dupMask := 0
 	for k := 0; k < S.InDimSizeLog2(dimReg); k++ {
 		if allZero(S.Basis(dimReg, k)) {
@@ -208,29 +269,33 @@ func (l *Lowerer) roundTrip(op *ir.Operation, in []value.Value, S, D *linear.Lay
 	}
 	out := make([]value.Value, D.InDimSize(dimReg))
 	for round := 0; round < reps; round++ {
-		l.barrier()
-		for r := 0; r < len(in); r += sv {
-			if r&dupMask != 0 || sm.constPart(r)/tile != round {
+		if round == 0 {
+			l.syncShared()
+		} else {
+			l.barrier() // the previous round's loads
+		}
+		for r := range in {
+			if r&sLead != 0 || r&dupMask != 0 || sm.constPart(r)/tile != round {
 				continue
 			}
 			vt := types.NewVector(uint64(sv), st)
 			var v value.Value = constant.NewUndef(vt)
 			for i := 0; i < sv; i++ {
-				v = l.cur.NewInsertElement(v, l.storable(in[r+i]), i32(int64(i)))
+				v = l.cur.NewInsertElement(v, l.storable(in[r|spread(i, sb)]), i32(int64(i)))
 			}
 			s := l.cur.NewStore(v, l.smemPtr(l.addr(sm, r, tile, base, eb), vt))
 			s.Align = lir.Align(sv * eb)
 		}
 		l.barrier()
-		for r := 0; r < len(out); r += dv {
-			if dm.constPart(r)/tile != round {
+		for r := range out {
+			if r&dLead != 0 || dm.constPart(r)/tile != round {
 				continue
 			}
 			vt := types.NewVector(uint64(dv), st)
 			ld := l.cur.NewLoad(vt, l.smemPtr(l.addr(dm, r, tile, base, eb), vt))
 			ld.Align = lir.Align(dv * eb)
 			for i := 0; i < dv; i++ {
-				out[r+i] = l.unstorable(l.cur.NewExtractElement(ld, i32(int64(i))), elt)
+				out[r|spread(i, db)] = l.unstorable(l.cur.NewExtractElement(ld, i32(int64(i))), elt)
 			}
 		}
 	}

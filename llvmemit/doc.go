@@ -43,6 +43,9 @@
 // warps) use the op's allocation.offset attribute when the module carries
 // one (Triton's -allocate-shared-memory convention); otherwise offset 0,
 // with a barrier before every scratch use, so scratch users never overlap.
+// On an allocated module Emit runs Membar first (as Triton's lowering
+// does): the barriers between ops are its ttg.local_barrier ops, and an op
+// emits only its inner ones (between a scratch store and load).
 //
 // # Intrinsics
 //
@@ -58,7 +61,7 @@ package llvmemit
 // (non-public tt.func, tt.call), fp8 element types, int8 mma, dots on
 // blocked (FMA) or batched layouts, non-splat dense constants, layouts
 // over several CTAs, memdesc_trans/reshape, atomic_cas, and atomics whose
-// results are read on broadcast layouts. Triton's membar analysis is
-// replaced by conservative barriers (see above); stmatrix is not used;
+// results are read on broadcast layouts. Modules without an allocation get
+// conservative barriers instead of Membar's (see above); stmatrix is not used;
 // ttng.warp_group_dot runs as mma.sync (correct on sm_90, not wgmma's
 // speed): wgmma itself is not emitted yet.

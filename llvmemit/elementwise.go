@@ -147,7 +147,16 @@ func init() {
 	binFloat("arith.addf", func(b *lir.Block, x, y value.Value) value.Value { return b.NewFAdd(x, y) })
 	binFloat("arith.subf", func(b *lir.Block, x, y value.Value) value.Value { return b.NewFSub(x, y) })
 	binFloat("arith.mulf", func(b *lir.Block, x, y value.Value) value.Value { return b.NewFMul(x, y) })
-	binFloat("arith.divf", func(b *lir.Block, x, y value.Value) value.Value { return b.NewFDiv(x, y) })
+	// arith.divf on f32 is PTX div.full.f32 (2 ulp, no subnormal slow
+	// path), as Triton's FDivOpConversion emits it; LLVM's fdiv would be
+	// the IEEE div.rn.f32 subroutine. tt.precise_divf stays IEEE, and so
+	// do f16 (computed by LLVM in f32 with rounding) and f64 (div.rn.f64).
+	binFloat("arith.divf", func(b *lir.Block, x, y value.Value) value.Value {
+		if x.Type().Equal(types.Float) {
+			return b.NewCall(pureAsm(types.Float, "div.full.f32 $0, $1, $2;", "=f,f,f", types.Float, types.Float), x, y)
+		}
+		return b.NewFDiv(x, y)
+	})
 	binFloat("tt.precise_divf", func(b *lir.Block, x, y value.Value) value.Value { return b.NewFDiv(x, y) })
 	binFloat("arith.remf", func(b *lir.Block, x, y value.Value) value.Value { return b.NewFRem(x, y) })
 	Register("arith.negf", func(l *Lowerer, op *ir.Operation) error {
@@ -198,7 +207,17 @@ func init() {
 
 // fminmax is max/min of two floats: maxnum/minnum semantics (a NaN
 // operand loses), or with nan the IEEE maximum/minimum (a NaN wins).
+// maxnum/minnum of f32 and f64 are llvm.maxnum/minnum, which llc-14 makes
+// one PTX max/min (whose NaN rule is maxnum's), as Triton's
+// MinMaxFOpConversion does; f16 and the NaN-propagating forms are
+// compare-and-select (LLVM 14 has no max.NaN).
 func (l *Lowerer) fminmax(x, y value.Value, isMax, nan bool) value.Value {
+	if !nan && (x.Type().Equal(types.Float) || x.Type().Equal(types.Double)) {
+		if isMax {
+			return l.llvmMath("maxnum", x, y)
+		}
+		return l.llvmMath("minnum", x, y)
+	}
 	b := l.cur
 	pred := enum.FPredOLT
 	if isMax {

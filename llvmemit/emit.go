@@ -13,6 +13,7 @@ import (
 
 	"github.com/layoutopt/layoutopt/dialect/tt"
 	"github.com/layoutopt/layoutopt/ir"
+	"github.com/layoutopt/layoutopt/passes"
 )
 
 // Kernel describes one emitted kernel for launchers: its PTX entry name,
@@ -78,6 +79,15 @@ func Register(name string, fn LowerFunc) {
 func Supported(name string) bool { _, ok := lowerings[name]; return ok }
 
 // Emit lowers every function of a verified TTGIR module.
+//
+// A module with an allocation (ttg.shared) first goes through Membar, as in
+// Triton's convert-triton-gpu-to-llvm: the allocation is recomputed and
+// ttg.local_barrier ops are inserted into m between conflicting
+// shared-memory accesses (none where they are already). The lowering then
+// emits only the barriers inside an op (between the store and the load of
+// a scratch round trip), as Triton's does. A module without ttg.shared
+// (scratch at offset 0, no allocation to analyse) gets a conservative
+// barrier before every shared-memory access instead.
 func Emit(m *ir.Module) (res *Result, err error) {
 	defer func() {
 		if r := recover(); r != nil {
@@ -89,6 +99,16 @@ func Emit(m *ir.Module) (res *Result, err error) {
 		}
 	}()
 	e := newEmitter(m)
+	if e.shared >= 0 {
+		alloc, err := passes.AllocateModule(m.Op, passes.NvidiaScratchSize(e.cc))
+		if err != nil {
+			return nil, fmt.Errorf("membar: %v", err)
+		}
+		if _, err := passes.InsertBarriers(alloc, passes.NvidiaCanSkipBarSync); err != nil {
+			return nil, fmt.Errorf("membar: %v", err)
+		}
+		e.membar = true
+	}
 	for _, op := range m.Body().Ops() {
 		switch op.Name() {
 		case "tt.func":
@@ -117,6 +137,9 @@ type emitter struct {
 	shared int
 	// scratch is the most scratch any op asked for (offset 0 scheme).
 	scratch int
+	// membar: Membar placed the barriers between ops (ttg.local_barrier);
+	// otherwise the lowering adds conservative ones (see syncShared).
+	membar  bool
 	kernels []Kernel
 	annots  []metadata.Node
 	hopper  bool

@@ -51,7 +51,7 @@ func lowerGather(l *Lowerer, op *ir.Operation) error {
 	in := l.Values(src)
 	dup := dupRegisters(S)
 	b := l.b()
-	l.barrier()
+	l.syncShared()
 	for r, c := range coords {
 		if r&dup != 0 {
 			continue
@@ -119,7 +119,7 @@ func lowerHistogram(l *Lowerer, op *ir.Operation) error {
 	b := l.b()
 	// Zero the bins: thread t clears bins t, t+threads, ...
 	threads := 32 * l.e.numWarps
-	l.barrier()
+	l.syncShared()
 	for i := 0; i < bins; i += threads {
 		idx := b.add(l.tid, i32(int64(i)))
 		addr := b.add(b.shl(idx, i32(2)), i32(base))

@@ -24,10 +24,12 @@ import (
 // registers, vectorised where consecutive registers have consecutive
 // offsets (at most 16 bytes).
 //
-// Barriers: until Triton's membar analysis is available, the lowering is
-// conservative: a barrier before every local_load, local_store,
-// local_alloc with a source and async copy, and after every async_wait. ttg.local_barrier
-// (what membar inserts) lowers to a barrier too.
+// Barriers: Emit runs Membar on an allocated module, and the ttg.local_barrier
+// ops it inserts (before a conflicting local_load, local_store, local_alloc
+// with a source, async copy or scratch use, and after every async_wait) are
+// the only barriers between ops, as in Triton. Without an allocation the
+// lowering is conservative instead (syncShared): a barrier before each of
+// those accesses and after every async_wait.
 
 func init() {
 	Register("ttg.local_alloc", lowerLocalAlloc)
@@ -36,7 +38,7 @@ func init() {
 		if err != nil {
 			return err
 		}
-		l.barrier()
+		l.syncShared()
 		return l.localStore(op, md, op.Operand(0))
 	})
 	Register("ttg.local_load", func(l *Lowerer, op *ir.Operation) error {
@@ -44,7 +46,7 @@ func init() {
 		if err != nil {
 			return err
 		}
-		l.barrier()
+		l.syncShared()
 		return l.localLoad(op, md)
 	})
 	Register("ttg.local_dealloc", func(*Lowerer, *ir.Operation) error { return nil })
@@ -95,7 +97,7 @@ func init() {
 	Register("ttg.async_wait", func(l *Lowerer, op *ir.Operation) error {
 		num := ir.AttrIntValue(op.Attr("num"))
 		l.cur.NewCall(l.e.nv.get("llvm.nvvm.cp.async.wait.group", types.Void, attrsConv, types.I32), i32(num))
-		l.barrier()
+		l.syncShared() // Membar puts a ttg.local_barrier after every async_wait
 		l.Define(op.Result(0), []value.Value{i32(0)})
 		return nil
 	})
@@ -153,7 +155,7 @@ func lowerLocalAlloc(l *Lowerer, op *ir.Operation) error {
 	if err != nil {
 		return err
 	}
-	l.barrier()
+	l.syncShared()
 	return l.localStore(op, md, op.Operand(0))
 }
 
@@ -310,7 +312,7 @@ func lowerAsyncCopy(l *Lowerer, op *ir.Operation) error {
 	base := l.Values(dst)[0]
 	// The buffer may still be read by other warps (a stage consumed
 	// earlier): wait for them before overwriting it.
-	l.barrier()
+	l.syncShared()
 	kind := "ca"
 	if bytes == 16 {
 		kind = "cg"

@@ -212,7 +212,7 @@ func lowerReduce(l *Lowerer, op *ir.Operation) (err error) {
 			thread[d], masks[d] = l.applyHW(S, d)
 		}
 	}
-	l.barrier()
+	l.syncShared()
 	for _, a := range accs {
 		coords := make([]value.Value, 0, len(resShape))
 		for d := range thread {

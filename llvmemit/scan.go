@@ -291,7 +291,7 @@ func lowerScan(l *Lowerer, op *ir.Operation) (err error) {
 				row := l.b().mul(l.flatten(coords, resShape), i32(int64(nChunks)))
 				return l.b().mul(l.b().add(row, i32(int64(g.chunk))), i32(int64(W)))
 			}
-			l.barrier()
+			l.syncShared()
 			for gi, g := range groups {
 				slot := b.add(slotOf(g), wpos)
 				for i, v := range totals[gi] {

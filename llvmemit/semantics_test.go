@@ -4,12 +4,14 @@ import (
 	"encoding/binary"
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 	"testing"
 
 	_ "github.com/layoutopt/layoutopt/dialect"
 	"github.com/layoutopt/layoutopt/ir"
 	"github.com/layoutopt/layoutopt/llvmemit"
+	lir "github.com/llir/llvm/ir"
 )
 
 // Semantic tests: small kernels lowered and run on the lockstep simulator
@@ -43,8 +45,19 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = %d : i32, ttg.tar
 }
 
 // simulate lowers src and runs it with in at address 0 and an output of
-// nOut words after it; it returns the output.
+// nOut words after it; it returns the output. It runs the module twice:
+// as given (scratch at offset 0, conservative barriers) and after
+// allocate-shared-memory (Membar's barriers only), which must agree.
 func simulate(t *testing.T, src string, warps int, in []int32, nOut int) []int32 {
+	t.Helper()
+	out := simulateOnce(t, src, warps, in, nOut, false)
+	if got := simulateOnce(t, src, warps, in, nOut, true); !slices.Equal(got, out) {
+		t.Fatalf("with the allocation and Membar's barriers: got %v, without: %v", got, out)
+	}
+	return out
+}
+
+func simulateOnce(t *testing.T, src string, warps int, in []int32, nOut int, alloc bool) []int32 {
 	t.Helper()
 	m, diags := ir.ParseString(src, ir.ParseConfig{Filename: "test.mlir"})
 	if diags.HasErrors() {
@@ -52,6 +65,11 @@ func simulate(t *testing.T, src string, warps int, in []int32, nOut int) []int32
 	}
 	if d := ir.Verify(m); d.HasErrors() {
 		t.Fatalf("verify: %v\n%s", d, src)
+	}
+	if alloc {
+		if d, err := llvmemit.AllocateSharedMemory(m); err != nil {
+			t.Fatalf("allocate: %v %v", d, err)
+		}
 	}
 	res, err := llvmemit.Emit(m)
 	if err != nil {
@@ -91,7 +109,12 @@ var layouts = map[string]string{
 	"perm":   `#ttg.linear<{register = [[0, 2], [0, 1], [16, 0], [8, 0]], lane = [[0, 4], [0, 8], [0, 16], [0, 0], [1, 0]], warp = [[2, 0], [4, 0]], block = []}>`,
 	"shfl":   `#ttg.linear<{register = [[0, 4], [0, 2], [8, 0], [16, 0]], lane = [[0, 1], [0, 8], [0, 16], [0, 0], [1, 0]], warp = [[2, 0], [4, 0]], block = []}>`,
 	"lperm":  `#ttg.linear<{register = [[0, 1], [0, 2], [8, 0], [16, 0]], lane = [[0, 8], [0, 4], [1, 0], [0, 0], [0, 16]], warp = [[2, 0], [4, 0]], block = []}>`,
-	"mma":    `#ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>`,
+	// The f16 transpose's layouts: each thread's registers are one column
+	// (trow) or row (tcol) at a stride of 2, so shared-memory vectors
+	// gather registers that are not consecutive.
+	"trow": `#ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [2, 2], order = [1, 0]}>`,
+	"tcol": `#ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [32, 1], warpsPerCTA = [2, 2], order = [0, 1]}>`,
+	"mma":  `#ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>`,
 }
 
 func aliasDefs(names ...string) string {
@@ -105,7 +128,7 @@ func aliasDefs(names ...string) string {
 func TestSimConvertLayout(t *testing.T) {
 	const m, n = 32, 32
 	for _, c := range [][2]string{{"rows", "cols"}, {"rows", "spread"}, {"rows", "lanes"}, {"rows", "regs"}, {"spread", "mma"}, {"mma", "rows"}, {"lanes", "rows"},
-		{"rows", "perm"}, {"rows", "shfl"}, {"shfl", "rows"}, {"rows", "lperm"}, {"perm", "shfl"}} {
+		{"rows", "perm"}, {"rows", "shfl"}, {"shfl", "rows"}, {"rows", "lperm"}, {"perm", "shfl"}, {"tcol", "trow"}, {"trow", "tcol"}} {
 		t.Run(c[0]+"_to_"+c[1], func(t *testing.T) {
 			body := offsets2D("a", "#"+c[0], m, n) + offsets2D("b", "#"+c[1], m, n) + strings.NewReplacer("#S", "#"+c[0], "#D", "#"+c[1]).Replace(`
     %ip = tt.splat %in : !tt.ptr<i32> -> tensor<32x32x!tt.ptr<i32>, #S>
@@ -613,5 +636,110 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 				}
 			}
 		})
+	}
+}
+
+// TestSimBarriersNeeded lowers two reductions over one scratch buffer
+// (softmax's max then sum) after allocate-shared-memory, so the only
+// barriers are each reduction's own (between its store and load) and the
+// one Membar places between the two. The result is right with all of them,
+// and removing any one of them is a race the simulator reports: the
+// lowering emits no barrier Membar does not ask for, and the race checker
+// catches a missing one.
+func TestSimBarriersNeeded(t *testing.T) {
+	const n = 1024
+	body := `
+    %r = tt.make_range {end = 1024 : i32, start = 0 : i32} : tensor<1024xi32, #b>
+    %ip = tt.splat %in : !tt.ptr<i32> -> tensor<1024x!tt.ptr<i32>, #b>
+    %ia = tt.addptr %ip, %r : tensor<1024x!tt.ptr<i32>, #b>, tensor<1024xi32, #b>
+    %x = tt.load %ia : tensor<1024x!tt.ptr<i32>, #b>
+    %m = "tt.reduce"(%x) <{axis = 0 : i32}> ({
+    ^bb0(%p: i32, %q: i32):
+      %t = arith.maxsi %p, %q : i32
+      tt.reduce.return %t : i32
+    }) : (tensor<1024xi32, #b>) -> i32
+    %ms = tt.splat %m : i32 -> tensor<1024xi32, #b>
+    %d = arith.subi %x, %ms : tensor<1024xi32, #b>
+    %s = "tt.reduce"(%d) <{axis = 0 : i32}> ({
+    ^bb0(%p: i32, %q: i32):
+      %t = arith.addi %p, %q : i32
+      tt.reduce.return %t : i32
+    }) : (tensor<1024xi32, #b>) -> i32
+    %ss = tt.splat %s : i32 -> tensor<1024xi32, #b>
+    %y = arith.addi %d, %ss : tensor<1024xi32, #b>
+    %op = tt.splat %out : !tt.ptr<i32> -> tensor<1024x!tt.ptr<i32>, #b>
+    %oa = tt.addptr %op, %r : tensor<1024x!tt.ptr<i32>, #b>, tensor<1024xi32, #b>
+    tt.store %oa, %y : tensor<1024x!tt.ptr<i32>, #b>`
+	src := module(4, "#b = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>\n", body)
+	in := data(n)
+	mx, sum := in[0], int32(0)
+	for _, v := range in {
+		mx = max(mx, v)
+	}
+	for _, v := range in {
+		sum += v - mx
+	}
+	// run lowers src and simulates it without its drop-th barrier (none
+	// when drop < 0); it returns the output, the number of barriers, and
+	// the simulator's panic.
+	run := func(drop int) (out []int32, barriers int, failure any) {
+		m := ir.MustParse(src)
+		if d, err := llvmemit.AllocateSharedMemory(m); err != nil {
+			t.Fatalf("allocate: %v %v", d, err)
+		}
+		res, err := llvmemit.Emit(m)
+		if err != nil {
+			t.Fatalf("emit: %v", err)
+		}
+		mem := make([]byte, 8*n)
+		for i, v := range in {
+			binary.LittleEndian.PutUint32(mem[4*i:], uint32(v))
+		}
+		for _, f := range res.Module.Funcs {
+			if f.Name() != "k" {
+				continue
+			}
+			for _, blk := range f.Blocks {
+				kept := blk.Insts[:0]
+				for _, inst := range blk.Insts {
+					if c, ok := inst.(*lir.InstCall); ok {
+						if g, ok := c.Callee.(*lir.Func); ok && g.Name() == "llvm.nvvm.barrier0" {
+							barriers++
+							if barriers-1 == drop {
+								continue
+							}
+						}
+					}
+					kept = append(kept, inst)
+				}
+				blk.Insts = kept
+			}
+			func() {
+				defer func() { failure = recover() }()
+				newSim(128, mem).run(f, []uint64{0, 4 * n, 0, 0})
+			}()
+		}
+		out = make([]int32, n)
+		for i := range out {
+			out[i] = int32(binary.LittleEndian.Uint32(mem[4*n+4*i:]))
+		}
+		return out, barriers, failure
+	}
+	out, barriers, failure := run(-1)
+	if failure != nil {
+		t.Fatalf("with every barrier: %v", failure)
+	}
+	for i, v := range out {
+		if want := in[i] - mx + sum; v != want {
+			t.Fatalf("element %d: got %d, want %d", i, v, want)
+		}
+	}
+	if barriers != 3 {
+		t.Errorf("%d barriers, want 3 (one in each reduction, one from Membar between them)", barriers)
+	}
+	for drop := range barriers {
+		if _, _, failure := run(drop); failure == nil || !strings.Contains(fmt.Sprint(failure), "shared-memory race") {
+			t.Errorf("without barrier %d: the simulator reports %v, want a shared-memory race", drop, failure)
+		}
 	}
 }

@@ -21,6 +21,12 @@ import (
 // f32 and vector instructions, getelementptr, global and shared memory,
 // tid/ctaid and shfl.sync; inline asm (masked global accesses) is not
 // modelled.
+//
+// Since lockstep execution hides missing barriers, the simulator checks
+// shared memory for races: within one barrier interval (between two
+// bar.sync), a thread may not read a byte another thread wrote, overwrite
+// a byte another thread read, or write a byte another thread wrote with a
+// different value (atomics excepted among themselves). A race panics.
 
 type simVal []uint64 // one word per vector element (scalars: one)
 
@@ -29,12 +35,22 @@ type sim struct {
 	global  []byte
 	shared  []byte
 	env     []map[value.Value]simVal
+	// The race checker: the barrier interval (epoch, from 1) and, per
+	// shared byte, the interval and thread of its last write and reads
+	// (reader -2: several threads; writer atomicWriter: atomics).
+	epoch       int32
+	wEpoch, wBy []int32
+	rEpoch, rBy []int32
 }
+
+const atomicWriter = -3
 
 const sharedBase = 1 << 40 // shared addresses are tagged to tell the memories apart
 
 func newSim(threads int, global []byte) *sim {
-	s := &sim{threads: threads, global: global, shared: make([]byte, 1<<16)}
+	const n = 1 << 16
+	s := &sim{threads: threads, global: global, shared: make([]byte, n), epoch: 1,
+		wEpoch: make([]int32, n), wBy: make([]int32, n), rEpoch: make([]int32, n), rBy: make([]int32, n)}
 	for range threads {
 		s.env = append(s.env, map[value.Value]simVal{})
 	}
@@ -115,6 +131,45 @@ func (s *sim) mem(addr uint64, n int) []byte {
 		return s.shared[a : a+uint64(n)]
 	}
 	return s.global[addr : addr+uint64(n)]
+}
+
+// read records thread t's read of n shared bytes at addr (a no-op for
+// global memory) and panics on a read of another thread's write.
+func (s *sim) read(t int, addr uint64, n int) {
+	if addr < sharedBase {
+		return
+	}
+	a := int(addr - sharedBase)
+	for i := a; i < a+n; i++ {
+		if s.wEpoch[i] == s.epoch && s.wBy[i] != int32(t) {
+			panic(fmt.Sprintf("sim: shared-memory race: thread %d reads byte %d, written by thread %d with no barrier between", t, i, s.wBy[i]))
+		}
+		switch {
+		case s.rEpoch[i] != s.epoch:
+			s.rEpoch[i], s.rBy[i] = s.epoch, int32(t)
+		case s.rBy[i] != int32(t):
+			s.rBy[i] = -2
+		}
+	}
+}
+
+// write records thread t's write of b to n shared bytes at addr (by is t,
+// or atomicWriter for an atomic) and panics on a race.
+func (s *sim) write(t int, addr uint64, b []byte, by int32) {
+	if addr < sharedBase {
+		return
+	}
+	a := int(addr - sharedBase)
+	for k := range b {
+		i := a + k
+		if s.rEpoch[i] == s.epoch && s.rBy[i] != int32(t) && by != atomicWriter {
+			panic(fmt.Sprintf("sim: shared-memory race: thread %d overwrites byte %d, read by another thread with no barrier between", t, i))
+		}
+		if s.wEpoch[i] == s.epoch && s.wBy[i] != by && s.shared[i] != b[k] {
+			panic(fmt.Sprintf("sim: shared-memory race: threads %d and %d write byte %d with no barrier between", s.wBy[i], by, i))
+		}
+		s.wEpoch[i], s.wBy[i] = s.epoch, by
+	}
 }
 
 func loadWords(b []byte, t types.Type) simVal {
@@ -266,7 +321,23 @@ func (s *sim) call(c *lir.InstCall) {
 			}
 			s.env[t][c] = simVal{uint64(math.Float32bits(float32(r)))}
 		}
+	case name == "llvm.maxnum.f32" || name == "llvm.minnum.f32":
+		for t := range s.threads {
+			x, y := f32(s.get(t, c.Args[0])[0]), f32(s.get(t, c.Args[1])[0])
+			r := x
+			switch {
+			case x != x:
+				r = y
+			case y != y:
+			case name == "llvm.maxnum.f32":
+				r = max(x, y)
+			default:
+				r = min(x, y)
+			}
+			s.env[t][c] = simVal{uint64(math.Float32bits(r))}
+		}
 	case name == "llvm.nvvm.barrier0":
+		s.epoch++
 	case strings.HasPrefix(name, "llvm.nvvm.shfl.sync."):
 		vals := make([]uint64, s.threads)
 		for t := range s.threads {
@@ -425,10 +496,14 @@ func (s *sim) eval(t int, inst lir.Instruction) simVal {
 		return simVal{base + s.get(t, x.Indices[1])[0]}
 	case *lir.InstLoad:
 		addr := s.get(t, x.Src)[0]
+		s.read(t, addr, sizeOf(x.ElemType))
 		return loadWords(s.mem(addr, sizeOf(x.ElemType)), x.ElemType)
 	case *lir.InstStore:
 		addr := s.get(t, x.Dst)[0]
-		storeWords(s.mem(addr, sizeOf(x.Src.Type())), x.Src.Type(), s.get(t, x.Src))
+		b := make([]byte, sizeOf(x.Src.Type()))
+		storeWords(b, x.Src.Type(), s.get(t, x.Src))
+		s.write(t, addr, b, int32(t))
+		copy(s.mem(addr, len(b)), b)
 		return nil
 	case *lir.InstAtomicRMW:
 		// Threads run one after the other, so this is atomic.
@@ -438,7 +513,10 @@ func (s *sim) eval(t int, inst lir.Instruction) simVal {
 		if x.Op != enum.AtomicOpAdd {
 			panic("sim: atomicrmw " + x.Op.String())
 		}
-		storeWords(b, x.X.Type(), simVal{old[0] + s.get(t, x.X)[0]})
+		nb := make([]byte, len(b))
+		storeWords(nb, x.X.Type(), simVal{old[0] + s.get(t, x.X)[0]})
+		s.write(t, addr, nb, atomicWriter)
+		copy(b, nb)
 		return old
 	case *lir.InstExtractValue:
 		return simVal{s.get(t, x.X)[x.Indices[0]]}
@@ -464,6 +542,13 @@ func reinterpret(v simVal, from, to types.Type) simVal {
 // (f16 operands) and m16n8k8 (tf32), per warp, from the fragment layouts
 // of the PTX ISA (independently of the lowering's own tables).
 func (s *sim) asm(c *lir.InstCall, a *lir.InlineAsm) {
+	if strings.HasPrefix(a.Asm, "div.full.f32 ") {
+		for t := range s.threads {
+			x, y := f32(s.get(t, c.Args[0])[0]), f32(s.get(t, c.Args[1])[0])
+			s.env[t][c] = simVal{uint64(math.Float32bits(x / y))}
+		}
+		return
+	}
 	if strings.HasPrefix(a.Asm, "ldmatrix.sync.aligned.m8n8.x4") {
 		s.ldmatrix(c, strings.Contains(a.Asm, ".trans"))
 		return
@@ -537,6 +622,7 @@ func (s *sim) ldmatrix(c *lir.InstCall, trans bool) {
 		var mat [4][8][8]uint16
 		for i := 0; i < 32; i++ {
 			addr := s.get(w+i, c.Args[0])[0]
+			s.read(w+i, addr, 16)
 			row := s.mem(addr, 16)
 			for e := 0; e < 8; e++ {
 				mat[i/8][i%8][e] = binary.LittleEndian.Uint16(row[2*e:])

@@ -75,7 +75,7 @@ func lowerWarpGroupDot(l *Lowerer, op *ir.Operation) error {
 			if err != nil {
 				return nil, nil, err
 			}
-			l.barrier()
+			l.syncShared()
 			vals, err := l.loadShared(op, md, l.Values(v)[0], &D, mustType(elemIR))
 			return &D, vals, err
 		}

@@ -8,6 +8,8 @@
 #wide = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [1, 4], order = [1, 0]}>
 #perm = #ttg.linear<{register = [[0, 2], [0, 1], [16, 0], [8, 0]], lane = [[0, 4], [0, 8], [0, 16], [0, 0], [1, 0]], warp = [[2, 0], [4, 0]], block = []}>
 #shfl = #ttg.linear<{register = [[0, 4], [0, 2], [8, 0], [16, 0]], lane = [[0, 1], [0, 8], [0, 16], [0, 0], [1, 0]], warp = [[2, 0], [4, 0]], block = []}>
+#trow = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [2, 2], order = [1, 0]}>
+#tcol = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [32, 1], warpsPerCTA = [2, 2], order = [0, 1]}>
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
   // CHECK-LABEL: define void @perm(
   // CHECK-NOT: shfl
@@ -52,6 +54,22 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     %z = ttg.convert_layout %b : tensor<32x32xi32, #rows> -> tensor<32x32xi32, #cols>
     %t = tt.splat %p : !tt.ptr<i32> -> tensor<32x32x!tt.ptr<i32>, #cols>
     tt.store %t, %z : tensor<32x32x!tt.ptr<i32>, #cols>
+    tt.return
+  }
+  // The f16 transpose's conversion: a thread's registers sit at a stride
+  // of 2 rows, and the stores gather every other register into 16-byte
+  // vectors (largest vectorisation up to a register permutation, as
+  // Triton's); the loads stay scalar (the plan cannot make both sides
+  // contiguous). The constant parts of the addresses that the thread's part
+  // cannot have are added, not xor-ed, so only a few xors remain.
+  // CHECK-LABEL: define void @transpose_f16(
+  // CHECK-COUNT-4: store <8 x half>
+  // CHECK-NOT: store <{{[0-9]+}} x half>
+  // CHECK: call void @llvm.nvvm.barrier0()
+  // CHECK-COUNT-32: load <1 x half>
+  tt.func public @transpose_f16(%v: f16) {
+    %x = tt.splat %v : f16 -> tensor<64x64xf16, #tcol>
+    %y = ttg.convert_layout %x : tensor<64x64xf16, #tcol> -> tensor<64x64xf16, #trow>
     tt.return
   }
 }

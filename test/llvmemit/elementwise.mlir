@@ -1,6 +1,7 @@
 // arith and math ops, one LLVM instruction (or a short sequence) per
 // register; bf16 computes in f32 and rounds with cvt.rn.bf16.f32; exp and
-// log use ex2.approx/lg2.approx as Triton does; hex float splats.
+// log use ex2.approx/lg2.approx as Triton does; divf is div.full.f32 and
+// maxnumf llvm.maxnum, as in Triton; hex float splats.
 // RUN: layout-translate -ttgir-to-llvmir %s | FileCheck %s
 
 #b = #ttg.blocked<{sizePerThread = [2], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]}>
@@ -20,9 +21,16 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.targ
     %l = math.log2 %e : tensor<64xf32, #b>
     // CHECK: call float @llvm.nvvm.sqrt.rn.f(float
     %s = math.sqrt %l : tensor<64xf32, #b>
-    // CHECK: fcmp ogt float
-    // CHECK: fcmp uno float
+    // maxnumf is one PTX max.f32 (llvm.maxnum), as in Triton.
+    // CHECK: call float @llvm.maxnum.f32(float
     %m = arith.maxnumf %s, %x : tensor<64xf32, #b>
+    // divf is Triton's div.full.f32; precise_divf stays IEEE (div.rn.f32).
+    // CHECK: call float asm "div.full.f32 $0, $1, $2;", "=f,f,f"(float
+    // CHECK-NOT: fdiv
+    %dv = arith.divf %m, %x : tensor<64xf32, #b>
+    // CHECK: fdiv float
+    %pd = tt.precise_divf %dv, %x : tensor<64xf32, #b>
+    tt.store %pa, %pd : tensor<64x!tt.ptr<f32>, #b>
     // CHECK: fcmp olt float {{.*}}, 0xFFF0000000000000
     %ninf = arith.constant dense<0xFF800000> : tensor<64xf32, #b>
     %c = arith.cmpf olt, %m, %ninf : tensor<64xf32, #b>

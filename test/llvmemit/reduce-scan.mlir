@@ -14,7 +14,9 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   // CHECK: fadd float
   // CHECK: call i32 @llvm.nvvm.shfl.sync.bfly.i32(i32 -1, i32 %{{.*}}, i32 16, i32 31)
   // CHECK: call i32 @llvm.nvvm.shfl.sync.bfly.i32(i32 -1, i32 %{{.*}}, i32 1, i32 31)
-  // CHECK: call void @llvm.nvvm.barrier0()
+  // The scratch's first use: Membar puts no barrier before the store, the
+  // reduction one between the store and the loads.
+  // CHECK-NOT: call void @llvm.nvvm.barrier0()
   // CHECK: store float %{{.*}}, float addrspace(3)*
   // CHECK: call void @llvm.nvvm.barrier0()
   // CHECK-COUNT-4: load float, float addrspace(3)*
