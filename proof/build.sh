@@ -58,7 +58,7 @@ with open(log, "a") as logf:
             continue
         dst = os.path.join(bundle, "kernels", k["name"] + ".ttgir")
         if "layout_opt" in k:
-            r = subprocess.run([layoutopt, src] + k["layout_opt"] + ["-o", dst], capture_output=True, text=True)
+            r = subprocess.run([layoutopt, "-keep-ssa-names", src] + k["layout_opt"] + ["-o", dst], capture_output=True, text=True)
             if r.returncode != 0:
                 print(f"{k['name']}: layout-opt failed: {r.stderr.strip()}", file=logf)
                 continue
