@@ -65,8 +65,9 @@ layout. The rules, applied to a fixed point:
     loop cannot produce the layout and the other can, the conversion goes into
     that branch, before its scf.yield (hoistConvertIntoConditionals); an scf.if
     whose branches both cannot becomes a leaf. A conversion to a #ttg.dot_op
-    whose chain from tt.loads moves no data between threads goes right after
-    each load (hoistConvertDotOperand; see the deviations).
+    whose chain from tt.loads, tt.descriptor_loads and constants moves no data
+    between threads goes right after each load (hoistConvertDotOperand; see
+    the deviations).
 
 Finally, identical copies of side-effect-free ops are merged, and dead ops are
 erased. Then, as Triton's pass ends, the greedy pattern driver runs on the function
@@ -126,10 +127,11 @@ Deviations from Triton 3.6:
     results. This removes conversions Triton keeps (double_remat and
     hoist_on_ext_broadcast_mismatch of combine.mlir end with none).
   - Conversions to #ttg.dot_op are folded into cheap producers, hoisted into a
-    branch, or moved up to the tt.loads that feed them through element-wise ops
-    without memory effects, views, constants and ttg.fp4_to_fp when an MMA dot
-    follows in their block (hoistConvertDotOperand; Triton asks for a dot that
-    post-dominates the conversion, and also takes tt.descriptor_load leaves);
+    branch, or moved up through element-wise ops without memory effects, views,
+    constants and ttg.fp4_to_fp to the tt.loads and tt.descriptor_loads that
+    feed them (or rematerialized wholly when constants are the only roots) when
+    an MMA dot follows in their block (hoistConvertDotOperand; Triton asks for
+    a dot that post-dominates the conversion);
     Triton's backward rematerialization of dot operands outside pipelined loops
     is not done.
   - Layout spelling: inferred layouts are compared as LinearLayouts; a
