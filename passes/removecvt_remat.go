@@ -308,6 +308,15 @@ func (s *slice) visit(v *ir.Value, e attr.Encoding, user *ir.Operation) bool {
 		if owner != nil && owner.Name() == opFor && v.OwnerBlock() == entryBlock(owner) && v.ArgIndex() >= 1 {
 			return s.visitFor(owner, v.ArgIndex()-1, e)
 		}
+		if owner != nil && owner.Name() == "tt.func" && v != s.root.Operand(0) && s.r.loopDepth(s.root) == 0 && !s.toDotOperand() {
+			// Triton's getConvertBackwardSlice fails at function
+			// arguments: the conversion stays where it is. Ours
+			// converts the argument instead only to take a
+			// conversion out of a loop. (A conversion to a dot
+			// operand with such a leaf stays anyway, for the
+			// reason plan gives.)
+			return s.fail("anchor: the chain reaches an argument of tt.func, whose layout is fixed, and the conversion is in no loop")
+		}
 		return s.leaf(v, e)
 	}
 	switch d.Name() {
@@ -364,6 +373,12 @@ func (s *slice) visit(v *ir.Value, e attr.Encoding, user *ir.Operation) bool {
 		}
 	}
 	return true
+}
+
+// toDotOperand reports whether the slice's conversion is to a #ttg.dot_op.
+func (s *slice) toDotOperand() bool {
+	_, ok := encodingOf(s.root.Result(0)).(*attr.DotOperand)
+	return ok
 }
 
 // operandRef is operand i of op.
