@@ -20,6 +20,7 @@ func init() {
 	RegisterCanonicalization("tt.gather", nil, Pattern{Name: "CanonicalizeConvertFromGatherSource", Rewrite: gatherOfConvert})
 	RegisterCanonicalization("tt.histogram", nil, Pattern{Name: "CanonicalizeConvertFromHistogram", Rewrite: histogramOfConvert})
 	RegisterCanonicalization("ttg.local_alloc", foldLocalAlloc, Pattern{Name: "CanonicalizeConvertFromAlloc", Rewrite: allocOfConvert})
+	RegisterCanonicalization("ttg.memdesc_reinterpret", foldReinterpret)
 	RegisterCanonicalization("ttg.local_store", nil, Pattern{Name: "CanonicalizeConvertFromLocalStore", Rewrite: localStoreOfConvert})
 
 	// tt
@@ -335,6 +336,15 @@ func foldViewLike(op *ir.Operation, operands []ir.Attribute) ([]FoldResult, bool
 	}
 	if a := withType(operands[0], op.Result(0).Type()); a != nil {
 		return []FoldResult{constant(a)}, true
+	}
+	return nil, false
+}
+
+// foldReinterpret folds a ttg.memdesc_reinterpret to the type it has to
+// its source (MemDescReinterpretOp::fold).
+func foldReinterpret(op *ir.Operation, _ []ir.Attribute) ([]FoldResult, bool) {
+	if src := op.Operand(0); ir.TypesEqual(src.Type(), op.Result(0).Type()) {
+		return []FoldResult{value(src)}, true
 	}
 	return nil, false
 }
