@@ -113,7 +113,9 @@ func (t *terms) of(v *ir.Value) int {
 		case d.Name() == "ttg.convert_layout",
 			// A reinterpretation to its source's own type is the source
 			// (MemDescReinterpretOp::fold).
-			d.Name() == "ttg.memdesc_reinterpret" && ir.TypesEqual(d.Operand(0).Type(), v.Type()):
+			d.Name() == "ttg.memdesc_reinterpret" && ir.TypesEqual(d.Operand(0).Type(), v.Type()),
+			// So is a concatenation of one source of its type.
+			d.Name() == "amdg.concat" && d.NumOperands() == 1 && ir.TypesEqual(d.Operand(0).Type(), v.Type()):
 			id := t.of(d.Operand(0))
 			t.memo[v] = id
 			return id

@@ -111,3 +111,24 @@ module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32}
     tt.return %r : !ttg.memdesc<16x16xf16, #sh, #smem>
   }
 }
+
+// -----
+
+// An amdg.extract_slice of exactly one source of an amdg.concat is that
+// source (row-major over the tiles); an unaligned slice stays. A concat of
+// one source is that source.
+
+#b = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 64 : i32} {
+// CHECK-LABEL: tt.func @slice_of_concat
+// CHECK-NEXT: amdg.concat
+// CHECK-NEXT: %[[U:.*]] = amdg.extract_slice %{{.*}} [0, 32]
+// CHECK-NEXT: tt.return %arg1, %[[U]], %arg0
+  tt.func @slice_of_concat(%a: tensor<32x64xf32, #b>, %b: tensor<32x64xf32, #b>) -> (tensor<32x64xf32, #b>, tensor<32x64xf32, #b>, tensor<32x64xf32, #b>) {
+    %c = amdg.concat %a, %b : tensor<32x64xf32, #b>, tensor<32x64xf32, #b> -> tensor<32x128xf32, #b>
+    %s = amdg.extract_slice %c [0, 64] : tensor<32x128xf32, #b> to tensor<32x64xf32, #b>
+    %u = amdg.extract_slice %c [0, 32] : tensor<32x128xf32, #b> to tensor<32x64xf32, #b>
+    %one = amdg.concat %a : tensor<32x64xf32, #b> -> tensor<32x64xf32, #b>
+    tt.return %s, %u, %one : tensor<32x64xf32, #b>, tensor<32x64xf32, #b>, tensor<32x64xf32, #b>
+  }
+}
