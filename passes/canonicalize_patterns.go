@@ -20,6 +20,7 @@ func init() {
 	RegisterCanonicalization("tt.gather", nil, Pattern{Name: "CanonicalizeConvertFromGatherSource", Rewrite: gatherOfConvert})
 	RegisterCanonicalization("tt.histogram", nil, Pattern{Name: "CanonicalizeConvertFromHistogram", Rewrite: histogramOfConvert})
 	RegisterCanonicalization("ttg.local_alloc", foldLocalAlloc, Pattern{Name: "CanonicalizeConvertFromAlloc", Rewrite: allocOfConvert})
+	RegisterCanonicalization("ttg.memdesc_reinterpret", foldReinterpret)
 	RegisterCanonicalization("ttg.local_store", nil, Pattern{Name: "CanonicalizeConvertFromLocalStore", Rewrite: localStoreOfConvert})
 
 	// tt
@@ -32,6 +33,10 @@ func init() {
 	RegisterCanonicalization("tt.fp_to_fp", foldFpToFp)
 	RegisterCanonicalization("tt.load", nil, Pattern{Name: "CanonicalizeMaskedLoadPattern", Rewrite: maskedLoad})
 	RegisterCanonicalization("tt.store", nil, Pattern{Name: "CanonicalizeMaskedStorePattern", Rewrite: maskedStore})
+
+	// amdg
+	RegisterCanonicalization("amdg.concat", foldConcat)
+	RegisterCanonicalization("amdg.extract_slice", nil, Pattern{Name: "CanonicalizeExtractSliceAndConcat", Rewrite: extractSliceOfConcat})
 
 	// arith
 	for name, f := range intBinary {
@@ -339,6 +344,15 @@ func foldViewLike(op *ir.Operation, operands []ir.Attribute) ([]FoldResult, bool
 	return nil, false
 }
 
+// foldReinterpret folds a ttg.memdesc_reinterpret to the type it has to
+// its source (MemDescReinterpretOp::fold).
+func foldReinterpret(op *ir.Operation, _ []ir.Attribute) ([]FoldResult, bool) {
+	if src := op.Operand(0); ir.TypesEqual(src.Type(), op.Result(0).Type()) {
+		return []FoldResult{value(src)}, true
+	}
+	return nil, false
+}
+
 func foldReshape(op *ir.Operation, operands []ir.Attribute) ([]FoldResult, bool) {
 	src := op.Operand(0)
 	if ir.TypesEqual(src.Type(), op.Result(0).Type()) && !hasUnit(op, "allow_reorder") {
@@ -572,5 +586,48 @@ func maskedStore(rw *Rewriter, op *ir.Operation) bool {
 		return true
 	}
 	rw.ReplaceOpWithNew(op, "tt.store", []*ir.Value{op.Operand(0), op.Operand(1)}, nil, allAttrs(op))
+	return true
+}
+
+// foldConcat folds an amdg.concat of one source of the result's type to
+// that source.
+func foldConcat(op *ir.Operation, _ []ir.Attribute) ([]FoldResult, bool) {
+	if op.NumOperands() == 1 && ir.TypesEqual(op.Operand(0).Type(), op.Result(0).Type()) {
+		return []FoldResult{value(op.Operand(0))}, true
+	}
+	return nil, false
+}
+
+// extractSliceOfConcat replaces an amdg.extract_slice that takes exactly
+// one source of an amdg.concat by that source (Triton's
+// CanonicalizeExtractSliceAndConcat): the slice has the sources' type, and
+// its offsets, divided by the source shape, index the sources in row-major
+// order over the grid of tiles. (Triton's pattern does not check that the
+// offsets are multiples of the source shape; an unaligned slice stays here.)
+func extractSliceOfConcat(rw *Rewriter, op *ir.Operation) bool {
+	concat := defOp(op.Operand(0), "amdg.concat")
+	offsets, ok := op.Attr("static_offsets").(*ir.DenseArrayAttr)
+	if concat == nil || !ok || concat.NumOperands() == 0 {
+		return false
+	}
+	item := concat.Operand(0)
+	if !ir.TypesEqual(item.Type(), op.Result(0).Type()) {
+		return false
+	}
+	src, dst := ir.IntShape(item.Type()), ir.IntShape(concat.Result(0).Type())
+	if len(src) == 0 || len(src) != len(dst) || len(offsets.Ints) != len(src) {
+		return false
+	}
+	index := 0
+	for i, n := range src {
+		if n <= 0 || offsets.Ints[i] < 0 || offsets.Ints[i]%int64(n) != 0 || dst[i]%n != 0 {
+			return false
+		}
+		index = index*(dst[i]/n) + int(offsets.Ints[i])/n
+	}
+	if index >= concat.NumOperands() {
+		return false
+	}
+	rw.ReplaceOp(op, concat.Operand(index))
 	return true
 }

@@ -9,7 +9,8 @@ import "github.com/layoutopt/layoutopt/ir"
 // op) has unknown effects and is treated as if it wrote memory. A few ops
 // need more than their traits say, as in Triton: a volatile tt.load also
 // writes, ttg.local_alloc and ttng.tmem_alloc allocate their result (and
-// write it when given an initial value). The ops of recursiveEffects have
+// write it when given an initial value) unless it is immutable and not yet
+// placed (then they have none). The ops of recursiveEffects have
 // the effects of the ops in their regions (MLIR's RecursiveMemoryEffects).
 
 // recursiveEffects are the ops whose effects are those of their bodies.
@@ -29,6 +30,24 @@ var allocOps = map[string]bool{
 	"ttng.tmem_alloc": true,
 }
 
+// allocOffsetAttr names the attribute the allocation passes give an alloc
+// op once its memory is placed.
+var allocOffsetAttr = map[string]string{
+	"ttg.local_alloc": "allocation.offset",
+	"ttng.tmem_alloc": "tensor_memory_col_offset",
+}
+
+// immutableAlloc reports whether alloc op's result is an immutable memdesc
+// not yet given an offset: Triton's LocalAllocOp and TMEMAllocOp declare no
+// effects then, so that CSE and DCE work on them before allocation.
+func immutableAlloc(op *ir.Operation) bool {
+	if op.NumResults() != 1 || op.Attr(allocOffsetAttr[op.Name()]) != nil {
+		return false
+	}
+	t, ok := op.Result(0).Type().(*ir.MemDescType)
+	return ok && !t.Mutable
+}
+
 // effectSet is what an op does to memory by itself (not counting the ops
 // in its regions).
 type effectSet struct {
@@ -44,6 +63,9 @@ func opEffects(op *ir.Operation) effectSet {
 	}
 	name := op.Name()
 	if allocOps[name] {
+		if immutableAlloc(op) {
+			return effectSet{known: true}
+		}
 		return effectSet{known: true, alloc: true, write: op.NumOperands() > 0}
 	}
 	read, write := op.HasTrait(ir.MemoryRead), op.HasTrait(ir.MemoryWrite)

@@ -65,8 +65,9 @@ layout. The rules, applied to a fixed point:
     loop cannot produce the layout and the other can, the conversion goes into
     that branch, before its scf.yield (hoistConvertIntoConditionals); an scf.if
     whose branches both cannot becomes a leaf. A conversion to a #ttg.dot_op
-    whose chain from tt.loads moves no data between threads goes right after
-    each load (hoistConvertDotOperand; see the deviations).
+    whose chain from tt.loads, tt.descriptor_loads and constants moves no data
+    between threads goes right after each load (hoistConvertDotOperand; see
+    the deviations).
 
 Finally, identical copies of side-effect-free ops are merged, and dead ops are
 erased. Then, as Triton's pass ends, the greedy pattern driver runs on the function
@@ -81,8 +82,8 @@ at least once gives that value; unused slots go), Triton's dead-argument
 elimination of scf.for (loop-carried values that only feed themselves go; scf.if
 and nested scf.for results are followed per slot) and scf.if's removal of unused
 results; constants are uniqued and hoisted to the function's entry as MLIR's driver
-does. A run that would leave a higher total cost, or more conversions at no lower
-cost, than the function had is undone (when the function body is a single block).
+does. A run that would leave both more conversions and a higher total cost than
+the function had is undone (when the function body is a single block).
 
 With remarks=true, every conversion left gets a remark saying why it stays, from
 rule 4's analysis of it: "anchor" (its source is produced by an op whose layout is
@@ -124,17 +125,23 @@ Deviations from Triton 3.6:
     (constants, cheap loads, ...) and fails at function arguments, scf.for
     results and anchors; ours allows one leaf conversion and goes through scf.for
     results. This removes conversions Triton keeps (double_remat and
-    hoist_on_ext_broadcast_mismatch of combine.mlir end with none).
+    hoist_on_ext_broadcast_mismatch of combine.mlir end with none). Like
+    Triton's, a chain fails at a function argument (other than the
+    conversion's own source), unless the conversion sits in a loop: then the
+    argument is converted once, outside it.
   - Conversions to #ttg.dot_op are folded into cheap producers, hoisted into a
-    branch, or moved up to the tt.loads that feed them through element-wise ops
-    without memory effects, views, constants and ttg.fp4_to_fp when an MMA dot
-    follows in their block (hoistConvertDotOperand; Triton asks for a dot that
-    post-dominates the conversion, and also takes tt.descriptor_load leaves);
+    branch, or moved up through element-wise ops without memory effects, views,
+    constants and ttg.fp4_to_fp to the tt.loads and tt.descriptor_loads that
+    feed them (or rematerialized wholly when constants are the only roots) when
+    an MMA dot follows in their block (hoistConvertDotOperand; Triton asks for
+    a dot that post-dominates the conversion);
     Triton's backward rematerialization of dot operands outside pipelined loops
     is not done.
   - Layout spelling: inferred layouts are compared as LinearLayouts; a
     #ttg.linear result is re-spelled as an equal named layout of the function
-    (Triton's inference produces the named layout directly).
+    (Triton's inference produces the named layout directly; a tt.join of
+    #ttg.blocked operands gets the #ttg.blocked Triton's inferJoinOpEncoding
+    gives).
   - The undo guard above has no Triton counterpart.
   - Not done: rematerialization does not go through scf.while (its values are
     leaves there), ttg.fp4_to_fp's layout inference, Triton's non-associative
@@ -168,7 +175,7 @@ func runRemoveConversions(ctx *Context, fn *ir.Operation) error {
 	}
 	undone := false
 	if changed && backup != nil {
-		if n, c := r.conversionStats(); c > cost || n > count && c >= cost {
+		if n, c := r.conversionStats(); n > count && c > cost {
 			restoreBody(body, entryBlock(backup))
 			changed, undone = false, true
 		}

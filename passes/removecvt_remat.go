@@ -47,8 +47,11 @@ type slice struct {
 	// in that branch.
 	condHoist map[operandRef]attr.Encoding
 	origOf    map[*ir.Operation]*ir.Operation // rewritten op -> the op of the slice
-	why       string                          // why the slice failed (a format), for remarks
-	whyArgs   []any
+	// stopAtLoads makes tt.load and tt.descriptor_load results leaves
+	// (hoistConvertDotOperand's slice), never recomputed.
+	stopAtLoads bool
+	why         string // why the slice failed (a format), for remarks
+	whyArgs     []any
 }
 
 // rematerializeAll tries rule 4 on every conversion and reports whether it
@@ -88,24 +91,17 @@ func (r *rewriter) plan(root *ir.Operation) (*slice, string) {
 	if target == nil || encodingOf(root.Operand(0)) == nil {
 		return nil, "not a conversion between distributed layouts"
 	}
-	s := &slice{
-		r: r, root: root,
-		req:       map[*ir.Value]attr.Encoding{},
-		leaves:    map[*ir.Value]attr.Encoding{},
-		inUnit:    map[unit]bool{},
-		moved:     map[unit]bool{},
-		clones:    map[*ir.Value]*ir.Value{},
-		leafOf:    map[*ir.Value]*ir.Value{},
-		reused:    map[*ir.Value]*ir.Value{},
-		hoist:     map[operandRef]attr.Encoding{},
-		condHoist: map[operandRef]attr.Encoding{},
-		origOf:    map[*ir.Operation]*ir.Operation{},
+	if _, ok := target.(*attr.DotOperand); ok {
+		// Triton's hoistConvertDotOperand: a slice that stops at loads.
+		h := newSlice(r, root)
+		h.stopAtLoads = true
+		if h.visit(root.Operand(0), target, root) && h.hoistsDotOperand() {
+			return h, ""
+		}
 	}
+	s := newSlice(r, root)
 	if !s.visit(root.Operand(0), target, root) {
 		return nil, s.reason()
-	}
-	if _, ok := target.(*attr.DotOperand); ok && s.hoistsDotOperand() {
-		return s, ""
 	}
 	if n := len(s.leaves) + len(s.hoist); n > 1 {
 		return nil, fmt.Sprintf("anchors: recomputing the source in the target layout needs %d conversions of values whose layout is fixed (%s)", n, s.leafProducers())
@@ -157,20 +153,38 @@ func (r *rewriter) plan(root *ir.Operation) (*slice, string) {
 	return s, ""
 }
 
+// newSlice returns an empty slice for conversion root.
+func newSlice(r *rewriter, root *ir.Operation) *slice {
+	return &slice{
+		r: r, root: root,
+		req:       map[*ir.Value]attr.Encoding{},
+		leaves:    map[*ir.Value]attr.Encoding{},
+		inUnit:    map[unit]bool{},
+		moved:     map[unit]bool{},
+		clones:    map[*ir.Value]*ir.Value{},
+		leafOf:    map[*ir.Value]*ir.Value{},
+		reused:    map[*ir.Value]*ir.Value{},
+		hoist:     map[operandRef]attr.Encoding{},
+		condHoist: map[operandRef]attr.Encoding{},
+		origOf:    map[*ir.Operation]*ir.Operation{},
+	}
+}
+
 // hoistsDotOperand reports whether the slice of a conversion to a
 // #ttg.dot_op is Triton's hoistConvertDotOperand: the conversion feeds a
 // dot with an MMA accumulator later in its block, the chain from the loads
 // moves no data between threads (element-wise ops without memory effects,
-// views, conversions, constants), and every leaf is a tt.load, after which
-// the conversion goes so that the load can be pipelined. Triton applies no
-// cost model there.
+// views, conversions, constants), and every leaf is a tt.load or a
+// tt.descriptor_load, after which the conversion goes so that the load can
+// be pipelined (with no leaf, constants are the roots and the whole chain is
+// recomputed). Triton applies no cost model there.
 func (s *slice) hoistsDotOperand() bool {
-	if len(s.leaves) == 0 || len(s.hoist)+len(s.condHoist) > 0 || !feedsMMADot(s.root) {
+	if len(s.units) == 0 || len(s.hoist)+len(s.condHoist) > 0 || !feedsMMADot(s.root) {
 		return false
 	}
 	for v := range s.leaves {
 		d := v.DefiningOp()
-		if d == nil || !accessesGlobalMemory(d) || !d.HasTrait(ir.MemoryRead) {
+		if d == nil || d.Name() != "tt.load" && d.Name() != "tt.descriptor_load" {
 			return false
 		}
 	}
@@ -294,9 +308,22 @@ func (s *slice) visit(v *ir.Value, e attr.Encoding, user *ir.Operation) bool {
 		if owner != nil && owner.Name() == opFor && v.OwnerBlock() == entryBlock(owner) && v.ArgIndex() >= 1 {
 			return s.visitFor(owner, v.ArgIndex()-1, e)
 		}
+		if owner != nil && owner.Name() == "tt.func" && v != s.root.Operand(0) && s.r.loopDepth(s.root) == 0 && !s.toDotOperand() {
+			// Triton's getConvertBackwardSlice fails at function
+			// arguments: the conversion stays where it is. Ours
+			// converts the argument instead only to take a
+			// conversion out of a loop. (A conversion to a dot
+			// operand with such a leaf stays anyway, for the
+			// reason plan gives.)
+			return s.fail("anchor: the chain reaches an argument of tt.func, whose layout is fixed, and the conversion is in no loop")
+		}
 		return s.leaf(v, e)
 	}
 	switch d.Name() {
+	case "tt.load", "tt.descriptor_load":
+		if s.stopAtLoads {
+			return s.leaf(v, e)
+		}
 	case opFor:
 		return s.visitFor(d, v.ResultIndex(), e)
 	case opIf:
@@ -346,6 +373,12 @@ func (s *slice) visit(v *ir.Value, e attr.Encoding, user *ir.Operation) bool {
 		}
 	}
 	return true
+}
+
+// toDotOperand reports whether the slice's conversion is to a #ttg.dot_op.
+func (s *slice) toDotOperand() bool {
+	_, ok := encodingOf(s.root.Result(0)).(*attr.DotOperand)
+	return ok
 }
 
 // operandRef is operand i of op.

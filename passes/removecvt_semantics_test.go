@@ -109,11 +109,18 @@ func (t *terms) of(v *ir.Value) int {
 			s = fmt.Sprintf("arg(%s,%d)", t.opKey(owner), v.ArgIndex())
 		}
 	} else {
-		switch d.Name() {
-		case "ttg.convert_layout":
+		switch {
+		case d.Name() == "ttg.convert_layout",
+			// A reinterpretation to its source's own type is the source
+			// (MemDescReinterpretOp::fold).
+			d.Name() == "ttg.memdesc_reinterpret" && ir.TypesEqual(d.Operand(0).Type(), v.Type()),
+			// So is a concatenation of one source of its type.
+			d.Name() == "amdg.concat" && d.NumOperands() == 1 && ir.TypesEqual(d.Operand(0).Type(), v.Type()):
 			id := t.of(d.Operand(0))
 			t.memo[v] = id
 			return id
+		}
+		switch d.Name() {
 		case "scf.for":
 			// A loop result is its slot's init value and yielded value,
 			// or the init value when the slot carries it unchanged.

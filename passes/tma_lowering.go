@@ -11,7 +11,7 @@ import (
 // descriptor accesses. See its Doc.
 var TMALoweringPass = &Pass{
 	Name:    "triton-nvidia-tma-lowering",
-	Summary: "Lower tt.descriptor_load/store/gather/scatter to TMA copies through shared memory (Triton 3.6's TMA lowering; tt.make_tensor_descriptor is left with a warning)",
+	Summary: "Lower tt.descriptor_load/store/gather/scatter to TMA copies through shared memory and tt.make_tensor_descriptor to ttng.tensormap_create (Triton 3.6's TMA lowering)",
 	Doc: `Triton 3.6's TMALowering for the ops that move a block through a tensor
 descriptor. A tt.descriptor_load (or tt.descriptor_gather) becomes
 
@@ -31,24 +31,44 @@ ttng.fence_async_shared, the TMA store (ttng.async_tma_copy_local_to_global or
 ttng.async_tma_scatter) and ttng.async_tma_store_wait {pendings = 0}. The
 coordinate of the packed dimension of fp4-padded layouts is doubled.
 
-Not done: tt.make_tensor_descriptor (Triton writes a TMA descriptor to global
-scratch with ttng.tensormap_create) stays as it is, with a warning.`,
+A tt.make_tensor_descriptor becomes a ttg.global_scratch_alloc of 128 bytes
+(alignment 128), a ttng.tensormap_create that writes the TMA descriptor there
+(createTMADesc: the box is the block shape innermost first, at most 256 per
+dimension, the contiguous one the swizzle width; global dims and the strides
+but the last innermost first, the strides multiplied by the element size;
+Triton's element-type, swizzle-mode and fill-mode numbers), a
+ttng.tensormap_fenceproxy_acquire and a ttng.reinterpret_tensor_descriptor of
+the pointer. One with a multi-CTA encoding, or a shared encoding TMA cannot
+use, is left as it is, with a warning.
+
+As Triton's pass applies its patterns with MLIR's greedy driver, the run ends
+with that driver's folding (no canonicalization patterns): constants are
+uniqued and hoisted to the function's entry, foldable ops (x * 1) fold, dead
+ops go.`,
 	Run: runTMALowering,
 }
 
 func init() { MustRegister(TMALoweringPass) }
 
 func runTMALowering(ctx *Context, module *ir.Operation) error {
-	var todo []*ir.Operation
+	var todo, makes []*ir.Operation
 	module.Walk(func(op *ir.Operation) ir.WalkResult {
 		switch op.Name() {
 		case "tt.descriptor_load", "tt.descriptor_store", "tt.descriptor_gather", "tt.descriptor_scatter":
 			todo = append(todo, op)
 		case "tt.make_tensor_descriptor":
-			ctx.Warningf(op, "triton-nvidia-tma-lowering: tt.make_tensor_descriptor left in place (its lowering to ttng.tensormap_create is not implemented)")
+			makes = append(makes, op)
 		}
 		return ir.Advance
 	})
+	changed := len(todo) > 0
+	for _, op := range makes {
+		if err := lowerMakeTensorDesc(op); err != nil {
+			ctx.Warningf(op, "triton-nvidia-tma-lowering: tt.make_tensor_descriptor left in place: %v", err)
+			continue
+		}
+		changed = true
+	}
 	for _, op := range todo {
 		desc, _ := op.NamedOperand("desc").Type().(*ir.TensorDescType)
 		if desc == nil || desc.Block == nil {
@@ -68,7 +88,12 @@ func runTMALowering(ctx *Context, module *ir.Operation) error {
 			lowerTMAStore(op, enc)
 		}
 	}
-	if len(todo) > 0 {
+	if changed {
+		// Triton's pass applies its patterns with the greedy driver,
+		// which also folds (x * 1 of the strides), uniques and hoists
+		// constants, and erases dead ops.
+		applyGreedily(module, greedyConfig{maxIterations: 10, fold: true, cseConstants: true,
+			patterns: func(*ir.Operation) []Pattern { return nil }})
 		regenerateAttrAliases(ctx.Module)
 		ctx.MarkChanged()
 	}

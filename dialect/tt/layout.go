@@ -1,6 +1,8 @@
 package tt
 
 import (
+	"slices"
+
 	"github.com/layoutopt/layoutopt/attr"
 	"github.com/layoutopt/layoutopt/ir"
 )
@@ -105,7 +107,13 @@ var (
 	// (inferJoinOpEncoding); the operands are the result without it.
 	joinLayout = &ir.LayoutRule{Kind: ir.LayoutMapped, Cost: ir.CostFree,
 		Forward: func(op *ir.Operation, i int, e attr.Encoding) attr.Encoding {
-			return attr.MapLinear(e, shapeOf(op.Operand(i)), attr.JoinLayout)
+			out := attr.MapLinear(e, shapeOf(op.Operand(i)), attr.JoinLayout)
+			if b, ok := e.(*attr.Blocked); ok && out != nil {
+				if j := joinedBlocked(b); attr.SameLayout(j, out, shapeOf(op.Result(0))) {
+					return j
+				}
+			}
+			return out
 		},
 		Backward: func(op *ir.Operation, i int, e attr.Encoding) attr.Encoding {
 			return spelledAs(op.Operand(i), attr.MapLinear(e, shapeOf(op.Result(0)), attr.SplitLayout))
@@ -119,6 +127,23 @@ var (
 			return spelledAs(op.Operand(i), attr.MapLinear(e, shapeOf(op.Result(0)), attr.JoinLayout))
 		}}
 )
+
+// joinedBlocked is the #ttg.blocked layout Triton's inferJoinOpEncoding
+// gives a join of two b operands: two elements per thread along a new
+// most-minor dimension, one thread and one warp along it.
+func joinedBlocked(b *attr.Blocked) *attr.Blocked {
+	cga := make([][]int, len(b.CGA.Bases))
+	for i, v := range b.CGA.Bases {
+		cga[i] = append(slices.Clone(v), 0)
+	}
+	return &attr.Blocked{
+		SizePerThread:  append(slices.Clone(b.SizePerThread), 2),
+		ThreadsPerWarp: append(slices.Clone(b.ThreadsPerWarp), 1),
+		WarpsPerCTA:    append(slices.Clone(b.WarpsPerCTA), 1),
+		Order:          append([]int{len(b.Order)}, b.Order...),
+		CGA:            attr.CGALayout{Bases: cga},
+	}
+}
 
 // spelledAs returns v's own encoding when it places every element as e
 // does, else e: Triton infers a join's or split's operand layout as a

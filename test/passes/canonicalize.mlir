@@ -90,3 +90,45 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.thr
     tt.return
   }
 }
+
+// -----
+
+// An immutable ttg.local_alloc not yet placed has no effects, as in Triton,
+// and goes when unused; a mutable one allocates and writes, and stays. A
+// ttg.memdesc_reinterpret to its source's type folds to the source.
+
+#b = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#sh = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+// CHECK-LABEL: tt.func @alloc_effects
+// CHECK-NEXT: ttg.local_alloc %arg0 : {{.*}} -> !ttg.memdesc<16x16xf16, {{.*}}, mutable>
+// CHECK-NEXT: tt.return %arg1
+  tt.func @alloc_effects(%x: tensor<16x16xf16, #b>, %m: !ttg.memdesc<16x16xf16, #sh, #smem>) -> !ttg.memdesc<16x16xf16, #sh, #smem> {
+    %a = ttg.local_alloc %x : (tensor<16x16xf16, #b>) -> !ttg.memdesc<16x16xf16, #sh, #smem>
+    %b = ttg.local_alloc %x : (tensor<16x16xf16, #b>) -> !ttg.memdesc<16x16xf16, #sh, #smem, mutable>
+    %r = ttg.memdesc_reinterpret %m : !ttg.memdesc<16x16xf16, #sh, #smem> -> !ttg.memdesc<16x16xf16, #sh, #smem>
+    tt.return %r : !ttg.memdesc<16x16xf16, #sh, #smem>
+  }
+}
+
+// -----
+
+// An amdg.extract_slice of exactly one source of an amdg.concat is that
+// source (row-major over the tiles); an unaligned slice stays. A concat of
+// one source is that source.
+
+#b = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 64 : i32} {
+// CHECK-LABEL: tt.func @slice_of_concat
+// CHECK-NEXT: amdg.concat
+// CHECK-NEXT: %[[U:.*]] = amdg.extract_slice %{{.*}} [0, 32]
+// CHECK-NEXT: tt.return %arg1, %[[U]], %arg0
+  tt.func @slice_of_concat(%a: tensor<32x64xf32, #b>, %b: tensor<32x64xf32, #b>) -> (tensor<32x64xf32, #b>, tensor<32x64xf32, #b>, tensor<32x64xf32, #b>) {
+    %c = amdg.concat %a, %b : tensor<32x64xf32, #b>, tensor<32x64xf32, #b> -> tensor<32x128xf32, #b>
+    %s = amdg.extract_slice %c [0, 64] : tensor<32x128xf32, #b> to tensor<32x64xf32, #b>
+    %u = amdg.extract_slice %c [0, 32] : tensor<32x128xf32, #b> to tensor<32x64xf32, #b>
+    %one = amdg.concat %a : tensor<32x64xf32, #b> -> tensor<32x64xf32, #b>
+    tt.return %s, %u, %one : tensor<32x64xf32, #b>, tensor<32x64xf32, #b>, tensor<32x64xf32, #b>
+  }
+}

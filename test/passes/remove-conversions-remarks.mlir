@@ -18,7 +18,7 @@ module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32}
 // -----
 
 // Recomputing the exponential in the other layout would keep the original
-// too (it is returned) and still convert the argument: dearer than
+// too (it is returned) and still convert the loaded tile: dearer than
 // converting once.
 // CHECK-LABEL: tt.func @cost
 // CHECK: math.exp
@@ -26,11 +26,12 @@ module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32}
 #b1 = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 #b4 = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
-  tt.func @cost(%a: tensor<1024xf32, #b1>) -> (tensor<1024xf32, #b1>, tensor<1024xf32, #b4>) {
+  tt.func @cost(%p: tensor<1024x!tt.ptr<f32>, #b1>) -> (tensor<1024xf32, #b1>, tensor<1024xf32, #b4>) {
+    %a = tt.load %p : tensor<1024x!tt.ptr<f32>, #b1>
     %e = math.exp %a : tensor<1024xf32, #b1>
     %0 = ttg.convert_layout %e : tensor<1024xf32, #b1> -> tensor<1024xf32, #b4>
     // The conversion left is the one the return needs (8 x 4096 bytes of
-    // exponentials plus the argument's conversion, against one conversion).
+    // exponentials plus the loaded tile's conversion, against one conversion).
     // expected-remark @below {{conversion kept: cost: recomputing the source in the target layout costs 65792, the conversion 33024}}
     tt.return %e, %0 : tensor<1024xf32, #b1>, tensor<1024xf32, #b4>
   }
@@ -45,14 +46,15 @@ module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32}
 #col = #ttg.blocked<{sizePerThread = [4, 1], threadsPerWarp = [4, 8], warpsPerCTA = [1, 4], order = [0, 1]}>
 #other = #ttg.blocked<{sizePerThread = [2, 2], threadsPerWarp = [4, 8], warpsPerCTA = [2, 2], order = [1, 0]}>
 module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
-  tt.func @conflict(%a: tensor<32x32xf32, #row>) -> tensor<32x32xf32, #other> {
+  tt.func @conflict(%p: tensor<32x32x!tt.ptr<f32>, #row>) -> tensor<32x32xf32, #other> {
+    %a = tt.load %p : tensor<32x32x!tt.ptr<f32>, #row>
     %t = tt.trans %a {order = array<i32: 1, 0>} : tensor<32x32xf32, #row> -> tensor<32x32xf32, #col>
     %tc = ttg.convert_layout %t : tensor<32x32xf32, #col> -> tensor<32x32xf32, #row>
-    // Converting the argument instead would cost as much.
+    // Converting the loaded tile instead would cost as much.
     // expected-remark @below {{conversion kept: cost: recomputing the source in the target layout costs 33024, the conversion 33024}}
     %s = arith.addf %a, %tc : tensor<32x32xf32, #row>
     %0 = ttg.convert_layout %s : tensor<32x32xf32, #row> -> tensor<32x32xf32, #other>
-    // expected-remark @below {{conversion kept: conflict: a value (from an argument of tt.func) is needed in two layouts}}
+    // expected-remark @below {{conversion kept: conflict: a value (from tt.load) is needed in two layouts}}
     tt.return %0 : tensor<32x32xf32, #other>
   }
 }
