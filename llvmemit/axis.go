@@ -1,6 +1,8 @@
 package llvmemit
 
 import (
+	"slices"
+
 	"github.com/layoutopt/layoutopt/ir"
 )
 
@@ -68,20 +70,8 @@ func constantInfo(t ir.Type, v int64) *axisInfo {
 }
 
 func (a *axisInfo) equal(b *axisInfo) bool {
-	return equal64(a.contig, b.contig) && equal64(a.div, b.div) && equal64(a.constancy, b.constancy) &&
+	return slices.Equal(a.contig, b.contig) && slices.Equal(a.div, b.div) && slices.Equal(a.constancy, b.constancy) &&
 		(a.constant == nil) == (b.constant == nil) && (a.constant == nil || *a.constant == *b.constant)
-}
-
-func equal64(a, b []int64) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 // join is the facts that hold for both a and b (Triton's AxisInfo::join).

@@ -3,6 +3,7 @@ package llvmemit
 import (
 	"fmt"
 	"math/bits"
+	"slices"
 	"sort"
 
 	"github.com/llir/llvm/ir/value"
@@ -193,7 +194,7 @@ func regRemapOffset(src, dst *linear.Layout, to func([]int) []int, off []int) ([
 		for k := 0; k < dst.InDimSizeLog2(d); k++ {
 			want := to(dst.Basis(d, k))
 			got := src.Basis(d, k)
-			if !equalInts(want, got) {
+			if !slices.Equal(want, got) {
 				return nil, fmt.Errorf("the %s bases of the two layouts differ (%v vs %v): the op would move data between threads", d, want, got)
 			}
 		}
@@ -216,18 +217,6 @@ func regRemapOffset(src, dst *linear.Layout, to func([]int) []int, off []int) ([
 		out[r] = s
 	}
 	return out, nil
-}
-
-func equalInts(a, b []int) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 // fastestDim is the dim along which a thread's consecutive registers run

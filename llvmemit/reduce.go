@@ -3,6 +3,7 @@ package llvmemit
 import (
 	"fmt"
 	"math/bits"
+	"slices"
 
 	lir "github.com/llir/llvm/ir"
 	"github.com/llir/llvm/ir/types"
@@ -81,16 +82,20 @@ func axisBits(ll *linear.Layout, d string, axis int) ([]int, error) {
 	return ks, nil
 }
 
-func lowerReduce(l *Lowerer, op *ir.Operation) (err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			if e, ok := r.(error); ok {
-				err = e
-				return
-			}
-			panic(r)
+// recoverError turns a panic with an error value, which the reduce and
+// scan lowerings raise from deep inside their layout walks, into *err.
+func recoverError(err *error) {
+	if r := recover(); r != nil {
+		if e, ok := r.(error); ok {
+			*err = e
+			return
 		}
-	}()
+		panic(r)
+	}
+}
+
+func lowerReduce(l *Lowerer, op *ir.Operation) (err error) {
+	defer recoverError(&err)
 	axis := int(ir.AttrIntValue(op.Attr("axis")))
 	srcs := op.Operands()
 	S := mustLayout(srcs[0].Type())
@@ -151,7 +156,7 @@ func lowerReduce(l *Lowerer, op *ir.Operation) (err error) {
 		if R != nil {
 			for _, d := range []string{dimLane, dimWarp} {
 				for k := 0; k < R.InDimSizeLog2(d); k++ {
-					if !equalInts(R.Basis(d, k), dropDim(S.Basis(d, k), axis)) {
+					if !slices.Equal(R.Basis(d, k), dropDim(S.Basis(d, k), axis)) {
 						return errorf(op, "the result layout is not the slice of the operand's")
 					}
 				}

@@ -99,15 +99,7 @@ func (l *Lowerer) pdep(x value.Value, ks []int) value.Value {
 }
 
 func lowerScan(l *Lowerer, op *ir.Operation) (err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			if e, ok := r.(error); ok {
-				err = e
-				return
-			}
-			panic(r)
-		}
-	}()
+	defer recoverError(&err)
 	axis := int(ir.AttrIntValue(op.Attr("axis")))
 	reverse := op.Attr("reverse") != nil && ir.AttrBoolValue(op.Attr("reverse"))
 	srcs := op.Operands()
