@@ -245,6 +245,15 @@ func appendIntValue(b []byte, v int64, t Type) []byte {
 			}
 			return append(b, "false"...)
 		}
+		// As MLIR's APInt printing: the value is its low Width bits,
+		// read as unsigned for unsigned types and as two's complement
+		// otherwise (`255 : i8` prints as `-1 : i8`).
+		if w := it.Width; w > 0 && w < 64 {
+			if it.Sign == Unsigned {
+				return strconv.AppendUint(b, uint64(v)&(1<<w-1), 10)
+			}
+			v = v << (64 - w) >> (64 - w)
+		}
 		if it.Sign == Unsigned {
 			return strconv.AppendUint(b, uint64(v), 10)
 		}

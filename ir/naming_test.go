@@ -70,7 +70,7 @@ module attributes {"ttg.num-warps" = 4 : i32} {
 		{"MLIR", PrintConfig{}, []string{
 			"tt.func @f(%arg0: i32, %arg1: i1) -> i32 {",
 			"%c0_i32 = arith.constant 0 : i32",
-			"%c-1_i8 = arith.constant", // 255 read as a signed i8, as APInt prints
+			"%c-1_i8 = arith.constant -1 : i8", // 255 read as a signed i8, as APInt prints
 			"%true = arith.constant true",
 			"%0 = arith.addi %arg0, %c0_i32 : i32",
 			"%1:2 = scf.if %arg1 -> (i32, i32) {\n      %3 = arith.addi %0, %0 : i32",
@@ -112,5 +112,29 @@ module attributes {"ttg.num-warps" = 4 : i32} {
 				t.Errorf("not a fixed point:\n%s", firstDiff(out, out2))
 			}
 		})
+	}
+}
+
+// TestIntegerValuesAsAPInt checks that an integer attribute prints its low
+// Width bits as MLIR's APInt does: two's complement for signless and signed
+// types, unsigned for unsigned ones, whatever the input wrote.
+func TestIntegerValuesAsAPInt(t *testing.T) {
+	for _, tc := range []struct {
+		v    int64
+		typ  *IntegerType
+		want string
+	}{
+		{255, &IntegerType{Width: 8}, "-1 : i8"},
+		{-1, &IntegerType{Width: 8}, "-1 : i8"},
+		{127, &IntegerType{Width: 8}, "127 : i8"},
+		{65535, &IntegerType{Width: 16, Sign: Signed}, "-1 : si16"},
+		{-1, &IntegerType{Width: 8, Sign: Unsigned}, "255 : ui8"},
+		{4294967295, &IntegerType{Width: 32}, "-1 : i32"},
+		{-5, &IntegerType{Width: 64}, "-5 : i64"},
+	} {
+		got := string((&IntegerAttr{Value: tc.v, Type: tc.typ}).appendAttr(nil, nil))
+		if got != tc.want {
+			t.Errorf("%d : %v printed %q, want %q", tc.v, tc.typ, got, tc.want)
+		}
 	}
 }
