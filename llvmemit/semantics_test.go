@@ -59,22 +59,7 @@ func simulate(t *testing.T, src string, warps int, in []int32, nOut int) []int32
 
 func simulateOnce(t *testing.T, src string, warps int, in []int32, nOut int, alloc bool) []int32 {
 	t.Helper()
-	m, diags := ir.ParseString(src, ir.ParseConfig{Filename: "test.mlir"})
-	if diags.HasErrors() {
-		t.Fatalf("parse: %v\n%s", diags, src)
-	}
-	if d := ir.Verify(m); d.HasErrors() {
-		t.Fatalf("verify: %v\n%s", d, src)
-	}
-	if alloc {
-		if d, err := llvmemit.AllocateSharedMemory(m); err != nil {
-			t.Fatalf("allocate: %v %v", d, err)
-		}
-	}
-	res, err := llvmemit.Emit(m)
-	if err != nil {
-		t.Fatalf("emit: %v", err)
-	}
+	res := lowerSource(t, src, "test.mlir", alloc)
 	mem := make([]byte, 4*(len(in)+nOut))
 	for i, v := range in {
 		binary.LittleEndian.PutUint32(mem[4*i:], uint32(v))
@@ -90,6 +75,30 @@ func simulateOnce(t *testing.T, src string, warps int, in []int32, nOut int, all
 		out[i] = int32(binary.LittleEndian.Uint32(mem[4*(len(in)+i):]))
 	}
 	return out
+}
+
+// lowerSource parses and verifies src (named file in diagnostics), runs
+// allocate-shared-memory when alloc is set, and lowers it; any failure
+// ends the test.
+func lowerSource(t *testing.T, src, file string, alloc bool) *llvmemit.Result {
+	t.Helper()
+	m, diags := ir.ParseString(src, ir.ParseConfig{Filename: file})
+	if diags.HasErrors() {
+		t.Fatalf("parse: %v\n%s", diags, src)
+	}
+	if d := ir.Verify(m); d.HasErrors() {
+		t.Fatalf("verify: %v\n%s", d, src)
+	}
+	if alloc {
+		if d, err := llvmemit.AllocateSharedMemory(m); err != nil {
+			t.Fatalf("allocate: %v %v", d, err)
+		}
+	}
+	res, err := llvmemit.Emit(m)
+	if err != nil {
+		t.Fatalf("emit: %v", err)
+	}
+	return res
 }
 
 func data(n int) []int32 {
@@ -308,20 +317,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = {NW} : i32, ttg.t
 					"%bm = ttg.local_alloc %b : (tensor<"+fmt.Sprint(c.k)+"x"+fmt.Sprint(c.n)+"x"+c.elem+", #bl>) -> !ttg.memdesc<"+fmt.Sprint(c.k)+"x"+fmt.Sprint(c.n)+"x"+c.elem+", #sh, #smem>\n    %bd = ttg.local_load %bm : !ttg.memdesc<"+fmt.Sprint(c.k)+"x"+fmt.Sprint(c.n)+"x"+c.elem+", #sh, #smem> ->", 1)
 			}
 			src = strings.Replace(src, "%bbase = tt.addptr %in, %boff", "%boff = arith.constant "+fmt.Sprint(c.m*c.k)+" : i32\n    %bbase = tt.addptr %in, %boff", 1)
-			m, diags := ir.ParseString(src, ir.ParseConfig{Filename: "dot.mlir"})
-			if diags.HasErrors() {
-				t.Fatalf("parse: %v\n%s", diags, src)
-			}
-			if d := ir.Verify(m); d.HasErrors() {
-				t.Fatalf("verify: %v", d)
-			}
-			if d, err := llvmemit.AllocateSharedMemory(m); err != nil {
-				t.Fatalf("allocate: %v %v", err, d)
-			}
-			res, err := llvmemit.Emit(m)
-			if err != nil {
-				t.Fatalf("emit: %v", err)
-			}
+			res := lowerSource(t, src, "dot.mlir", true)
 			if c.shared != "" && strings.Contains(c.name, "ldmatrix") && !strings.Contains(res.Module.String(), "ldmatrix") {
 				t.Errorf("no ldmatrix")
 			}
@@ -401,20 +397,7 @@ func TestSimLocalMemory(t *testing.T) {
     %ob2 = tt.addptr %op2, %s_off : tensor<16x32x!tt.ptr<i32>, #spread>, tensor<16x32xi32, #spread>
     tt.store %ob2, %z : tensor<16x32x!tt.ptr<i32>, #spread>`
 			src := module(4, aliasDefs("rows", "cols", "spread")+"#sh = "+sh+"\n#smem = #ttg.shared_memory\n", body)
-			m, diags := ir.ParseString(src, ir.ParseConfig{Filename: "local.mlir"})
-			if diags.HasErrors() {
-				t.Fatalf("parse: %v\n%s", diags, src)
-			}
-			if d := ir.Verify(m); d.HasErrors() {
-				t.Fatalf("verify: %v", d)
-			}
-			if d, err := llvmemit.AllocateSharedMemory(m); err != nil {
-				t.Fatalf("allocate: %v %v", err, d)
-			}
-			res, err := llvmemit.Emit(m)
-			if err != nil {
-				t.Fatalf("emit: %v", err)
-			}
+			res := lowerSource(t, src, "local.mlir", true)
 			in := data(1024)
 			mem := make([]byte, 4*(1024+1024+512))
 			for i, v := range in {
@@ -683,14 +666,7 @@ func TestSimBarriersNeeded(t *testing.T) {
 	// when drop < 0); it returns the output, the number of barriers, and
 	// the simulator's panic.
 	run := func(drop int) (out []int32, barriers int, failure any) {
-		m := ir.MustParse(src)
-		if d, err := llvmemit.AllocateSharedMemory(m); err != nil {
-			t.Fatalf("allocate: %v %v", d, err)
-		}
-		res, err := llvmemit.Emit(m)
-		if err != nil {
-			t.Fatalf("emit: %v", err)
-		}
+		res := lowerSource(t, src, "barriers.mlir", true)
 		mem := make([]byte, 8*n)
 		for i, v := range in {
 			binary.LittleEndian.PutUint32(mem[4*i:], uint32(v))
