@@ -78,17 +78,11 @@ func wsUnusedResults(rw *Rewriter, op *ir.Operation) bool {
 		}
 		r.Blocks = nil
 	}
-	for k, i := range keep {
-		n.Result(k).NameHint = op.Result(i).NameHint
-	}
 	op.Block().InsertBefore(op, n)
 	yield.SetOperands(yielded)
 	rw.Modified(yield)
 	rw.add(n)
-	for k, i := range keep {
-		rw.ReplaceAllUsesWith(op.Result(i), n.Result(k))
-	}
-	rw.EraseOp(op)
+	rw.replaceKeptResults(op, n, keep)
 	return true
 }
 

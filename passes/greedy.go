@@ -161,6 +161,17 @@ func (rw *Rewriter) ReplaceOpWithNew(op *ir.Operation, name string, operands []*
 	return n
 }
 
+// replaceKeptResults replaces op by n, which keeps only op's results keep
+// (result j of n stands for result keep[j] of op and takes its name hint;
+// the others must be unused), and erases op.
+func (rw *Rewriter) replaceKeptResults(op, n *ir.Operation, keep []int) {
+	for j, k := range keep {
+		n.Result(j).NameHint = op.Result(k).NameHint
+		rw.ReplaceAllUsesWith(op.Result(k), n.Result(j))
+	}
+	rw.EraseOp(op)
+}
+
 // ReplaceAllUsesWith makes every use of v use w, revisiting the users.
 func (rw *Rewriter) ReplaceAllUsesWith(v, w *ir.Value) {
 	if v == w {

@@ -162,15 +162,9 @@ func forIterArgsFolder(rw *Rewriter, op *ir.Operation) bool {
 			}
 		}
 	}
-	for j, k := range keep {
-		n.Result(j).NameHint = op.Result(k).NameHint
-	}
 	rw.Modified(y)
 	rw.add(n)
-	for j, k := range keep {
-		rw.ReplaceAllUsesWith(op.Result(k), n.Result(j))
-	}
-	rw.EraseOp(op)
+	rw.replaceKeptResults(op, n, keep)
 	return true
 }
 
@@ -320,11 +314,7 @@ func ifUnusedResults(rw *Rewriter, op *ir.Operation) bool {
 		rw.Modified(y)
 	}
 	rw.add(n)
-	for j, k := range keep {
-		n.Result(j).NameHint = op.Result(k).NameHint
-		rw.ReplaceAllUsesWith(op.Result(k), n.Result(j))
-	}
-	rw.EraseOp(op)
+	rw.replaceKeptResults(op, n, keep)
 	return true
 }
 
