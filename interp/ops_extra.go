@@ -71,11 +71,7 @@ func evalMapElementwise(ex *Exec, op *ir.Operation, args []Value) ([]Value, erro
 			}
 		}
 	}
-	res := make([]Value, len(outs))
-	for i, o := range outs {
-		res[i] = o
-	}
-	return res, nil
+	return tensorValues(outs), nil
 }
 
 // evalPoison gives ub.poison the value 0 (any value is allowed).

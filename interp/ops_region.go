@@ -173,6 +173,15 @@ func axisLines(shape []int, axis int, fn func(base, stride, line int) error) err
 
 // combineSetup checks the operands of a reduce or scan along axis and
 // makes its combiner and zero results.
+// tensorValues is outs as op results.
+func tensorValues(outs []*Tensor) []Value {
+	res := make([]Value, len(outs))
+	for i, o := range outs {
+		res[i] = o
+	}
+	return res
+}
+
 func combineSetup(ex *Exec, op *ir.Operation, args []Value, axis int, region *ir.Region) ([]*Tensor, []*Tensor, *combiner, error) {
 	srcs, err := tensorArgs(args)
 	if err != nil {
@@ -272,11 +281,7 @@ func evalReduce(ex *Exec, op *ir.Operation, args []Value) ([]Value, error) {
 	if err != nil {
 		return nil, err
 	}
-	res := make([]Value, len(outs))
-	for i, o := range outs {
-		res[i] = o
-	}
-	return res, nil
+	return tensorValues(outs), nil
 }
 
 func evalScan(ex *Exec, op *ir.Operation, args []Value) ([]Value, error) {
@@ -318,11 +323,7 @@ func evalScan(ex *Exec, op *ir.Operation, args []Value) ([]Value, error) {
 	if err != nil {
 		return nil, err
 	}
-	res := make([]Value, len(outs))
-	for i, o := range outs {
-		res[i] = o
-	}
-	return res, nil
+	return tensorValues(outs), nil
 }
 
 // Structured control flow.
