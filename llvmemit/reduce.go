@@ -82,6 +82,30 @@ func axisBits(ll *linear.Layout, d string, axis int) ([]int, error) {
 	return ks, nil
 }
 
+// storeSlot stores v, in its shared-memory type, as element slot of the
+// scratch array of that type at byte offset off (reductions and scans
+// exchange partial results across warps this way).
+func (l *Lowerer) storeSlot(slot value.Value, off int64, v value.Value) {
+	b := l.b()
+	sv := l.storable(v)
+	eb := typeBits(sv.Type()) / 8
+	addr := b.add(b.shl(slot, i32(int64(bits.TrailingZeros(uint(eb))))), i32(off))
+	st := l.cur.NewStore(sv, l.smemPtr(addr, sv.Type()))
+	st.Align = lir.Align(eb)
+}
+
+// loadSlot loads what storeSlot stored at (slot, off) as a register of
+// type t.
+func (l *Lowerer) loadSlot(slot value.Value, off int64, t types.Type) value.Value {
+	b := l.b()
+	st := storableType(t)
+	eb := typeBits(st) / 8
+	addr := b.add(b.shl(slot, i32(int64(bits.TrailingZeros(uint(eb))))), i32(off))
+	ld := l.cur.NewLoad(st, l.smemPtr(addr, st))
+	ld.Align = lir.Align(eb)
+	return l.unstorable(ld, t)
+}
+
 // recoverError turns a panic with an error value, which the reduce and
 // scan lowerings raise from deep inside their layout walks, into *err.
 func recoverError(err *error) {
@@ -228,11 +252,7 @@ func lowerReduce(l *Lowerer, op *ir.Operation) (err error) {
 		}
 		slot := b.or(b.shl(l.flatten(coords, resShape), i32(int64(bits.TrailingZeros(uint(nwa))))), wa)
 		for i, v := range a.vals {
-			sv := l.storable(v)
-			eb := typeBits(sv.Type()) / 8
-			addr := b.add(b.shl(slot, i32(int64(bits.TrailingZeros(uint(eb))))), i32(base+offs[i]))
-			st := l.cur.NewStore(sv, l.smemPtr(addr, sv.Type()))
-			st.Align = lir.Align(eb)
+			l.storeSlot(slot, base+offs[i], v)
 		}
 	}
 	l.barrier()
@@ -254,13 +274,7 @@ func lowerReduce(l *Lowerer, op *ir.Operation) (err error) {
 			slot := b.or(first, i32(int64(w)))
 			cur := make([]value.Value, len(srcs))
 			for i, res := range op.Results() {
-				et := mustType(ir.ElementType(res.Type()))
-				st := storableType(et)
-				eb := typeBits(st) / 8
-				addr := b.add(b.shl(slot, i32(int64(bits.TrailingZeros(uint(eb))))), i32(base+offs[i]))
-				ld := l.cur.NewLoad(st, l.smemPtr(addr, st))
-				ld.Align = lir.Align(eb)
-				cur[i] = l.unstorable(ld, et)
+				cur[i] = l.loadSlot(slot, base+offs[i], mustType(ir.ElementType(res.Type())))
 			}
 			if accv == nil {
 				accv = cur

@@ -2,10 +2,8 @@ package llvmemit
 
 import (
 	"fmt"
-	"math/bits"
 	"sort"
 
-	lir "github.com/llir/llvm/ir"
 	"github.com/llir/llvm/ir/enum"
 	"github.com/llir/llvm/ir/value"
 
@@ -287,11 +285,7 @@ func lowerScan(l *Lowerer, op *ir.Operation) (err error) {
 			for gi, g := range groups {
 				slot := b.add(slotOf(g), wpos)
 				for i, v := range totals[gi] {
-					sv := l.storable(v)
-					eb := typeBits(sv.Type()) / 8
-					addr := b.add(b.shl(slot, i32(int64(bits.TrailingZeros(uint(eb))))), i32(base+offs[i]))
-					st := l.cur.NewStore(sv, l.smemPtr(addr, sv.Type()))
-					st.Align = lir.Align(eb)
+					l.storeSlot(slot, base+offs[i], v)
 				}
 			}
 			l.barrier()
@@ -302,12 +296,7 @@ func lowerScan(l *Lowerer, op *ir.Operation) (err error) {
 					slot := b.add(first, i32(int64(w)))
 					cur := make([]value.Value, len(totals[0]))
 					for i, v := range totals[0] {
-						st := l.storable(v).Type()
-						eb := typeBits(st) / 8
-						addr := b.add(b.shl(slot, i32(int64(bits.TrailingZeros(uint(eb))))), i32(base+offs[i]))
-						ld := l.cur.NewLoad(st, l.smemPtr(addr, st))
-						ld.Align = lir.Align(eb)
-						cur[i] = l.unstorable(ld, v.Type())
+						cur[i] = l.loadSlot(slot, base+offs[i], v.Type())
 					}
 					ws = append(ws, cur)
 				}
