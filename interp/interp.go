@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+	"sync"
 
 	"github.com/layoutopt/layoutopt/dialect/tt"
 	"github.com/layoutopt/layoutopt/ir"
@@ -69,9 +70,14 @@ type Machine struct {
 	// default) or LayoutOrder (Triton's order on the GPU).
 	ReduceOrder ReduceOrder
 	// Progress, when set, is called by Launch after each program with the
-	// number of programs done and the total.
+	// number of programs done and the total (one call at a time, done
+	// increasing, also when programs run in parallel).
 	Progress func(done, total int)
-	funcs    map[string]*ir.Operation
+	// Workers is the number of goroutines Launch runs programs on; 0 or 1
+	// runs them one after another. See Launch for when it runs them in
+	// parallel and why the results are those of the sequential order.
+	Workers int
+	funcs   map[string]*ir.Operation
 }
 
 // NewMachine makes a Machine for m with the default op table.
@@ -238,27 +244,104 @@ func (mc *Machine) RunProgram(name string, args []Value, pid, grid [3]int) ([]Va
 
 // Launch runs function name once for every program of grid, in launch
 // order (x fastest, then y, then z), and stops at the first error.
+//
+// With Workers > 1 the programs run on that many goroutines. The result is
+// the sequential one for kernels whose programs do not communicate through
+// memory (no program reads or writes bytes another one writes), which is
+// all a GPU launch guarantees anyway: each program computes what it would
+// alone. Programs of a module that holds an atomic op (tt.atomic_rmw,
+// tt.atomic_cas) may well share bytes, and atomic float adds round
+// differently in another order, so such modules run one program after
+// another whatever Workers says. On an error, Launch returns the error of
+// the first failing program in launch order, as the sequential run does
+// (programs after it may have run, and written, before it failed).
 func (mc *Machine) Launch(name string, args []Value, grid [3]int) error {
 	for _, g := range grid {
 		if g < 1 {
 			return fmt.Errorf("grid %v: every dimension must be at least 1", grid)
 		}
 	}
-	total, done := grid[0]*grid[1]*grid[2], 0
-	for z := 0; z < grid[2]; z++ {
-		for y := 0; y < grid[1]; y++ {
-			for x := 0; x < grid[0]; x++ {
-				if _, err := mc.RunProgram(name, args, [3]int{x, y, z}, grid); err != nil {
-					return err
-				}
-				done++
-				if mc.Progress != nil {
-					mc.Progress(done, total)
-				}
-			}
+	total := grid[0] * grid[1] * grid[2]
+	workers := min(mc.Workers, total)
+	if workers > 1 && !hasAtomics(mc.Module) {
+		return mc.launchParallel(name, args, grid, workers)
+	}
+	for i := range total {
+		if _, err := mc.RunProgram(name, args, programID(i, grid), grid); err != nil {
+			return err
+		}
+		if mc.Progress != nil {
+			mc.Progress(i+1, total)
 		}
 	}
 	return nil
+}
+
+// programID is the id of the i-th program of grid in launch order.
+func programID(i int, grid [3]int) [3]int {
+	return [3]int{i % grid[0], i / grid[0] % grid[1], i / (grid[0] * grid[1])}
+}
+
+// launchParallel runs the programs of grid on workers goroutines, handing
+// them out in launch order; after an error it hands out only programs
+// before the failing one, so the error returned is the first in launch
+// order.
+func (mc *Machine) launchParallel(name string, args []Value, grid [3]int, workers int) error {
+	if mc.Func(name) == nil { // also fills mc.funcs before the goroutines read it
+		return fmt.Errorf("no tt.func @%s in the module", name)
+	}
+	if mc.Ops == nil {
+		mc.Ops = DefaultOps()
+	}
+	total := grid[0] * grid[1] * grid[2]
+	var (
+		mu       sync.Mutex
+		next     int     // the next program to hand out
+		failAt   = total // the first failing program so far
+		firstErr error   // its error
+		done     int     // programs finished, for Progress
+	)
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Go(func() {
+			for {
+				mu.Lock()
+				i := next
+				if i >= failAt {
+					mu.Unlock()
+					return
+				}
+				next++
+				mu.Unlock()
+				_, err := mc.RunProgram(name, args, programID(i, grid), grid)
+				mu.Lock()
+				if err != nil {
+					if i < failAt {
+						failAt, firstErr = i, err
+					}
+				} else {
+					done++
+					if mc.Progress != nil {
+						mc.Progress(done, total)
+					}
+				}
+				mu.Unlock()
+			}
+		})
+	}
+	wg.Wait()
+	return firstErr
+}
+
+// hasAtomics reports whether m holds an atomic memory op, whose programs
+// Launch runs in order.
+func hasAtomics(m *ir.Module) bool {
+	return m.Walk(func(op *ir.Operation) ir.WalkResult {
+		if op.Name() == "tt.atomic_rmw" || op.Name() == "tt.atomic_cas" {
+			return ir.Interrupt
+		}
+		return ir.Advance
+	}) == ir.Interrupt
 }
 
 // Arg is one argument of a kernel launch: a buffer for a pointer
@@ -307,13 +390,14 @@ type Options struct {
 	MaxWork     int64                 // see Machine.MaxWork
 	Progress    func(done, total int) // see Machine.Progress
 	Ops         Ops                   // nil: DefaultOps()
+	Workers     int                   // see Machine.Workers
 }
 
 // RunWith is Run with options.
 func RunWith(m *ir.Module, funcName string, args []Arg, grid [3]int, opts Options) error {
 	mem := &BufferMemory{}
 	mc := NewMachine(m, mem)
-	mc.ReduceOrder, mc.MaxOps, mc.MaxWork, mc.Progress = opts.ReduceOrder, opts.MaxOps, opts.MaxWork, opts.Progress
+	mc.ReduceOrder, mc.MaxOps, mc.MaxWork, mc.Progress, mc.Workers = opts.ReduceOrder, opts.MaxOps, opts.MaxWork, opts.Progress, opts.Workers
 	if opts.Ops != nil {
 		mc.Ops = opts.Ops
 	}

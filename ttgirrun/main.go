@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 
 	_ "github.com/layoutopt/layoutopt/dialect" // registers the dialects
@@ -64,6 +65,7 @@ func Main(p *proc.Proc) int {
 	jsonOut := fs.String("json", "", "write the report as JSON to `FILE` (- for stdout)")
 	quiet := fs.Bool("q", false, "print no progress")
 	reduceOrder := fs.String("reduce-order", "layout", "the interpreter's tt.reduce order: layout (Triton's on the GPU, read off the operand's layout) or shape")
+	workers := fs.Int("workers", runtime.GOMAXPROCS(0), "goroutines the interpreter runs programs on (the result is that of launch order; kernels with atomics run in order)")
 	printN := fs.Int("print", 0, "print the first `N` elements of every buffer after the run (the GPU's, else the interpreter's)")
 	fs.Usage = func() {}
 	// Flags may come before and after the file, as in mlir-opt.
@@ -99,6 +101,8 @@ func Main(p *proc.Proc) int {
 		return fail(p, "-meta goes with -ptx")
 	case *bench < 0 || *warmup < 0 || *show < 0 || *bytesFlag < 0 || *printN < 0:
 		return fail(p, "-bench, -warmup, -show, -print and -bytes take counts ≥ 0")
+	case *workers < 1:
+		return fail(p, "-workers takes a count ≥ 1")
 	case *rtol < 0 || *atol < 0:
 		return fail(p, "-rtol and -atol must be ≥ 0")
 	}
@@ -134,7 +138,7 @@ func Main(p *proc.Proc) int {
 		return code
 	}
 
-	r := &run{p: p, k: k, file: file, args: args, grid: grid, quiet: *quiet, reduceOrder: order,
+	r := &run{p: p, k: k, file: file, args: args, grid: grid, quiet: *quiet, reduceOrder: order, workers: *workers,
 		tol: interp.Tolerance{Abs: *atol, Rel: *rtol}, show: *show,
 		rep: &report{Kernel: k.name, File: file, Grid: grid[:]}}
 	for _, a := range args {

@@ -99,6 +99,29 @@ func TestCPU(t *testing.T) {
 	}
 }
 
+// TestWorkers: the interpreter's programs on several goroutines leave the
+// buffers as on one, and a bad count is an error.
+func TestWorkers(t *testing.T) {
+	dump := func(workers string) []byte {
+		dir := t.TempDir()
+		if _, errs, code := runTool(t, append([]string{"testdata/copy1d_f32.ttgir", "-workers", workers, "-dump", dir}, copyArgs(9000)...)...); code != 0 {
+			t.Fatal(errs)
+		}
+		b, err := os.ReadFile(filepath.Join(dir, "y.out.bin"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return b
+	}
+	one := dump("1")
+	if !bytes.Equal(one, dump("4")) {
+		t.Error("-workers 4 left another y than -workers 1")
+	}
+	if _, errs, code := runTool(t, append([]string{"testdata/copy1d_f32.ttgir", "-workers", "0"}, copyArgs(64)...)...); code != 1 || !strings.Contains(errs, "-workers takes a count ≥ 1") {
+		t.Errorf("-workers 0: status %d, %s", code, errs)
+	}
+}
+
 // TestSeeds checks that the buffers depend on -seed and the name only.
 func TestSeeds(t *testing.T) {
 	dump := func(seed string) []float32 {

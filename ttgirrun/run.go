@@ -25,6 +25,7 @@ type run struct {
 	rep   *report
 
 	reduceOrder interp.ReduceOrder // the interpreter's
+	workers     int                // the interpreter's goroutines
 }
 
 // report is what -json writes.
@@ -284,8 +285,9 @@ func human(b int64) string {
 	return fmt.Sprintf("%d B", b)
 }
 
-// cpu runs the kernel through the reference interpreter, program by
-// program in launch order, with progress for long runs.
+// cpu runs the kernel through the reference interpreter, its programs on
+// r.workers goroutines (interp.Machine.Workers: the same result as in
+// launch order), with progress for long runs.
 func (r *run) cpu() error {
 	iargs := make([]interp.Arg, len(r.args))
 	for i, a := range r.args {
@@ -293,29 +295,26 @@ func (r *run) cpu() error {
 	}
 	mem := &interp.BufferMemory{}
 	mc := interp.NewMachine(r.k.mod, mem)
-	mc.ReduceOrder = r.reduceOrder
+	mc.ReduceOrder, mc.Workers = r.reduceOrder, r.workers
 	vals, err := interp.BindArgs(r.k.fn, iargs, mem)
 	if err != nil {
 		return err
 	}
-	total := r.grid[0] * r.grid[1] * r.grid[2]
 	start, last := time.Now(), time.Now()
-	done := 0
-	for z := range r.grid[2] {
-		for y := range r.grid[1] {
-			for x := range r.grid[0] {
-				if _, err := mc.RunProgram(r.k.name, vals, [3]int{x, y, z}, r.grid); err != nil {
-					return fmt.Errorf("interpreter, program (%d, %d, %d): %v", x, y, z, err)
-				}
-				done++
-				if time.Since(last) > 2*time.Second && done < total {
-					last = time.Now()
-					el := time.Since(start)
-					left := time.Duration(float64(el) / float64(done) * float64(total-done))
-					r.progress("interpreter: %d/%d programs (%.0f%%), about %v left", done, total, 100*float64(done)/float64(total), left.Round(time.Second))
-				}
-			}
+	mc.Progress = func(done, total int) {
+		if time.Since(last) > 2*time.Second && done < total {
+			last = time.Now()
+			el := time.Since(start)
+			left := time.Duration(float64(el) / float64(done) * float64(total-done))
+			r.progress("interpreter: %d/%d programs (%.0f%%), about %v left", done, total, 100*float64(done)/float64(total), left.Round(time.Second))
 		}
+	}
+	if err := mc.Launch(r.k.name, vals, r.grid); err != nil {
+		var e *interp.Error
+		if errors.As(err, &e) {
+			return fmt.Errorf("interpreter, program (%d, %d, %d): %v", e.PID[0], e.PID[1], e.PID[2], err)
+		}
+		return fmt.Errorf("interpreter: %v", err)
 	}
 	r.rep.CPU = &cpuInfo{Seconds: time.Since(start).Seconds()}
 	for i, a := range r.args {
