@@ -28,9 +28,10 @@ type arg struct {
 
 func (a *arg) isBuffer() bool { return a.p.elem != nil }
 
-// bindArgs parses the -arg flags against k's parameters and makes the
-// buffers. It reports errors itself and returns a non-zero status then.
-func bindArgs(p *proc.Proc, k *kernel, flags []string, runSeed uint64) ([]*arg, int) {
+// bindArgs parses the -arg flags against k's parameters and, with makeBuffers,
+// makes the buffers (without, it only checks the specs: -dry-run). It
+// reports errors itself and returns a non-zero status then.
+func bindArgs(p *proc.Proc, k *kernel, flags []string, runSeed uint64, makeBuffers bool) ([]*arg, int) {
 	args := make([]*arg, len(k.params))
 	for _, f := range flags {
 		name, text, ok := strings.Cut(f, "=")
@@ -53,7 +54,7 @@ func bindArgs(p *proc.Proc, k *kernel, flags []string, runSeed uint64) ([]*arg, 
 			return nil, failAt(p, "-arg", f, off, err.Error())
 		}
 		a := &arg{p: prm, text: f, spec: s}
-		if msg := a.make(p, runSeed); msg != "" {
+		if msg := a.make(p, runSeed, makeBuffers); msg != "" {
 			return nil, failAt(p, "-arg", f, len(name)+1, msg)
 		}
 		args[prm.index] = a
@@ -74,9 +75,9 @@ func given(args []*arg) map[int]bool {
 	return m
 }
 
-// make checks the spec against the parameter and fills the buffer; it
-// returns an error message or "".
-func (a *arg) make(p *proc.Proc, runSeed uint64) string {
+// make checks the spec against the parameter and, with makeBuffer, fills the
+// buffer (a file: is then read); it returns an error message or "".
+func (a *arg) make(p *proc.Proc, runSeed uint64, makeBuffer bool) string {
 	prm, s := a.p, a.spec
 	typ := ir.TypeString(prm.typ)
 	if s.scalar {
@@ -113,6 +114,9 @@ func (a *arg) make(p *proc.Proc, runSeed uint64) string {
 		return fmt.Sprintf("%s points to %s, not %s", prm.name, e.name, s.dtype)
 	}
 	if s.kind == "file" {
+		if !makeBuffer {
+			return ""
+		}
 		data, err := p.ReadFile(s.path)
 		if err != nil {
 			return err.Error()
@@ -131,6 +135,9 @@ func (a *arg) make(p *proc.Proc, runSeed uint64) string {
 		return "the buffer is too large"
 	}
 	a.shape = s.shape
+	if !makeBuffer {
+		return ""
+	}
 	if a.init, err = fill(s, e, n, argSeed(runSeed, prm.name)); err != nil {
 		return err.Error()
 	}

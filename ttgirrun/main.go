@@ -66,6 +66,7 @@ func Main(p *proc.Proc) int {
 	quiet := fs.Bool("q", false, "print no progress")
 	reduceOrder := fs.String("reduce-order", "layout", "the interpreter's tt.reduce order: layout (Triton's on the GPU, read off the operand's layout) or shape")
 	workers := fs.Int("workers", runtime.GOMAXPROCS(0), "goroutines the interpreter runs programs on (the result is that of launch order; kernels with atomics run in order)")
+	dryRun := fs.Bool("dry-run", false, "check the arguments and the grid against the kernel, print the launch, run nothing")
 	printN := fs.Int("print", 0, "print the first `N` elements of every buffer after the run (the GPU's, else the interpreter's)")
 	fs.Usage = func() {}
 	// Flags may come before and after the file, as in mlir-opt.
@@ -133,9 +134,23 @@ func Main(p *proc.Proc) int {
 	if err != nil {
 		return fail(p, "%s: %v", file, err)
 	}
-	args, code := bindArgs(p, k, argFlags, *seed)
+	args, code := bindArgs(p, k, argFlags, *seed, !*dryRun)
 	if code != 0 {
 		return code
+	}
+	if *dryRun {
+		var total int64
+		for _, a := range args {
+			if a.isBuffer() && a.shape != nil {
+				n := int64(a.elem.bytes)
+				for _, d := range a.shape {
+					n *= int64(d)
+				}
+				total += n
+			}
+		}
+		fmt.Fprintf(p.Stdout, "%s @%s: grid %d,%d,%d; %s in buffers; the arguments fit the kernel\n", file, k.name, grid[0], grid[1], grid[2], human(total))
+		return 0
 	}
 
 	r := &run{p: p, k: k, file: file, args: args, grid: grid, quiet: *quiet, reduceOrder: order, workers: *workers,
