@@ -26,61 +26,97 @@ CGO_ENABLED=0 go build -trimpath -o "$bundle/bin/ttgir-run" ./cmd/ttgir-run
 CGO_ENABLED=0 go test -c -trimpath -o "$bundle/bin/cuda.test" ./cuda
 cp cuda/testdata/*.ptx "$bundle/cudatest/testdata/"
 cp cuda/testdata/copy1d_f32.ptx cuda/testdata/copy1d_f32_roundtrip.ptx "$bundle/ptx/"
+tools=$(mktemp -d)
+trap 'rm -rf "$tools"' EXIT
 translate=""
 if [ -n "${LAYOUT_TRANSLATE:-}" ]; then
 	translate=$LAYOUT_TRANSLATE
 elif [ -d cmd/layout-translate ]; then
-	CGO_ENABLED=0 go build -trimpath -o "$bundle/bin/layout-translate" ./cmd/layout-translate
-	translate=$bundle/bin/layout-translate
+	go build -o "$tools/layout-translate" ./cmd/layout-translate
+	translate=$tools/layout-translate
 fi
+go build -o "$tools/layout-opt" ./cmd/layout-opt
+ln -s "$bundle/bin/ttgir-run" "$tools/ttgir-run"
 
-layoutopt=$(mktemp -d)/layout-opt
-go build -o "$layoutopt" ./cmd/layout-opt
-
-# The kernels: copy each TTGIR in (or our passes' output of it), and lower
-# it when we can.
-python3 - "$root/proof/kernels.json" "$bundle" "$shared" "$translate" "$log" "$layoutopt" <<'PY'
+# The kernels: copy each TTGIR in (or our passes' output of it), check its
+# arguments against it (ttgir-run -dry-run), and lower it when we can; on
+# two goroutines' worth of processes.
+echo "preparing $(grep -c '"name"' proof/kernels.json) kernels (layout-opt, layout-translate)" >&2
+python3 - "$root/proof/kernels.json" "$bundle" "$shared" "$translate" "$log" "$tools" "${BUILD_JOBS:-2}" <<'PY'
 import json, os, shutil, subprocess, sys
-manifest, bundle, shared, translate, log, layoutopt = sys.argv[1:]
+from concurrent.futures import ThreadPoolExecutor
+manifest, bundle, shared, translate, log, tools, jobs = sys.argv[1:]
+root = os.path.dirname(os.path.dirname(manifest))
 m = json.load(open(manifest))
 byname = {k["name"]: k for k in m["kernels"]}
+INHERIT = ("class", "kernel", "args", "grid", "check_args", "check_grid", "rtol", "atol", "flops", "bytes",
+           "no_realistic_size")
+
+
+def source(t):
+    if t.startswith("shared:"):
+        return os.path.join(shared, "triton36", t[len("shared:"):])
+    if t.startswith("prepost:"):
+        return os.path.join(root, "passes", "testdata", "prepost", t[len("prepost:"):])
+    return os.path.join(os.path.dirname(manifest), t)
+
+
+def prepare(k):
+    """Returns (entry or None, log lines)."""
+    lines = []
+    if "from" in k:
+        for key in INHERIT:
+            if key in byname[k["from"]] and key not in k:
+                k[key] = byname[k["from"]][key]
+    src = source(k["ttgir"])
+    if not os.path.exists(src):
+        return None, [f"{k['name']}: {src} not found; skipped"]
+    dst = os.path.join(bundle, "kernels", k["name"] + ".ttgir")
+    if "layout_opt" in k:
+        r = subprocess.run([os.path.join(tools, "layout-opt"), "-keep-ssa-names", src] + k["layout_opt"] + ["-o", dst],
+                           capture_output=True, text=True)
+        if r.returncode != 0:
+            return None, [f"{k['name']}: layout-opt failed: {r.stderr.strip()}"]
+        k["source"] = "layout-opt " + " ".join(k.pop("layout_opt")) + " " + k["ttgir"]
+    else:
+        shutil.copyfile(src, dst)
+    k["ttgir"] = "kernels/" + k["name"] + ".ttgir"
+    for args, grid in ((k["args"], k["grid"]), (k["check_args"], k["check_grid"])):
+        argv = [os.path.join(tools, "ttgir-run"), dst, "-dry-run", "-grid", grid]
+        for a in args:
+            argv += ["-arg", a]
+        r = subprocess.run(argv, capture_output=True, text=True)
+        if r.returncode != 0:
+            return None, [f"{k['name']}: the manifest's arguments do not fit the kernel: {r.stderr.strip()}"]
+    if translate:
+        ptx = os.path.join(bundle, "ptx", k["name"] + ".lt.ptx")
+        kj = os.path.join(bundle, "ptx", k["name"] + ".kernels.json")
+        r = subprocess.run([translate, "-ttgir-to-ptx", dst, "-o", ptx, "-kernel-json", kj], capture_output=True, text=True)
+        if r.returncode == 0 and os.path.exists(ptx):
+            # layout-translate's launch metadata, in Triton's keys for ttgir-run -meta.
+            kern = json.load(open(kj))[0]
+            os.remove(kj)
+            meta = {"name": kern["name"], "num_warps": kern["num_warps"], "shared": kern["shared_bytes"]}
+            k.setdefault("ours", []).insert(0, {"label": "layout-translate", "ptx": k["name"] + ".lt.ptx", "meta": meta})
+            lines.append(f"{k['name']}: lowered by layout-translate ({meta})")
+        else:
+            k["ours_error"] = (r.stderr or r.stdout).strip()
+            lines.append(f"{k['name']}: layout-translate failed: {k['ours_error']}")
+    return k, lines
+
+
+with ThreadPoolExecutor(max_workers=int(jobs)) as ex:
+    results = list(ex.map(prepare, m["kernels"]))
 out = []
 with open(log, "a") as logf:
-    for k in m["kernels"]:
-        if "from" in k:
-            for key in ("class", "args", "grid", "check_args", "check_grid", "rtol", "atol", "flops"):
-                if key in byname[k["from"]] and key not in k:
-                    k[key] = byname[k["from"]][key]
-        src = k["ttgir"]
-        src = os.path.join(shared, "triton36", src[7:]) if src.startswith("shared:") else os.path.join(os.path.dirname(manifest), src)
-        if not os.path.exists(src):
-            print(f"{k['name']}: {src} not found; skipped", file=logf)
-            continue
-        dst = os.path.join(bundle, "kernels", k["name"] + ".ttgir")
-        if "layout_opt" in k:
-            r = subprocess.run([layoutopt, "-keep-ssa-names", src] + k["layout_opt"] + ["-o", dst], capture_output=True, text=True)
-            if r.returncode != 0:
-                print(f"{k['name']}: layout-opt failed: {r.stderr.strip()}", file=logf)
-                continue
-            k["source"] = "layout-opt " + " ".join(k.pop("layout_opt")) + " " + k["ttgir"]
-        else:
-            shutil.copyfile(src, dst)
-        k["ttgir"] = "kernels/" + k["name"] + ".ttgir"
-        if translate:
-            ptx = os.path.join(bundle, "ptx", k["name"] + ".lt.ptx")
-            kj = os.path.join(bundle, "ptx", k["name"] + ".kernels.json")
-            r = subprocess.run([translate, "-ttgir-to-ptx", dst, "-o", ptx, "-kernel-json", kj], capture_output=True, text=True)
-            if r.returncode == 0 and os.path.exists(ptx):
-                # layout-translate's launch metadata, in Triton's keys for ttgir-run -meta.
-                kern = json.load(open(kj))[0]
-                meta = {"name": kern["name"], "num_warps": kern["num_warps"], "shared": kern["shared_bytes"]}
-                k.setdefault("ours", []).insert(0, {"label": "layout-translate", "ptx": k["name"] + ".lt.ptx", "meta": meta})
-                print(f"{k['name']}: lowered by layout-translate ({meta})", file=logf)
-            else:
-                print(f"{k['name']}: layout-translate failed: {(r.stderr or r.stdout).strip()}", file=logf)
-        out.append(k)
+    for k, lines in results:
+        for line in lines:
+            print(line, file=logf)
+        if k is not None:
+            out.append(k)
 m["kernels"] = out
 json.dump(m, open(os.path.join(bundle, "kernels.json"), "w"), indent=1)
+print(f"{len(out)} kernels in the bundle, {sum(1 for k in out if k.get('ours'))} lowered by layout-translate", file=sys.stderr)
 PY
 cp proof/triton_ref.py proof/run.sh "$bundle/"
 chmod +x "$bundle/run.sh" "$bundle/triton_ref.py"

@@ -1,11 +1,19 @@
 #!/usr/bin/env bash
 # run.sh runs the whole proof on the GPU machine, from the bundle that
-# build.sh made: package cuda's tests on the real driver, then every kernel
-# (correctness against the interpreter and Triton 3.6, benchmarks against a
-# device copy and Triton 3.6 on the same TTGIR). It writes report.json and
-# report.md into OUT (default $OUT, else ./proof-out).
+# build.sh made: package cuda's tests on the real driver, then
+# triton_ref.py: a ptxas --gpu-name sm_90 sweep over our PTX, every kernel's
+# check (Triton's PTX and ours against the interpreter at the check size, in
+# parallel; ours against Triton's own launcher), then the benchmarks at
+# realistic size (against a device copy and Triton 3.6 on the same TTGIR),
+# with progress on stderr. It writes report.json and report.md (a summary
+# and one row per kernel) into OUT (default $OUT, else ./proof-out).
 #
-#	bundle/run.sh [--only NAME]… [--runs N] [--skip-tests]
+#	bundle/run.sh [--only NAME|GLOB]… [--shard I/N] [--bench NAME|GLOB|none]…
+#	              [--runs N] [--jobs N] [--no-ptxas] [--skip-tests]
+#
+# The whole proof (261 kernels) takes longer than one 10-minute call of the
+# device machine: split it with --shard 0/3, 1/3, 2/3 (or --only), and
+# --bench to time a subset.
 set -euo pipefail
 bundle=$(cd "$(dirname "$0")" && pwd)
 out=${OUT:-$PWD/proof-out}

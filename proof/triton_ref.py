@@ -1,24 +1,30 @@
 #!/usr/bin/env python3
 """The proof's GPU-side driver (run.sh calls it; bundle made by build.sh).
 
-For every kernel of the bundle's kernels.json:
+Phases, over the kernels of the bundle's kernels.json that --only and
+--shard select:
 
-1. Triton 3.6 compiles the same TTGIR file (triton.compile(path) with the
-   module's ttg.target) to PTX; its PTX and metadata are saved.
-2. ttgir-run runs each PTX variant (Triton's PTX, and ours: layout-translate's
-   and the llir/llvm copy kernels) with our launcher (package cuda):
-   -check at the small check size against the reference interpreter, then
-   -bench at full size (median of N launches by CUDA events, against a
-   device-to-device copy of the same bytes in the same process), dumping the
-   inputs and outputs.
-3. Triton's own launcher runs its compiled kernel on the same inputs (read
-   from the dump); its outputs are compared with every variant's, and it is
-   timed the same way (events around each launch, median, alternating
-   batches with torch's device copy of the same bytes).
+1. ptxas: every PTX of ours in the bundle through `ptxas --gpu-name sm_90`
+   (sm_90a where the PTX targets it), in parallel: registers, spills, errors.
+2. check, in parallel (--jobs processes): Triton 3.6 compiles each kernel's
+   TTGIR (triton.compile(path), the module's target or this GPU's when older:
+   Triton's launcher loads a cubin); ttgir-run runs each PTX variant (Triton's,
+   and ours: layout-translate's, the llir/llvm copy kernels) with -check at the
+   manifest's small size against the reference interpreter, dumping the inputs
+   and outputs.
+3. Triton's own launcher runs its kernel on the check inputs (in order, in
+   this process); its outputs are compared with every variant's.
+4. bench, for the kernels --bench selects (default: all selected), one at a
+   time: each variant through ttgir-run -bench at the manifest's realistic size
+   (median of --runs launches by CUDA events against a device-to-device copy of
+   the same bytes in the same process), then Triton's launcher on the same
+   inputs: outputs compared, timed the same way.
 
-Writes OUT/report.json and OUT/report.md and prints the table.
+Writes OUT/report.json (after every kernel) and OUT/report.md, and prints the
+table. The table and report functions import neither torch nor triton.
 """
 import argparse
+import fnmatch
 import json
 import os
 import re
@@ -28,30 +34,27 @@ import subprocess
 import sys
 import time
 import traceback
-
-import numpy as np
-import torch
-import triton
-from triton.backends.compiler import GPUTarget
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor, as_completed
 
 BATCH = 20  # timed runs per batch, alternating kernel and copy as ttgir-run does
+DUMPS = "/dev/shm/proof-dumps" if os.path.isdir("/dev/shm") else "/tmp/proof-dumps"
 
-NP_TYPES = {"f32": np.float32, "f16": np.float16, "f64": np.float64, "i8": np.int8, "i16": np.int16,
-            "i32": np.int32, "i64": np.int64, "bf16": np.uint16, "i1": np.uint8}
+NP_NAMES = {"f32": "float32", "f16": "float16", "f64": "float64", "i8": "int8", "i16": "int16", "i32": "int32",
+            "i64": "int64", "bf16": "uint16", "i1": "uint8"}
 
 
 def log(msg):
     print(f"[{time.strftime('%H:%M:%S')}] {msg}", file=sys.stderr, flush=True)
 
 
-def ttgir_run(bundle, argv, timeout=240):
+def ttgir_run(bundle, argv, timeout):
     cmd = [os.path.join(bundle, "bin", "ttgir-run")] + argv
     t0 = time.time()
     try:
         r = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
     except subprocess.TimeoutExpired as e:  # a hung kernel: report it and go on
-        r = subprocess.CompletedProcess(cmd, 124, e.stdout or "", f"timed out after {timeout}s")
-        r.stdout = r.stdout.decode() if isinstance(r.stdout, bytes) else r.stdout
+        out = e.stdout.decode() if isinstance(e.stdout, bytes) else (e.stdout or "")
+        r = subprocess.CompletedProcess(cmd, 124, out, f"timed out after {timeout}s")
     return r, time.time() - t0, cmd
 
 
@@ -76,15 +79,168 @@ def scalar_value(spec):
         return float(spec)
 
 
+# ---- selection ----------------------------------------------------------
+
+def select(kernels, only, shard):
+    """The kernels --only (names or globs) and --shard I/N pick, in order."""
+    if only:
+        kernels = [k for k in kernels if any(fnmatch.fnmatchcase(k["name"], p) for p in only)]
+    if shard:
+        i, n = shard
+        kernels = [k for j, k in enumerate(kernels) if j % n == i]
+    return kernels
+
+
+def parse_shard(text):
+    m = re.fullmatch(r"(\d+)/(\d+)", text)
+    if not m or not 0 <= int(m.group(1)) < int(m.group(2)):
+        raise argparse.ArgumentTypeError(f"--shard {text}: want I/N with 0 <= I < N")
+    return int(m.group(1)), int(m.group(2))
+
+
+def variants_of(k, bundle, kdir):
+    """(label, PTX path, metadata JSON path or None) of every PTX variant."""
+    out = [("triton-ptx", os.path.join(kdir, "triton.ptx"), os.path.join(kdir, "triton.json"))]
+    for o in k.get("ours", []):
+        mfile = None
+        if "meta" in o:
+            mfile = os.path.join(kdir, o["label"] + ".json")
+            with open(mfile, "w") as f:
+                json.dump(o["meta"], f)
+        out.append((o["label"], os.path.join(bundle, "ptx", o["ptx"]), mfile))
+    return out
+
+
+# ---- phase 1: ptxas -----------------------------------------------------
+
+def find_ptxas():
+    """ptxas on PATH, else CUDA's, else the one Triton ships."""
+    for p in (shutil.which("ptxas"), "/usr/local/cuda/bin/ptxas"):
+        if p and os.path.exists(p):
+            return p
+    try:
+        import triton
+        p = os.path.join(os.path.dirname(triton.__file__), "backends", "nvidia", "bin", "ptxas")
+        return p if os.path.exists(p) else None
+    except ImportError:
+        return None
+
+
+def ptxas_one(ptxas, path):
+    text = open(path).read()
+    m = re.search(r"^\.target\s+(sm_\d+a?)", text, re.M)
+    arch = "sm_90a" if m and m.group(1).endswith("a") else "sm_90"
+    t0 = time.time()
+    r = subprocess.run([ptxas, "--gpu-name", arch, "-v", path, "-o", os.devnull], capture_output=True, text=True)
+    res = {"ptx": os.path.basename(path), "target": m.group(1) if m else None, "gpu_name": arch,
+           "ok": r.returncode == 0, "seconds": round(time.time() - t0, 3)}
+    out = r.stdout + r.stderr
+    if r.returncode != 0:
+        res["error"] = out.strip()[-1500:]
+    regs = re.search(r"Used (\d+) registers", out)
+    if regs:
+        res["registers"] = int(regs.group(1))
+    sp = re.search(r"(\d+) bytes spill stores, (\d+) bytes spill loads", out)
+    if sp:
+        res["spill_stores"], res["spill_loads"] = int(sp.group(1)), int(sp.group(2))
+    return res
+
+
+def ptxas_sweep(bundle, kernels, jobs):
+    files = sorted({os.path.join(bundle, "ptx", o["ptx"]) for k in kernels for o in k.get("ours", [])})
+    ptxas = find_ptxas()
+    if ptxas is None:
+        return {"error": "no ptxas", "results": []}
+    log(f"== {ptxas} --gpu-name sm_90 over {len(files)} PTX files")
+    with ThreadPoolExecutor(max_workers=jobs) as ex:
+        results = list(ex.map(lambda f: ptxas_one(ptxas, f), files))
+    ver = subprocess.run([ptxas, "--version"], capture_output=True, text=True).stdout.strip().splitlines()
+    bad = [r for r in results if not r["ok"]]
+    log(f"ptxas: {len(results) - len(bad)} ok, {len(bad)} failed")
+    for r in bad:
+        log(f"ptxas FAILED {r['ptx']}: {r['error'].splitlines()[0] if r['error'] else ''}")
+    return {"ptxas": ptxas, "version": ver[-1] if ver else "", "results": results}
+
+
+# ---- phase 2: compile and check (worker processes) ----------------------
+
+def check_kernel(k, bundle, work, cc_device, timeout):
+    """Triton compiles k; every variant runs -check at the small size.
+    Runs in a worker process: no CUDA here but ttgir-run's."""
+    import triton
+    from triton.backends.compiler import GPUTarget
+    name = k["name"]
+    kdir = os.path.join(work, "kernels", name)
+    os.makedirs(kdir, exist_ok=True)
+    ttgir = os.path.join(bundle, k["ttgir"])
+    res = {"name": name, "class": k.get("class"), "kernel": k.get("kernel"), "ttgir": k["ttgir"],
+           "source": k.get("source"), "args": k["args"], "grid": k["grid"], "check_args": k["check_args"],
+           "check_grid": k["check_grid"], "variants": {}}
+    for key in ("no_realistic_size", "ours_error", "bytes", "flops"):
+        if key in k:
+            res[key] = k[key]
+    text = open(ttgir).read()
+    cc = max(int(re.search(r'ttg\.target = "cuda:(\d+)"', text).group(1)), cc_device)
+    res["triton_target"] = f"cuda:{cc}"
+    t0 = time.time()
+    try:
+        tk = triton.compile(ttgir, target=GPUTarget("cuda", cc, 32))
+        meta = json.loads(json.dumps(tk.metadata._asdict(), default=str))
+        meta["name"] = tk.metadata.name
+        with open(os.path.join(kdir, "triton.ptx"), "w") as f:
+            f.write(tk.asm["ptx"])
+        with open(os.path.join(kdir, "triton.json"), "w") as f:
+            json.dump(meta, f, indent=1)
+        res["triton_meta"] = {x: meta.get(x) for x in ("name", "num_warps", "shared", "global_scratch_size")}
+    except Exception as e:
+        res["triton_compile_error"] = f"{type(e).__name__}: {e}"[-2000:]
+    res["triton_compile_s"] = round(time.time() - t0, 2)
+    rtol, atol = k.get("rtol", 0), k.get("atol", 0)
+    for label, ptx, mfile in variants_of(k, bundle, kdir):
+        if not os.path.exists(ptx):
+            continue
+        v = res["variants"].setdefault(label, {"ptx": os.path.relpath(ptx, bundle) if ptx.startswith(bundle) else ptx})
+        cj = os.path.join(kdir, label + ".check.json")
+        dump = os.path.join(DUMPS, "check", name, label)
+        r, secs, cmd = ttgir_run(bundle, [ttgir] + arg_flags(k["check_args"]) + [
+            "-grid", k["check_grid"], "-check", "-rtol", str(rtol), "-atol", str(atol), "-json", cj, "-dump", dump,
+            "-ptx", ptx, "-q"] + (["-meta", mfile] if mfile else []), timeout)
+        v["check_cmd"] = " ".join(cmd[1:])
+        v["check_ok"] = r.returncode == 0
+        v["check_s"] = round(secs, 2)
+        if r.returncode != 0:
+            v["check_out"] = (r.stdout + r.stderr)[-3000:]
+        if os.path.exists(cj):
+            rep = json.load(open(cj))
+            v["check"] = rep.get("check")
+            if rep.get("gpu"):
+                g = rep["gpu"]
+                v["gpu"] = {x: g.get(x) for x in ("regs", "local_bytes", "shared_bytes", "threads")}
+            if r.returncode in (0, 2):
+                v["dump"] = dump
+                res["check_arg_types"] = rep["args"]
+    return res
+
+
+# ---- phase 3 and 4: Triton's launcher ------------------------------------
+
+def load_triton(ttgir, target):
+    import triton
+    from triton.backends.compiler import GPUTarget
+    return triton.compile(ttgir, target=GPUTarget("cuda", int(target.split(":")[1]), 32))  # from Triton's cache
+
+
 def load_inputs(dump, args):
     """The kernel's arguments as torch values, buffers from DIR/NAME.in.bin."""
+    import numpy as np
+    import torch
     vals = []
     for a in args:
         el = pointee(a["type"])
         if el is None:
             vals.append(scalar_value(a["spec"]))
             continue
-        arr = np.fromfile(os.path.join(dump, a["name"] + ".in.bin"), dtype=NP_TYPES[el])
+        arr = np.fromfile(os.path.join(dump, a["name"] + ".in.bin"), dtype=getattr(np, NP_NAMES[el]))
         t = torch.from_numpy(arr).cuda()
         if el == "bf16":
             t = t.view(torch.bfloat16)
@@ -92,10 +248,11 @@ def load_inputs(dump, args):
     return vals
 
 
-
 def compare(name, got, want_file, el, rtol, atol, keep=5):
     """Compares a device tensor with a dumped buffer: bit-exact when rtol and atol are 0."""
-    want = torch.from_numpy(np.fromfile(want_file, dtype=NP_TYPES[el])).cuda()
+    import numpy as np
+    import torch
+    want = torch.from_numpy(np.fromfile(want_file, dtype=getattr(np, NP_NAMES[el]))).cuda()
     if el == "bf16":
         want = want.view(torch.bfloat16)
     n = want.numel()
@@ -103,7 +260,7 @@ def compare(name, got, want_file, el, rtol, atol, keep=5):
         return {"name": name, "error": f"sizes differ: {got.numel()} vs {n}"}
     if rtol == 0 and atol == 0 or not got.is_floating_point():
         if got.is_floating_point():
-            gb = got.view(torch.int16 if got.element_size() == 2 else torch.int32 if got.element_size() == 4 else torch.int64)
+            gb = got.view({2: torch.int16, 4: torch.int32, 8: torch.int64}[got.element_size()])
             wb = want.view(gb.dtype)
             bad = (gb != wb) & ~(torch.isnan(got) & torch.isnan(want))
         else:
@@ -112,15 +269,37 @@ def compare(name, got, want_file, el, rtol, atol, keep=5):
         bad = ~torch.isclose(got.float(), want.float(), rtol=rtol, atol=atol, equal_nan=True)
     idx = torch.nonzero(bad).flatten()
     res = {"name": name, "elements": n, "mismatches": int(idx.numel())}
-    if got.is_floating_point():
+    if got.is_floating_point() and n:
         d = (got.float() - want.float()).abs()
         d = torch.where(torch.isnan(d), torch.zeros_like(d), d)
-        res["max_abs_err"] = float(d.max()) if n else 0.0
+        res["max_abs_err"] = float(d.max())
     res["first"] = [{"index": int(i), "got": float(got[i]), "want": float(want[i])} for i in idx[:keep].tolist()]
     return res
 
 
+def triton_against(tk, grid_text, args, variants, rtol, atol):
+    """Launches Triton's kernel on the inputs of the first variant's dump and
+    compares its outputs with every variant's; returns (comparison, values)."""
+    import torch
+    src = next((v["dump"] for v in variants.values() if "dump" in v), None)
+    if src is None:
+        return {"error": "no variant ran, so there are no inputs"}, None
+    vals = load_inputs(src, args)
+    grid = (tuple(int(x) for x in grid_text.split(",")) + (1, 1))[:3]
+    tk[grid](*vals)
+    torch.cuda.synchronize()
+    cmp = {}
+    for label, v in variants.items():
+        if "dump" not in v:
+            continue
+        cs = [compare(a["name"], t, os.path.join(v["dump"], a["name"] + ".out.bin"), pointee(a["type"]), rtol, atol)
+              for a, t in zip(args, vals) if pointee(a["type"]) is not None]
+        cmp[label] = {"ok": all(c.get("mismatches", 1) == 0 for c in cs), "buffers": cs}
+    return cmp, (vals, grid)
+
+
 def time_alternating(kernel, copy, runs, warmup):
+    import torch
     for _ in range(warmup):
         kernel()
         copy()
@@ -148,183 +327,253 @@ def summary(ms, nbytes):
     return {"median_ms": med, "min_ms": min(ms), "max_ms": max(ms), "gb_per_s": nbytes / (med * 1e-3) / 1e9}
 
 
-def run_kernel(k, bundle, out, runs, warmup, dumps, res):
-    """Runs one kernel, filling res as it goes (so an exception keeps what ran)."""
+def bench_kernel(k, res, bundle, work, runs, warmup):
+    """Phase 4 for one kernel, filling res["bench"] as it goes."""
+    import torch
     name = k["name"]
-    kdir = os.path.join(out, name)
-    os.makedirs(kdir, exist_ok=True)
+    kdir = os.path.join(work, "kernels", name)
     ttgir = os.path.join(bundle, k["ttgir"])
     rtol, atol = k.get("rtol", 0), k.get("atol", 0)
-    res.update({"name": name, "class": k.get("class"), "ttgir": k["ttgir"], "source": k.get("source"),
-                "args": k["args"], "grid": k["grid"], "variants": {}})
-
-    # 1. Triton compiles the same TTGIR, for the module's target, or for this
-    # GPU when the module's is older: Triton's launcher loads a cubin, and an
-    # sm_80 cubin does not run on sm_90 (our launcher JIT-compiles PTX).
-    text = open(ttgir).read()
-    cc = int(re.search(r'ttg\.target = "cuda:(\d+)"', text).group(1))
-    major, minor = torch.cuda.get_device_capability()
-    cc = max(cc, 10 * major + minor)
-    res["triton_target"] = f"cuda:{cc}"
-    log(f"{name}: triton.compile (cuda:{cc})")
-    t0 = time.time()
-    tk = triton.compile(ttgir, target=GPUTarget("cuda", cc, 32))
-    meta = json.loads(json.dumps(tk.metadata._asdict(), default=str))
-    meta["name"] = tk.metadata.name
-    open(os.path.join(kdir, "triton.ptx"), "w").write(tk.asm["ptx"])
-    json.dump(meta, open(os.path.join(kdir, "triton.json"), "w"), indent=1)
-    res["triton_compile_s"] = time.time() - t0
-    res["triton_meta"] = {x: meta.get(x) for x in ("name", "num_warps", "shared", "global_scratch_size")}
-
-    variants = [("triton-ptx", os.path.join(kdir, "triton.ptx"), os.path.join(kdir, "triton.json"))]
-    for o in k.get("ours", []):
-        mfile = None
-        if "meta" in o:
-            mfile = os.path.join(kdir, o["label"] + ".json")
-            json.dump(o["meta"], open(mfile, "w"))
-        variants.append((o["label"], os.path.join(bundle, "ptx", o["ptx"]), mfile))
-
-    # 2. Each variant through ttgir-run: check, then bench with dumps.
-    for label, ptx, mfile in variants:
-        v = res["variants"].setdefault(label, {"ptx": os.path.relpath(ptx, out) if ptx.startswith(out) else ptx})
-        common = ["-ptx", ptx] + (["-meta", mfile] if mfile else []) + ["-q"]
-        log(f"{name} [{label}]: -check at {k['check_grid']}")
-        cj = os.path.join(kdir, label + ".check.json")
-        r, secs, cmd = ttgir_run(bundle, [ttgir] + arg_flags(k["check_args"]) + ["-grid", k["check_grid"], "-check",
-                                          "-rtol", str(rtol), "-atol", str(atol), "-json", cj] + common, timeout=60)
-        v["check_cmd"] = " ".join(cmd[1:])
-        v["check_ok"] = r.returncode == 0
-        v["check_out"] = (r.stdout + r.stderr)[-3000:]
-        if os.path.exists(cj):
-            v["check"] = json.load(open(cj)).get("check")
-        log(f"{name} [{label}]: check {'ok' if r.returncode == 0 else 'FAILED (rc %d)' % r.returncode} in {secs:.1f}s")
-        if r.returncode not in (0, 2):
-            log(r.stderr.strip()[-2000:])
-
-        log(f"{name} [{label}]: -bench {runs} at grid {k['grid']}")
+    b = res.setdefault("bench", {"variants": {}})
+    for label, ptx, mfile in variants_of(k, bundle, kdir):
+        if not os.path.exists(ptx) or not res["variants"].get(label, {}).get("check_ok"):
+            continue  # a variant that failed its check is not timed
+        v = b["variants"].setdefault(label, {})
         bj = os.path.join(kdir, label + ".bench.json")
-        d = os.path.join(dumps, name, label)
-        r, secs, cmd = ttgir_run(bundle, [ttgir] + arg_flags(k["args"]) + ["-grid", k["grid"], "-bench", str(runs),
-                                          "-warmup", str(warmup), "-dump", d, "-json", bj] + common, timeout=120)
+        d = os.path.join(DUMPS, "bench", name, label)
+        r, secs, cmd = ttgir_run(bundle, [ttgir] + arg_flags(k["args"]) + [
+            "-grid", k["grid"], "-bench", str(runs), "-warmup", str(warmup), "-dump", d, "-json", bj, "-ptx", ptx,
+            "-q"] + (["-meta", mfile] if mfile else []), 240)
         v["bench_cmd"] = " ".join(cmd[1:])
-        v["bench_out"] = (r.stdout + r.stderr)[-3000:]
         if r.returncode != 0:
             v["bench_error"] = r.stderr.strip()[-2000:]
-            log(f"{name} [{label}]: bench FAILED: {r.stderr.strip()[-800:]}")
+            log(f"{name} [{label}]: bench FAILED: {r.stderr.strip()[-400:]}")
             continue
         rep = json.load(open(bj))
-        v["bench"], v["gpu"] = rep.get("bench"), rep.get("gpu")
-        v["gpu"].pop("jit_log", None)
+        v["bench"] = rep.get("bench")
         v["dump"] = d
-        res["bytes"] = rep["bench"]["bytes"]
-        res["arg_types"] = rep["args"]
-        b = rep["bench"]
-        log(f"{name} [{label}]: {b['kernel']['gb_per_s']:.0f} GB/s, {b['pct_of_copy']:.1f}% of copy ({b['copy']['gb_per_s']:.0f} GB/s) in {secs:.1f}s")
-
-    # 3. Triton's own launch on the same inputs.
-    src = next((v["dump"] for v in res["variants"].values() if "dump" in v), None)
-    if src is None:
-        res["triton"] = {"error": "no variant ran at full size, so there are no inputs"}
+        b["bytes"], b["arg_types"] = rep["bench"]["bytes"], rep["args"]
+        if "flops" in k:
+            v["bench"]["tflops"] = k["flops"] / (v["bench"]["kernel"]["median_ms"] * 1e-3) / 1e12
+        x = rep["bench"]
+        log(f"{name} [{label}]: {x['kernel']['gb_per_s']:.0f} GB/s, {x['pct_of_copy']:.1f}% of copy in {secs:.1f}s")
+    if "arg_types" not in b:
+        b["triton"] = {"error": "no variant ran at full size"}
         return
-    args = res["arg_types"]
-    vals = load_inputs(src, args)
-    grid = tuple(int(x) for x in k["grid"].split(",")) + (1, 1)
-    grid = grid[:3]
-    log(f"{name} [triton]: launch on the same inputs")
-    tk[grid](*vals)
-    torch.cuda.synchronize()
-    cmp = {}
-    for label, v in res["variants"].items():
-        if "dump" not in v:
-            continue
-        cs = []
-        for a, t in zip(args, vals):
-            el = pointee(a["type"])
-            if el is not None:
-                cs.append(compare(a["name"], t, os.path.join(v["dump"], a["name"] + ".out.bin"), el, rtol, atol))
-        cmp[label] = {"ok": all(c.get("mismatches", 1) == 0 for c in cs), "buffers": cs}
-    nbytes = res["bytes"]
+    tk = load_triton(ttgir, res["triton_target"])
+    cmp, launch = triton_against(tk, k["grid"], b["arg_types"], b["variants"], rtol, atol)
+    if launch is None:
+        b["triton"] = cmp
+        return
+    vals, grid = launch
+    nbytes = b["bytes"]
     half = max(nbytes // 2, 1)
     csrc = torch.empty(half, dtype=torch.uint8, device="cuda").fill_(0x5A)
     cdst = torch.empty_like(csrc)
-    log(f"{name} [triton]: timing {runs} launches and copies")
     kt, ct = time_alternating(lambda: tk[grid](*vals), lambda: cdst.copy_(csrc), runs, warmup)
     tr = {"kernel": summary(kt, nbytes), "copy": summary(ct, nbytes), "outputs_vs": cmp}
     tr["pct_of_copy"] = 100 * tr["copy"]["median_ms"] / tr["kernel"]["median_ms"]
     if "flops" in k:
         tr["tflops"] = k["flops"] / (tr["kernel"]["median_ms"] * 1e-3) / 1e12
-        for v in res["variants"].values():
-            if v.get("bench"):
-                v["bench"]["tflops"] = k["flops"] / (v["bench"]["kernel"]["median_ms"] * 1e-3) / 1e12
-    res["triton"] = tr
+    b["triton"] = tr
     log(f"{name} [triton]: {tr['kernel']['gb_per_s']:.0f} GB/s, {tr['pct_of_copy']:.1f}% of copy; outputs equal: "
-        + ", ".join(f"{l}={c['ok']}" for l, c in cmp.items()))
+        + ", ".join(f"{lab}={c['ok']}" for lab, c in cmp.items()))
+    for v in b["variants"].values():
+        v.pop("dump", None)
     del vals, csrc, cdst
     torch.cuda.empty_cache()
 
 
+# ---- report --------------------------------------------------------------
+
+OURS = "layout-translate"
+
+
+def kernel_row(r):
+    """The figures of one kernel for the table and the summary."""
+    v = r.get("variants", {})
+    row = {"name": r["name"], "class": r.get("class") or "", "realistic": "no_realistic_size" not in r}
+    for label in ("triton-ptx", OURS):
+        x = v.get(label)
+        row[label] = "—" if x is None else "ok" if x.get("check_ok") else "MISMATCH" if x.get("check") else "error"
+    t = r.get("triton_check", {})
+    row["eq_triton"] = "" if OURS not in t else "yes" if t[OURS]["ok"] else "NO"
+    if "error" in t:
+        row["eq_triton"] = "error"
+    b = r.get("bench", {})
+    ours = (b.get("variants", {}).get(OURS) or {}).get("bench")
+    tp = (b.get("variants", {}).get("triton-ptx") or {}).get("bench")
+    if ours:
+        row["gbps"], row["pct_copy"] = ours["kernel"]["gb_per_s"], ours["pct_of_copy"]
+        row["tflops"] = ours.get("tflops")
+    if tp:
+        row["triton_pct_copy"] = tp["pct_of_copy"]
+        row["triton_tflops"] = tp.get("tflops")
+    if ours and tp:
+        row["vs_triton"] = 100 * tp["kernel"]["median_ms"] / ours["kernel"]["median_ms"]
+    bt = b.get("triton", {})
+    if "outputs_vs" in bt and OURS in bt["outputs_vs"]:
+        row["eq_triton_full"] = bt["outputs_vs"][OURS]["ok"]
+    return row
+
+
+def summarize(report):
+    rows = [kernel_row(r) for r in report["kernels"]]
+    s = {"kernels": len(rows)}
+    for label in ("triton-ptx", OURS):
+        s[label] = {x: sum(1 for r in rows if r[label] == x) for x in ("ok", "MISMATCH", "error", "—")}
+    s["equal_to_triton"] = {x: sum(1 for r in rows if r["eq_triton"] == x) for x in ("yes", "NO", "error", "")}
+    mem = [r for r in rows if r["class"] == "memory" and r["realistic"] and "pct_copy" in r]
+    if mem:
+        s["memory_bound_pct_of_copy"] = {"kernels": len(mem), "median": statistics.median(r["pct_copy"] for r in mem),
+                                         "min": min(r["pct_copy"] for r in mem), "max": max(r["pct_copy"] for r in mem),
+                                         "at_least_98": sum(1 for r in mem if r["pct_copy"] >= 98)}
+    vs = [r["vs_triton"] for r in rows if "vs_triton" in r]
+    if vs:
+        s["speed_vs_triton"] = {"kernels": len(vs), "geomean": statistics.geometric_mean(vs), "min": min(vs),
+                                "max": max(vs), "at_least_100": sum(1 for x in vs if x >= 99.95)}
+    p = report.get("ptxas", {}).get("results", [])
+    if p:
+        s["ptxas"] = {"files": len(p), "ok": sum(1 for x in p if x["ok"]), "spilling": sum(1 for x in p if x.get("spill_stores"))}
+    return s
+
+
+def fmt(x, spec=".1f"):
+    return "" if x is None else format(x, spec)
+
+
 def table(report):
-    """One row per kernel and PTX: check, bandwidth, % of the copy, and speed
-    relative to Triton's PTX under the same launcher (100 = as fast)."""
-    lines = ["| kernel | PTX | check vs interp | GB/s | % of copy | TFLOP/s | speed vs Triton | = Triton's output |",
-             "|---|---|---|---:|---:|---:|---:|---|"]
-    for r in report["kernels"]:
-        if "error" in r and not r.get("variants"):
-            lines.append(f"| {r['name']} | — | error: {r['error'].splitlines()[-1][:80]} | | | | | |")
-            continue
-        cmp = r.get("triton", {}).get("outputs_vs", {})
-        base = (r.get("variants", {}).get("triton-ptx", {}).get("bench") or {}).get("kernel", {}).get("median_ms")
-        for label, v in r.get("variants", {}).items():
-            b = v.get("bench")
-            chk = "ok" if v.get("check_ok") else ("mismatch" if v.get("check") else "error")
-            if b:
-                tf = f"{b['tflops']:.1f}" if "tflops" in b else ""
-                eq = cmp.get(label, {}).get("ok")
-                rel = f"{100 * base / b['kernel']['median_ms']:.1f}%" if base else ""
-                lines.append(f"| {r['name']} | {label} | {chk} | {b['kernel']['gb_per_s']:.0f} | {b['pct_of_copy']:.1f} | "
-                             f"{tf} | {rel} | {'yes' if eq else 'NO' if eq is not None else ''} |")
-            else:
-                err = (v.get("bench_error") or "").splitlines()
-                lines.append(f"| {r['name']} | {label} | {chk} | failed: {err[-1][:60] if err else ''} | | | | |")
-        if "error" in r and r.get("variants"):
-            lines.append(f"| {r['name']} | Triton's own launcher | error: {r['error'].splitlines()[-1][:80]} | | | | | |")
-        t = r.get("triton")
-        if t and "kernel" in t:
-            tf = f"{t['tflops']:.1f}" if "tflops" in t else ""
-            lines.append(f"| {r['name']} | Triton's, its own launcher (copy: torch) | | {t['kernel']['gb_per_s']:.0f} | "
-                         f"{t['pct_of_copy']:.1f} | {tf} | | |")
+    """A summary, then one row per kernel: the checks of Triton's PTX and
+    ours against the interpreter, ours against Triton's launcher, ptxas, and
+    the realistic-size figures (ours; Triton's PTX under the same launcher)."""
+    s = summarize(report)
+    ptxas = {x["ptx"]: x for x in report.get("ptxas", {}).get("results", [])}
+    lines = [f"{s['kernels']} kernels. Check against the interpreter: Triton's PTX "
+             + ", ".join(f"{v} {k}" for k, v in s["triton-ptx"].items() if v)
+             + "; ours (layout-translate) " + ", ".join(f"{v} {k}" for k, v in s[OURS].items() if v)
+             + ". Ours = Triton's launcher at the check size: "
+             + ", ".join(f"{v} {k or 'not compared'}" for k, v in s["equal_to_triton"].items() if v) + "."]
+    if "ptxas" in s:
+        p = s["ptxas"]
+        lines.append(f"ptxas --gpu-name sm_90: {p['ok']}/{p['files']} PTX files assemble; {p['spilling']} spill.")
+    if "memory_bound_pct_of_copy" in s:
+        m = s["memory_bound_pct_of_copy"]
+        lines.append(f"Memory-bound kernels at realistic size ({m['kernels']}): ours at {m['median']:.1f}% of the "
+                     f"device copy (median; {m['min']:.1f}–{m['max']:.1f}%), {m['at_least_98']} at ≥ 98%.")
+    if "speed_vs_triton" in s:
+        v = s["speed_vs_triton"]
+        lines.append(f"Speed vs Triton's PTX (same launcher, {v['kernels']} kernels timed): geometric mean "
+                     f"{v['geomean']:.1f}% ({v['min']:.1f}–{v['max']:.1f}%), {v['at_least_100']} as fast or faster.")
+    lines += ["", "| kernel | class | check: Triton PTX / ours | ours = Triton | ptxas (regs) | GB/s | % of copy "
+              "| Triton % of copy | TFLOP/s ours / Triton | ours vs Triton |",
+              "|---|---|---|---|---|---:|---:|---:|---:|---:|"]
+    for r, row in zip(report["kernels"], (kernel_row(r) for r in report["kernels"])):
+        px = ptxas.get(r["name"] + ".lt.ptx")
+        pt = "" if px is None else f"ok ({px.get('registers', '?')})" if px["ok"] else "FAILED"
+        if px and px.get("spill_stores"):
+            pt += f" spills {px['spill_stores']} B"
+        eq = row["eq_triton"]
+        if "eq_triton_full" in row:
+            eq += " / full: " + ("yes" if row["eq_triton_full"] else "NO")
+        tf = ""
+        if row.get("tflops") or row.get("triton_tflops"):
+            tf = f"{fmt(row.get('tflops'))} / {fmt(row.get('triton_tflops'))}"
+        cls = row["class"] + ("" if row["realistic"] else " (tile)")
+        if "error" in r:
+            eq = f"error: {r['error'].splitlines()[-1][:80]}"
+        lines.append(f"| {r['name']} | {cls} | {row['triton-ptx']} / {row[OURS]} | {eq} | {pt} | "
+                     f"{fmt(row.get('gbps'), '.0f')} | {fmt(row.get('pct_copy'))} | {fmt(row.get('triton_pct_copy'))} | "
+                     f"{tf} | {fmt(row.get('vs_triton'))}{'%' if 'vs_triton' in row else ''} |")
     return "\n".join(lines) + "\n"
 
+
+def write_report(report, out):
+    with open(os.path.join(out, "report.json"), "w") as f:
+        json.dump(report, f, indent=1)
+
+
+# ---- main ----------------------------------------------------------------
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--bundle", default=os.path.dirname(os.path.abspath(__file__)))
     ap.add_argument("--out", default=os.environ.get("OUT", "proof-out"))
-    ap.add_argument("--only", action="append", help="run only this kernel (repeatable)")
+    ap.add_argument("--work", default="/tmp/proof-work", help="scratch folder: every kernel's PTX, metadata, ttgir-run reports")
+    ap.add_argument("--only", action="append", help="run only the kernels of this name or glob (repeatable)")
+    ap.add_argument("--shard", type=parse_shard, help="I/N: run every N-th kernel from the I-th (0-based)")
+    ap.add_argument("--bench", action="append",
+                    help="benchmark only the kernels of this name or glob (repeatable; 'none' for none; default all)")
     ap.add_argument("--runs", type=int, default=100)
     ap.add_argument("--warmup", type=int, default=10)
-    ap.add_argument("--dumps", default="/tmp/proof-dumps", help="scratch folder for the buffers (deleted per kernel)")
+    ap.add_argument("--jobs", type=int, default=os.cpu_count() or 4, help="processes of the check phase")
+    ap.add_argument("--no-ptxas", action="store_true", help="skip the ptxas sweep")
     a = ap.parse_args()
+    import torch
+    import triton
     os.makedirs(a.out, exist_ok=True)
-    manifest = json.load(open(os.path.join(a.bundle, "kernels.json")))
+    with open(os.path.join(a.bundle, "kernels.json")) as f:
+        manifest = json.load(f)
+    kernels = select(manifest["kernels"], a.only, a.shard)
+    major, minor = torch.cuda.get_device_capability()
     report = {"device": torch.cuda.get_device_name(), "triton": triton.__version__, "torch": torch.__version__,
-              "runs": a.runs, "kernels": []}
-    kernels = [k for k in manifest["kernels"] if not a.only or k["name"] in a.only]
-    for i, k in enumerate(kernels):
-        log(f"== kernel {i + 1}/{len(kernels)}: {k['name']}")
-        r = {"name": k["name"]}
+              "runs": a.runs, "selection": {"only": a.only, "shard": a.shard, "bench": a.bench}, "kernels": []}
+    t0 = time.time()
+    if not a.no_ptxas:
+        report["ptxas"] = ptxas_sweep(a.bundle, kernels, a.jobs)
+    shutil.rmtree(DUMPS, ignore_errors=True)
+
+    log(f"== check: {len(kernels)} kernels on {a.jobs} processes (Triton compiles, ttgir-run -check)")
+    results = {}
+    import multiprocessing as mp
+    with ProcessPoolExecutor(max_workers=a.jobs, mp_context=mp.get_context("spawn")) as ex:
+        futs = {ex.submit(check_kernel, k, a.bundle, a.work, 10 * major + minor, 300): k["name"] for k in kernels}
+        for i, f in enumerate(as_completed(futs)):
+            name = futs[f]
+            try:
+                results[name] = f.result()
+            except Exception as e:
+                results[name] = {"name": name, "error": f"{type(e).__name__}: {e}", "variants": {}}
+            r = results[name]
+            st = ", ".join(f"{lab} {'ok' if v.get('check_ok') else 'FAILED'}" for lab, v in r.get("variants", {}).items())
+            log(f"[{i + 1}/{len(kernels)}] {name}: {st or r.get('error') or 'nothing ran'}"
+                + (f"; triton.compile: {r['triton_compile_error'][:200]}" if "triton_compile_error" in r else ""))
+    report["kernels"] = [results[k["name"]] for k in kernels]
+    write_report(report, a.out)
+
+    log("== Triton's launcher on the check inputs")
+    for k, r in zip(kernels, report["kernels"]):
+        if "triton_target" not in r or "triton_compile_error" in r or not r["variants"].get("triton-ptx", {}).get("dump"):
+            continue  # Triton's PTX did not run through ttgir-run: its launcher would fault the same way
         try:
-            run_kernel(k, a.bundle, a.out, a.runs, a.warmup, a.dumps, r)
-        except Exception as e:  # record and go on with the next kernel
+            tk = load_triton(os.path.join(a.bundle, k["ttgir"]), r["triton_target"])
+            r["triton_check"], _ = triton_against(tk, k["check_grid"], r["check_arg_types"], r["variants"],
+                                                  k.get("rtol", 0), k.get("atol", 0))
+        except Exception as e:
             traceback.print_exc()
-            r["error"] = f"{type(e).__name__}: {e}"
+            r["triton_check"] = {"error": f"{type(e).__name__}: {e}"}
+    write_report(report, a.out)
+    shutil.rmtree(os.path.join(DUMPS, "check"), ignore_errors=True)
+
+    bench = [(k, r) for k, r in zip(kernels, report["kernels"])
+             if a.bench is None or any(p != "none" and fnmatch.fnmatchcase(k["name"], p) for p in a.bench)]
+    log(f"== bench: {len(bench)} kernels at realistic size, {a.runs} runs")
+    for i, (k, r) in enumerate(bench):
+        log(f"[{i + 1}/{len(bench)}] {k['name']}")
+        try:
+            bench_kernel(k, r, a.bundle, a.work, a.runs, a.warmup)
+        except Exception as e:
+            traceback.print_exc()
+            r.setdefault("bench", {})["error"] = f"{type(e).__name__}: {e}"
         finally:
-            shutil.rmtree(os.path.join(a.dumps, k["name"]), ignore_errors=True)
-        report["kernels"].append(r)
-        json.dump(report, open(os.path.join(a.out, "report.json"), "w"), indent=1)
+            shutil.rmtree(os.path.join(DUMPS, "bench", k["name"]), ignore_errors=True)
+        write_report(report, a.out)
+    report["seconds"] = round(time.time() - t0, 1)
+    report["summary"] = summarize(report)
+    write_report(report, a.out)
     t = table(report)
-    open(os.path.join(a.out, "report.md"), "w").write(
-        f"Device: {report['device']}; Triton {report['triton']}; torch {report['torch']}; median of {a.runs} runs\n\n" + t)
+    with open(os.path.join(a.out, "report.md"), "w") as f:
+        f.write(f"Device: {report['device']}; Triton {report['triton']}; torch {report['torch']}; median of "
+                f"{a.runs} runs; {report['seconds']} s\n\n" + t)
     print(t)
 
 

@@ -1,0 +1,59 @@
+#!/usr/bin/env python3
+"""Tests of triton_ref.py's selection, summary and table (no GPU, no torch):
+python3 proof/triton_ref_test.py"""
+import argparse
+import os
+import sys
+import unittest
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import triton_ref as T  # noqa: E402
+
+
+def bench(ms, pct):
+    return {"bench": {"kernel": {"median_ms": ms, "gb_per_s": 1000 / ms}, "pct_of_copy": pct}}
+
+
+REPORT = {"kernels": [
+    {"name": "a.post", "class": "memory",
+     "variants": {"triton-ptx": {"check_ok": True}, "layout-translate": {"check_ok": True}},
+     "triton_check": {"triton-ptx": {"ok": True}, "layout-translate": {"ok": True}},
+     "bench": {"variants": {"triton-ptx": bench(1.0, 97.0), "layout-translate": bench(0.98, 99.0)},
+               "triton": {"outputs_vs": {"layout-translate": {"ok": True}}}}},
+    {"name": "b.post", "class": "matmul", "no_realistic_size": "one program",
+     "variants": {"triton-ptx": {"check_ok": True}, "layout-translate": {"check_ok": False, "check": {"ok": False}}},
+     "triton_check": {"layout-translate": {"ok": False}}},
+    {"name": "c.post", "class": "memory", "error": "RuntimeError: boom", "variants": {}},
+], "ptxas": {"results": [{"ptx": "a.post.lt.ptx", "ok": True, "registers": 30},
+                         {"ptx": "b.post.lt.ptx", "ok": False, "error": "ptxas fatal"}]}}
+
+
+class TritonRefTest(unittest.TestCase):
+    def test_select(self):
+        ks = [{"name": n} for n in ("x.post", "x.pre-ours", "y.post", "z.post")]
+        self.assertEqual([k["name"] for k in T.select(ks, ["*.post"], None)], ["x.post", "y.post", "z.post"])
+        self.assertEqual([k["name"] for k in T.select(ks, None, (1, 2))], ["x.pre-ours", "z.post"])
+        self.assertEqual([k["name"] for k in T.select(ks, ["*.post"], (0, 2))], ["x.post", "z.post"])
+        self.assertEqual(T.parse_shard("2/3"), (2, 3))
+        for bad in ("3/3", "1", "a/b"):
+            with self.assertRaises(argparse.ArgumentTypeError):
+                T.parse_shard(bad)
+
+    def test_summary(self):
+        s = T.summarize(REPORT)
+        self.assertEqual(s["layout-translate"], {"ok": 1, "MISMATCH": 1, "error": 0, "—": 1})
+        self.assertEqual(s["equal_to_triton"]["NO"], 1)
+        self.assertEqual(s["memory_bound_pct_of_copy"]["at_least_98"], 1)
+        self.assertAlmostEqual(s["speed_vs_triton"]["geomean"], 100 / 0.98)
+        self.assertEqual(s["ptxas"], {"files": 2, "ok": 1, "spilling": 0})
+
+    def test_table(self):
+        t = T.table(REPORT)
+        self.assertIn("| a.post | memory | ok / ok | yes / full: yes | ok (30) | 1020 | 99.0 | 97.0 |  | 102.0% |", t)
+        self.assertIn("| b.post | matmul (tile) | ok / MISMATCH | NO | FAILED |", t)
+        self.assertIn("error: RuntimeError: boom", t)
+        self.assertIn("ptxas --gpu-name sm_90: 1/2 PTX files assemble", t)
+
+
+if __name__ == "__main__":
+    unittest.main()
