@@ -22,7 +22,8 @@
 //
 // RunWith takes Options: Triton's reduction order (LayoutOrder), bounds on
 // the ops and the work of a program (an endless loop becomes an error), a
-// progress callback, an op table of one's own. CompareBuffers and
+// progress callback, an op table of one's own, and Workers: programs on
+// several goroutines, with the result of launch order (see Machine.Launch). CompareBuffers and
 // Tolerance compare a GPU's output with the interpreter's: integers and
 // data movement exactly, floats within a bound the caller chooses (ForSum
 // gives the classical bound of a reassociated sum).
