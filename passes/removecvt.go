@@ -61,7 +61,10 @@ layout. The rules, applied to a fixed point:
     converted instead; when the operand of a widening op (extf/extsi/extui,
     widening tt.fp_to_fp, tt.broadcast, tt.expand_dims: LayoutRule.HoistAbove)
     cannot be recomputed, it may be that leaf, converted right above the op
-    (hoistConvertOnTopOfExtOrBroadcast). When one branch of an scf.if inside a
+    (hoistConvertOnTopOfExtOrBroadcast); as Triton hoists only after its last
+    backward rematerialization, such a conversion is not rematerialized
+    again by a later round (rule 2 and the clean-up still fold it into a
+    splat, make_range or constant it converts). When one branch of an scf.if inside a
     loop cannot produce the layout and the other can, the conversion goes into
     that branch, before its scf.yield (hoistConvertIntoConditionals); an scf.if
     whose branches both cannot becomes a leaf. A conversion to a #ttg.dot_op
@@ -124,8 +127,7 @@ Deviations from Triton 3.6:
   - Leaves. Triton's backward slice must be rematerializable to its roots
     (constants, cheap loads, ...) and fails at function arguments, scf.for
     results and anchors; ours allows one leaf conversion and goes through scf.for
-    results. This removes conversions Triton keeps (double_remat and
-    hoist_on_ext_broadcast_mismatch of combine.mlir end with none). Like
+    results. Like
     Triton's, a chain fails at a function argument (other than the
     conversion's own source), unless the conversion sits in a loop: then the
     argument is converted once, outside it.
@@ -269,10 +271,14 @@ type rewriter struct {
 	// layout, or converted to it, by an earlier rematerialization.
 	remat map[rematKey]*ir.Value
 	keys  map[attr.Encoding]string // encKey per attribute value
+	// hoisted holds the conversions rule 4 placed above widening ops
+	// (hoistConvertOnTopOfExtOrBroadcast), which Triton does after its
+	// backward rematerialization: they are not rematerialized again.
+	hoisted map[*ir.Operation]bool
 }
 
 func newRewriter(m *ir.Module, fn *ir.Operation) *rewriter {
-	r := &rewriter{fn: fn, numWarps: 4, threadsPerWarp: 32}
+	r := &rewriter{fn: fn, numWarps: 4, threadsPerWarp: 32, hoisted: map[*ir.Operation]bool{}}
 	if m != nil {
 		r.numWarps = int(m.IntAttr("ttg.num-warps", 4))
 		r.threadsPerWarp = int(m.IntAttr("ttg.threads-per-warp", 32))

@@ -62,7 +62,7 @@ func (r *rewriter) rematerializeAll() bool {
 		if !isConversion(op) {
 			continue
 		}
-		if r.rematerialize(op) {
+		if !r.hoisted[op] && r.rematerialize(op) {
 			progress = true
 			r.changed = true
 			continue
@@ -770,6 +770,9 @@ func (s *slice) apply() {
 				c.SetPos(OpPos(orig))
 				op.Block().InsertBefore(op, c)
 				op.SetOperand(i, c.Result(0))
+				// Triton hoists after its last backward
+				// rematerialization: the conversion stays.
+				s.r.hoisted[c] = true
 				continue
 			}
 			op.SetOperand(i, s.lookup(v))
