@@ -61,10 +61,16 @@ layout. The rules, applied to a fixed point:
     converted instead; when the operand of a widening op (extf/extsi/extui,
     widening tt.fp_to_fp, tt.broadcast, tt.expand_dims: LayoutRule.HoistAbove)
     cannot be recomputed, it may be that leaf, converted right above the op
-    (hoistConvertOnTopOfExtOrBroadcast); as Triton hoists only after its last
-    backward rematerialization, such a conversion is not rematerialized
-    again by a later round (rule 2 and the clean-up still fold it into a
-    splat, make_range or constant it converts). When one branch of an scf.if inside a
+    (hoistConvertOnTopOfExtOrBroadcast). A conversion whose chain cannot be
+    recomputed, or costs too much, is tried once more as Triton hoists it:
+    with a chain that ends at scf.for results (Triton's slices stop there,
+    ours otherwise go through them into the loop), so that a widening op
+    whose operand comes from a loop converts that operand. As Triton hoists
+    only after its last backward rematerialization, a hoisted conversion is
+    not rematerialized by a later round, nor dropped by rule 1 when it only
+    re-spells one layout (Triton's canonicalizer drops only conversions to
+    the identical type); rule 2 and the clean-up still fold it into a splat,
+    make_range or constant it converts. When one branch of an scf.if inside a
     loop cannot produce the layout and the other can, the conversion goes into
     that branch, before its scf.yield (hoistConvertIntoConditionals); an scf.if
     whose branches both cannot becomes a leaf. A conversion to a #ttg.dot_op
@@ -113,7 +119,12 @@ b = bytes per element, pointers 8, i1 1):
 The chain is rematerialized when its cost (cloned ops plus the leaf conversion) is
 strictly less than the cost of the conversion it removes, or, for a free
 conversion (the same layout spelled otherwise), when the conversions of the chain
-that only the chain uses go with it and the leaf costs no more than they did.
+that only the chain uses go with it and the leaf costs no more than they did,
+or, for a conversion between two spellings of one layout that rule 1 could not
+remove (a user needs the target's spelling), when the chain's cost plus Triton's
+price of the conversions the rewrite adds is at most Triton's price of this one
+(32 per byte, counting at least 32 elements of at least 32 bits, pointers as 32:
+Triton's getConvertCost, which does not see that the layouts are equal).
 
 Deviations from Triton 3.6:
   - Cost model. Triton prices a conversion at 32 per byte (at least 32 elements of
@@ -122,8 +133,11 @@ Deviations from Triton 3.6:
     loads 8, reductions their intra- plus 8x inter-warp traffic, everything else
     0), without loop weights, and rematerializes when the conversion costs at
     least as much. Ours is above: it weighs work by loop depth, charges views and
-    tt ops as listed, and needs a strict gain. (Triton's model, tried here,
-    left nine of Triton's own combine.mlir cases failing that ours passes.)
+    tt ops as listed, and needs a strict gain; the two meet on conversions
+    between spellings of one layout (above), where Triton's price decides,
+    as in combine.mlir's reduce_cvt2. (Triton's model throughout, tried
+    here, left nine of Triton's own combine.mlir cases failing that ours
+    passes.)
   - Leaves. Triton's backward slice must be rematerializable to its roots
     (constants, cheap loads, ...) and fails at function arguments, scf.for
     results and anchors; ours allows one leaf conversion and goes through scf.for
