@@ -159,6 +159,17 @@ Deviations from Triton 3.6:
     #ttg.blocked operands gets the #ttg.blocked Triton's inferJoinOpEncoding
     gives).
   - The undo guard above has no Triton counterpart.
+  - Loop slots. Triton's rematerialization gives a loop-carried value a new
+    slot each time it is recomputed in another layout, and never takes an
+    old slot back: in combine.mlir's multi_rematerialize_loop_arg (the one
+    case of that file we do not match) the running maximum goes from its
+    #blocked slice to an MMA slice (for the tt.expand_dims of the mask) and
+    back (when the select before the second reduction is recomputed from the
+    conversion before the first one), and Triton ends with three loop
+    results — two of them the same maximum, each computed in the loop.
+    Ours ends with two, the same four conversions in the loop, and the
+    same results; carrying the duplicate on purpose would only cost
+    registers.
   - Not done: rematerialization does not go through scf.while (its values are
     leaves there), ttg.fp4_to_fp's layout inference, Triton's non-associative
     reduction check.`,
