@@ -98,7 +98,8 @@ With remarks=true, every conversion left gets a remark saying why it stays, from
 rule 4's analysis of it: "anchor" (its source is produced by an op whose layout is
 fixed, or by a function argument), "anchors" (recomputing would need more than one
 leaf), "conflict" (a value of the chain is needed in two layouts), "cost" (the two
-costs), "dot operand" (see below), or that the run was undone.
+costs), "dot operand" (see below), "hoisted" (placed above a widening op by rule
+4), or that the run was undone.
 
 Cost model of rule 4 (units: bytes moved or computed; n = elements of the tensor,
 b = bytes per element, pointers 8, i1 1):
@@ -208,7 +209,7 @@ func runRemoveConversions(ctx *Context, fn *ir.Operation) error {
 		}
 	}
 	if ctx.BoolOption("remarks") {
-		remarkConversions(ctx, fn, undone)
+		remarkConversions(ctx, fn, undone, r.hoisted)
 	}
 	if !changed {
 		return nil
@@ -219,9 +220,10 @@ func runRemoveConversions(ctx *Context, fn *ir.Operation) error {
 }
 
 // remarkConversions emits, for each conversion left in fn, a remark that
-// says why it stays: what rule 4's analysis of it finds (an anchor, a
-// conflict, the cost, a dot operand), or that the run was undone.
-func remarkConversions(ctx *Context, fn *ir.Operation, undone bool) {
+// says why it stays: that the run was undone, that rule 4 hoisted it above
+// a widening op (hoisted), or what rule 4's analysis of it finds (an
+// anchor, a conflict, the cost, a dot operand).
+func remarkConversions(ctx *Context, fn *ir.Operation, undone bool, hoisted map[*ir.Operation]bool) {
 	r := newRewriter(ctx.Module, fn)
 	for _, op := range r.ops() {
 		if !isConversion(op) {
@@ -229,6 +231,10 @@ func remarkConversions(ctx *Context, fn *ir.Operation, undone bool) {
 		}
 		if undone {
 			ctx.Remarkf(op, "conversion kept: the run that removed conversions here left more, or costlier, ones, and was undone")
+			continue
+		}
+		if hoisted[op] {
+			ctx.Remarkf(op, "conversion kept: hoisted above a widening op, where Triton leaves it (it hoists after its last rematerialization)")
 			continue
 		}
 		if _, why := r.plan(op); why != "" {
