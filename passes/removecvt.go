@@ -125,7 +125,9 @@ or, for a conversion between two spellings of one layout that rule 1 could not
 remove (a user needs the target's spelling), when the chain's cost plus Triton's
 price of the conversions the rewrite adds is at most Triton's price of this one
 (32 per byte, counting at least 32 elements of at least 32 bits, pointers as 32:
-Triton's getConvertCost, which does not see that the layouts are equal).
+Triton's getConvertCost, which does not see that the layouts are equal). Such a
+conversion lowers to nothing, so this follows Triton at the price of the copies
+of the chain that stay where the old spelling is still used.
 
 Deviations from Triton 3.6:
   - Cost model. Triton prices a conversion at 32 per byte (at least 32 elements of
