@@ -39,4 +39,13 @@
 // zeros (broadcast) — so the bases match Triton's bit for bit. They are
 // checked against every conversion vector of Triton's unit tests and every
 // row of an oracle produced by Triton 3.6 itself.
+//
+// # Tensor-memory accesses
+//
+// [TMemLdStLayout] is the register layout in which tcgen05.ld/st of one
+// access atom ([TMemAccessAtom]) move a [TensorMemory] buffer, after
+// Triton's getDistributedLayoutForTmemLdSt; [TMemCompatibleLayouts] lists
+// them, and [IsTMemCompatible] (Triton's isDistributedLayoutTMemCompatible)
+// says whether a tensor's layout is one of them, as canonicalization asks
+// before it folds a conversion into a ttng.tmem_store. One-CTA buffers only.
 package attr

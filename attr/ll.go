@@ -28,17 +28,23 @@ func must[T any](v T, err error) T {
 
 // convert returns the linear layout of l for shape: l's conversion, with
 // the error of any layout operation it runs through must.
-func convert(l Layout, shape []int) (ll linear.Layout, err error) {
+func convert(l Layout, shape []int) (linear.Layout, error) {
+	return guard(func() (linear.Layout, error) { return l.toLinearLayout(shape) })
+}
+
+// guard runs f, a chain of layout operations through must, and returns
+// its result, or the error of the first operation that fails.
+func guard(f func() (linear.Layout, error)) (l linear.Layout, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			ce, ok := r.(convError)
 			if !ok {
 				panic(r)
 			}
-			ll, err = linear.Layout{}, ce.err
+			l, err = linear.Layout{}, ce.err
 		}
 	}()
-	return l.toLinearLayout(shape)
+	return f()
 }
 
 // mul is the product of ls in order (Triton's operator* folded left); the

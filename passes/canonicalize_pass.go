@@ -21,7 +21,10 @@ The folders and patterns are Triton's and MLIR's for the ops Triton's tests exer
 (see canonicalize_patterns.go; RegisterCanonicalization adds more): ttg.convert_layout
 (into the same type, of a convert, splat, make_range, splat constant, histogram,
 local_load or reshape) and the ops that absorb a convert of their operand (tt.reshape,
-tt.trans, tt.gather, tt.histogram, ttg.local_alloc, ttg.local_store); ttg.local_alloc
+tt.trans, tt.gather, tt.histogram, ttg.local_alloc, ttg.local_store, and ttng.tmem_store
+when the convert's source is a layout a tcgen05.st of the buffer takes as it is:
+attr.IsTMemCompatible, Triton's isDistributedLayoutTMemCompatible, single-CTA only);
+ttg.local_alloc
 of a local_load of the same memdesc; tt.reshape/trans/broadcast/expand_dims/splat of
 constants and of each other; tt.addptr and tt.advance by zero; a one-element
 tt.make_range; tt.fp_to_fp of zeros; tt.load/tt.store with an all-true or all-false

@@ -22,6 +22,7 @@ func init() {
 	RegisterCanonicalization("ttg.local_alloc", foldLocalAlloc, Pattern{Name: "CanonicalizeConvertFromAlloc", Rewrite: allocOfConvert})
 	RegisterCanonicalization("ttg.memdesc_reinterpret", foldReinterpret)
 	RegisterCanonicalization("ttg.local_store", nil, Pattern{Name: "CanonicalizeConvertFromLocalStore", Rewrite: localStoreOfConvert})
+	RegisterCanonicalization("ttng.tmem_store", nil, Pattern{Name: "CanonicalizeConvertFromTMemStore", Rewrite: tmemStoreOfConvert})
 
 	// tt
 	RegisterCanonicalization("tt.addptr", foldAddPtr)
@@ -312,6 +313,65 @@ func localStoreOfConvert(rw *Rewriter, op *ir.Operation) bool {
 	}
 	rw.ReplaceOpWithNew(op, "ttg.local_store", []*ir.Value{cvt.Operand(0), op.Operand(1)}, nil, allAttrs(op))
 	return true
+}
+
+// tmemStoreOfConvert: tmem_store(convert(x)) stores x instead when x's
+// layout is one a tcgen05.st of the buffer can take as it is
+// (attr.IsTMemCompatible, Triton's isDistributedLayoutTMemCompatible).
+func tmemStoreOfConvert(rw *Rewriter, op *ir.Operation) bool {
+	src := op.NamedOperand("src")
+	cvt := defOp(src, opConvert)
+	if cvt == nil {
+		return false
+	}
+	_, enc, shape := tensorInfo(cvt.Operand(0).Type())
+	dist, ok := enc.(attr.Distributed)
+	md, ok2 := op.NamedOperand("dst").Type().(*ir.MemDescType)
+	if !ok || !ok2 {
+		return false
+	}
+	mem, ok := ir.Encoding(md).(*attr.TensorMemory)
+	warps, ok2 := lookupNumWarps(op)
+	if !ok || !ok2 {
+		return false
+	}
+	compatible, err := attr.IsTMemCompatible(dist, shape, mem, intShape(md.Shape), elemBits(md), warps)
+	if err != nil || !compatible {
+		return false
+	}
+	// src is the op's only tensor operand (dst is a memdesc, pred an i1).
+	for i, v := range op.Operands() {
+		if _, isTensor := v.Type().(*ir.RankedTensorType); isTensor && v == src {
+			rw.SetOperand(op, i, cvt.Operand(0))
+			return true
+		}
+	}
+	return false
+}
+
+// lookupNumWarps is Triton's lookupNumWarps: the warps op runs with — its
+// partition's entry of partitionNumWarps inside a ttg.warp_specialize,
+// otherwise the "ttg.num-warps" of the nearest function or module.
+func lookupNumWarps(op *ir.Operation) (int, bool) {
+	for child, p := op, op.ParentOp(); p != nil; child, p = p, p.ParentOp() {
+		if p.Name() == "ttg.warp_specialize.partitions" {
+			ws := p.ParentOp()
+			d, ok := ws.Attr("partitionNumWarps").(*ir.DenseArrayAttr)
+			if ws == nil || !ok {
+				return 0, false
+			}
+			for i, rg := range p.Regions() {
+				if child.Block() != nil && child.Block().Parent() == rg && i < len(d.Ints) {
+					return int(d.Ints[i]), true
+				}
+			}
+			return 0, false
+		}
+		if n, ok := p.IntAttr("ttg.num-warps"); ok {
+			return int(n), true
+		}
+	}
+	return 0, false
 }
 
 // foldLocalAlloc: local_alloc(local_load(x)) is x for an immutable alloc

@@ -24,7 +24,7 @@ var tritonPassFiles = []struct {
 	flags []string
 	want  int
 }{
-	{"TritonGPU/canonicalize.mlir", []string{"-split-input-file", "-canonicalize", "-allow-unregistered-dialect"}, 19},
+	{"TritonGPU/canonicalize.mlir", []string{"-split-input-file", "-canonicalize", "-allow-unregistered-dialect"}, 20},
 	{"Triton/canonicalize.mlir", []string{"-split-input-file", "-canonicalize"}, 14},
 }
 

@@ -61,7 +61,16 @@ layout. The rules, applied to a fixed point:
     converted instead; when the operand of a widening op (extf/extsi/extui,
     widening tt.fp_to_fp, tt.broadcast, tt.expand_dims: LayoutRule.HoistAbove)
     cannot be recomputed, it may be that leaf, converted right above the op
-    (hoistConvertOnTopOfExtOrBroadcast). When one branch of an scf.if inside a
+    (hoistConvertOnTopOfExtOrBroadcast). A conversion whose chain cannot be
+    recomputed, or costs too much, is tried once more as Triton hoists it:
+    with a chain that ends at scf.for results (Triton's slices stop there,
+    ours otherwise go through them into the loop), so that a widening op
+    whose operand comes from a loop converts that operand. As Triton hoists
+    only after its last backward rematerialization, a hoisted conversion is
+    not rematerialized by a later round, nor dropped by rule 1 when it only
+    re-spells one layout (Triton's canonicalizer drops only conversions to
+    the identical type); rule 2 and the clean-up still fold it into a splat,
+    make_range or constant it converts. When one branch of an scf.if inside a
     loop cannot produce the layout and the other can, the conversion goes into
     that branch, before its scf.yield (hoistConvertIntoConditionals); an scf.if
     whose branches both cannot becomes a leaf. A conversion to a #ttg.dot_op
@@ -89,7 +98,8 @@ With remarks=true, every conversion left gets a remark saying why it stays, from
 rule 4's analysis of it: "anchor" (its source is produced by an op whose layout is
 fixed, or by a function argument), "anchors" (recomputing would need more than one
 leaf), "conflict" (a value of the chain is needed in two layouts), "cost" (the two
-costs), "dot operand" (see below), or that the run was undone.
+costs), "dot operand" (see below), "hoisted" (placed above a widening op by rule
+4), or that the run was undone.
 
 Cost model of rule 4 (units: bytes moved or computed; n = elements of the tensor,
 b = bytes per element, pointers 8, i1 1):
@@ -110,7 +120,14 @@ b = bytes per element, pointers 8, i1 1):
 The chain is rematerialized when its cost (cloned ops plus the leaf conversion) is
 strictly less than the cost of the conversion it removes, or, for a free
 conversion (the same layout spelled otherwise), when the conversions of the chain
-that only the chain uses go with it and the leaf costs no more than they did.
+that only the chain uses go with it and the leaf costs no more than they did,
+or, for a conversion between two spellings of one layout that rule 1 could not
+remove (a user needs the target's spelling), when the chain's cost plus Triton's
+price of the conversions the rewrite adds is at most Triton's price of this one
+(32 per byte, counting at least 32 elements of at least 32 bits, pointers as 32:
+Triton's getConvertCost, which does not see that the layouts are equal). Such a
+conversion lowers to nothing, so this follows Triton at the price of the copies
+of the chain that stay where the old spelling is still used.
 
 Deviations from Triton 3.6:
   - Cost model. Triton prices a conversion at 32 per byte (at least 32 elements of
@@ -119,13 +136,15 @@ Deviations from Triton 3.6:
     loads 8, reductions their intra- plus 8x inter-warp traffic, everything else
     0), without loop weights, and rematerializes when the conversion costs at
     least as much. Ours is above: it weighs work by loop depth, charges views and
-    tt ops as listed, and needs a strict gain. (Triton's model, tried here,
-    left nine of Triton's own combine.mlir cases failing that ours passes.)
+    tt ops as listed, and needs a strict gain; the two meet on conversions
+    between spellings of one layout (above), where Triton's price decides,
+    as in combine.mlir's reduce_cvt2. (Triton's model throughout, tried
+    here, left nine of Triton's own combine.mlir cases failing that ours
+    passes.)
   - Leaves. Triton's backward slice must be rematerializable to its roots
     (constants, cheap loads, ...) and fails at function arguments, scf.for
     results and anchors; ours allows one leaf conversion and goes through scf.for
-    results. This removes conversions Triton keeps (double_remat and
-    hoist_on_ext_broadcast_mismatch of combine.mlir end with none). Like
+    results. Like
     Triton's, a chain fails at a function argument (other than the
     conversion's own source), unless the conversion sits in a loop: then the
     argument is converted once, outside it.
@@ -143,6 +162,17 @@ Deviations from Triton 3.6:
     #ttg.blocked operands gets the #ttg.blocked Triton's inferJoinOpEncoding
     gives).
   - The undo guard above has no Triton counterpart.
+  - Loop slots. Triton's rematerialization gives a loop-carried value a new
+    slot each time it is recomputed in another layout, and never takes an
+    old slot back: in combine.mlir's multi_rematerialize_loop_arg (the one
+    case of that file we do not match) the running maximum goes from its
+    #blocked slice to an MMA slice (for the tt.expand_dims of the mask) and
+    back (when the select before the second reduction is recomputed from the
+    conversion before the first one), and Triton ends with three loop
+    results — two of them the same maximum, each computed in the loop.
+    Ours ends with two, the same four conversions in the loop, and the
+    same results; carrying the duplicate on purpose would only cost
+    registers.
   - Not done: rematerialization does not go through scf.while (its values are
     leaves there), ttg.fp4_to_fp's layout inference, Triton's non-associative
     reduction check.`,
@@ -181,7 +211,7 @@ func runRemoveConversions(ctx *Context, fn *ir.Operation) error {
 		}
 	}
 	if ctx.BoolOption("remarks") {
-		remarkConversions(ctx, fn, undone)
+		remarkConversions(ctx, fn, undone, r.hoisted)
 	}
 	if !changed {
 		return nil
@@ -192,9 +222,10 @@ func runRemoveConversions(ctx *Context, fn *ir.Operation) error {
 }
 
 // remarkConversions emits, for each conversion left in fn, a remark that
-// says why it stays: what rule 4's analysis of it finds (an anchor, a
-// conflict, the cost, a dot operand), or that the run was undone.
-func remarkConversions(ctx *Context, fn *ir.Operation, undone bool) {
+// says why it stays: that the run was undone, that rule 4 hoisted it above
+// a widening op (hoisted), or what rule 4's analysis of it finds (an
+// anchor, a conflict, the cost, a dot operand).
+func remarkConversions(ctx *Context, fn *ir.Operation, undone bool, hoisted map[*ir.Operation]bool) {
 	r := newRewriter(ctx.Module, fn)
 	for _, op := range r.ops() {
 		if !isConversion(op) {
@@ -202,6 +233,10 @@ func remarkConversions(ctx *Context, fn *ir.Operation, undone bool) {
 		}
 		if undone {
 			ctx.Remarkf(op, "conversion kept: the run that removed conversions here left more, or costlier, ones, and was undone")
+			continue
+		}
+		if hoisted[op] {
+			ctx.Remarkf(op, "conversion kept: hoisted above a widening op, where Triton leaves it (it hoists after its last rematerialization)")
 			continue
 		}
 		if _, why := r.plan(op); why != "" {
@@ -269,10 +304,14 @@ type rewriter struct {
 	// layout, or converted to it, by an earlier rematerialization.
 	remat map[rematKey]*ir.Value
 	keys  map[attr.Encoding]string // encKey per attribute value
+	// hoisted holds the conversions rule 4 placed above widening ops
+	// (hoistConvertOnTopOfExtOrBroadcast), which Triton does after its
+	// backward rematerialization: they are not rematerialized again.
+	hoisted map[*ir.Operation]bool
 }
 
 func newRewriter(m *ir.Module, fn *ir.Operation) *rewriter {
-	r := &rewriter{fn: fn, numWarps: 4, threadsPerWarp: 32}
+	r := &rewriter{fn: fn, numWarps: 4, threadsPerWarp: 32, hoisted: map[*ir.Operation]bool{}}
 	if m != nil {
 		r.numWarps = int(m.IntAttr("ttg.num-warps", 4))
 		r.threadsPerWarp = int(m.IntAttr("ttg.threads-per-warp", 32))

@@ -43,7 +43,11 @@ func (r *rewriter) foldConversion(c *ir.Operation) {
 		!ir.TypesEqual(ir.ElementType(src.Type()), ir.ElementType(res.Type())) {
 		return
 	}
-	if !attr.SameLayout(se, de, shape) {
+	if !attr.SameLayout(se, de, shape) || r.hoisted[c] && !attr.Equal(se, de) {
+		// A conversion hoisted above a widening op stays even between
+		// two spellings of one layout: Triton hoists after its last
+		// rematerialization, and its canonicalizer drops only
+		// conversions to the identical type.
 		return
 	}
 	// Replace each use whose user still verifies with the source's spelling.

@@ -50,8 +50,12 @@ type slice struct {
 	// stopAtLoads makes tt.load and tt.descriptor_load results leaves
 	// (hoistConvertDotOperand's slice), never recomputed.
 	stopAtLoads bool
-	why         string // why the slice failed (a format), for remarks
-	whyArgs     []any
+	// noLoopResults makes the slice fail at scf.for results, as
+	// Triton's getConvertBackwardSlice does (ours otherwise goes
+	// through them into the loop body).
+	noLoopResults bool
+	why           string // why the slice failed (a format), for remarks
+	whyArgs       []any
 }
 
 // rematerializeAll tries rule 4 on every conversion and reports whether it
@@ -62,7 +66,7 @@ func (r *rewriter) rematerializeAll() bool {
 		if !isConversion(op) {
 			continue
 		}
-		if r.rematerialize(op) {
+		if !r.hoisted[op] && r.rematerialize(op) {
 			progress = true
 			r.changed = true
 			continue
@@ -99,7 +103,24 @@ func (r *rewriter) plan(root *ir.Operation) (*slice, string) {
 			return h, ""
 		}
 	}
+	s, why := r.planSlice(root, target, false)
+	if s == nil {
+		// Triton's hoistConvertOnTopOfExtOrBroadcast, tried on every
+		// conversion its backward rematerialization leaves: a slice that
+		// fails at scf.for results, as Triton's does, so that a widening
+		// op above one converts its operand instead.
+		if h, _ := r.planSlice(root, target, true); h != nil && len(h.hoist) > 0 {
+			return h, ""
+		}
+	}
+	return s, why
+}
+
+// planSlice builds and prices the slice of conversion root to target;
+// with noLoopResults, scf.for results end it (see slice.noLoopResults).
+func (r *rewriter) planSlice(root *ir.Operation, target attr.Encoding, noLoopResults bool) (*slice, string) {
 	s := newSlice(r, root)
+	s.noLoopResults = noLoopResults
 	if !s.visit(root.Operand(0), target, root) {
 		return nil, s.reason()
 	}
@@ -140,6 +161,13 @@ func (r *rewriter) plan(root *ir.Operation) (*slice, string) {
 	removed, credit := s.removedConversions()
 	moves := len(s.leaves) + len(s.hoist) + len(s.condHoist)
 	cheaper := cost < rootCost || cost == 0 && rootCost == 0 && moves == 0
+	if rootCost == 0 && !attr.Equal(encodingOf(root.Operand(0)), target) {
+		// Two spellings of one layout that rule 1 could not merge (a
+		// user needs the target's spelling): Triton prices such a
+		// conversion like any other, and rematerializes when that costs
+		// at least the chain and the conversions the rewrite adds.
+		cheaper = cheaper || cost+s.addedTritonConvertCost() <= tritonConvertCost(root.Operand(0))
+	}
 	trade := rootCost == 0 && removed > 0 && moves <= removed && cost <= credit
 	if !cheaper && !trade {
 		return nil, fmt.Sprintf("cost: recomputing the source in the target layout costs %.0f, the conversion %.0f", cost, rootCost)
@@ -325,6 +353,9 @@ func (s *slice) visit(v *ir.Value, e attr.Encoding, user *ir.Operation) bool {
 			return s.leaf(v, e)
 		}
 	case opFor:
+		if s.noLoopResults {
+			return s.fail("the chain reaches the result of an scf.for")
+		}
 		return s.visitFor(d, v.ResultIndex(), e)
 	case opIf:
 		return s.visitIf(d, v.ResultIndex(), e)
@@ -770,6 +801,9 @@ func (s *slice) apply() {
 				c.SetPos(OpPos(orig))
 				op.Block().InsertBefore(op, c)
 				op.SetOperand(i, c.Result(0))
+				// Triton hoists after its last backward
+				// rematerialization: the conversion stays.
+				s.r.hoisted[c] = true
 				continue
 			}
 			op.SetOperand(i, s.lookup(v))
@@ -978,4 +1012,33 @@ func dominatesUse(w *ir.Value, user *ir.Operation) bool {
 		}
 	}
 	return false
+}
+
+// tritonConvertCost is Triton's getConvertCost of converting v: 32 per
+// byte (a round trip through shared memory, doubled for the barrier),
+// counting at least 32 elements of at least 32 bits (pointers count 32).
+func tritonConvertCost(v *ir.Value) float64 {
+	_, _, shape := tensorInfo(v.Type())
+	bits := 0
+	switch ir.ElementType(v.Type()).(type) {
+	case *ir.IntegerType, *ir.FloatType:
+		bits = elemBits(v.Type())
+	}
+	return 32 * float64(max(32, numElements(shape))*max(32, bits)/8)
+}
+
+// addedTritonConvertCost sums tritonConvertCost over the conversions the
+// rewrite of the slice adds: leaves, hoisted operands, branch yields.
+func (s *slice) addedTritonConvertCost() float64 {
+	c := 0.0
+	for v := range s.leaves {
+		c += tritonConvertCost(v)
+	}
+	for ref := range s.hoist {
+		c += tritonConvertCost(ref.op.Operand(ref.i))
+	}
+	for ref := range s.condHoist {
+		c += tritonConvertCost(ref.op.Operand(ref.i))
+	}
+	return c
 }

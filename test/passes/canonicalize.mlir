@@ -132,3 +132,59 @@ module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 64 : i32}
     tt.return %s, %u, %one : tensor<32x64xf32, #b>, tensor<32x64xf32, #b>, tensor<32x64xf32, #b>
   }
 }
+
+// -----
+
+// A conversion before ttng.tmem_store goes only when its source is a layout
+// a tcgen05.st of the buffer takes as it is: the 32x32b layout of 4 warps
+// (a row per thread) does; a row per warp does not.
+
+#row = #ttg.blocked<{sizePerThread = [1, 128], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [0, 1]}>
+#col = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
+#any = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [2, 2], order = [1, 0]}>
+#tmem = #ttng.tensor_memory_encoding<blockM = 128, blockN = 128, colStride = 1>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:100"} {
+  // CHECK-LABEL: tt.func @tmem_store_of_convert
+  // CHECK-NEXT: %[[T:.+]] = arith.constant true
+  // CHECK-NEXT: ttng.tmem_store %arg0, %arg2, %[[T]] : tensor<128x128xf32, #row>
+  // CHECK-NEXT: %[[C:.+]] = ttg.convert_layout %arg1 : tensor<128x128xf32, #col> -> tensor<128x128xf32, #any>
+  // CHECK-NEXT: ttng.tmem_store %[[C]], %arg2, %[[T]] : tensor<128x128xf32, #any>
+  tt.func @tmem_store_of_convert(%arg0: tensor<128x128xf32, #row>, %arg1: tensor<128x128xf32, #col>, %arg2: !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable>) {
+    %true = arith.constant true
+    %0 = ttg.convert_layout %arg0 : tensor<128x128xf32, #row> -> tensor<128x128xf32, #any>
+    ttng.tmem_store %0, %arg2, %true : tensor<128x128xf32, #any> -> !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable>
+    %1 = ttg.convert_layout %arg1 : tensor<128x128xf32, #col> -> tensor<128x128xf32, #any>
+    ttng.tmem_store %1, %arg2, %true : tensor<128x128xf32, #any> -> !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable>
+    tt.return
+  }
+}
+
+// -----
+
+// In a ttg.warp_specialize partition the warps are the partition's (4 here, 8
+// in the module): the 4-warp layout is the one tcgen05.st takes.
+
+#row = #ttg.blocked<{sizePerThread = [1, 128], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [0, 1]}>
+#any = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [2, 2], order = [1, 0]}>
+#tmem = #ttng.tensor_memory_encoding<blockM = 128, blockN = 128, colStride = 1>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 8 : i32, ttg.target = "cuda:100"} {
+  // CHECK-LABEL: tt.func @tmem_store_in_partition
+  // CHECK: partition0
+  // CHECK-NOT: ttg.convert_layout
+  // CHECK: ttng.tmem_store %{{.*}} : tensor<128x128xf32, #row>
+  tt.func @tmem_store_in_partition(%arg0: !tt.ptr<f32>, %arg1: !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable>) {
+    ttg.warp_specialize(%arg0, %arg1)
+    default {
+      ttg.warp_yield
+    }
+    partition0(%p: !tt.ptr<f32>, %m: !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable>) num_warps(4) {
+      %true = arith.constant true
+      %s = tt.splat %p : !tt.ptr<f32> -> tensor<128x128x!tt.ptr<f32>, #row>
+      %v = tt.load %s : tensor<128x128x!tt.ptr<f32>, #row>
+      %c = ttg.convert_layout %v : tensor<128x128xf32, #row> -> tensor<128x128xf32, #any>
+      ttng.tmem_store %c, %m, %true : tensor<128x128xf32, #any> -> !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable>
+      ttg.warp_return
+    } : (!tt.ptr<f32>, !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable>) -> ()
+    tt.return
+  }
+}

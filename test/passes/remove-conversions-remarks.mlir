@@ -91,3 +91,37 @@ module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32}
     tt.return %d : tensor<64x64xf32, #mma>
   }
 }
+
+// -----
+
+// Placed above the tt.expand_dims (see remove-conversions-spellings.mlir).
+// CHECK-LABEL: tt.func @hoist_from_loop
+// CHECK: ttg.convert_layout
+#a = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [1, 4], order = [0, 1]}>
+#b = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [1, 4], order = [1, 0]}>
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.num-ctas" = 1 : i32} {
+  tt.func @hoist_from_loop(%p: !tt.ptr<f32>, %q: !tt.ptr<f32>, %n: i32) {
+    %c0 = arith.constant 0 : i32
+    %c256 = arith.constant 256 : i32
+    %zero = arith.constant dense<0.000000e+00> : tensor<1x256xf32, #b>
+    %two = arith.constant dense<2.000000e+00> : tensor<1x1xf32, #b>
+    %ptr = tt.splat %p : !tt.ptr<f32> -> tensor<1x256x!tt.ptr<f32>, #b>
+    %acc = scf.for %i = %c0 to %n step %c256 iter_args(%x = %zero) -> (tensor<1x256xf32, #b>) : i32 {
+      %v = tt.load %ptr : tensor<1x256x!tt.ptr<f32>, #b>
+      %y = arith.addf %x, %v : tensor<1x256xf32, #b>
+      scf.yield %y : tensor<1x256xf32, #b>
+    }
+    %red = "tt.reduce"(%acc) <{axis = 1 : i32}> ({
+    ^bb0(%l: f32, %r: f32):
+      %s = arith.addf %l, %r : f32
+      tt.reduce.return %s : f32
+    }) : (tensor<1x256xf32, #b>) -> tensor<1xf32, #ttg.slice<{dim = 1, parent = #b}>>
+    // expected-remark @below {{conversion kept: hoisted above a widening op, where Triton leaves it (it hoists after its last rematerialization)}}
+    %ex = tt.expand_dims %red {axis = 1 : i32} : tensor<1xf32, #ttg.slice<{dim = 1, parent = #b}>> -> tensor<1x1xf32, #b>
+    %d = arith.divf %ex, %two : tensor<1x1xf32, #b>
+    %dc = ttg.convert_layout %d : tensor<1x1xf32, #b> -> tensor<1x1xf32, #a>
+    %qq = tt.splat %q : !tt.ptr<f32> -> tensor<1x1x!tt.ptr<f32>, #a>
+    tt.store %qq, %dc : tensor<1x1x!tt.ptr<f32>, #a>
+    tt.return
+  }
+}
