@@ -423,15 +423,33 @@ func (p *wgmmaPlan) checkRegisterA() string {
 	}
 	am := coordIndex(A)
 	for _, t := range p.tiles {
-		for k := 0; k < p.repK*p.kind.k; k++ {
-			for _, r := range []int{0, 8} {
-				if _, ok := am[[2]int{t.m0 + r, k}]; !ok {
-					return fmt.Sprintf("no register holds element (%d, %d)", t.m0+r, k)
+		for k := 0; k < p.repK; k++ {
+			for _, reg := range p.fragmentA(t.m0, k*p.kind.k) {
+				for _, c := range reg {
+					if _, ok := am[c]; !ok {
+						return fmt.Sprintf("no register holds element %v", c)
+					}
 				}
 			}
 		}
 	}
 	return ""
+}
+
+// fragmentA lists, for each of the four 32-bit registers of lane 0's A
+// fragment of the tile at row m0 and K step k0, the elements it packs:
+// rows m0 and m0+8, K at k0 and k0+K/2 (lane (g, t) adds g to the row and
+// t·elements to K).
+func (p *wgmmaPlan) fragmentA(m0, k0 int) [4][][2]int {
+	e := 4 / p.kind.bytes
+	half := p.kind.k / 2
+	var regs [4][][2]int
+	for i, blk := range [][2]int{{0, 0}, {8, 0}, {0, half}, {8, half}} {
+		for j := 0; j < e; j++ {
+			regs[i] = append(regs[i], [2]int{m0 + blk[0], k0 + blk[1] + j})
+		}
+	}
+	return regs
 }
 
 // emitWGMMA emits the planned wgmma sequence.
@@ -518,11 +536,7 @@ func (l *Lowerer) emitWGMMA(op *ir.Operation, p *wgmmaPlan) error {
 				}
 				aArgs = []value.Value{d}
 			} else {
-				regs, err := l.wgmmaRegisterA(p, av, am, t.m0, k0)
-				if err != nil {
-					return errorf(op, "operand A: %v", err)
-				}
-				aArgs = regs
+				aArgs = l.wgmmaRegisterA(p, av, am, t.m0, k0)
 				l.hopperAsm("wgmma.fence.sync.aligned;")
 			}
 			bd, err := desc(p.b, bBase, t.n0, k0)
@@ -562,36 +576,24 @@ func (l *Lowerer) emitWGMMA(op *ir.Operation, p *wgmmaPlan) error {
 }
 
 // wgmmaRegisterA returns the four 32-bit registers of A's fragment for the
-// tile at row m0 and K step k0: rows m0+g and m0+g+8, K pairs at k0+2t
-// and k0+2t+K/2 (for 16-bit types), each copied by mov.b32 as in Triton.
-func (l *Lowerer) wgmmaRegisterA(p *wgmmaPlan, av []value.Value, am map[[2]int]int, m0, k0 int) ([]value.Value, error) {
-	e := 4 / p.kind.bytes
-	half := p.kind.k / 2
+// tile at row m0 and K step k0 (fragmentA), each copied by mov.b32 as in
+// Triton.
+func (l *Lowerer) wgmmaRegisterA(p *wgmmaPlan, av []value.Value, am map[[2]int]int, m0, k0 int) []value.Value {
 	var regs []value.Value
-	for _, blk := range [][2]int{{0, 0}, {8, 0}, {0, half}, {8, half}} {
+	for _, elems := range p.fragmentA(m0, k0) {
 		var v value.Value
-		if e == 1 {
-			r, ok := am[[2]int{m0 + blk[0], k0 + blk[1]}]
-			if !ok {
-				return nil, fmt.Errorf("no register holds element (%d, %d)", m0+blk[0], k0+blk[1])
-			}
-			v = l.cur.NewBitCast(av[r], types.I32)
+		if len(elems) == 1 {
+			v = l.cur.NewBitCast(av[am[elems[0]]], types.I32)
 		} else {
-			vt := types.NewVector(uint64(e), av[0].Type())
-			var x value.Value = constant.NewUndef(vt)
-			for i := 0; i < e; i++ {
-				c := [2]int{m0 + blk[0], k0 + blk[1] + i}
-				r, ok := am[c]
-				if !ok {
-					return nil, fmt.Errorf("no register holds element %v", c)
-				}
-				x = l.cur.NewInsertElement(x, av[r], i32(int64(i)))
+			var x value.Value = constant.NewUndef(types.NewVector(uint64(len(elems)), av[0].Type()))
+			for i, c := range elems {
+				x = l.cur.NewInsertElement(x, av[am[c]], i32(int64(i)))
 			}
 			v = l.cur.NewBitCast(x, types.I32)
 		}
 		regs = append(regs, l.cur.NewCall(inlineAsm(types.I32, "mov.b32 $0, $1;", "=r,r", types.I32), v))
 	}
-	return regs, nil
+	return regs
 }
 
 // wgmma emits one wgmma.mma_async on the accumulator registers acc.
