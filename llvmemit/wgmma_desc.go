@@ -33,12 +33,12 @@ import (
 // K dims: off gives the element offset of (mn, k) from the buffer's
 // start.
 type smemOperand struct {
-	off      func(mn, k int) int
-	mn, k    int // the buffer's extent along MN and K
-	eb       int // bytes per element
-	swizzle  int // swizzle width in bytes: 0, 32, 64 or 128
-	instrK   int // K of one instruction
-	tileMN   int // MN of one instruction's tile (64 for A, N for B)
+	off     func(mn, k int) int
+	mn, k   int // the buffer's extent along MN and K
+	eb      int // bytes per element
+	swizzle int // swizzle width in bytes: 0, 32, 64 or 128
+	instrK  int // K of one instruction
+	tileMN  int // MN of one instruction's tile (64 for A, N for B)
 }
 
 // matrixDesc is a descriptor's constant fields.
