@@ -548,9 +548,7 @@ func (l *Lowerer) emitWGMMA(op *ir.Operation, p *wgmmaPlan) error {
 				l.hopperAsm("wgmma.commit_group.sync.aligned;")
 				acc = l.waitGroup(p.repK-1, acc)
 			}
-			if k == 0 && (useC != nil || pred != constant.True) {
-				scale = constant.True
-			}
+			scale = constant.True
 		}
 		for j, r := range t.regs {
 			out[r] = acc[j]
