@@ -187,7 +187,7 @@ func (l *Lowerer) planWGMMA(op *ir.Operation) (*wgmmaPlan, string, error) {
 	}
 	n, k := mma.InstrShape[1], mma.InstrShape[2]
 	if mma.InstrShape[0] != 16 || n%8 != 0 || n < 8 || n > 256 || k != kind.k {
-		return nil, "", errorf(op, "instrShape %v is not a wgmma shape for %s operands (16 × 8..256 × %d)", mma.InstrShape, kind.ptx, kind.k)
+		return nil, fmt.Sprintf("instrShape %v is not a wgmma shape for %s operands (16 × 8..256 × %d)", mma.InstrShape, kind.ptx, kind.k), nil
 	}
 	var K int
 	if mt, ok := a.Type().(*ir.MemDescType); ok {
@@ -196,13 +196,13 @@ func (l *Lowerer) planWGMMA(op *ir.Operation) (*wgmmaPlan, string, error) {
 		K = int(shapeOf(a.Type())[1])
 	}
 	if K%k != 0 {
-		return nil, "", errorf(op, "K = %d is not a multiple of the instruction's %d", K, k)
+		return nil, fmt.Sprintf("K = %d is not a multiple of the instruction's %d", K, k), nil
 	}
 	p := &wgmmaPlan{kind: kind, n: n, repK: K / k, C: mustLayout(ct)}
 	var why string
 	wgBases, err := p.accumulator()
 	if err != nil {
-		return nil, "", errorf(op, "accumulator: %v", err)
+		return nil, "accumulator: " + err.Error(), nil
 	}
 	if _, ok := b.Type().(*ir.MemDescType); !ok {
 		return nil, "B is in registers", nil
