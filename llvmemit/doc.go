@@ -69,8 +69,9 @@
 // wgmma's canonical ones (an unswizzled nvmma_shared buffer whose rows are
 // not 16 bytes, a non-nvmma shared layout), a buffer not known to be
 // aligned to its swizzle pattern, a
-// tf32 operand that is not K-major, B in registers, A registers that do not
-// hold wgmma's fragment.
+// tf32 operand that is not K-major, B in registers, A registers or an
+// accumulator layout that do not hold wgmma's fragments, an instrShape that
+// is no wgmma shape.
 package llvmemit
 
 // # Not supported yet

@@ -36,8 +36,8 @@ import (
 // coordinates, after checking its lane and warp bases against the
 // fragment. A dot without isAsync is waited for at once
 // (wgmma.wait_group 0); an async one with A in registers commits every
-// step and waits for all but the last K steps, so that its A registers
-// are not overwritten early (Triton does the same).
+// step and then waits until at most K/k − 1 groups are in flight, so that
+// its A registers are not overwritten early (Triton does the same).
 //
 // ttng.warp_group_dot_wait {pendings = N} is "wgmma.wait_group.sync.aligned N"
 // with every register of its tensor operands tied through the asm, so
@@ -50,9 +50,10 @@ import (
 //
 // A dot whose shared operand a descriptor cannot address (a layout that is
 // none of wgmma's canonical ones, a buffer not aligned to its swizzle, a
-// tf32 operand that is not K-major), whose B is in registers or whose A
-// registers do not hold wgmma's fragment runs as mma.sync instead
-// (warpGroupDotMMA), which is correct but synchronous.
+// tf32 operand that is not K-major), whose B is in registers, whose A
+// registers or accumulator do not hold wgmma's fragments, or whose
+// instrShape is no wgmma shape runs as mma.sync instead (warpGroupDotMMA),
+// which is correct but synchronous; the package doc lists these cases.
 
 func init() {
 	Register("ttng.warp_group_dot", lowerWarpGroupDot)
