@@ -377,7 +377,10 @@ func (l *Lowerer) planSmem(op *ir.Operation, v *ir.Value, idx int, wgBases [][2]
 }
 
 // smemAlign is the alignment in bytes that a memdesc's offset in
-// global_smem is known to have.
+// global_smem is known to have. Like Triton, the lowering takes
+// global_smem itself (dynamic shared memory, after the 1 KiB the driver
+// reserves) to start at a multiple of 1024 bytes, the largest swizzle
+// period.
 func smemAlign(v *ir.Value) int {
 	d := v.DefiningOp()
 	if d == nil {
