@@ -138,7 +138,7 @@ func Main(p *proc.Proc) (code int) {
 		}
 		version, target := *ptxVersion, *ptxTarget
 		if res.Hopper {
-			version, target = cmpOr(version, "8.0"), cmpOr(target, "sm_90a")
+			version, target = cmpOr(version, llvmemit.HopperPTXVersion), cmpOr(target, llvmemit.HopperArch)
 		}
 		if version != "" || target != "" {
 			if ptx, err = llvmemit.RewritePTXHeader(ptx, cmpOr(version, headerField(ptx, ".version ")), cmpOr(target, headerField(ptx, ".target "))); err != nil {

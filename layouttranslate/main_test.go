@@ -105,4 +105,18 @@ func TestPTX(t *testing.T) {
 	if code != 0 || !strings.Contains(out, ".version 8.0\n.target sm_90a") {
 		t.Errorf("header rewrite: exit %d\n%.300s", code, out)
 	}
+	// A kernel with wgmma gets the sm_90a header without being asked, and
+	// its launch metadata says so.
+	wgmma, err := os.ReadFile(filepath.Join("..", "test", "llvmemit", "wgmma.mlir"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	code, out, errs = run(t, dir, string(wgmma), "-ttgir-to-ptx", "-llc", llc, "-kernel-json", "k.json")
+	if code != 0 || !strings.Contains(out, ".version 8.0\n.target sm_90a") || !strings.Contains(out, "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16") {
+		t.Errorf("wgmma kernel: exit %d %s\n%.300s", code, errs, out)
+	}
+	if js, err := os.ReadFile(filepath.Join(dir, "k.json")); err != nil || !strings.Contains(string(js), `"arch": "sm_90a"`) {
+		t.Errorf("wgmma kernel metadata: %s %v", js, err)
+	}
 }

@@ -68,7 +68,8 @@ func lower(t testing.TB, path string) (*llvmemit.Result, error) {
 // TestCorpus lowers every shared Triton 3.6 kernel and every kernel of
 // the remove-redundant-conversions corpus, compiles each with llc-14 and
 // reports which lower and which ops are missing. A kernel that lowers must
-// compile; PTX_DIR=dir writes the PTX there (for ptxas on the device).
+// compile, and a warp_group_dot must become wgmma; PTX_DIR=dir writes the
+// PTX there (for ptxas on the device; Hopper kernels with the sm_90a header).
 func TestCorpus(t *testing.T) {
 	as, llc := llvmTools(t)
 	var files []string
@@ -106,6 +107,18 @@ func TestCorpus(t *testing.T) {
 			continue
 		}
 		ok++
+		// Every warp_group_dot of the corpus runs as wgmma (none falls back
+		// to mma.sync), and its PTX is for sm_90a.
+		if src, _ := os.ReadFile(f); strings.Contains(string(src), "ttng.warp_group_dot ") {
+			if !res.Hopper || !strings.Contains(string(ptx), "wgmma.mma_async") || strings.Contains(string(ptx), "mma.sync") {
+				t.Errorf("%s: a warp_group_dot did not become wgmma (Hopper %v)", name, res.Hopper)
+			}
+		}
+		if res.Hopper {
+			if ptx, err = llvmemit.RewritePTXHeader(ptx, llvmemit.HopperPTXVersion, llvmemit.HopperArch); err != nil {
+				t.Errorf("%s: %v", name, err)
+			}
+		}
 		if ptxDir != "" {
 			os.WriteFile(filepath.Join(ptxDir, strings.TrimSuffix(name, ".ttgir")+".ptx"), ptx, 0o644)
 		}

@@ -53,6 +53,25 @@
 // function silently; every intrinsic this package declares must be on the
 // allow-list NVVMIntrinsics, and Emit fails on any other. Instructions LLVM
 // 14 lacks are inline PTX, as in Triton.
+//
+// # Hopper
+//
+// ttng.warp_group_dot is sm_90's wgmma (wgmma.go): matrix descriptors for
+// its shared operands, derived from their #ttg.nvmma_shared layouts (any
+// swizzle, K- or MN-major, multi-buffered through memdesc_index) and
+// checked on every element of every tile against the layout, A from
+// shared memory or from registers, async groups, and warp_group_dot_wait
+// as wgmma.wait_group with the accumulators tied through it. Such a module
+// is Hopper-only: Result.Hopper and Kernel.Arch say so, and its PTX
+// header must become .version 8.0 / .target sm_90a (RewritePTXHeader;
+// layout-translate does it). A warp_group_dot wgmma cannot take runs as
+// mma.sync (correct, synchronous): an operand layout that is none of
+// wgmma's canonical ones (an unswizzled nvmma_shared buffer whose rows are
+// not 16 bytes, a non-nvmma shared layout), a buffer not known to be
+// aligned to its swizzle pattern, a
+// tf32 operand that is not K-major, B in registers, A registers or an
+// accumulator layout that do not hold wgmma's fragments, an instrShape that
+// is no wgmma shape.
 package llvmemit
 
 // # Not supported yet
@@ -63,5 +82,6 @@ package llvmemit
 // over several CTAs, memdesc_trans/reshape, atomic_cas, and atomics whose
 // results are read on broadcast layouts. Modules without an allocation get
 // conservative barriers instead of Membar's (see above); stmatrix is not used;
-// ttng.warp_group_dot runs as mma.sync (correct on sm_90, not wgmma's
-// speed): wgmma itself is not emitted yet.
+// wgmma with f16 accumulators, fp8 A in registers or int8 operands (fp8
+// operands in shared memory are emitted as e4m3/e5m2 k32 but were not run
+// on a GPU).

@@ -20,12 +20,16 @@ import (
 // block size, dynamic shared memory and parameters (the two trailing
 // scratch pointers included).
 type Kernel struct {
-	Name        string  `json:"name"`
-	Threads     int     `json:"threads"`
-	NumWarps    int     `json:"num_warps"`
-	SharedBytes int     `json:"shared_bytes"`
-	Target      string  `json:"target,omitempty"`
-	Params      []Param `json:"params"`
+	Name        string `json:"name"`
+	Threads     int    `json:"threads"`
+	NumWarps    int    `json:"num_warps"`
+	SharedBytes int    `json:"shared_bytes"`
+	Target      string `json:"target,omitempty"`
+	// Arch is the architecture the PTX must be assembled for when it is
+	// not llc's sm_80: sm_90a for a module with wgmma (Result.Hopper),
+	// which loads on sm_90 devices only.
+	Arch   string  `json:"arch,omitempty"`
+	Params []Param `json:"params"`
 }
 
 // Param is one kernel parameter: its name in the TTGIR (or
@@ -177,6 +181,9 @@ func (e *emitter) finish() error {
 	}
 	for i := range e.kernels {
 		e.kernels[i].SharedBytes = shared
+		if e.hopper {
+			e.kernels[i].Arch = HopperArch
+		}
 	}
 	e.m.NamedMetadataDefs["nvvm.annotations"] = &metadata.NamedDef{Name: "nvvm.annotations", Nodes: e.annots}
 	if err := e.m.AssignGlobalIDs(); err != nil {

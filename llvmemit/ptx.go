@@ -53,6 +53,14 @@ func CompilePTX(ctx context.Context, llc string, ll []byte) ([]byte, error) {
 	return out.Bytes(), nil
 }
 
+// HopperPTXVersion and HopperArch are the PTX header of modules with
+// sm_90-only instructions (Result.Hopper): wgmma needs PTX ISA 8.0 and the
+// sm_90a target.
+const (
+	HopperPTXVersion = "8.0"
+	HopperArch       = "sm_90a"
+)
+
 var (
 	versionLine = regexp.MustCompile(`(?m)^\.version [0-9]+\.[0-9]+$`)
 	targetLine  = regexp.MustCompile(`(?m)^\.target sm_[0-9]+a?$`)

@@ -534,52 +534,83 @@ func TestSimErf(t *testing.T) {
 	}
 }
 
-// TestSimWarpGroupDot checks ttng.warp_group_dot (lowered to mma.sync) on
-// operands in nvmma_shared buffers, B also transposed, and A also in
-// registers, against the exact product.
+// TestSimWarpGroupDot checks ttng.warp_group_dot, lowered to wgmma, on
+// operands in nvmma_shared buffers (every swizzle, K- and MN-major), A
+// also in registers, one and two warp groups, synchronous and async (with
+// warp_group_dot_wait), with a zero C, against the exact product. The
+// simulator models wgmma from the PTX ISA (descriptor decoding, canonical
+// layouts, swizzles), independently of the lowering.
 func TestSimWarpGroupDot(t *testing.T) {
+	nv := func(swizzle int, transposed bool) string {
+		return fmt.Sprintf("#ttg.nvmma_shared<{swizzlingByteWidth = %d, transposed = %v, elementBitWidth = 16}>", swizzle, transposed)
+	}
 	for _, c := range []struct {
-		name, bShared string
-		aRegs         bool
+		name             string
+		aShared, bShared string
+		m, warps         int
+		aRegs, async     bool
+		zeroC            bool
+		fallback         bool // runs as mma.sync
 	}{
-		{"shared", `#ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>`, false},
-		{"shared_bT", `#ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = true, elementBitWidth = 16}>`, false},
-		{"a_regs", `#ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>`, true},
+		{name: "shared", aShared: nv(128, false), bShared: nv(128, false), m: 64, warps: 4},
+		{name: "shared_bT", aShared: nv(128, false), bShared: nv(128, true), m: 64, warps: 4},
+		{name: "shared_aT_bT", aShared: nv(128, true), bShared: nv(128, true), m: 64, warps: 4},
+		{name: "swizzle64", aShared: nv(64, false), bShared: nv(64, false), m: 64, warps: 4},
+		{name: "swizzle32_T", aShared: nv(32, true), bShared: nv(32, true), m: 64, warps: 4},
+		{name: "two_groups_async", aShared: nv(128, false), bShared: nv(128, false), m: 128, warps: 8, async: true},
+		{name: "two_groups_aT_zero", aShared: nv(128, true), bShared: nv(64, false), m: 128, warps: 8, zeroC: true},
+		{name: "a_regs", bShared: nv(128, false), m: 64, warps: 4, aRegs: true},
+		{name: "a_regs_two_groups_async", bShared: nv(128, true), m: 128, warps: 8, aRegs: true, async: true},
+		{name: "unswizzled_fallback", aShared: nv(0, false), bShared: nv(0, false), m: 64, warps: 4, fallback: true},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			const m, n, k = 64, 64, 64
-			aOp := `%am = ttg.local_alloc %a : (tensor<64x64xf16, #bl>) -> !ttg.memdesc<64x64xf16, #sa, #smem>
-    %d = ttng.warp_group_dot %am, %bm, %z {inputPrecision = 0 : i32} : !ttg.memdesc<64x64xf16, #sa, #smem> * !ttg.memdesc<64x64xf16, #sb, #smem> -> tensor<64x64xf32, #mma>`
-			if c.aRegs {
-				aOp = `%ad = ttg.convert_layout %a : tensor<64x64xf16, #bl> -> tensor<64x64xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>
-    %d = ttng.warp_group_dot %ad, %bm, %z {inputPrecision = 0 : i32} : tensor<64x64xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>> * !ttg.memdesc<64x64xf16, #sb, #smem> -> tensor<64x64xf32, #mma>`
+			m, n, k := c.m, 64, 64
+			r := strings.NewReplacer("MM", fmt.Sprint(m), "WW", fmt.Sprint(c.warps))
+			attrs := ""
+			if c.async {
+				attrs = ", isAsync = true"
 			}
-			src := `#bl = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
-#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
-#sa = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+			aOp := `%am = ttg.local_alloc %a : (tensor<MMx64xf16, #bla>) -> !ttg.memdesc<MMx64xf16, #sa, #smem>
+    %d = ttng.warp_group_dot %am, %bm, %z {inputPrecision = 0 : i32` + attrs + `} : !ttg.memdesc<MMx64xf16, #sa, #smem> * !ttg.memdesc<64x64xf16, #sb, #smem> -> tensor<MMx64xf32, #mma>`
+			if c.aRegs {
+				aOp = `%ad = ttg.convert_layout %a : tensor<MMx64xf16, #bla> -> tensor<MMx64xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>
+    %d = ttng.warp_group_dot %ad, %bm, %z {inputPrecision = 0 : i32` + attrs + `} : tensor<MMx64xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>> * !ttg.memdesc<64x64xf16, #sb, #smem> -> tensor<MMx64xf32, #mma>`
+			}
+			zero := "1.000000e+00"
+			if c.zeroC {
+				zero = "0.000000e+00"
+			}
+			aShared := c.aShared
+			if aShared == "" {
+				aShared = c.bShared
+			}
+			src := r.Replace(`#bla = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [WW, 1], order = [1, 0]}>
+#bl = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [WW, 1], order = [1, 0]}>
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [WW, 1], instrShape = [16, 64, 16]}>
+#sa = ` + aShared + `
 #sb = ` + c.bShared + `
 #smem = #ttg.shared_memory
-module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
-  tt.func public @k(%in: !tt.ptr<f16>, %out: !tt.ptr<f32>) {` + offsets2D("a", "#bl", m, k) + offsets2D("c", "#mma", m, n) + `
-    %ap = tt.splat %in : !tt.ptr<f16> -> tensor<64x64x!tt.ptr<f16>, #bl>
-    %aa = tt.addptr %ap, %a_off : tensor<64x64x!tt.ptr<f16>, #bl>, tensor<64x64xi32, #bl>
-    %a = tt.load %aa : tensor<64x64x!tt.ptr<f16>, #bl>
-    %boff = arith.constant 4096 : i32
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = WW : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @k(%in: !tt.ptr<f16>, %out: !tt.ptr<f32>) {` + offsets2D("a", "#bla", m, k) + offsets2D("b", "#bl", k, n) + offsets2D("c", "#mma", m, n) + `
+    %ap = tt.splat %in : !tt.ptr<f16> -> tensor<MMx64x!tt.ptr<f16>, #bla>
+    %aa = tt.addptr %ap, %a_off : tensor<MMx64x!tt.ptr<f16>, #bla>, tensor<MMx64xi32, #bla>
+    %a = tt.load %aa : tensor<MMx64x!tt.ptr<f16>, #bla>
+    %boff = arith.constant ` + fmt.Sprint(m*k) + ` : i32
     %bbase = tt.addptr %in, %boff : !tt.ptr<f16>, i32
     %bp = tt.splat %bbase : !tt.ptr<f16> -> tensor<64x64x!tt.ptr<f16>, #bl>
-    %ba = tt.addptr %bp, %a_off : tensor<64x64x!tt.ptr<f16>, #bl>, tensor<64x64xi32, #bl>
+    %ba = tt.addptr %bp, %b_off : tensor<64x64x!tt.ptr<f16>, #bl>, tensor<64x64xi32, #bl>
     %b = tt.load %ba : tensor<64x64x!tt.ptr<f16>, #bl>
     %bm = ttg.local_alloc %b : (tensor<64x64xf16, #bl>) -> !ttg.memdesc<64x64xf16, #sb, #smem>
-    %z = arith.constant dense<1.000000e+00> : tensor<64x64xf32, #mma>
+    %z = arith.constant dense<` + zero + `> : tensor<MMx64xf32, #mma>
     ` + aOp + `
-    %w = ttng.warp_group_dot_wait %d {pendings = 0 : i32} : tensor<64x64xf32, #mma>
-    %op = tt.splat %out : !tt.ptr<f32> -> tensor<64x64x!tt.ptr<f32>, #mma>
-    %oa = tt.addptr %op, %c_off : tensor<64x64x!tt.ptr<f32>, #mma>, tensor<64x64xi32, #mma>
-    tt.store %oa, %w : tensor<64x64x!tt.ptr<f32>, #mma>
+    %w = ttng.warp_group_dot_wait %d {pendings = 0 : i32} : tensor<MMx64xf32, #mma>
+    %op = tt.splat %out : !tt.ptr<f32> -> tensor<MMx64x!tt.ptr<f32>, #mma>
+    %oa = tt.addptr %op, %c_off : tensor<MMx64x!tt.ptr<f32>, #mma>, tensor<MMx64xi32, #mma>
+    tt.store %oa, %w : tensor<MMx64x!tt.ptr<f32>, #mma>
     tt.return
   }
 }
-`
+`)
 			mod, diags := ir.ParseString(src, ir.ParseConfig{Filename: "wgmma.mlir"})
 			if diags.HasErrors() {
 				t.Fatalf("parse: %v\n%s", diags, src)
@@ -594,13 +625,20 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 			if err != nil {
 				t.Fatalf("emit: %v", err)
 			}
+			ll := res.Module.String()
+			if got := strings.Contains(ll, "wgmma.mma_async"); got == c.fallback || !res.Hopper {
+				t.Fatalf("wgmma emitted: %v, want %v (Hopper %v)", got, !c.fallback, res.Hopper)
+			}
+			if c.aRegs && c.async && !strings.Contains(ll, "wgmma.wait_group.sync.aligned 3;") {
+				t.Errorf("an async dot with A in registers must wait for all but its last 3 K steps")
+			}
 			val := func(i int) float32 { return float32(i*37%9 - 4) }
 			nin := m*k + k*n
 			mem := make([]byte, 2*nin+4*m*n)
 			for i := 0; i < nin; i++ {
 				binary.LittleEndian.PutUint16(mem[2*i:], toHalf(val(i)))
 			}
-			s := newSim(128, mem)
+			s := newSim(32*c.warps, mem)
 			for _, f := range res.Module.Funcs {
 				if f.Name() == "k" {
 					s.run(f, []uint64{0, uint64(2 * nin), 0, 0})
@@ -609,6 +647,9 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 			for i := 0; i < m; i++ {
 				for j := 0; j < n; j++ {
 					want := float32(1)
+					if c.zeroC {
+						want = 0
+					}
 					for kk := 0; kk < k; kk++ {
 						want += val(i*k+kk) * val(m*k+kk*n+j)
 					}

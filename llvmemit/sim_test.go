@@ -553,6 +553,23 @@ func (s *sim) asm(c *lir.InstCall, a *lir.InlineAsm) {
 		s.ldmatrix(c, strings.Contains(a.Asm, ".trans"))
 		return
 	}
+	switch {
+	case a.Asm == "wgmma.fence.sync.aligned;" || a.Asm == "wgmma.commit_group.sync.aligned;" ||
+		strings.HasPrefix(a.Asm, "fence.proxy.async.shared::"):
+		return // wgmma runs synchronously here
+	case strings.HasPrefix(a.Asm, "// wait for regs:") || a.Asm == "mov.b32 $0, $1;":
+		for t := range s.threads {
+			var out simVal
+			for _, x := range c.Args {
+				out = append(out, s.get(t, x)...)
+			}
+			s.env[t][c] = out
+		}
+		return
+	case strings.HasPrefix(a.Asm, "wgmma.mma_async.sync.aligned."):
+		s.wgmma(c, a.Asm)
+		return
+	}
 	var k int
 	var tf32 bool
 	switch {
@@ -639,6 +656,131 @@ func (s *sim) ldmatrix(c *lir.InstCall, trans bool) {
 				out = append(out, uint64(lo)|uint64(hi)<<16)
 			}
 			s.env[w+lane][c] = out
+		}
+	}
+}
+
+// wgmma models wgmma.mma_async.sync.aligned.m64nNkK.f32.{f16,bf16,tf32}
+// per warp group from the PTX ISA: the accumulator fragment (thread
+// (warp w, lane g·4+q) holds rows 16w+g+8i, columns 8j+2q+b in register
+// 4j+2i+b), A in registers as mma.sync's m16n8kK fragment per warp, and
+// the shared operands through their matrix descriptors (decoded here:
+// start, LBO, SBO, swizzle mode) and the canonical layouts of core
+// matrices (8 rows of 16 bytes) and swizzle atoms (8 rows of S bytes,
+// 16-byte chunk index XOR row within the atom).
+func (s *sim) wgmma(c *lir.InstCall, text string) {
+	var n, k int
+	var ty string
+	if _, err := fmt.Sscanf(strings.ReplaceAll(text[len("wgmma.mma_async.sync.aligned."):], ".", " "), "m64n%dk%d f32 %s", &n, &k, &ty); err != nil {
+		panic("sim: wgmma: " + text)
+	}
+	imm := strings.Split(strings.TrimSuffix(text[strings.LastIndex(text, "}")+1:], ";"), ",")
+	trans := func(i int) bool { return strings.TrimSpace(imm[i]) == "1" }
+	nacc := n / 2
+	aRegs := len(c.Args) == nacc+4+2
+	var transA, transB bool
+	if ty == "f16" || ty == "bf16" {
+		if aRegs {
+			transB = trans(len(imm) - 1)
+		} else {
+			transA, transB = trans(len(imm)-2), trans(len(imm)-1)
+		}
+	}
+	eb := map[string]int{"f16": 2, "bf16": 2, "tf32": 4}[ty]
+	elem := func(bits uint64) float32 {
+		switch ty {
+		case "f16":
+			return halfBits(uint16(bits))
+		case "bf16":
+			return math.Float32frombits(uint32(bits) << 16)
+		}
+		return f32(bits)
+	}
+	// smem returns element (mn, k) of a K-major (or MN-major) operand.
+	smem := func(t int, desc uint64, mn, kk int, mnMajor bool) float32 {
+		start := int(desc&0x3fff) << 4
+		lbo := int(desc>>16&0x3fff) << 4
+		sbo := int(desc>>32&0x3fff) << 4
+		sw := map[uint64]int{0: 0, 1: 128, 2: 64, 3: 32}[desc>>62]
+		var addr int
+		switch {
+		case !mnMajor && sw == 0:
+			addr = start + mn/8*sbo + kk*eb/16*lbo + mn%8*16 + kk*eb%16
+		case !mnMajor:
+			addr = start + mn/8*sbo + mn%8*sw + kk*eb
+		case sw == 0:
+			addr = start + kk/8*lbo + mn*eb/16*sbo + kk%8*16 + mn*eb%16
+		default:
+			addr = start + kk/8*sbo + mn*eb/sw*lbo + kk%8*sw + mn*eb%sw
+		}
+		if sw != 0 {
+			addr ^= (addr >> 7 & (sw/16 - 1)) << 4
+		}
+		s.read(t, sharedBase+uint64(addr), eb)
+		var buf [8]byte
+		copy(buf[:], s.mem(sharedBase+uint64(addr), eb))
+		return elem(binary.LittleEndian.Uint64(buf[:]))
+	}
+	for g0 := 0; g0 < s.threads; g0 += 128 {
+		A := make([][]float32, 64)
+		C := make([][]float32, 64)
+		for i := range A {
+			A[i], C[i] = make([]float32, k), make([]float32, n)
+		}
+		B := make([][]float32, k)
+		for i := range B {
+			B[i] = make([]float32, n)
+		}
+		word := func(t, i int) uint64 { return s.get(t, c.Args[i])[0] }
+		bDesc := word(g0, len(c.Args)-2)
+		for kk := 0; kk < k; kk++ {
+			for j := 0; j < n; j++ {
+				B[kk][j] = smem(g0, bDesc, j, kk, transB)
+			}
+		}
+		if !aRegs {
+			aDesc := word(g0, nacc)
+			for i := 0; i < 64; i++ {
+				for kk := 0; kk < k; kk++ {
+					A[i][kk] = smem(g0, aDesc, i, kk, transA)
+				}
+			}
+		}
+		for t := g0; t < g0+128; t++ {
+			w, g, q := (t-g0)/32, t%32/4, t%4
+			for r := 0; r < nacc; r++ {
+				j, i, b := r/4, r/2%2, r%2
+				C[16*w+g+8*i][8*j+2*q+b] = f32(word(t, r))
+			}
+			if aRegs {
+				for r := 0; r < 4; r++ {
+					row, col := 16*w+g+8*(r%2), r/2*k/2
+					v := word(t, nacc+r)
+					if eb == 4 {
+						A[row][col+q] = f32(v)
+					} else {
+						A[row][col+2*q], A[row][col+2*q+1] = elem(v&0xffff), elem(v>>16)
+					}
+				}
+			}
+		}
+		scale := word(g0, len(c.Args)-1) != 0
+		for t := g0; t < g0+128; t++ {
+			w, g, q := (t-g0)/32, t%32/4, t%4
+			out := make(simVal, nacc)
+			for r := range out {
+				j, i, b := r/4, r/2%2, r%2
+				row, col := 16*w+g+8*i, 8*j+2*q+b
+				var d float32
+				if scale {
+					d = C[row][col]
+				}
+				for kk := 0; kk < k; kk++ {
+					d += A[row][kk] * B[kk][col]
+				}
+				out[r] = uint64(math.Float32bits(d))
+			}
+			s.env[t][c] = out
 		}
 	}
 }
