@@ -184,7 +184,10 @@ def check_kernel(k, bundle, work, cc_device, timeout):
     res["triton_target"] = f"cuda:{cc}"
     t0 = time.time()
     try:
-        tk = triton.compile(ttgir, target=GPUTarget("cuda", cc, 32))
+        src = triton_source(ttgir, cc, kdir)
+        if src != ttgir:
+            res["triton_ttgir"] = src
+        tk = triton.compile(src, target=GPUTarget("cuda", cc, 32))
         meta = json.loads(json.dumps(tk.metadata._asdict(), default=str))
         meta["name"] = tk.metadata.name
         with open(os.path.join(kdir, "triton.ptx"), "w") as f:
@@ -223,6 +226,35 @@ def check_kernel(k, bundle, work, cc_device, timeout):
 
 
 # ---- phase 3 and 4: Triton's launcher ------------------------------------
+
+def triton_source(ttgir, cc, kdir):
+    """The TTGIR Triton compiles for ttgir: the file itself, or, for an sm_90
+    module with ttng.warp_group_dot but no ttng.fence_async_shared (a corpus
+    file taken right after remove-layout-conversions, before the rest of
+    make_ttgir), that file after Triton's own fence insertion. Without it
+    Triton's make_llir emits wgmma reading shared memory that generic-proxy
+    stores wrote with no proxy fence: a race (outputs differ from launch to
+    launch). Our lowering inserts the fence itself; this gives Triton the
+    same."""
+    text = open(ttgir).read()
+    if cc < 90 or "ttng.warp_group_dot" not in text or "ttng.fence_async_shared" in text:
+        return ttgir
+    from triton._C.libtriton import ir, nvidia
+    ctx = ir.context()
+    ir.load_dialects(ctx)
+    nvidia.load_dialects(ctx)
+    m = ir.parse_mlir_module(ttgir, ctx)
+    pm = ir.pass_manager(ctx)
+    try:
+        nvidia.passes.ttnvgpuir.add_fence_insertion(pm, cc)
+    except TypeError:
+        nvidia.passes.ttnvgpuir.add_fence_insertion(pm)
+    pm.run(m, "fence_insertion")
+    out = os.path.join(kdir, "triton_input.ttgir")
+    with open(out, "w") as f:
+        f.write(str(m))
+    return out
+
 
 def load_triton(ttgir, target):
     import triton
@@ -360,7 +392,7 @@ def bench_kernel(k, res, bundle, work, runs, warmup):
     if "arg_types" not in b:
         b["triton"] = {"error": "no variant ran at full size"}
         return
-    tk = load_triton(ttgir, res["triton_target"])
+    tk = load_triton(res.get("triton_ttgir", ttgir), res["triton_target"])
     cmp, launch = triton_against(tk, k["grid"], b["arg_types"], b["variants"], rtol, atol)
     if launch is None:
         b["triton"] = cmp
@@ -545,7 +577,7 @@ def main():
         if "triton_target" not in r or "triton_compile_error" in r or not r["variants"].get("triton-ptx", {}).get("dump"):
             continue  # Triton's PTX did not run through ttgir-run: its launcher would fault the same way
         try:
-            tk = load_triton(os.path.join(a.bundle, k["ttgir"]), r["triton_target"])
+            tk = load_triton(r.get("triton_ttgir", os.path.join(a.bundle, k["ttgir"])), r["triton_target"])
             r["triton_check"], _ = triton_against(tk, k["check_grid"], r["check_arg_types"], r["variants"],
                                                   k.get("rtol", 0), k.get("atol", 0))
         except Exception as e:

@@ -29,6 +29,29 @@ REPORT = {"kernels": [
 
 
 class TritonRefTest(unittest.TestCase):
+    def test_triton_source_unchanged(self):
+        """Modules that need no fence (not sm_90, no warp_group_dot, or already
+        fenced) are compiled as they are, without Triton's bindings."""
+        import tempfile
+        with tempfile.TemporaryDirectory() as d:
+            for cc, text in ((80, "ttng.warp_group_dot"), (90, "tt.dot"),
+                             (90, "ttng.fence_async_shared\nttng.warp_group_dot")):
+                path = os.path.join(d, "k.ttgir")
+                with open(path, "w") as f:
+                    f.write(text)
+                self.assertEqual(T.triton_source(path, cc, d), path)
+                self.assertFalse(os.path.exists(os.path.join(d, "triton_input.ttgir")))
+        # A module that needs the fence goes through Triton, which is absent here.
+        with tempfile.TemporaryDirectory() as d:
+            path = os.path.join(d, "k.ttgir")
+            with open(path, "w") as f:
+                f.write("ttng.warp_group_dot")
+            try:
+                import triton  # noqa: F401
+            except ImportError:
+                with self.assertRaises(ImportError):
+                    T.triton_source(path, 90, d)
+
     def test_select(self):
         ks = [{"name": n} for n in ("x.post", "x.pre-ours", "y.post", "z.post")]
         self.assertEqual([k["name"] for k in T.select(ks, ["*.post"], None)], ["x.post", "y.post", "z.post"])
