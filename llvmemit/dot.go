@@ -52,9 +52,15 @@ func checkBases(ll *linear.Layout, d string, want [][2]int) error {
 
 func lowerDot(l *Lowerer, op *ir.Operation) error {
 	at, bt, ct := op.Operand(0).Type(), op.Operand(1).Type(), op.Operand(2).Type()
+	if _, ok := ir.Encoding(ct).(*attr.Blocked); ok {
+		return l.fmaDot(op)
+	}
 	mma, ok := ir.Encoding(ct).(*attr.NvidiaMma)
-	if !ok || mma.VersionMajor != 2 {
-		return errorf(op, "only #ttg.nvidia_mma version 2 accumulators are supported (FMA and wgmma dots are not)")
+	if !ok {
+		return errorf(op, "only #ttg.blocked (FMA) and #ttg.nvidia_mma accumulators are supported, not %s", ir.Encoding(ct).Name())
+	}
+	if mma.VersionMajor != 2 {
+		return errorf(op, "only #ttg.nvidia_mma version 2 accumulators are supported (wgmma dots are not)")
 	}
 	if len(shapeOf(ct)) != 2 {
 		return errorf(op, "batched (3-D) dots are not supported")

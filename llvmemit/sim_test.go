@@ -11,6 +11,8 @@ import (
 	"github.com/llir/llvm/ir/enum"
 	"github.com/llir/llvm/ir/types"
 	"github.com/llir/llvm/ir/value"
+
+	"github.com/layoutopt/layoutopt/interp"
 )
 
 // A lockstep SIMT simulator of the LLVM IR this package emits, for tests:
@@ -44,6 +46,8 @@ type sim struct {
 }
 
 const atomicWriter = -3
+
+var f16 = interp.LookupFloatFormat("f16")
 
 const sharedBase = 1 << 40 // shared addresses are tagged to tell the memories apart
 
@@ -109,6 +113,12 @@ func (s *sim) get(t int, v value.Value) simVal {
 		return simVal{mask(uint64(x.X.Int64()), x.Typ.BitSize)}
 	case *constant.Float:
 		f, _ := x.X.Float64()
+		switch x.Typ.Kind {
+		case types.FloatKindHalf:
+			return simVal{f16.Bits(f)}
+		case types.FloatKindDouble:
+			return simVal{math.Float64bits(f)}
+		}
 		return simVal{uint64(math.Float32bits(float32(f)))}
 	case *constant.Undef:
 		if vt, ok := x.Typ.(*types.VectorType); ok {
@@ -336,6 +346,16 @@ func (s *sim) call(c *lir.InstCall) {
 			}
 			s.env[t][c] = simVal{uint64(math.Float32bits(r))}
 		}
+	case name == "llvm.fmuladd.f32":
+		for t := range s.threads {
+			a, b, d := f32(s.get(t, c.Args[0])[0]), f32(s.get(t, c.Args[1])[0]), f32(s.get(t, c.Args[2])[0])
+			s.env[t][c] = simVal{uint64(math.Float32bits(float32(float64(a)*float64(b) + float64(d))))}
+		}
+	case name == "llvm.fmuladd.f16":
+		for t := range s.threads {
+			a, b, d := f16.FromBits(s.get(t, c.Args[0])[0]), f16.FromBits(s.get(t, c.Args[1])[0]), f16.FromBits(s.get(t, c.Args[2])[0])
+			s.env[t][c] = simVal{f16.Bits(f16.Round(a*b+d, interp.NearestEven, false))}
+		}
 	case name == "llvm.nvvm.barrier0":
 		s.epoch++
 	case strings.HasPrefix(name, "llvm.nvvm.shfl.sync."):
@@ -483,6 +503,12 @@ func (s *sim) eval(t int, inst lir.Instruction) simVal {
 	case *lir.InstSExt:
 		v := s.get(t, x.From)
 		return simVal{mask(uint64(sext(v[0], intBits(x.From.Type()))), intBits(x.To))}
+	case *lir.InstFPExt:
+		v := s.get(t, x.From)[0]
+		if !x.From.Type().Equal(types.Half) || !x.To.Equal(types.Float) {
+			panic("sim: fpext " + x.LLString())
+		}
+		return simVal{uint64(math.Float32bits(float32(f16.FromBits(v))))}
 	case *lir.InstSIToFP:
 		v := s.get(t, x.From)
 		return simVal{uint64(math.Float32bits(float32(sext(v[0], intBits(x.From.Type())))))}
@@ -546,6 +572,14 @@ func (s *sim) asm(c *lir.InstCall, a *lir.InlineAsm) {
 		for t := range s.threads {
 			x, y := f32(s.get(t, c.Args[0])[0]), f32(s.get(t, c.Args[1])[0])
 			s.env[t][c] = simVal{uint64(math.Float32bits(x / y))}
+		}
+		return
+	}
+	if strings.HasPrefix(a.Asm, "cvt.rna.tf32.f32 ") {
+		tf32 := interp.LookupFloatFormat("tf32")
+		for t := range s.threads {
+			x := float64(f32(s.get(t, c.Args[0])[0]))
+			s.env[t][c] = simVal{uint64(math.Float32bits(float32(tf32.Round(x, interp.NearestAway, false))))}
 		}
 		return
 	}

@@ -1,0 +1,98 @@
+package llvmemit_test
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/layoutopt/layoutopt/conformance"
+	"github.com/layoutopt/layoutopt/internal/testenv"
+	"github.com/layoutopt/layoutopt/ir"
+	"github.com/layoutopt/layoutopt/llvmemit"
+)
+
+// TestLitKernels lowers every TTGIR module of Triton 3.6's lit tests
+// (../shared/triton36/lit, split at "// -----") that parses, verifies and
+// takes allocate-shared-memory-nv, compiles each that lowers with llc-14,
+// and reports why the others do not lower (by the error's message).
+func TestLitKernels(t *testing.T) {
+	dir := testenv.SharedDir()
+	if dir == "" {
+		t.Skip("no ../shared")
+	}
+	as, llc := llvmTools(t)
+	var files []string
+	filepath.WalkDir(filepath.Join(dir, "triton36", "lit"), func(p string, d os.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && strings.HasSuffix(p, ".mlir") {
+			files = append(files, p)
+		}
+		return nil
+	})
+	missing := map[string][]string{}
+	ok, total := 0, 0
+	for _, f := range files {
+		src, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rel, _ := filepath.Rel(filepath.Join(dir, "triton36", "lit"), f)
+		for _, c := range conformance.SplitChunks(string(src)) {
+			if !strings.Contains(c.Text, "ttg.num-warps") || !strings.Contains(c.Text, "tt.func") {
+				continue
+			}
+			m, diags := ir.ParseString(c.Padded(), ir.ParseConfig{Filename: rel})
+			if diags.HasErrors() || ir.Verify(m).HasErrors() {
+				continue
+			}
+			if _, err := llvmemit.AllocateSharedMemory(m); err != nil {
+				continue
+			}
+			total++
+			name := rel + "#" + itoa(c.Index)
+			res, err := emitRecover(m)
+			if err != nil {
+				if strings.HasPrefix(err.Error(), "panic") {
+					t.Errorf("%s: %v", name, err)
+					continue
+				}
+				var le *llvmemit.Error
+				key := err.Error()
+				if errors.As(err, &le) {
+					key = le.Op + ": " + le.Msg
+				}
+				missing[key] = append(missing[key], name)
+				continue
+			}
+			if _, err := compile(t, as, llc, res.Module.String()); err != nil {
+				t.Errorf("%s lowers but does not compile: %v", name, err)
+				continue
+			}
+			ok++
+		}
+	}
+	t.Logf("%d of %d lit kernels lower and compile", ok, total)
+	var keys []string
+	for k := range missing {
+		keys = append(keys, k)
+	}
+	sort.Slice(keys, func(i, j int) bool { return len(missing[keys[i]]) > len(missing[keys[j]]) })
+	for _, k := range keys {
+		t.Logf("%3d kernels: %s (e.g. %s)", len(missing[k]), k, missing[k][0])
+	}
+}
+
+func itoa(i int) string { return strconv.Itoa(i) }
+
+func emitRecover(m *ir.Module) (res *llvmemit.Result, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("panic: %v", r)
+		}
+	}()
+	return llvmemit.Emit(m)
+}
