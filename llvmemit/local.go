@@ -191,9 +191,11 @@ func (l *Lowerer) localStore(op *ir.Operation, md *memDesc, src *ir.Value) error
 	if err != nil {
 		return err
 	}
-	base := l.Values(op.Result(0))[0]
+	var base value.Value
 	if op.Name() == "ttg.local_store" {
 		base = l.Values(op.Operand(1))[0]
+	} else {
+		base = l.Values(op.Result(0))[0]
 	}
 	elt := mustType(ir.ElementType(src.Type()))
 	st := storableType(elt)

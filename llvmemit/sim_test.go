@@ -121,8 +121,11 @@ func (s *sim) get(t int, v value.Value) simVal {
 		}
 		return simVal{uint64(math.Float32bits(float32(f)))}
 	case *constant.Undef:
-		if vt, ok := x.Typ.(*types.VectorType); ok {
-			return make(simVal, vt.Len)
+		switch xt := x.Typ.(type) {
+		case *types.VectorType:
+			return make(simVal, xt.Len)
+		case *types.StructType:
+			return make(simVal, len(xt.Fields))
 		}
 		return simVal{0}
 	case *lir.Global:
@@ -227,9 +230,15 @@ func f32(v uint64) float32 { return math.Float32frombits(uint32(v)) }
 // run executes f with the given argument words (pointers: global
 // addresses).
 func (s *sim) run(f *lir.Func, args []uint64) {
+	s.exec(f, func(_, i int) simVal { return simVal{args[i]} })
+}
+
+// exec runs f with argument i of thread t arg(t, i) and returns each
+// thread's return value (nil for void).
+func (s *sim) exec(f *lir.Func, arg func(t, i int) simVal) []simVal {
 	for t := range s.threads {
 		for i, p := range f.Params {
-			s.env[t][p] = simVal{args[i]}
+			s.env[t][p] = arg(t, i)
 		}
 	}
 	blk := f.Blocks[0]
@@ -265,7 +274,13 @@ func (s *sim) run(f *lir.Func, args []uint64) {
 		}
 		switch term := blk.Term.(type) {
 		case *lir.TermRet:
-			return
+			out := make([]simVal, s.threads)
+			if term.X != nil {
+				for t := range out {
+					out[t] = s.get(t, term.X)
+				}
+			}
+			return out
 		case *lir.TermBr:
 			prev, blk = blk, term.Target.(*lir.Block)
 		case *lir.TermCondBr:
@@ -307,6 +322,13 @@ func (s *sim) call(c *lir.InstCall) {
 	f, ok := c.Callee.(*lir.Func)
 	if !ok {
 		panic(fmt.Sprintf("sim: callee %T", c.Callee))
+	}
+	if len(f.Blocks) > 0 { // a device function
+		ret := s.exec(f, func(t, i int) simVal { return s.get(t, c.Args[i]) })
+		for t := range s.threads {
+			s.env[t][c] = ret[t]
+		}
+		return
 	}
 	name := f.Name()
 	switch {
@@ -544,6 +566,10 @@ func (s *sim) eval(t int, inst lir.Instruction) simVal {
 		s.write(t, addr, nb, atomicWriter)
 		copy(b, nb)
 		return old
+	case *lir.InstInsertValue:
+		v := append(simVal{}, s.get(t, x.X)...)
+		v[x.Indices[0]] = s.get(t, x.Elem)[0]
+		return v
 	case *lir.InstExtractValue:
 		return simVal{s.get(t, x.X)[x.Indices[0]]}
 	case *lir.InstExtractElement:
