@@ -150,7 +150,7 @@ type emitter struct {
 	scratch int
 	// membar: Membar placed the barriers between ops (ttg.local_barrier);
 	// otherwise the lowering adds conservative ones (see syncShared).
-	membar  bool
+	membar bool
 	// funcs are the declared functions by symbol name (tt.call's callees).
 	funcs   map[string]*function
 	kernels []Kernel
@@ -366,18 +366,18 @@ func (e *emitter) define(f *function) error {
 
 // Lowerer lowers the ops of one function. Hooks use its methods.
 type Lowerer struct {
-	e    *emitter
-	f    *function
-	fn   *lir.Func
+	e  *emitter
+	f  *function
+	fn *lir.Func
 	// frame is a device function's shared-memory frame (nil in kernels,
 	// whose frame is global_smem).
 	frame value.Value
-	cur  *lir.Block
-	vals map[*ir.Value][]value.Value
-	tid  value.Value
-	axis *axisAnalysis
-	nblk int
-	mem  map[*ir.Value]*memDesc // memdesc views with their own addressing
+	cur   *lir.Block
+	vals  map[*ir.Value][]value.Value
+	tid   value.Value
+	axis  *axisAnalysis
+	nblk  int
+	mem   map[*ir.Value]*memDesc // memdesc views with their own addressing
 }
 
 // b returns a constant-folding builder on the current block.

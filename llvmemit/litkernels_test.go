@@ -8,8 +8,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-	"time"
 	"testing"
+	"time"
 
 	"github.com/layoutopt/layoutopt/conformance"
 	"github.com/layoutopt/layoutopt/internal/testenv"
