@@ -337,8 +337,10 @@ func lowerConstant(l *Lowerer, op *ir.Operation) error {
 			c, err = hexFloatConst(ir.ElementType(t), d.Hex[2:])
 		case len(d.Elems) == 1:
 			c, err = scalarConst(ir.ElementType(t), d.Elems[0])
+		case len(d.Elems) > 1:
+			return l.denseConstant(op, d.Elems)
 		default:
-			return errorf(op, "only splat dense constants are supported")
+			return errorf(op, "dense constants given as raw bytes are not supported")
 		}
 	} else {
 		c, err = scalarConst(ir.ElementType(t), a)

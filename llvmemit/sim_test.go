@@ -37,6 +37,8 @@ type sim struct {
 	global  []byte
 	shared  []byte
 	env     []map[value.Value]simVal
+	consts  map[*lir.Global]uint64 // constant arrays, in cmem
+	cmem    []byte
 	// The race checker: the barrier interval (epoch, from 1) and, per
 	// shared byte, the interval and thread of its last write and reads
 	// (reader -2: several threads; writer atomicWriter: atomics).
@@ -49,11 +51,15 @@ const atomicWriter = -3
 
 var f16 = interp.LookupFloatFormat("f16")
 
-const sharedBase = 1 << 40 // shared addresses are tagged to tell the memories apart
+// Shared and constant addresses are tagged to tell the memories apart.
+const (
+	sharedBase = 1 << 40
+	constBase  = 1 << 41
+)
 
 func newSim(threads int, global []byte) *sim {
 	const n = 1 << 16
-	s := &sim{threads: threads, global: global, shared: make([]byte, n), epoch: 1,
+	s := &sim{threads: threads, global: global, shared: make([]byte, n), epoch: 1, consts: map[*lir.Global]uint64{},
 		wEpoch: make([]int32, n), wBy: make([]int32, n), rEpoch: make([]int32, n), rBy: make([]int32, n)}
 	for range threads {
 		s.env = append(s.env, map[value.Value]simVal{})
@@ -129,7 +135,10 @@ func (s *sim) get(t int, v value.Value) simVal {
 		}
 		return simVal{0}
 	case *lir.Global:
-		return simVal{sharedBase}
+		if x.Init == nil {
+			return simVal{sharedBase}
+		}
+		return simVal{s.constant(x)}
 	}
 	r, ok := s.env[t][v]
 	if !ok {
@@ -138,7 +147,31 @@ func (s *sim) get(t int, v value.Value) simVal {
 	return r
 }
 
+// constant returns the address of a global constant array, laid out in
+// the constant memory on first use.
+func (s *sim) constant(g *lir.Global) uint64 {
+	if a, ok := s.consts[g]; ok {
+		return a
+	}
+	arr, ok := g.Init.(*constant.Array)
+	if !ok {
+		panic("sim: global initializer " + g.Init.Ident())
+	}
+	a := constBase + uint64(len(s.cmem))
+	for _, e := range arr.Elems {
+		b := make([]byte, sizeOf(e.Type()))
+		storeWords(b, e.Type(), s.get(0, e))
+		s.cmem = append(s.cmem, b...)
+	}
+	s.consts[g] = a
+	return a
+}
+
 func (s *sim) mem(addr uint64, n int) []byte {
+	if addr >= constBase {
+		a := addr - constBase
+		return s.cmem[a : a+uint64(n)]
+	}
 	if addr >= sharedBase {
 		a := addr - sharedBase
 		return s.shared[a : a+uint64(n)]
@@ -149,7 +182,7 @@ func (s *sim) mem(addr uint64, n int) []byte {
 // read records thread t's read of n shared bytes at addr (a no-op for
 // global memory) and panics on a read of another thread's write.
 func (s *sim) read(t int, addr uint64, n int) {
-	if addr < sharedBase {
+	if addr < sharedBase || addr >= constBase {
 		return
 	}
 	a := int(addr - sharedBase)
@@ -540,8 +573,9 @@ func (s *sim) eval(t int, inst lir.Instruction) simVal {
 			i := s.get(t, x.Indices[0])[0]
 			return simVal{base + uint64(sext(i, intBits(x.Indices[0].Type()))*int64(sizeOf(x.ElemType)))}
 		}
-		// [0 x i8] with (0, byte offset).
-		return simVal{base + s.get(t, x.Indices[1])[0]}
+		// An array with (0, element index).
+		at := x.ElemType.(*types.ArrayType)
+		return simVal{base + s.get(t, x.Indices[1])[0]*uint64(sizeOf(at.ElemType))}
 	case *lir.InstLoad:
 		addr := s.get(t, x.Src)[0]
 		s.read(t, addr, sizeOf(x.ElemType))
