@@ -68,8 +68,9 @@ func crossCheck(t *testing.T, src string, warps int, bufs []*interp.Buffer) []*i
 	return got
 }
 
-// filled returns a buffer of n elements of type elem holding small
-// integers (exact in every float type), varying with seed.
+// filled returns a buffer of n elements of type elem holding integers,
+// varying with seed: small ones (exact in every float type, and in i8),
+// or for integers of 16 bits and more, ones that rarely repeat.
 func filled(t *testing.T, elem ir.Type, n, seed int) *interp.Buffer {
 	t.Helper()
 	b, err := interp.NewBuffer(elem, n)
@@ -78,9 +79,13 @@ func filled(t *testing.T, elem ir.Type, n, seed int) *interp.Buffer {
 	}
 	for i := 0; i < n; i++ {
 		v := (i*37+seed*11)%9 - 4
-		if _, ok := elem.(*ir.FloatType); ok {
+		switch e := elem.(type) {
+		case *ir.FloatType:
 			b.SetFloat(i, float64(v))
-		} else {
+		case *ir.IntegerType:
+			if e.Width >= 16 { // distinct values, so that misplaced elements show
+				v = (i*7919+seed*101)%1000 - 300
+			}
 			b.SetInt(i, int64(v))
 		}
 	}
