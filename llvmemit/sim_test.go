@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"math"
+	"regexp"
 	"strings"
 
 	lir "github.com/llir/llvm/ir"
@@ -628,6 +629,23 @@ func reinterpret(v simVal, from, to types.Type) simVal {
 // (f16 operands) and m16n8k8 (tf32), per warp, from the fragment layouts
 // of the PTX ISA (independently of the lowering's own tables).
 func (s *sim) asm(c *lir.InstCall, a *lir.InlineAsm) {
+	if m := atomRE.FindStringSubmatch(a.Asm); m != nil {
+		s.atom(c, m[1], m[2])
+		return
+	}
+	if m := stSharedRE.FindStringSubmatch(a.Asm); m != nil {
+		for t := range s.threads {
+			if s.get(t, c.Args[2])[0] == 0 {
+				continue
+			}
+			addr := s.get(t, c.Args[0])[0]
+			b := make([]byte, sizeOf(c.Args[1].Type()))
+			storeWords(b, c.Args[1].Type(), s.get(t, c.Args[1]))
+			s.write(t, addr, b, int32(t))
+			copy(s.mem(addr, len(b)), b)
+		}
+		return
+	}
 	if strings.HasPrefix(a.Asm, "div.full.f32 ") {
 		for t := range s.threads {
 			x, y := f32(s.get(t, c.Args[0])[0]), f32(s.get(t, c.Args[1])[0])
@@ -734,5 +752,55 @@ func (s *sim) ldmatrix(c *lir.InstCall, trans bool) {
 			}
 			s.env[w+lane][c] = out
 		}
+	}
+}
+
+var (
+	// The predicated atomics of the atomic lowering: @$N atom.SEM.SCOPE.global.OP.TYPE.
+	atomRE = regexp.MustCompile(`^@\$\d atom\.\w+\.\w+\.global\.(\w+)\.([usbf]\d+) `)
+	// A predicated shared store: @$2 st.shared.bN [ $0 + 0 ], $1;
+	stSharedRE = regexp.MustCompile(`^@\$2 st\.shared\.b\d+ \[ \$0 \+ 0 \], \$1;$`)
+)
+
+// atom runs a predicated global atomic thread by thread (so each is
+// atomic): $0 the old value, $1 the address, then the operands (cas: the
+// compared value and the new one), the predicate last. A thread whose
+// predicate is off gets 0.
+func (s *sim) atom(c *lir.InstCall, op, typ string) {
+	n := len(c.Args)
+	t0 := c.Type()
+	for t := range s.threads {
+		if s.get(t, c.Args[n-1])[0] == 0 {
+			s.env[t][c] = simVal{0}
+			continue
+		}
+		addr := s.get(t, c.Args[0])[0]
+		b := s.mem(addr, sizeOf(t0))
+		old := loadWords(b, t0)[0]
+		x := s.get(t, c.Args[1])[0]
+		w := uint64(sizeOf(t0) * 8)
+		var nv uint64
+		switch {
+		case op == "add" && typ[0] == 'f' && w == 32:
+			nv = uint64(math.Float32bits(f32(old) + f32(x)))
+		case op == "add":
+			nv = old + x
+		case op == "exch":
+			nv = x
+		case op == "max" && typ[0] == 's':
+			nv = old
+			if sext(x, w) > sext(old, w) {
+				nv = x
+			}
+		case op == "cas":
+			nv = old
+			if old == x {
+				nv = s.get(t, c.Args[2])[0]
+			}
+		default:
+			panic("sim: atom." + op + "." + typ)
+		}
+		storeWords(b, t0, simVal{mask(nv, w)})
+		s.env[t][c] = simVal{old}
 	}
 }
