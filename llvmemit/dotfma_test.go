@@ -152,3 +152,38 @@ func prevEnc(enc string, keep []int, i int) string {
 	}
 	return enc
 }
+
+// TestSimDotInt8 checks tt.dot on int8 operands with an mma v2 i32
+// accumulator (mma.sync m16n8k32 .s8), operands converted from a blocked
+// layout into #ttg.dot_op registers (kWidth 4), against the interpreter.
+func TestSimDotInt8(t *testing.T) {
+	for _, c := range []struct {
+		name    string
+		m, n, k int
+		wpc     string
+	}{{"2x2", 32, 32, 64, "[2, 2]"}, {"4x1", 64, 16, 32, "[4, 1]"}} {
+		t.Run(c.name, func(t *testing.T) {
+			dotA := "#ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 4}>"
+			dotB := "#ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 4}>"
+			src := "#bl = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>\n" +
+				"#mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = " + c.wpc + ", instrShape = [16, 8]}>\n" +
+				`module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @k(%a: !tt.ptr<i8>, %b: !tt.ptr<i8>, %c: !tt.ptr<i32>) {
+` + loadND("a", "%a", "i8", []int{c.m, c.k}, "#bl") + loadND("b", "%b", "i8", []int{c.k, c.n}, "#bl") + loadND("c", "%c", "i32", []int{c.m, c.n}, "#mma") + fmt.Sprintf(`
+    %%ad = ttg.convert_layout %%a_v : %[1]s -> %[2]s
+    %%bd = ttg.convert_layout %%b_v : %[3]s -> %[4]s
+    %%d = tt.dot %%ad, %%bd, %%c_v : %[2]s * %[4]s -> %[5]s
+    tt.store %%c_p, %%d : %[6]s
+    tt.return
+  }
+}
+`, tensorT([]int{c.m, c.k}, "i8", "#bl"), tensorT([]int{c.m, c.k}, "i8", dotA), tensorT([]int{c.k, c.n}, "i8", "#bl"), tensorT([]int{c.k, c.n}, "i8", dotB),
+				tensorT([]int{c.m, c.n}, "i32", "#mma"), tensorT([]int{c.m, c.n}, "!tt.ptr<i32>", "#mma"))
+			res := lowerSource(t, src, "int8.mlir", true)
+			if !strings.Contains(res.Module.String(), "mma.sync.aligned.m16n8k32.row.col.satfinite.s32.s8.s8.s32") {
+				t.Fatal("no int8 mma.sync")
+			}
+			crossCheck(t, src, 4, []*interp.Buffer{filled(t, ir.I8, c.m*c.k, 1), filled(t, ir.I8, c.k*c.n, 2), filled(t, ir.I32, c.m*c.n, 3)})
+		})
+	}
+}

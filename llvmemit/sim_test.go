@@ -665,6 +665,10 @@ func (s *sim) asm(c *lir.InstCall, a *lir.InlineAsm) {
 		s.ldmatrix(c, strings.Contains(a.Asm, ".trans"))
 		return
 	}
+	if strings.HasPrefix(a.Asm, "mma.sync.aligned.m16n8k32.row.col.satfinite.s32.s8.s8.s32") {
+		s.mmaInt8(c)
+		return
+	}
 	var k int
 	var tf32 bool
 	switch {
@@ -802,5 +806,46 @@ func (s *sim) atom(c *lir.InstCall, op, typ string) {
 		}
 		storeWords(b, t0, simVal{mask(nv, w)})
 		s.env[t][c] = simVal{old}
+	}
+}
+
+// mmaInt8 models mma.sync.aligned.m16n8k32.row.col.satfinite.s32.s8.s8.s32
+// from the PTX ISA's fragment layouts: lane (g, q) holds A rows g and g+8,
+// columns 4q..4q+3 (and +16) in a0..a3, B rows 4q..4q+3 (and +16) of
+// column g in b0, b1, and C as for the float shapes; D saturates to i32.
+func (s *sim) mmaInt8(c *lir.InstCall) {
+	for w := 0; w < s.threads; w += 32 {
+		var A [16][32]int64
+		var B [32][8]int64
+		var C [16][8]int64
+		word := func(t, i int) uint64 { return s.get(t, c.Args[i])[0] }
+		for lane := 0; lane < 32; lane++ {
+			t := w + lane
+			g, q := lane>>2, lane&3
+			for i, rc := range [][2]int{{g, 4 * q}, {g + 8, 4 * q}, {g, 4*q + 16}, {g + 8, 4*q + 16}} {
+				for e := 0; e < 4; e++ {
+					A[rc[0]][rc[1]+e] = sext(word(t, i)>>(8*e), 8)
+				}
+			}
+			for i, k0 := range []int{4 * q, 4*q + 16} {
+				for e := 0; e < 4; e++ {
+					B[k0+e][g] = sext(word(t, 4+i)>>(8*e), 8)
+				}
+			}
+			C[g][2*q], C[g][2*q+1], C[g+8][2*q], C[g+8][2*q+1] = sext(word(t, 6), 32), sext(word(t, 7), 32), sext(word(t, 8), 32), sext(word(t, 9), 32)
+		}
+		for lane := 0; lane < 32; lane++ {
+			g, q := lane>>2, lane&3
+			var out simVal
+			for _, rc := range [][2]int{{g, 2 * q}, {g, 2*q + 1}, {g + 8, 2 * q}, {g + 8, 2*q + 1}} {
+				d := C[rc[0]][rc[1]]
+				for kk := 0; kk < 32; kk++ {
+					d += A[rc[0]][kk] * B[kk][rc[1]]
+				}
+				d = min(max(d, math.MinInt32), math.MaxInt32)
+				out = append(out, mask(uint64(d), 32))
+			}
+			s.env[w+lane][c] = out
+		}
 	}
 }
