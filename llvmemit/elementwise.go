@@ -23,6 +23,9 @@ import (
 // elementwise defines op's result as fn applied register by register;
 // a scalar operand is used for every register.
 func elementwise(l *Lowerer, op *ir.Operation, fn func(args []value.Value) value.Value) error {
+	if err := checkFP8(op); err != nil {
+		return err
+	}
 	n := numRegs(op.Result(0).Type())
 	ins := make([][]value.Value, op.NumOperands())
 	for i, v := range op.Operands() {
@@ -252,6 +255,9 @@ func floatConst(t ir.Type, v float64) (constant.Constant, error) {
 	case "f64":
 		return constant.NewFloat(types.Double, v), nil
 	}
+	if k, ok := fp8Formats[f.Kind]; ok {
+		return fp8Const(k, v), nil
+	}
 	return nil, fmt.Errorf("float type %s is not supported", f.Kind)
 }
 
@@ -302,6 +308,9 @@ func hexFloatConst(t ir.Type, hex string) (constant.Constant, error) {
 		return constant.NewFloat(types.Float, float64(math.Float32frombits(uint32(bits)))), nil
 	case "f64":
 		return constant.NewFloat(types.Double, math.Float64frombits(bits)), nil
+	}
+	if _, ok := fp8Formats[f.Kind]; ok {
+		return constant.NewInt(types.I8, int64(int8(bits))), nil
 	}
 	return nil, fmt.Errorf("float type %s is not supported", f.Kind)
 }
@@ -462,6 +471,9 @@ func (l *Lowerer) convertFloat(from, to ir.Type, v value.Value, rounding ir.Attr
 	tk := ir.ElementType(to).(*ir.FloatType).Kind
 	if fk == tk {
 		return v
+	}
+	if isFP8(from) || isFP8(to) {
+		return l.convertFP8(from, to, v, rounding)
 	}
 	for _, k := range []string{fk, tk} {
 		if k != "f16" && k != "bf16" && k != "f32" && k != "f64" {

@@ -482,6 +482,8 @@ func llvmType(t ir.Type) (types.Type, error) {
 			return types.Double, nil
 		case "bf16":
 			return types.I16, nil // bf16 travels as its bits; arithmetic goes through f32
+		case "f8E4M3FN", "f8E5M2":
+			return types.I8, nil // fp8 travels as its bits (see fp8.go)
 		}
 		return nil, fmt.Errorf("element type %s is not supported", x.Kind)
 	case *ir.PointerType:

@@ -120,6 +120,9 @@ func (s *sim) get(t int, v value.Value) simVal {
 		return simVal{mask(uint64(x.X.Int64()), x.Typ.BitSize)}
 	case *constant.Float:
 		f, _ := x.X.Float64()
+		if x.NaN { // big.Float has no NaN: llir keeps it aside
+			f = math.NaN()
+		}
 		switch x.Typ.Kind {
 		case types.FloatKindHalf:
 			return simVal{f16.Bits(f)}
@@ -565,6 +568,11 @@ func (s *sim) eval(t int, inst lir.Instruction) simVal {
 			panic("sim: fpext " + x.LLString())
 		}
 		return simVal{uint64(math.Float32bits(float32(f16.FromBits(v))))}
+	case *lir.InstFPTrunc:
+		if !x.From.Type().Equal(types.Float) || !x.To.Equal(types.Half) {
+			panic("sim: fptrunc " + x.LLString())
+		}
+		return simVal{f16.Bits(f16.Round(float64(f32(s.get(t, x.From)[0])), interp.NearestEven, false))}
 	case *lir.InstSIToFP:
 		v := s.get(t, x.From)
 		return simVal{uint64(math.Float32bits(float32(sext(v[0], intBits(x.From.Type())))))}
@@ -650,6 +658,14 @@ func (s *sim) asm(c *lir.InstCall, a *lir.InlineAsm) {
 		for t := range s.threads {
 			x, y := f32(s.get(t, c.Args[0])[0]), f32(s.get(t, c.Args[1])[0])
 			s.env[t][c] = simVal{uint64(math.Float32bits(x / y))}
+		}
+		return
+	}
+	if strings.HasPrefix(a.Asm, "add.rz.f32 ") {
+		for t := range s.threads {
+			x, y := float64(f32(s.get(t, c.Args[0])[0])), float64(f32(s.get(t, c.Args[1])[0]))
+			r := interp.LookupFloatFormat("f32").Round(x+y, interp.TowardZero, false)
+			s.env[t][c] = simVal{uint64(math.Float32bits(float32(r)))}
 		}
 		return
 	}
