@@ -26,6 +26,7 @@ func TestSimFMADot(t *testing.T) {
 		{"f32_cols", "f32", "f32", []int{16, 8}, 64, `#ttg.blocked<{sizePerThread = [2, 2], threadsPerWarp = [4, 8], warpsPerCTA = [1, 4], order = [0, 1]}>`, "", ir.F32, ir.F32},
 		{"f32_broadcast", "f32", "f32", []int{8, 4}, 8, `#ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>`, "", ir.F32, ir.F32},
 		{"f16_to_f32", "f16", "f32", []int{32, 16}, 16, `#ttg.blocked<{sizePerThread = [1, 2], threadsPerWarp = [8, 4], warpsPerCTA = [2, 2], order = [1, 0]}>`, "", ir.F16, ir.F32},
+		{"bf16_to_f32", "bf16", "f32", []int{16, 8}, 16, `#ttg.blocked<{sizePerThread = [1, 2], threadsPerWarp = [8, 4], warpsPerCTA = [2, 2], order = [1, 0]}>`, "", ir.BF16, ir.F32},
 		{"f16", "f16", "f16", []int{16, 8}, 16, `#ttg.blocked<{sizePerThread = [1, 2], threadsPerWarp = [8, 4], warpsPerCTA = [2, 2], order = [1, 0]}>`, "", ir.F16, ir.F16},
 		{"tf32", "f32", "f32", []int{16, 8}, 32, `#ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [2, 2], order = [1, 0]}>`, ", inputPrecision = tf32", ir.F32, ir.F32},
 		{"i8_to_i32", "i8", "i32", []int{32, 16}, 32, `#ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>`, "", ir.I8, ir.I32},

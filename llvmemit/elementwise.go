@@ -483,6 +483,9 @@ func (l *Lowerer) convertFloat(from, to ir.Type, v value.Value, rounding ir.Attr
 	rtz := rounding != nil && ir.AttrIntValue(rounding) == 0 // tt.RoundingMode: rtz, rtne
 	if fk == "bf16" {
 		v, fk = l.bf16ToF32(v), "f32"
+		if tk == "f32" {
+			return v
+		}
 	}
 	if tk == "bf16" {
 		if fk == "f64" {
