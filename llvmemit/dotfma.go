@@ -117,9 +117,9 @@ func regIndex(ll *linear.Layout) map[string]int {
 }
 
 // fmaOperand returns the conversion of an operand register of element
-// type from to the accumulator's type acc: exact widenings only (f16 and
-// bf16 to f32 or f64, f32 to f64, narrower integers sign-extended, as
-// Triton's dots treat integers as signed).
+// type from to the accumulator's type acc: exact widenings only (fp8 to
+// f16 or f32, f16 and bf16 to f32 or f64, f32 to f64, narrower integers
+// sign-extended, as Triton's dots treat integers as signed).
 func (l *Lowerer) fmaOperand(op *ir.Operation, from, acc ir.Type) (func(value.Value) value.Value, error) {
 	accT, err := llvmType(acc)
 	if err != nil {
@@ -136,6 +136,10 @@ func (l *Lowerer) fmaOperand(op *ir.Operation, from, acc ir.Type) (func(value.Va
 		}
 		return func(v value.Value) value.Value { return l.cur.NewSExt(v, accT) }, nil
 	case *ir.FloatType:
+		if isFP8(from) && (a.Kind == "f32" || a.Kind == "f16") {
+			// Exact: every fp8 value is an f16 value.
+			return func(v value.Value) value.Value { return l.convertFP8(from, acc, v, nil) }, nil
+		}
 		f, ok := from.(*ir.FloatType)
 		if !ok || a.Kind == "bf16" || f.Kind != a.Kind && bitsOfKind(f.Kind) >= bitsOfKind(a.Kind) {
 			return nil, errorf(op, "%s operands with an %s accumulator are not supported by the FMA dot", ir.TypeString(from), ir.TypeString(acc))

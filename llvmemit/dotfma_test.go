@@ -27,6 +27,8 @@ func TestSimFMADot(t *testing.T) {
 		{"f32_broadcast", "f32", "f32", []int{8, 4}, 8, `#ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>`, "", ir.F32, ir.F32},
 		{"f16_to_f32", "f16", "f32", []int{32, 16}, 16, `#ttg.blocked<{sizePerThread = [1, 2], threadsPerWarp = [8, 4], warpsPerCTA = [2, 2], order = [1, 0]}>`, "", ir.F16, ir.F32},
 		{"bf16_to_f32", "bf16", "f32", []int{16, 8}, 16, `#ttg.blocked<{sizePerThread = [1, 2], threadsPerWarp = [8, 4], warpsPerCTA = [2, 2], order = [1, 0]}>`, "", ir.BF16, ir.F32},
+		{"f8E4M3FN_to_f32", "f8E4M3FN", "f32", []int{16, 8}, 16, `#ttg.blocked<{sizePerThread = [1, 2], threadsPerWarp = [8, 4], warpsPerCTA = [2, 2], order = [1, 0]}>`, "", ir.FloatTypeOf("f8E4M3FN"), ir.F32},
+		{"f8E5M2_to_f16", "f8E5M2", "f16", []int{16, 8}, 16, `#ttg.blocked<{sizePerThread = [1, 2], threadsPerWarp = [8, 4], warpsPerCTA = [2, 2], order = [1, 0]}>`, "", ir.FloatTypeOf("f8E5M2"), ir.F16},
 		{"f16", "f16", "f16", []int{16, 8}, 16, `#ttg.blocked<{sizePerThread = [1, 2], threadsPerWarp = [8, 4], warpsPerCTA = [2, 2], order = [1, 0]}>`, "", ir.F16, ir.F16},
 		{"tf32", "f32", "f32", []int{16, 8}, 32, `#ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [2, 2], order = [1, 0]}>`, ", inputPrecision = tf32", ir.F32, ir.F32},
 		{"i8_to_i32", "i8", "i32", []int{32, 16}, 32, `#ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>`, "", ir.I8, ir.I32},
