@@ -71,9 +71,11 @@ package llvmemit
 // These are located errors today: TMA and block pointers (tt.make_tensor_ptr,
 // descriptors), layouts over several CTAs, warps of other than 32 threads,
 // batched (rank-3) dots on mma layouts (batched FMA dots are supported),
-// fp8 dot operands (Triton upcasts them before mma on sm_80) and arithmetic
-// on fp8 values, the FNUZ fp8 kinds, conversions from f64 to fp8, bf16
-// accumulators of FMA dots, 8- and 16-bit atomics and compare-and-swap,
+// mma dot operands whose K order differs from mma.sync's fragments (tf32
+// with kWidth 2), fp8 operands of mma dots (FMA dots take them) and
+// arithmetic on fp8 values, the FNUZ fp8 kinds, conversions from f64 to
+// fp8, bf16 accumulators of FMA dots, 8- and 16-bit atomics and
+// compare-and-swap,
 // dense constants given as raw bytes, and the Blackwell, AMD and
 // warp-specialization ops. Modules without an allocation get conservative
 // barriers instead of Membar's (see above); stmatrix is not used;
