@@ -57,9 +57,16 @@ func (l *Lowerer) scratch(op *ir.Operation, size int) int64 {
 	return 0
 }
 
-// smemPtr returns global_smem + off (bytes) as a pointer to t.
+// smemPtr returns the function's shared-memory frame + off (bytes) as a
+// pointer to t: global_smem in a kernel, the frame parameter in a device
+// function.
 func (l *Lowerer) smemPtr(off value.Value, t types.Type) value.Value {
-	base := l.cur.NewGetElementPtr(l.e.smem.ContentType, l.e.smem, i32(0), off)
+	var base value.Value
+	if l.frame != nil {
+		base = l.cur.NewGetElementPtr(types.I8, l.frame, off)
+	} else {
+		base = l.cur.NewGetElementPtr(l.e.smem.ContentType, l.e.smem, i32(0), off)
+	}
 	if t.Equal(types.I8) {
 		return base
 	}

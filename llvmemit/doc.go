@@ -5,10 +5,15 @@
 //
 // # ABI
 //
-// Every public tt.func becomes a kernel with Triton 3.6's signature: the
-// function's parameters in order (!tt.ptr<T> as T addrspace(1)*), then two
-// trailing i8 addrspace(1)* parameters (global scratch and profile scratch,
-// passed as null by launchers when their size is 0). Kernels are marked with
+// Every public tt.func that returns nothing becomes a kernel with Triton
+// 3.6's signature: the function's parameters in order (!tt.ptr<T> as
+// T addrspace(1)*), then two trailing i8 addrspace(1)* parameters (global
+// scratch and profile scratch, passed as null by launchers when their size
+// is 0). Any other tt.func is a device function (internal and noinline when
+// private), called with tt.call: its tensor parameters and results are one
+// LLVM parameter or struct field per register, and its shared-memory frame
+// (the caller's plus the call's allocation.offset) comes before the two
+// scratch pointers, as in Triton's FuncOpToLLVM. Kernels are marked with
 // !nvvm.annotations "kernel" and "reqntidx" = 32·num_warps (LLVM 14's form
 // of Triton's nvvm.reqntid). Dynamic shared memory is
 // @global_smem = external addrspace(3) global [0 x i8], align 16; its size at
@@ -27,6 +32,12 @@
 // thread's (lane, warp) bits go through the layout's GF(2) matrix as one
 // mask-and-shift per diagonal, and every register adds a constant folded
 // here (XOR), so register bits never become runtime arithmetic.
+//
+// Dots: tt.dot on #ttg.nvidia_mma v2 is mma.sync (f16, bf16, tf32, int8
+// with i32 accumulators), on #ttg.blocked Triton's FMA dot (2-D or
+// batched). fp8 values (f8E4M3FN, f8E5M2) travel as their bits and
+// convert in software valid on sm_80 (fp8.go); non-splat dense constants
+// that differ between threads are read from constant memory.
 //
 // Global loads and stores are as wide as the layout's per-thread
 // contiguity and the pointers' axis information allow (a port of Triton's
@@ -76,12 +87,16 @@ package llvmemit
 
 // # Not supported yet
 //
-// These are located errors today: TMA and block pointers (tt.make_tensor_ptr, descriptors), device functions
-// (non-public tt.func, tt.call), fp8 element types, int8 mma, dots on
-// blocked (FMA) or batched layouts, non-splat dense constants, layouts
-// over several CTAs, memdesc_trans/reshape, atomic_cas, and atomics whose
-// results are read on broadcast layouts. Modules without an allocation get
-// conservative barriers instead of Membar's (see above); stmatrix is not used;
-// wgmma with f16 accumulators, fp8 A in registers or int8 operands (fp8
-// operands in shared memory are emitted as e4m3/e5m2 k32 but were not run
-// on a GPU).
+// These are located errors today: TMA and block pointers (tt.make_tensor_ptr,
+// descriptors), layouts over several CTAs, warps of other than 32 threads,
+// batched (rank-3) dots on mma layouts (batched FMA dots are supported),
+// mma dot operands whose K order differs from mma.sync's fragments (tf32
+// with kWidth 2), fp8 operands of mma.sync dots (FMA dots take them, and
+// wgmma takes them from shared memory) and arithmetic on fp8 values, the
+// FNUZ fp8 kinds, conversions from f64 to fp8, bf16 accumulators of FMA
+// dots, 8- and 16-bit atomics and compare-and-swap, dense constants given
+// as raw bytes, wgmma with f16 accumulators, fp8 A in registers or int8
+// operands, and the Blackwell, AMD and warp-specialization ops. Modules
+// without an allocation get conservative barriers instead of Membar's (see
+// above); stmatrix is not used. fp8 wgmma operands in shared memory are
+// emitted as e4m3/e5m2 k32 but were not run on a GPU.

@@ -20,7 +20,7 @@ import (
 // fragments fix: lanes 0–1 along K (A) or K (B), lanes 2–4 along M (A, C)
 // or N (B); warps as the accumulator's, broadcast over the other operand's
 // free dim. f16 and bf16 use m16n8k16, f32 operands (input precision
-// tf32) m16n8k8.
+// tf32) m16n8k8, int8 operands m16n8k32 with i32 accumulators.
 
 func init() { Register("tt.dot", lowerDot) }
 
@@ -28,6 +28,25 @@ type mmaKind struct {
 	k     int    // K of one instruction
 	elem  string // PTX type of A and B
 	elems int    // operand elements per 32-bit register
+	acc   string // PTX type of C and D: f32, or s32 (int8 operands)
+}
+
+// text is the mma.sync instruction: int8 products saturate (.satfinite),
+// as Triton's MMAv2 table has it.
+func (k mmaKind) text() string {
+	sat := ""
+	if k.acc == "s32" {
+		sat = ".satfinite"
+	}
+	return fmt.Sprintf("mma.sync.aligned.m16n8k%d.row.col%s.%s.%s.%s.%s {$0, $1, $2, $3}, {$4, $5, $6, $7}, {$8, $9}, {$10, $11, $12, $13};", k.k, sat, k.acc, k.elem, k.elem, k.acc)
+}
+
+// accType is the LLVM type of an accumulator register.
+func (k mmaKind) accType() types.Type {
+	if k.acc == "s32" {
+		return types.I32
+	}
+	return types.Float
 }
 
 func coordIndex(ll *linear.Layout) map[[2]int]int {
@@ -52,19 +71,25 @@ func checkBases(ll *linear.Layout, d string, want [][2]int) error {
 
 func lowerDot(l *Lowerer, op *ir.Operation) error {
 	at, bt, ct := op.Operand(0).Type(), op.Operand(1).Type(), op.Operand(2).Type()
+	if _, ok := ir.Encoding(ct).(*attr.Blocked); ok {
+		return l.fmaDot(op)
+	}
 	mma, ok := ir.Encoding(ct).(*attr.NvidiaMma)
-	if !ok || mma.VersionMajor != 2 {
-		return errorf(op, "only #ttg.nvidia_mma version 2 accumulators are supported (FMA and wgmma dots are not)")
+	if !ok {
+		return errorf(op, "only #ttg.blocked (FMA) and #ttg.nvidia_mma accumulators are supported, not %s", ir.Encoding(ct).Name())
+	}
+	if mma.VersionMajor != 2 {
+		return errorf(op, "only #ttg.nvidia_mma version 2 accumulators are supported (wgmma dots are not)")
 	}
 	if len(shapeOf(ct)) != 2 {
 		return errorf(op, "batched (3-D) dots are not supported")
 	}
-	if ck, ok := ir.ElementType(ct).(*ir.FloatType); !ok || ck.Kind != "f32" {
-		return errorf(op, "only f32 accumulators are supported")
-	}
 	kind, err := mmaKindOf(op, ir.ElementType(at), ir.AttrIntValue(op.AttrOrDefault("inputPrecision")))
 	if err != nil {
 		return err
+	}
+	if want := map[string]string{"f32": "f32", "s32": "i32"}[kind.acc]; ir.TypeString(ir.ElementType(ct)) != want {
+		return errorf(op, "%s operands need an %s accumulator, not %s", kind.elem, want, ir.TypeString(ir.ElementType(ct)))
 	}
 	A, B, C := mustLayout(at), mustLayout(bt), mustLayout(ct)
 	out, err := l.mmaV2(op, kind, A, B, C, mustType(ir.ElementType(at)), int(shapeOf(at)[1]),
@@ -78,20 +103,23 @@ func lowerDot(l *Lowerer, op *ir.Operation) error {
 
 // mmaKindOf is the mma.sync variant for operands of element type elem.
 func mmaKindOf(op *ir.Operation, elem ir.Type, precision int64) (mmaKind, error) {
+	if it, ok := elem.(*ir.IntegerType); ok && it.Width == 8 && it.Sign != ir.Unsigned {
+		return mmaKind{32, "s8", 4, "s32"}, nil
+	}
 	k, _ := elem.(*ir.FloatType)
 	if k == nil {
 		return mmaKind{}, errorf(op, "operands of type %s are not supported", ir.TypeString(elem))
 	}
 	switch k.Kind {
 	case "f16":
-		return mmaKind{16, "f16", 2}, nil
+		return mmaKind{16, "f16", 2, "f32"}, nil
 	case "bf16":
-		return mmaKind{16, "bf16", 2}, nil
+		return mmaKind{16, "bf16", 2, "f32"}, nil
 	case "f32":
 		if precision != 0 {
 			return mmaKind{}, errorf(op, "f32 operands need inputPrecision = tf32")
 		}
-		return mmaKind{8, "tf32", 1}, nil
+		return mmaKind{8, "tf32", 1, "f32"}, nil
 	}
 	return mmaKind{}, errorf(op, "operands of type %s are not supported", k.Kind)
 }
@@ -130,7 +158,7 @@ func (l *Lowerer) mmaV2(op *ir.Operation, kind mmaKind, A, B, C *linear.Layout, 
 			}
 			return l.cur.NewBitCast(vals[r], types.I32), nil
 		}
-		var v value.Value = constant.NewUndef(types.NewVector(2, opT))
+		var v value.Value = constant.NewUndef(types.NewVector(uint64(len(coords)), opT))
 		for i, c := range coords {
 			r, ok := regs[c]
 			if !ok {
@@ -183,11 +211,16 @@ func (l *Lowerer) mmaV2(op *ir.Operation, kind mmaKind, A, B, C *linear.Layout, 
 				}
 				bRegs = append(bRegs, v)
 			}
-			text := fmt.Sprintf("mma.sync.aligned.m16n8k%d.row.col.f32.%s.%s.f32 {$0, $1, $2, $3}, {$4, $5, $6, $7}, {$8, $9}, {$10, $11, $12, $13};", kind.k, kind.elem, kind.elem)
-			ret := types.NewStruct(types.Float, types.Float, types.Float, types.Float)
-			params := []types.Type{types.I32, types.I32, types.I32, types.I32, types.I32, types.I32, types.Float, types.Float, types.Float, types.Float}
+			at := kind.accType()
+			ret := types.NewStruct(at, at, at, at)
+			params := []types.Type{types.I32, types.I32, types.I32, types.I32, types.I32, types.I32, at, at, at, at}
 			args := append(append(aRegs, bRegs...), out[creg[0]], out[creg[1]], out[creg[2]], out[creg[3]])
-			call := l.cur.NewCall(pureAsm(ret, text, "=f,=f,=f,=f,r,r,r,r,r,r,0,1,2,3", params...), args...)
+			c := "f"
+			if kind.acc == "s32" {
+				c = "r"
+			}
+			cons := fmt.Sprintf("=%s,=%[1]s,=%[1]s,=%[1]s,r,r,r,r,r,r,0,1,2,3", c)
+			call := l.cur.NewCall(pureAsm(ret, kind.text(), cons, params...), args...)
 			for i := 0; i < 4; i++ {
 				out[creg[i]] = l.cur.NewExtractValue(call, uint64(i))
 			}

@@ -23,6 +23,9 @@ import (
 // elementwise defines op's result as fn applied register by register;
 // a scalar operand is used for every register.
 func elementwise(l *Lowerer, op *ir.Operation, fn func(args []value.Value) value.Value) error {
+	if err := checkFP8(op); err != nil {
+		return err
+	}
 	n := numRegs(op.Result(0).Type())
 	ins := make([][]value.Value, op.NumOperands())
 	for i, v := range op.Operands() {
@@ -252,6 +255,9 @@ func floatConst(t ir.Type, v float64) (constant.Constant, error) {
 	case "f64":
 		return constant.NewFloat(types.Double, v), nil
 	}
+	if k, ok := fp8Formats[f.Kind]; ok {
+		return fp8Const(k, v), nil
+	}
 	return nil, fmt.Errorf("float type %s is not supported", f.Kind)
 }
 
@@ -303,6 +309,9 @@ func hexFloatConst(t ir.Type, hex string) (constant.Constant, error) {
 	case "f64":
 		return constant.NewFloat(types.Double, math.Float64frombits(bits)), nil
 	}
+	if _, ok := fp8Formats[f.Kind]; ok {
+		return constant.NewInt(types.I8, int64(int8(bits))), nil
+	}
 	return nil, fmt.Errorf("float type %s is not supported", f.Kind)
 }
 
@@ -337,8 +346,10 @@ func lowerConstant(l *Lowerer, op *ir.Operation) error {
 			c, err = hexFloatConst(ir.ElementType(t), d.Hex[2:])
 		case len(d.Elems) == 1:
 			c, err = scalarConst(ir.ElementType(t), d.Elems[0])
+		case len(d.Elems) > 1:
+			return l.denseConstant(op, d.Elems)
 		default:
-			return errorf(op, "only splat dense constants are supported")
+			return errorf(op, "dense constants given as raw bytes are not supported")
 		}
 	} else {
 		c, err = scalarConst(ir.ElementType(t), a)
@@ -461,6 +472,9 @@ func (l *Lowerer) convertFloat(from, to ir.Type, v value.Value, rounding ir.Attr
 	if fk == tk {
 		return v
 	}
+	if isFP8(from) || isFP8(to) {
+		return l.convertFP8(from, to, v, rounding)
+	}
 	for _, k := range []string{fk, tk} {
 		if k != "f16" && k != "bf16" && k != "f32" && k != "f64" {
 			panic("llvmemit: conversion from " + fk + " to " + tk + " is not supported")
@@ -469,6 +483,9 @@ func (l *Lowerer) convertFloat(from, to ir.Type, v value.Value, rounding ir.Attr
 	rtz := rounding != nil && ir.AttrIntValue(rounding) == 0 // tt.RoundingMode: rtz, rtne
 	if fk == "bf16" {
 		v, fk = l.bf16ToF32(v), "f32"
+		if tk == "f32" {
+			return v
+		}
 	}
 	if tk == "bf16" {
 		if fk == "f64" {

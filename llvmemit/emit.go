@@ -103,6 +103,9 @@ func Emit(m *ir.Module) (res *Result, err error) {
 		}
 	}()
 	e := newEmitter(m)
+	if tpw := m.IntAttr("ttg.threads-per-warp", 32); tpw != 32 {
+		return nil, &Error{Pos: m.Op.Pos(), Op: m.Op.Name(), Msg: fmt.Sprintf("%d threads per warp: NVIDIA warps have 32", tpw)}
+	}
 	if e.shared >= 0 {
 		alloc, err := passes.AllocateModule(m.Op, passes.NvidiaScratchSize(e.cc))
 		if err != nil {
@@ -113,14 +116,22 @@ func Emit(m *ir.Module) (res *Result, err error) {
 		}
 		e.membar = true
 	}
+	// Every function is declared before any body is lowered, so that a
+	// tt.call may name a function defined after it.
+	var funcs []*function
 	for _, op := range m.Body().Ops() {
-		switch op.Name() {
-		case "tt.func":
-			if err := e.function(op); err != nil {
-				return nil, err
-			}
-		default:
+		if op.Name() != "tt.func" {
 			return nil, &Error{Pos: op.Pos(), Op: op.Name(), Msg: "only tt.func is supported at module level"}
+		}
+		f, err := e.declare(op)
+		if err != nil {
+			return nil, err
+		}
+		funcs = append(funcs, f)
+	}
+	for _, f := range funcs {
+		if err := e.define(f); err != nil {
+			return nil, err
 		}
 	}
 	if err := e.finish(); err != nil {
@@ -143,7 +154,9 @@ type emitter struct {
 	scratch int
 	// membar: Membar placed the barriers between ops (ttg.local_barrier);
 	// otherwise the lowering adds conservative ones (see syncShared).
-	membar  bool
+	membar bool
+	// funcs are the declared functions by symbol name (tt.call's callees).
+	funcs   map[string]*function
 	kernels []Kernel
 	annots  []metadata.Node
 	hopper  bool
@@ -153,7 +166,7 @@ func newEmitter(src *ir.Module) *emitter {
 	m := lir.NewModule()
 	m.DataLayout = DataLayout
 	m.TargetTriple = TargetTriple
-	e := &emitter{src: src, m: m, nv: &intrinsics{m: m, seen: map[string]*lir.Func{}}}
+	e := &emitter{src: src, m: m, nv: &intrinsics{m: m, seen: map[string]*lir.Func{}}, funcs: map[string]*function{}}
 	e.numWarps = int(src.IntAttr("ttg.num-warps", 4))
 	e.shared = int(src.IntAttr("ttg.shared", -1))
 	if s, ok := src.Op.Attr("ttg.target").(*ir.StringAttr); ok {
@@ -198,71 +211,180 @@ func (e *emitter) annotate(f *lir.Func, key string, v int64) {
 	e.annots = append(e.annots, t)
 }
 
-// function lowers one tt.func as a kernel (public) or refuses it.
-func (e *emitter) function(op *ir.Operation) error {
+// function is one tt.func and its LLVM function. A public function that
+// returns nothing is a kernel; any other (private, or returning values) is
+// a device function, called with tt.call: Triton 3.6's FuncOpToLLVM gives
+// it, after the tt.func parameters, the base of its shared-memory frame
+// and the two scratch pointers. A tensor parameter or result is one LLVM
+// parameter or struct field per register of its layout; several results
+// (or registers) are returned as a literal struct.
+type function struct {
+	op     *ir.Operation
+	fn     *lir.Func
+	kernel bool
+	kinfo  Kernel
+	// For device functions: the number of LLVM parameters of the tt.func
+	// parameters (the frame and scratch pointers follow them), and the
+	// LLVM type of each result register.
+	nArgs   int
+	results []types.Type
+}
+
+// declare creates the LLVM function of a tt.func.
+func (e *emitter) declare(op *ir.Operation) (*function, error) {
 	name := ""
 	if s, ok := op.Attr("sym_name").(*ir.StringAttr); ok {
 		name = s.Value
 	}
+	public := true
 	if v, ok := op.Attr("sym_visibility").(*ir.StringAttr); ok && v.Value != "public" {
-		return &Error{Pos: op.Pos(), Op: "tt.func", Msg: "device functions (tt.func " + v.Value + ") are not supported yet"}
+		public = false
 	}
 	ft := tt.FuncType(op)
-	if ft == nil || len(ft.Results) != 0 {
-		return &Error{Pos: op.Pos(), Op: "tt.func", Msg: "a kernel must return nothing"}
+	if ft == nil {
+		return nil, &Error{Pos: op.Pos(), Op: "tt.func", Msg: "the function has no type"}
 	}
 	body := op.Region(0).Entry()
 	if body == nil {
-		return &Error{Pos: op.Pos(), Op: "tt.func", Msg: "a kernel needs a body"}
+		return nil, &Error{Pos: op.Pos(), Op: "tt.func", Msg: "a function needs a body"}
 	}
-	k := Kernel{Name: name, Threads: 32 * e.numWarps, NumWarps: e.numWarps, Target: e.target}
+	if _, dup := e.funcs[name]; dup {
+		return nil, &Error{Pos: op.Pos(), Op: "tt.func", Msg: "a second function named @" + name}
+	}
+	f := &function{op: op, kernel: public && len(ft.Results) == 0}
+	f.kinfo = Kernel{Name: name, Threads: 32 * e.numWarps, NumWarps: e.numWarps, Target: e.target}
 	var params []*lir.Param
 	for i, a := range body.Args() {
-		t, err := llvmType(a.Type())
+		ts, err := registerTypes(a.Type())
 		if err != nil {
-			return &Error{Pos: op.Pos(), Op: "tt.func", Msg: fmt.Sprintf("argument %d: %v", i, err)}
+			return nil, &Error{Pos: op.Pos(), Op: "tt.func", Msg: fmt.Sprintf("argument %d: %v", i, err)}
 		}
 		pn := a.NameHint
-		if pn == "" {
+		if pn == "" || len(ts) > 1 && pn[0] >= '0' && pn[0] <= '9' {
 			pn = fmt.Sprintf("arg%d", i)
 		}
-		params = append(params, lir.NewParam(pn, t))
-		k.Params = append(k.Params, Param{Name: pn, Type: t.String()})
+		for r, t := range ts {
+			n := pn
+			if len(ts) > 1 {
+				n = fmt.Sprintf("%s.%d", pn, r)
+			}
+			params = append(params, lir.NewParam(n, t))
+			if f.kernel {
+				f.kinfo.Params = append(f.kinfo.Params, Param{Name: n, Type: t.String()})
+			}
+		}
+	}
+	f.nArgs = len(params)
+	ret := types.Type(types.Void)
+	if !f.kernel {
+		for i, t := range ft.Results {
+			ts, err := registerTypes(t)
+			if err != nil {
+				return nil, &Error{Pos: op.Pos(), Op: "tt.func", Msg: fmt.Sprintf("result %d: %v", i, err)}
+			}
+			f.results = append(f.results, ts...)
+		}
+		ret = returnType(f.results)
+		params = append(params, lir.NewParam("shared_frame", ptrTo(types.I8, asShared)))
 	}
 	for _, s := range []string{"global_scratch", "profile_scratch"} {
 		params = append(params, lir.NewParam(s, ptrTo(types.I8, asGlobal)))
-		k.Params = append(k.Params, Param{Name: s, Type: ptrTo(types.I8, asGlobal).String()})
+		if f.kernel {
+			f.kinfo.Params = append(f.kinfo.Params, Param{Name: s, Type: ptrTo(types.I8, asGlobal).String()})
+		}
 	}
-	f := e.m.NewFunc(name, types.Void, params...)
-	f.FuncAttrs = []lir.FuncAttribute{enum.FuncAttrNoUnwind}
-	e.annotate(f, "kernel", 1)
-	e.annotate(f, "reqntidx", int64(k.Threads))
+	f.fn = e.m.NewFunc(name, ret, params...)
+	f.fn.FuncAttrs = []lir.FuncAttribute{enum.FuncAttrNoUnwind}
+	if f.kernel {
+		e.annotate(f.fn, "kernel", 1)
+		e.annotate(f.fn, "reqntidx", int64(f.kinfo.Threads))
+	} else {
+		f.fn.FuncAttrs = append(f.fn.FuncAttrs, enum.FuncAttrNoInline)
+		if !public {
+			f.fn.Linkage = enum.LinkageInternal
+		}
+	}
+	e.funcs[name] = f
+	return f, nil
+}
 
-	l := &Lowerer{e: e, fn: f, vals: map[*ir.Value][]value.Value{}, mem: map[*ir.Value]*memDesc{}}
-	l.cur = f.NewBlock("entry")
-	l.axis = newAxisAnalysis(op)
+// registerTypes is the LLVM type of each register of a value of type t.
+func registerTypes(t ir.Type) ([]types.Type, error) {
+	lt, err := llvmType(t)
+	if err != nil {
+		return nil, err
+	}
+	ll, err := tensorLayout(t)
+	if err != nil {
+		return nil, err
+	}
+	n := 1
+	if ll != nil {
+		n = ll.InDimSize(dimReg)
+	}
+	ts := make([]types.Type, n)
+	for i := range ts {
+		ts[i] = lt
+	}
+	return ts, nil
+}
+
+// returnType is the LLVM return type of a device function returning the
+// registers rs: void, the one register, or a struct of them.
+func returnType(rs []types.Type) types.Type {
+	switch len(rs) {
+	case 0:
+		return types.Void
+	case 1:
+		return rs[0]
+	}
+	return types.NewStruct(rs...)
+}
+
+// define lowers the body of a declared function.
+func (e *emitter) define(f *function) error {
+	body := f.op.Region(0).Entry()
+	l := &Lowerer{e: e, f: f, fn: f.fn, vals: map[*ir.Value][]value.Value{}, mem: map[*ir.Value]*memDesc{}}
+	l.cur = f.fn.NewBlock("entry")
+	l.axis = newAxisAnalysis(f.op)
 	raw := l.cur.NewCall(e.nv.get("llvm.nvvm.read.ptx.sreg.tid.x", types.I32, attrsPure))
-	l.tid = l.cur.NewAnd(raw, i32(int64(k.Threads-1)))
-	for i, a := range body.Args() {
-		l.vals[a] = []value.Value{params[i]}
+	l.tid = l.cur.NewAnd(raw, i32(int64(32*e.numWarps-1)))
+	p := 0
+	for _, a := range body.Args() {
+		n := numRegs(a.Type())
+		vs := make([]value.Value, n)
+		for r := range vs {
+			vs[r] = f.fn.Params[p]
+			p++
+		}
+		l.vals[a] = vs
+	}
+	if !f.kernel {
+		l.frame = f.fn.Params[p]
 	}
 	if err := l.lowerBlock(body); err != nil {
 		return err
 	}
-	e.kernels = append(e.kernels, k)
+	if f.kernel {
+		e.kernels = append(e.kernels, f.kinfo)
+	}
 	return nil
 }
 
 // Lowerer lowers the ops of one function. Hooks use its methods.
 type Lowerer struct {
-	e    *emitter
-	fn   *lir.Func
-	cur  *lir.Block
-	vals map[*ir.Value][]value.Value
-	tid  value.Value
-	axis *axisAnalysis
-	nblk int
-	mem  map[*ir.Value]*memDesc // memdesc views with their own addressing
+	e  *emitter
+	f  *function
+	fn *lir.Func
+	// frame is a device function's shared-memory frame (nil in kernels,
+	// whose frame is global_smem).
+	frame value.Value
+	cur   *lir.Block
+	vals  map[*ir.Value][]value.Value
+	tid   value.Value
+	axis  *axisAnalysis
+	nblk  int
+	mem   map[*ir.Value]*memDesc // memdesc views with their own addressing
 }
 
 // b returns a constant-folding builder on the current block.
@@ -367,6 +489,8 @@ func llvmType(t ir.Type) (types.Type, error) {
 			return types.Double, nil
 		case "bf16":
 			return types.I16, nil // bf16 travels as its bits; arithmetic goes through f32
+		case "f8E4M3FN", "f8E5M2":
+			return types.I8, nil // fp8 travels as its bits (see fp8.go)
 		}
 		return nil, fmt.Errorf("element type %s is not supported", x.Kind)
 	case *ir.PointerType:

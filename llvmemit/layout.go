@@ -21,6 +21,12 @@ const (
 	dimBlock = "block"
 )
 
+// maxRegisters bounds the registers of one tensor in one thread: far
+// more than a GPU thread has (255), so that no real kernel meets it, but
+// a tensor of 2^30 elements is a located error rather than a module of
+// millions of instructions.
+const maxRegisters = 1 << 14
+
 // tensorLayout returns the linear layout of a distributed tensor type, or
 // nil for a scalar. Layouts spread over several CTAs are refused.
 func tensorLayout(t ir.Type) (*linear.Layout, error) {
@@ -45,6 +51,9 @@ func tensorLayout(t ir.Type) (*linear.Layout, error) {
 	}
 	if ll.HasInDim(dimBlock) && ll.InDimSize(dimBlock) > 1 {
 		return nil, fmt.Errorf("layouts over several CTAs are not supported")
+	}
+	if n := ll.InDimSize(dimReg); n > maxRegisters {
+		return nil, fmt.Errorf("tensor %s takes %d registers per thread (at most %d are supported)", ir.TypeString(t), n, maxRegisters)
 	}
 	return &ll, nil
 }

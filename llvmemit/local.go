@@ -83,10 +83,7 @@ func init() {
 				return errorf(op, "%v", err)
 			}
 		}
-		sub := &memDesc{view: view, xor: md.xor ^ md.view.Apply(c...)[0]}
-		l.mem[op.Result(0)] = sub
-		l.Define(op.Result(0), l.Values(op.Operand(0)))
-		return nil
+		return l.defineView(op, &memDesc{view: view, xor: md.xor ^ md.view.Apply(c...)[0]})
 	})
 	Register("ttg.async_copy_global_to_local", lowerAsyncCopy)
 	Register("ttg.async_commit_group", func(l *Lowerer, op *ir.Operation) error {
@@ -191,9 +188,11 @@ func (l *Lowerer) localStore(op *ir.Operation, md *memDesc, src *ir.Value) error
 	if err != nil {
 		return err
 	}
-	base := l.Values(op.Result(0))[0]
+	var base value.Value
 	if op.Name() == "ttg.local_store" {
 		base = l.Values(op.Operand(1))[0]
+	} else {
+		base = l.Values(op.Result(0))[0]
 	}
 	elt := mustType(ir.ElementType(src.Type()))
 	st := storableType(elt)

@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"math"
+	"regexp"
 	"strings"
 
 	lir "github.com/llir/llvm/ir"
@@ -11,6 +12,8 @@ import (
 	"github.com/llir/llvm/ir/enum"
 	"github.com/llir/llvm/ir/types"
 	"github.com/llir/llvm/ir/value"
+
+	"github.com/layoutopt/layoutopt/interp"
 )
 
 // A lockstep SIMT simulator of the LLVM IR this package emits, for tests:
@@ -35,6 +38,8 @@ type sim struct {
 	global  []byte
 	shared  []byte
 	env     []map[value.Value]simVal
+	consts  map[*lir.Global]uint64 // constant arrays, in cmem
+	cmem    []byte
 	// The race checker: the barrier interval (epoch, from 1) and, per
 	// shared byte, the interval and thread of its last write and reads
 	// (reader -2: several threads; writer atomicWriter: atomics).
@@ -45,11 +50,17 @@ type sim struct {
 
 const atomicWriter = -3
 
-const sharedBase = 1 << 40 // shared addresses are tagged to tell the memories apart
+var f16 = interp.LookupFloatFormat("f16")
+
+// Shared and constant addresses are tagged to tell the memories apart.
+const (
+	sharedBase = 1 << 40
+	constBase  = 1 << 41
+)
 
 func newSim(threads int, global []byte) *sim {
 	const n = 1 << 16
-	s := &sim{threads: threads, global: global, shared: make([]byte, n), epoch: 1,
+	s := &sim{threads: threads, global: global, shared: make([]byte, n), epoch: 1, consts: map[*lir.Global]uint64{},
 		wEpoch: make([]int32, n), wBy: make([]int32, n), rEpoch: make([]int32, n), rBy: make([]int32, n)}
 	for range threads {
 		s.env = append(s.env, map[value.Value]simVal{})
@@ -109,14 +120,29 @@ func (s *sim) get(t int, v value.Value) simVal {
 		return simVal{mask(uint64(x.X.Int64()), x.Typ.BitSize)}
 	case *constant.Float:
 		f, _ := x.X.Float64()
+		if x.NaN { // big.Float has no NaN: llir keeps it aside
+			f = math.NaN()
+		}
+		switch x.Typ.Kind {
+		case types.FloatKindHalf:
+			return simVal{f16.Bits(f)}
+		case types.FloatKindDouble:
+			return simVal{math.Float64bits(f)}
+		}
 		return simVal{uint64(math.Float32bits(float32(f)))}
 	case *constant.Undef:
-		if vt, ok := x.Typ.(*types.VectorType); ok {
-			return make(simVal, vt.Len)
+		switch xt := x.Typ.(type) {
+		case *types.VectorType:
+			return make(simVal, xt.Len)
+		case *types.StructType:
+			return make(simVal, len(xt.Fields))
 		}
 		return simVal{0}
 	case *lir.Global:
-		return simVal{sharedBase}
+		if x.Init == nil {
+			return simVal{sharedBase}
+		}
+		return simVal{s.constant(x)}
 	}
 	r, ok := s.env[t][v]
 	if !ok {
@@ -125,7 +151,31 @@ func (s *sim) get(t int, v value.Value) simVal {
 	return r
 }
 
+// constant returns the address of a global constant array, laid out in
+// the constant memory on first use.
+func (s *sim) constant(g *lir.Global) uint64 {
+	if a, ok := s.consts[g]; ok {
+		return a
+	}
+	arr, ok := g.Init.(*constant.Array)
+	if !ok {
+		panic("sim: global initializer " + g.Init.Ident())
+	}
+	a := constBase + uint64(len(s.cmem))
+	for _, e := range arr.Elems {
+		b := make([]byte, sizeOf(e.Type()))
+		storeWords(b, e.Type(), s.get(0, e))
+		s.cmem = append(s.cmem, b...)
+	}
+	s.consts[g] = a
+	return a
+}
+
 func (s *sim) mem(addr uint64, n int) []byte {
+	if addr >= constBase {
+		a := addr - constBase
+		return s.cmem[a : a+uint64(n)]
+	}
 	if addr >= sharedBase {
 		a := addr - sharedBase
 		return s.shared[a : a+uint64(n)]
@@ -136,7 +186,7 @@ func (s *sim) mem(addr uint64, n int) []byte {
 // read records thread t's read of n shared bytes at addr (a no-op for
 // global memory) and panics on a read of another thread's write.
 func (s *sim) read(t int, addr uint64, n int) {
-	if addr < sharedBase {
+	if addr < sharedBase || addr >= constBase {
 		return
 	}
 	a := int(addr - sharedBase)
@@ -217,9 +267,15 @@ func f32(v uint64) float32 { return math.Float32frombits(uint32(v)) }
 // run executes f with the given argument words (pointers: global
 // addresses).
 func (s *sim) run(f *lir.Func, args []uint64) {
+	s.exec(f, func(_, i int) simVal { return simVal{args[i]} })
+}
+
+// exec runs f with argument i of thread t arg(t, i) and returns each
+// thread's return value (nil for void).
+func (s *sim) exec(f *lir.Func, arg func(t, i int) simVal) []simVal {
 	for t := range s.threads {
 		for i, p := range f.Params {
-			s.env[t][p] = simVal{args[i]}
+			s.env[t][p] = arg(t, i)
 		}
 	}
 	blk := f.Blocks[0]
@@ -255,7 +311,13 @@ func (s *sim) run(f *lir.Func, args []uint64) {
 		}
 		switch term := blk.Term.(type) {
 		case *lir.TermRet:
-			return
+			out := make([]simVal, s.threads)
+			if term.X != nil {
+				for t := range out {
+					out[t] = s.get(t, term.X)
+				}
+			}
+			return out
 		case *lir.TermBr:
 			prev, blk = blk, term.Target.(*lir.Block)
 		case *lir.TermCondBr:
@@ -298,6 +360,13 @@ func (s *sim) call(c *lir.InstCall) {
 	if !ok {
 		panic(fmt.Sprintf("sim: callee %T", c.Callee))
 	}
+	if len(f.Blocks) > 0 { // a device function
+		ret := s.exec(f, func(t, i int) simVal { return s.get(t, c.Args[i]) })
+		for t := range s.threads {
+			s.env[t][c] = ret[t]
+		}
+		return
+	}
 	name := f.Name()
 	switch {
 	case name == "llvm.nvvm.read.ptx.sreg.tid.x":
@@ -335,6 +404,16 @@ func (s *sim) call(c *lir.InstCall) {
 				r = min(x, y)
 			}
 			s.env[t][c] = simVal{uint64(math.Float32bits(r))}
+		}
+	case name == "llvm.fmuladd.f32":
+		for t := range s.threads {
+			a, b, d := f32(s.get(t, c.Args[0])[0]), f32(s.get(t, c.Args[1])[0]), f32(s.get(t, c.Args[2])[0])
+			s.env[t][c] = simVal{uint64(math.Float32bits(float32(float64(a)*float64(b) + float64(d))))}
+		}
+	case name == "llvm.fmuladd.f16":
+		for t := range s.threads {
+			a, b, d := f16.FromBits(s.get(t, c.Args[0])[0]), f16.FromBits(s.get(t, c.Args[1])[0]), f16.FromBits(s.get(t, c.Args[2])[0])
+			s.env[t][c] = simVal{f16.Bits(f16.Round(a*b+d, interp.NearestEven, false))}
 		}
 	case name == "llvm.nvvm.barrier0":
 		s.epoch++
@@ -483,6 +562,17 @@ func (s *sim) eval(t int, inst lir.Instruction) simVal {
 	case *lir.InstSExt:
 		v := s.get(t, x.From)
 		return simVal{mask(uint64(sext(v[0], intBits(x.From.Type()))), intBits(x.To))}
+	case *lir.InstFPExt:
+		v := s.get(t, x.From)[0]
+		if !x.From.Type().Equal(types.Half) || !x.To.Equal(types.Float) {
+			panic("sim: fpext " + x.LLString())
+		}
+		return simVal{uint64(math.Float32bits(float32(f16.FromBits(v))))}
+	case *lir.InstFPTrunc:
+		if !x.From.Type().Equal(types.Float) || !x.To.Equal(types.Half) {
+			panic("sim: fptrunc " + x.LLString())
+		}
+		return simVal{f16.Bits(f16.Round(float64(f32(s.get(t, x.From)[0])), interp.NearestEven, false))}
 	case *lir.InstSIToFP:
 		v := s.get(t, x.From)
 		return simVal{uint64(math.Float32bits(float32(sext(v[0], intBits(x.From.Type())))))}
@@ -492,8 +582,9 @@ func (s *sim) eval(t int, inst lir.Instruction) simVal {
 			i := s.get(t, x.Indices[0])[0]
 			return simVal{base + uint64(sext(i, intBits(x.Indices[0].Type()))*int64(sizeOf(x.ElemType)))}
 		}
-		// [0 x i8] with (0, byte offset).
-		return simVal{base + s.get(t, x.Indices[1])[0]}
+		// An array with (0, element index).
+		at := x.ElemType.(*types.ArrayType)
+		return simVal{base + s.get(t, x.Indices[1])[0]*uint64(sizeOf(at.ElemType))}
 	case *lir.InstLoad:
 		addr := s.get(t, x.Src)[0]
 		s.read(t, addr, sizeOf(x.ElemType))
@@ -518,6 +609,10 @@ func (s *sim) eval(t int, inst lir.Instruction) simVal {
 		s.write(t, addr, nb, atomicWriter)
 		copy(b, nb)
 		return old
+	case *lir.InstInsertValue:
+		v := append(simVal{}, s.get(t, x.X)...)
+		v[x.Indices[0]] = s.get(t, x.Elem)[0]
+		return v
 	case *lir.InstExtractValue:
 		return simVal{s.get(t, x.X)[x.Indices[0]]}
 	case *lir.InstExtractElement:
@@ -542,10 +637,43 @@ func reinterpret(v simVal, from, to types.Type) simVal {
 // (f16 operands) and m16n8k8 (tf32), per warp, from the fragment layouts
 // of the PTX ISA (independently of the lowering's own tables).
 func (s *sim) asm(c *lir.InstCall, a *lir.InlineAsm) {
+	if m := atomRE.FindStringSubmatch(a.Asm); m != nil {
+		s.atom(c, m[1], m[2])
+		return
+	}
+	if m := stSharedRE.FindStringSubmatch(a.Asm); m != nil {
+		for t := range s.threads {
+			if s.get(t, c.Args[2])[0] == 0 {
+				continue
+			}
+			addr := s.get(t, c.Args[0])[0]
+			b := make([]byte, sizeOf(c.Args[1].Type()))
+			storeWords(b, c.Args[1].Type(), s.get(t, c.Args[1]))
+			s.write(t, addr, b, int32(t))
+			copy(s.mem(addr, len(b)), b)
+		}
+		return
+	}
 	if strings.HasPrefix(a.Asm, "div.full.f32 ") {
 		for t := range s.threads {
 			x, y := f32(s.get(t, c.Args[0])[0]), f32(s.get(t, c.Args[1])[0])
 			s.env[t][c] = simVal{uint64(math.Float32bits(x / y))}
+		}
+		return
+	}
+	if strings.HasPrefix(a.Asm, "add.rz.f32 ") {
+		for t := range s.threads {
+			x, y := float64(f32(s.get(t, c.Args[0])[0])), float64(f32(s.get(t, c.Args[1])[0]))
+			r := interp.LookupFloatFormat("f32").Round(x+y, interp.TowardZero, false)
+			s.env[t][c] = simVal{uint64(math.Float32bits(float32(r)))}
+		}
+		return
+	}
+	if strings.HasPrefix(a.Asm, "cvt.rna.tf32.f32 ") {
+		tf32 := interp.LookupFloatFormat("tf32")
+		for t := range s.threads {
+			x := float64(f32(s.get(t, c.Args[0])[0]))
+			s.env[t][c] = simVal{uint64(math.Float32bits(float32(tf32.Round(x, interp.NearestAway, false))))}
 		}
 		return
 	}
@@ -568,6 +696,9 @@ func (s *sim) asm(c *lir.InstCall, a *lir.InlineAsm) {
 		return
 	case strings.HasPrefix(a.Asm, "wgmma.mma_async.sync.aligned."):
 		s.wgmma(c, a.Asm)
+		return
+	case strings.HasPrefix(a.Asm, "mma.sync.aligned.m16n8k32.row.col.satfinite.s32.s8.s8.s32"):
+		s.mmaInt8(c)
 		return
 	}
 	var k int
@@ -781,6 +912,97 @@ func (s *sim) wgmma(c *lir.InstCall, text string) {
 				out[r] = uint64(math.Float32bits(d))
 			}
 			s.env[t][c] = out
+		}
+	}
+}
+
+var (
+	// The predicated atomics of the atomic lowering: @$N atom.SEM.SCOPE.global.OP.TYPE.
+	atomRE = regexp.MustCompile(`^@\$\d atom\.\w+\.\w+\.global\.(\w+)\.([usbf]\d+) `)
+	// A predicated shared store: @$2 st.shared.bN [ $0 + 0 ], $1;
+	stSharedRE = regexp.MustCompile(`^@\$2 st\.shared\.b\d+ \[ \$0 \+ 0 \], \$1;$`)
+)
+
+// atom runs a predicated global atomic thread by thread (so each is
+// atomic): $0 the old value, $1 the address, then the operands (cas: the
+// compared value and the new one), the predicate last. A thread whose
+// predicate is off gets 0.
+func (s *sim) atom(c *lir.InstCall, op, typ string) {
+	n := len(c.Args)
+	t0 := c.Type()
+	for t := range s.threads {
+		if s.get(t, c.Args[n-1])[0] == 0 {
+			s.env[t][c] = simVal{0}
+			continue
+		}
+		addr := s.get(t, c.Args[0])[0]
+		b := s.mem(addr, sizeOf(t0))
+		old := loadWords(b, t0)[0]
+		x := s.get(t, c.Args[1])[0]
+		w := uint64(sizeOf(t0) * 8)
+		var nv uint64
+		switch {
+		case op == "add" && typ[0] == 'f' && w == 32:
+			nv = uint64(math.Float32bits(f32(old) + f32(x)))
+		case op == "add":
+			nv = old + x
+		case op == "exch":
+			nv = x
+		case op == "max" && typ[0] == 's':
+			nv = old
+			if sext(x, w) > sext(old, w) {
+				nv = x
+			}
+		case op == "cas":
+			nv = old
+			if old == x {
+				nv = s.get(t, c.Args[2])[0]
+			}
+		default:
+			panic("sim: atom." + op + "." + typ)
+		}
+		storeWords(b, t0, simVal{mask(nv, w)})
+		s.env[t][c] = simVal{old}
+	}
+}
+
+// mmaInt8 models mma.sync.aligned.m16n8k32.row.col.satfinite.s32.s8.s8.s32
+// from the PTX ISA's fragment layouts: lane (g, q) holds A rows g and g+8,
+// columns 4q..4q+3 (and +16) in a0..a3, B rows 4q..4q+3 (and +16) of
+// column g in b0, b1, and C as for the float shapes; D saturates to i32.
+func (s *sim) mmaInt8(c *lir.InstCall) {
+	for w := 0; w < s.threads; w += 32 {
+		var A [16][32]int64
+		var B [32][8]int64
+		var C [16][8]int64
+		word := func(t, i int) uint64 { return s.get(t, c.Args[i])[0] }
+		for lane := 0; lane < 32; lane++ {
+			t := w + lane
+			g, q := lane>>2, lane&3
+			for i, rc := range [][2]int{{g, 4 * q}, {g + 8, 4 * q}, {g, 4*q + 16}, {g + 8, 4*q + 16}} {
+				for e := 0; e < 4; e++ {
+					A[rc[0]][rc[1]+e] = sext(word(t, i)>>(8*e), 8)
+				}
+			}
+			for i, k0 := range []int{4 * q, 4*q + 16} {
+				for e := 0; e < 4; e++ {
+					B[k0+e][g] = sext(word(t, 4+i)>>(8*e), 8)
+				}
+			}
+			C[g][2*q], C[g][2*q+1], C[g+8][2*q], C[g+8][2*q+1] = sext(word(t, 6), 32), sext(word(t, 7), 32), sext(word(t, 8), 32), sext(word(t, 9), 32)
+		}
+		for lane := 0; lane < 32; lane++ {
+			g, q := lane>>2, lane&3
+			var out simVal
+			for _, rc := range [][2]int{{g, 2 * q}, {g, 2*q + 1}, {g + 8, 2 * q}, {g + 8, 2*q + 1}} {
+				d := C[rc[0]][rc[1]]
+				for kk := 0; kk < 32; kk++ {
+					d += A[rc[0]][kk] * B[kk][rc[1]]
+				}
+				d = min(max(d, math.MinInt32), math.MaxInt32)
+				out = append(out, mask(uint64(d), 32))
+			}
+			s.env[w+lane][c] = out
 		}
 	}
 }

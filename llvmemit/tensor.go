@@ -16,13 +16,6 @@ import (
 // layouts, that no data crosses threads, and refuses the op otherwise.
 
 func init() {
-	Register("tt.return", func(l *Lowerer, op *ir.Operation) error {
-		if op.NumOperands() != 0 {
-			return errorf(op, "kernels return nothing")
-		}
-		l.cur.NewRet(nil)
-		return nil
-	})
 	sreg := func(name string, prefix string) {
 		Register(name, func(l *Lowerer, op *ir.Operation) error {
 			axis := ir.AttrIntValue(op.Attr("axis"))

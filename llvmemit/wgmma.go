@@ -696,11 +696,20 @@ func (l *Lowerer) waitGroup(n int, vals []value.Value) []value.Value {
 		params[i], args[i] = x.Type(), x
 	}
 	text = "// wait for regs: " + strings.Join(regs, ",") + "\n\t" + text
-	ret := types.NewStruct(params...)
+	// One output is the call's value itself; LLVM rejects a one-field
+	// struct for it ("invalid type for inline asm constraint string").
+	var ret types.Type = types.NewStruct(params...)
+	if len(params) == 1 {
+		ret = params[0]
+	}
 	call := l.cur.NewCall(inlineAsm(ret, text, strings.Join(append(cons, ties...), ","), params...), args...)
 	out := make([]value.Value, len(vals))
 	for i, v := range vals {
-		out[i] = fromAsmRegister(l.cur, l.cur.NewExtractValue(call, uint64(i)), v.Type())
+		var r value.Value = call
+		if len(params) > 1 {
+			r = l.cur.NewExtractValue(call, uint64(i))
+		}
+		out[i] = fromAsmRegister(l.cur, r, v.Type())
 	}
 	return out
 }

@@ -48,26 +48,6 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 8 : i32, ttg.targ
     tt.return
   }
 
-  tt.func public @copy(%x: !tt.ptr<f32> {tt.divisibility = 16 : i32}, %y: !tt.ptr<f32> {tt.divisibility = 16 : i32}, %n: i32 {tt.divisibility = 16 : i32}) {
-    %r = tt.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32, #ttg.slice<{dim = 1, parent = #blocked}>>
-    %c = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #ttg.slice<{dim = 0, parent = #blocked}>>
-    %r2 = tt.expand_dims %r {axis = 1 : i32} : tensor<128xi32, #ttg.slice<{dim = 1, parent = #blocked}>> -> tensor<128x1xi32, #blocked>
-    %c2 = tt.expand_dims %c {axis = 0 : i32} : tensor<64xi32, #ttg.slice<{dim = 0, parent = #blocked}>> -> tensor<1x64xi32, #blocked>
-    %c64 = arith.constant dense<64> : tensor<128x1xi32, #blocked>
-    %rs = arith.muli %r2, %c64 : tensor<128x1xi32, #blocked>
-    %rb = tt.broadcast %rs : tensor<128x1xi32, #blocked> -> tensor<128x64xi32, #blocked>
-    %cb = tt.broadcast %c2 : tensor<1x64xi32, #blocked> -> tensor<128x64xi32, #blocked>
-    %off = arith.addi %rb, %cb : tensor<128x64xi32, #blocked>
-    %xs = tt.splat %x : !tt.ptr<f32> -> tensor<128x64x!tt.ptr<f32>, #blocked>
-    %xp = tt.addptr %xs, %off : tensor<128x64x!tt.ptr<f32>, #blocked>, tensor<128x64xi32, #blocked>
-    %ns = tt.splat %n : i32 -> tensor<128x64xi32, #blocked>
-    %m = arith.cmpi slt, %off, %ns : tensor<128x64xi32, #blocked>
-    %v = tt.load %xp : tensor<128x64x!tt.ptr<f32>, #blocked>
-    %ys = tt.splat %y : !tt.ptr<f32> -> tensor<128x64x!tt.ptr<f32>, #blocked>
-    %yp = tt.addptr %ys, %off : tensor<128x64x!tt.ptr<f32>, #blocked>, tensor<128x64xi32, #blocked>
-    tt.store %yp, %v, %m : tensor<128x64x!tt.ptr<f32>, #blocked>
-    tt.return
-  }
   tt.func public @scalar(%x: !tt.ptr<f32>, %y: !tt.ptr<f32>, %n: i32) {
     %r = tt.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32, #ttg.slice<{dim = 1, parent = #blocked}>>
     %c = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #ttg.slice<{dim = 0, parent = #blocked}>>
