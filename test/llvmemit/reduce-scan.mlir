@@ -45,6 +45,9 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   // CHECK: call i32 @llvm.nvvm.shfl.sync.idx.i32(
   // CHECK: icmp uge i32 %{{.*}}, 1
   // CHECK: call void @llvm.nvvm.barrier0()
+  // The four warps' totals are read as one vector.
+  // CHECK-NOT: load i32, i32 addrspace(3)*
+  // CHECK: load <4 x i32>, <4 x i32> addrspace(3)* %{{.*}}, align 16
   tt.func public @cumsum(%p: !tt.ptr<i32>) {
     %r = tt.make_range {end = 512 : i32, start = 0 : i32} : tensor<512xi32, #b>
     %s = "tt.scan"(%r) <{axis = 0 : i32, reverse = false}> ({
