@@ -126,6 +126,9 @@ var layouts = map[string]string{
 	"trow": `#ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [2, 2], order = [1, 0]}>`,
 	"tcol": `#ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [32, 1], warpsPerCTA = [2, 2], order = [0, 1]}>`,
 	"mma":  `#ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>`,
+	// Eight warps along rows: a reduction over axis 0 combines eight
+	// partials per element (two shared-memory vectors of four).
+	"rows8": `#ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [8, 1], order = [1, 0]}>`,
 }
 
 func aliasDefs(names ...string) string {
@@ -162,7 +165,7 @@ func TestSimConvertLayout(t *testing.T) {
 
 func TestSimReduce(t *testing.T) {
 	const m, n = 32, 32
-	for _, l := range []string{"rows", "cols", "spread", "lanes", "mma"} {
+	for _, l := range []string{"rows", "cols", "spread", "lanes", "mma", "rows8"} {
 		for axis := 0; axis < 2; axis++ {
 			t.Run(fmt.Sprintf("%s_axis%d", l, axis), func(t *testing.T) {
 				keep := 1 - axis
@@ -180,7 +183,11 @@ func TestSimReduce(t *testing.T) {
     %ob = tt.addptr %op, %o : tensor<32x!tt.ptr<i32>, #ttg.slice<{dim = AXIS, parent = #S}>>, tensor<32xi32, #ttg.slice<{dim = AXIS, parent = #S}>>
     tt.store %ob, %s : tensor<32x!tt.ptr<i32>, #ttg.slice<{dim = AXIS, parent = #S}>>`)
 				in := data(m * n)
-				out := simulate(t, module(4, aliasDefs(l), body), 4, in, 32)
+				warps := 4
+				if l == "rows8" {
+					warps = 8
+				}
+				out := simulate(t, module(warps, aliasDefs(l), body), warps, in, 32)
 				for k := 0; k < 32; k++ {
 					var want int32
 					for j := 0; j < 32; j++ {
