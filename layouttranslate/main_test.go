@@ -119,4 +119,31 @@ func TestPTX(t *testing.T) {
 	if js, err := os.ReadFile(filepath.Join(dir, "k.json")); err != nil || !strings.Contains(string(js), `"arch": "sm_90a"`) {
 		t.Errorf("wgmma kernel metadata: %s %v", js, err)
 	}
+	// A multiply and the add using it become one fma (llc -fp-contract=fast,
+	// Triton's enable_fp_fusion); math.sqrt is sqrt.approx.ftz.f32.
+	code, out, errs = run(t, t.TempDir(), fmaKernel, "-ttgir-to-ptx", "-llc", llc)
+	if code != 0 || !strings.Contains(out, "fma.rn.f32") || strings.Contains(out, "mul.rn.f32") ||
+		!strings.Contains(out, "sqrt.approx.ftz.f32") {
+		t.Errorf("fma kernel: exit %d %s\n%s", code, errs, out)
+	}
 }
+
+const fmaKernel = `#b = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @axpy(%x: !tt.ptr<f32> {tt.divisibility = 16 : i32}, %y: !tt.ptr<f32> {tt.divisibility = 16 : i32}, %a: f32) {
+    %r = tt.make_range {end = 512 : i32, start = 0 : i32} : tensor<512xi32, #b>
+    %xs = tt.splat %x : !tt.ptr<f32> -> tensor<512x!tt.ptr<f32>, #b>
+    %xp = tt.addptr %xs, %r : tensor<512x!tt.ptr<f32>, #b>, tensor<512xi32, #b>
+    %ys = tt.splat %y : !tt.ptr<f32> -> tensor<512x!tt.ptr<f32>, #b>
+    %yp = tt.addptr %ys, %r : tensor<512x!tt.ptr<f32>, #b>, tensor<512xi32, #b>
+    %xv = tt.load %xp : tensor<512x!tt.ptr<f32>, #b>
+    %yv = tt.load %yp : tensor<512x!tt.ptr<f32>, #b>
+    %as = tt.splat %a : f32 -> tensor<512xf32, #b>
+    %m = arith.mulf %as, %xv : tensor<512xf32, #b>
+    %s = arith.addf %m, %yv : tensor<512xf32, #b>
+    %q = math.sqrt %s : tensor<512xf32, #b>
+    tt.store %yp, %q : tensor<512x!tt.ptr<f32>, #b>
+    tt.return
+  }
+}
+`

@@ -1,7 +1,8 @@
 // Package llvmemit lowers a verified TritonGPU module (TTGIR, as Triton 3.6
 // prints it) to LLVM IR for NVPTX, built with github.com/llir/llvm v0.3.6:
 // LLVM 14 typed pointers, so that llc-14 compiles it
-// (llc-14 -march=nvptx64 -mcpu=sm_80 -mattr=+ptx70 --nvptx-short-ptr).
+// (llc-14 -march=nvptx64 -mcpu=sm_80 -mattr=+ptx70 --nvptx-short-ptr
+// -fp-contract=fast: LLCArgs; the last is Triton's enable_fp_fusion).
 //
 // # ABI
 //
@@ -44,9 +45,11 @@
 // AxisInfo for the ops lowered here, honouring tt.divisibility,
 // tt.contiguity and tt.constancy), at most 128 bits: unmasked accesses are
 // LLVM vector loads and stores with that alignment, masked ones Triton's
-// predicated inline PTX (ld.global.v4.b32 and the like). Reductions,
-// layout conversions and other data movement across threads go through
-// warp shuffles and shared memory.
+// predicated inline PTX (ld.global.v4.b32 and the like). Each element is
+// stored by one thread, as in Triton: copies held by other registers,
+// lanes or warps (slice and broadcast layouts, scalars) do not store.
+// Reductions, layout conversions and other data movement across threads
+// go through warp shuffles and shared memory.
 //
 // # Shared memory
 //

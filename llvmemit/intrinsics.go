@@ -24,6 +24,7 @@ var NVVMIntrinsics = map[string]bool{
 	"llvm.nvvm.sqrt.rn.f":              true,
 	"llvm.nvvm.sqrt.rn.d":              true,
 	"llvm.nvvm.sqrt.approx.f":          true,
+	"llvm.nvvm.sqrt.approx.ftz.f":      true,
 	"llvm.nvvm.rsqrt.approx.f":         true,
 	"llvm.nvvm.rsqrt.approx.d":         true,
 	"llvm.nvvm.mulhi.ui":               true,

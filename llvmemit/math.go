@@ -12,9 +12,10 @@ import (
 )
 
 // The math dialect. f16 and bf16 operands are computed in f32, as Triton
-// does for these functions. Transcendentals use the PTX approximations
-// Triton emits (ex2.approx, lg2.approx, sin/cos/tanh.approx); exp and log
-// are rescaled from base 2 as in Triton's ExpOpConversionApprox. f64 is
+// does for these functions. Transcendentals and f32 sqrt use the PTX
+// approximations Triton emits (ex2.approx, lg2.approx, sqrt.approx.ftz,
+// sin/cos/tanh.approx); exp and log are rescaled from base 2 as in
+// Triton's ExpOpConversionApprox. f64 is
 // supported where PTX has the instruction (sqrt, rsqrt, fma, abs, floor,
 // ceil); the others are refused.
 
@@ -96,14 +97,21 @@ func init() {
 	mathF32("math.log", false, func(l *Lowerer, a []value.Value) value.Value {
 		return l.cur.NewFMul(l.call("llvm.nvvm.lg2.approx.f", types.Float, a[0]), ln2)
 	})
-	sqrt := func(l *Lowerer, a []value.Value) value.Value {
+	// math.sqrt on f32 is Triton's sqrt.approx.ftz.f32 (one MUFU op; max
+	// relative error 2^-23); tt.precise_sqrt and f64 round correctly.
+	preciseSqrt := func(l *Lowerer, a []value.Value) value.Value {
 		if a[0].Type().Equal(types.Double) {
 			return l.call("llvm.nvvm.sqrt.rn.d", types.Double, a[0])
 		}
 		return l.call("llvm.nvvm.sqrt.rn.f", types.Float, a[0])
 	}
-	mathF32("math.sqrt", true, sqrt)
-	mathF32("tt.precise_sqrt", true, sqrt)
+	mathF32("math.sqrt", true, func(l *Lowerer, a []value.Value) value.Value {
+		if a[0].Type().Equal(types.Double) {
+			return preciseSqrt(l, a)
+		}
+		return l.call("llvm.nvvm.sqrt.approx.ftz.f", types.Float, a[0])
+	})
+	mathF32("tt.precise_sqrt", true, preciseSqrt)
 	mathF32("math.rsqrt", true, func(l *Lowerer, a []value.Value) value.Value {
 		if a[0].Type().Equal(types.Double) {
 			return l.call("llvm.nvvm.rsqrt.approx.d", types.Double, a[0])

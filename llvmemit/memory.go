@@ -21,7 +21,9 @@ import (
 // vector loads/stores with that alignment (llc emits ld/st.global.v4 and
 // friends); masked ones are Triton's predicated inline PTX, the loaded
 // words set to 0 first and `other` selected where the mask is false.
-// Cache and eviction hints are not emitted.
+// Cache and eviction hints are not emitted. Stores are made by one thread
+// per element, as Triton's: copies in registers, lanes or warps (a slice or
+// broadcast layout, a scalar) do not store again.
 
 // vecWidth is the number of elements of one access to ptr.
 func (l *Lowerer) vecWidth(ptr, mask *ir.Value) int {
@@ -136,14 +138,29 @@ func lowerLoad(l *Lowerer, op *ir.Operation) error {
 			if !mt.Equal(rt) { // i1 in memory as a byte
 				e = l.cur.NewICmp(enum.IPredNE, e, constant.NewInt(types.I8, 0))
 			}
-			if others != nil {
-				e = l.cur.NewSelect(masks[r], e, others[min(r+i, len(others)-1)])
+			// The masked-off words are 0 already: `other` = +0 needs no select.
+			if o := others; o != nil && !isZeroBits(o[min(r+i, len(o)-1)]) {
+				e = l.cur.NewSelect(masks[r], e, o[min(r+i, len(o)-1)])
 			}
 			out[r+i] = e
 		}
 	}
 	l.Define(op.Result(0), out)
 	return nil
+}
+
+// isZeroBits reports whether v is a constant whose bits are all 0 (+0.0,
+// integer 0, false, null, zeroinitializer).
+func isZeroBits(v value.Value) bool {
+	switch c := v.(type) {
+	case *constant.Int:
+		return c.X.Sign() == 0
+	case *constant.Float:
+		return !c.NaN && c.X != nil && c.X.Sign() == 0 && !c.X.Signbit()
+	case *constant.Null, *constant.ZeroInitializer:
+		return true
+	}
+	return false
 }
 
 // maskedLoad is Triton's predicated ld.global: the words are zeroed, then
@@ -224,7 +241,28 @@ func lowerStore(l *Lowerer, op *ir.Operation) error {
 	}
 	vec := l.vecWidth(st.Ptr(), st.Mask())
 	vt := types.NewVector(uint64(vec), mt)
+	// Only one thread stores each element (Triton's redundant-thread
+	// predicate): registers holding copies are skipped, and lanes and warps
+	// holding copies (a scalar: every thread but the first) are masked off.
+	dup, uniq := 0, value.Value(nil)
+	if ll := mustLayout(st.Ptr().Type()); ll != nil {
+		dup, uniq = dupRegisters(ll), l.uniqueThread(ll)
+	} else {
+		uniq = l.cur.NewICmp(enum.IPredEQ, l.tid, i32(0))
+	}
 	for r := 0; r < len(ptrs); r += vec {
+		if r&dup != 0 {
+			continue
+		}
+		var pred value.Value
+		switch {
+		case masks != nil && uniq != nil:
+			pred = l.cur.NewAnd(masks[r], uniq)
+		case masks != nil:
+			pred = masks[r]
+		default:
+			pred = uniq
+		}
 		elems := make([]value.Value, vec)
 		for i := range elems {
 			e := vals[min(r+i, len(vals)-1)]
@@ -241,7 +279,7 @@ func lowerStore(l *Lowerer, op *ir.Operation) error {
 			}
 			v = w
 		}
-		if masks == nil {
+		if pred == nil {
 			p := value.Value(ptrs[r])
 			if vec > 1 {
 				p = l.cur.NewBitCast(p, ptrTo(vt, asGlobal))
@@ -282,7 +320,7 @@ func lowerStore(l *Lowerer, op *ir.Operation) error {
 		text := fmt.Sprintf("@$%d st.global%s.b%d [ $%d + 0 ], { %s };", n+1, suffix, wb, n, strings.Join(names, ", "))
 		cons = append(cons, "l", "b")
 		params = append(params, ptrs[r].Type(), types.I1)
-		args := append(words, ptrs[r], masks[r])
+		args := append(words, ptrs[r], pred)
 		l.cur.NewCall(inlineAsm(types.Void, text, strings.Join(cons, ","), params...), args...)
 	}
 	return nil

@@ -15,7 +15,10 @@ import (
 )
 
 // LLCArgs are the llc-14 flags the emitted modules are written for.
-var LLCArgs = []string{"-march=nvptx64", "-mcpu=sm_80", "-mattr=+ptx70", "--nvptx-short-ptr"}
+// -fp-contract=fast fuses a float multiply and the add using it into one
+// fma (and leaves mul/add without .rn, free for ptxas to fuse), as
+// Triton's default enable_fp_fusion does.
+var LLCArgs = []string{"-march=nvptx64", "-mcpu=sm_80", "-mattr=+ptx70", "--nvptx-short-ptr", "-fp-contract=fast"}
 
 // FindLLC returns the llc of LLVM 14: $LLC when set, else llc-14 on PATH,
 // else /usr/lib/llvm-14/bin/llc.

@@ -106,6 +106,38 @@ func (l *Lowerer) loadSlot(slot value.Value, off int64, t types.Type) value.Valu
 	return l.unstorable(ld, t)
 }
 
+// loadSlots loads the n consecutive slots from first (a multiple of n, n
+// a power of two) that storeSlot stored at off, as registers of type t:
+// in vectors of up to 16 bytes where off keeps them aligned (one
+// ld.shared.v4 for four f32 partials instead of four ld.shared).
+func (l *Lowerer) loadSlots(first value.Value, n int, off int64, t types.Type) []value.Value {
+	st := storableType(t)
+	eb := typeBits(st) / 8
+	vec := 1
+	for vec < n && 2*vec*eb <= 16 && off%int64(2*vec*eb) == 0 {
+		vec *= 2
+	}
+	out := make([]value.Value, 0, n)
+	if vec == 1 {
+		b := l.b()
+		for w := 0; w < n; w++ {
+			out = append(out, l.loadSlot(b.or(first, i32(int64(w))), off, t))
+		}
+		return out
+	}
+	b := l.b()
+	vt := types.NewVector(uint64(vec), st)
+	for w := 0; w < n; w += vec {
+		addr := b.add(b.shl(b.or(first, i32(int64(w))), i32(int64(bits.TrailingZeros(uint(eb))))), i32(off))
+		ld := l.cur.NewLoad(vt, l.smemPtr(addr, vt))
+		ld.Align = lir.Align(vec * eb)
+		for j := 0; j < vec; j++ {
+			out = append(out, l.unstorable(l.cur.NewExtractElement(ld, i32(int64(j))), t))
+		}
+	}
+	return out
+}
+
 // recoverError turns a panic with an error value, which the reduce and
 // scan lowerings raise from deep inside their layout walks, into *err.
 func recoverError(err *error) {
@@ -269,12 +301,15 @@ func lowerReduce(l *Lowerer, op *ir.Operation) (err error) {
 			flat = l.flatten(idx[r], resShape)
 		}
 		first := b.shl(flat, i32(int64(bits.TrailingZeros(uint(nwa)))))
+		parts := make([][]value.Value, len(srcs))
+		for i, res := range op.Results() {
+			parts[i] = l.loadSlots(first, nwa, base+offs[i], mustType(ir.ElementType(res.Type())))
+		}
 		var accv []value.Value
 		for w := 0; w < nwa; w++ {
-			slot := b.or(first, i32(int64(w)))
 			cur := make([]value.Value, len(srcs))
-			for i, res := range op.Results() {
-				cur[i] = l.loadSlot(slot, base+offs[i], mustType(ir.ElementType(res.Type())))
+			for i := range cur {
+				cur[i] = parts[i][w]
 			}
 			if accv == nil {
 				accv = cur

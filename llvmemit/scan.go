@@ -290,15 +290,17 @@ func lowerScan(l *Lowerer, op *ir.Operation) (err error) {
 			}
 			l.barrier()
 			for _, g := range groups {
-				first := slotOf(g)
-				var ws [][]value.Value
-				for w := 0; w < W; w++ {
-					slot := b.add(first, i32(int64(w)))
-					cur := make([]value.Value, len(totals[0]))
-					for i, v := range totals[0] {
-						cur[i] = l.loadSlot(slot, base+offs[i], v.Type())
+				first := slotOf(g) // a multiple of W, a power of two
+				parts := make([][]value.Value, len(totals[0]))
+				for i, v := range totals[0] {
+					parts[i] = l.loadSlots(first, W, base+offs[i], v.Type())
+				}
+				ws := make([][]value.Value, W)
+				for w := range ws {
+					ws[w] = make([]value.Value, len(parts))
+					for i := range parts {
+						ws[w][i] = parts[i][w]
 					}
-					ws = append(ws, cur)
 				}
 				tot[slotKey{fmt.Sprint(g.key), g.chunk}] = ws
 			}

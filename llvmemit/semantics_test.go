@@ -50,14 +50,16 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = %d : i32, ttg.tar
 // allocate-shared-memory (Membar's barriers only), which must agree.
 func simulate(t *testing.T, src string, warps int, in []int32, nOut int) []int32 {
 	t.Helper()
-	out := simulateOnce(t, src, warps, in, nOut, false)
-	if got := simulateOnce(t, src, warps, in, nOut, true); !slices.Equal(got, out) {
+	out, _ := simulateOnce(t, src, warps, in, nOut, false)
+	if got, _ := simulateOnce(t, src, warps, in, nOut, true); !slices.Equal(got, out) {
 		t.Fatalf("with the allocation and Membar's barriers: got %v, without: %v", got, out)
 	}
 	return out
 }
 
-func simulateOnce(t *testing.T, src string, warps int, in []int32, nOut int, alloc bool) []int32 {
+// simulateOnce is one run of simulate; it also returns the number of
+// global bytes stored by all threads together.
+func simulateOnce(t *testing.T, src string, warps int, in []int32, nOut int, alloc bool) ([]int32, int) {
 	t.Helper()
 	res := lowerSource(t, src, "test.mlir", alloc)
 	mem := make([]byte, 4*(len(in)+nOut))
@@ -74,7 +76,7 @@ func simulateOnce(t *testing.T, src string, warps int, in []int32, nOut int, all
 	for i := range out {
 		out[i] = int32(binary.LittleEndian.Uint32(mem[4*(len(in)+i):]))
 	}
-	return out
+	return out, s.globalStores
 }
 
 // lowerSource parses and verifies src (named file in diagnostics), runs
@@ -124,6 +126,9 @@ var layouts = map[string]string{
 	"trow": `#ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [2, 2], order = [1, 0]}>`,
 	"tcol": `#ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [32, 1], warpsPerCTA = [2, 2], order = [0, 1]}>`,
 	"mma":  `#ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>`,
+	// Eight warps along rows: a reduction over axis 0 combines eight
+	// partials per element (two shared-memory vectors of four).
+	"rows8": `#ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [8, 1], order = [1, 0]}>`,
 }
 
 func aliasDefs(names ...string) string {
@@ -160,7 +165,7 @@ func TestSimConvertLayout(t *testing.T) {
 
 func TestSimReduce(t *testing.T) {
 	const m, n = 32, 32
-	for _, l := range []string{"rows", "cols", "spread", "lanes", "mma"} {
+	for _, l := range []string{"rows", "cols", "spread", "lanes", "mma", "rows8"} {
 		for axis := 0; axis < 2; axis++ {
 			t.Run(fmt.Sprintf("%s_axis%d", l, axis), func(t *testing.T) {
 				keep := 1 - axis
@@ -178,7 +183,11 @@ func TestSimReduce(t *testing.T) {
     %ob = tt.addptr %op, %o : tensor<32x!tt.ptr<i32>, #ttg.slice<{dim = AXIS, parent = #S}>>, tensor<32xi32, #ttg.slice<{dim = AXIS, parent = #S}>>
     tt.store %ob, %s : tensor<32x!tt.ptr<i32>, #ttg.slice<{dim = AXIS, parent = #S}>>`)
 				in := data(m * n)
-				out := simulate(t, module(4, aliasDefs(l), body), 4, in, 32)
+				warps := 4
+				if l == "rows8" {
+					warps = 8
+				}
+				out := simulate(t, module(warps, aliasDefs(l), body), warps, in, 32)
 				for k := 0; k < 32; k++ {
 					var want int32
 					for j := 0; j < 32; j++ {
@@ -758,5 +767,60 @@ func TestSimBarriersNeeded(t *testing.T) {
 		if _, _, failure := run(drop); failure == nil || !strings.Contains(fmt.Sprint(failure), "shared-memory race") {
 			t.Errorf("without barrier %d: the simulator reports %v, want a shared-memory race", drop, failure)
 		}
+	}
+}
+
+// TestSimStoreOncePerElement checks that every element is stored by one
+// thread only: registers, lanes and warps holding copies (slice layouts,
+// broadcast lane bits, scalars) do not store again, masked or not.
+func TestSimStoreOncePerElement(t *testing.T) {
+	cases := []struct {
+		name, aliases, body string
+		n                   int
+	}{
+		{"slice", aliasDefs("rows"), `
+    %r = tt.make_range {end = 32 : i32, start = 0 : i32} : tensor<32xi32, #ttg.slice<{dim = 1, parent = #rows}>>
+    %ip = tt.splat %in : !tt.ptr<i32> -> tensor<32x!tt.ptr<i32>, #ttg.slice<{dim = 1, parent = #rows}>>
+    %ia = tt.addptr %ip, %r : tensor<32x!tt.ptr<i32>, #ttg.slice<{dim = 1, parent = #rows}>>, tensor<32xi32, #ttg.slice<{dim = 1, parent = #rows}>>
+    %x = tt.load %ia : tensor<32x!tt.ptr<i32>, #ttg.slice<{dim = 1, parent = #rows}>>
+    %op = tt.splat %out : !tt.ptr<i32> -> tensor<32x!tt.ptr<i32>, #ttg.slice<{dim = 1, parent = #rows}>>
+    %ob = tt.addptr %op, %r : tensor<32x!tt.ptr<i32>, #ttg.slice<{dim = 1, parent = #rows}>>, tensor<32xi32, #ttg.slice<{dim = 1, parent = #rows}>>
+    tt.store %ob, %x : tensor<32x!tt.ptr<i32>, #ttg.slice<{dim = 1, parent = #rows}>>`, 32},
+		{"slice_masked", aliasDefs("cols"), `
+    %r = tt.make_range {end = 32 : i32, start = 0 : i32} : tensor<32xi32, #ttg.slice<{dim = 0, parent = #cols}>>
+    %ip = tt.splat %in : !tt.ptr<i32> -> tensor<32x!tt.ptr<i32>, #ttg.slice<{dim = 0, parent = #cols}>>
+    %ia = tt.addptr %ip, %r : tensor<32x!tt.ptr<i32>, #ttg.slice<{dim = 0, parent = #cols}>>, tensor<32xi32, #ttg.slice<{dim = 0, parent = #cols}>>
+    %x = tt.load %ia : tensor<32x!tt.ptr<i32>, #ttg.slice<{dim = 0, parent = #cols}>>
+    %c = arith.constant dense<20> : tensor<32xi32, #ttg.slice<{dim = 0, parent = #cols}>>
+    %m = arith.cmpi slt, %r, %c : tensor<32xi32, #ttg.slice<{dim = 0, parent = #cols}>>
+    %op = tt.splat %out : !tt.ptr<i32> -> tensor<32x!tt.ptr<i32>, #ttg.slice<{dim = 0, parent = #cols}>>
+    %ob = tt.addptr %op, %r : tensor<32x!tt.ptr<i32>, #ttg.slice<{dim = 0, parent = #cols}>>, tensor<32xi32, #ttg.slice<{dim = 0, parent = #cols}>>
+    tt.store %ob, %x, %m : tensor<32x!tt.ptr<i32>, #ttg.slice<{dim = 0, parent = #cols}>>`, 20},
+		{"broadcast_lane", aliasDefs("lperm"), offsets2D("a", "#lperm", 32, 32) + `
+    %ip = tt.splat %in : !tt.ptr<i32> -> tensor<32x32x!tt.ptr<i32>, #lperm>
+    %ia = tt.addptr %ip, %a_off : tensor<32x32x!tt.ptr<i32>, #lperm>, tensor<32x32xi32, #lperm>
+    %x = tt.load %ia : tensor<32x32x!tt.ptr<i32>, #lperm>
+    %op = tt.splat %out : !tt.ptr<i32> -> tensor<32x32x!tt.ptr<i32>, #lperm>
+    %ob = tt.addptr %op, %a_off : tensor<32x32x!tt.ptr<i32>, #lperm>, tensor<32x32xi32, #lperm>
+    tt.store %ob, %x : tensor<32x32x!tt.ptr<i32>, #lperm>`, 32 * 32},
+		{"scalar", "", `
+    %x = tt.load %in : !tt.ptr<i32>
+    tt.store %out, %x : !tt.ptr<i32>`, 1},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			in := data(32 * 32)
+			for _, alloc := range []bool{false, true} {
+				out, stored := simulateOnce(t, module(4, c.aliases, c.body), 4, in, 32*32, alloc)
+				for i := 0; i < c.n; i++ {
+					if out[i] != in[i] {
+						t.Fatalf("element %d: got %d, want %d", i, out[i], in[i])
+					}
+				}
+				if stored != 4*c.n {
+					t.Errorf("%d bytes stored by all threads, want %d (one store per element)", stored, 4*c.n)
+				}
+			}
+		})
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"regexp"
+	"strconv"
 	"strings"
 
 	lir "github.com/llir/llvm/ir"
@@ -46,6 +47,8 @@ type sim struct {
 	epoch       int32
 	wEpoch, wBy []int32
 	rEpoch, rBy []int32
+	// globalStores counts the global bytes stored, by every thread.
+	globalStores int
 }
 
 const atomicWriter = -3
@@ -595,6 +598,9 @@ func (s *sim) eval(t int, inst lir.Instruction) simVal {
 		storeWords(b, x.Src.Type(), s.get(t, x.Src))
 		s.write(t, addr, b, int32(t))
 		copy(s.mem(addr, len(b)), b)
+		if addr < sharedBase {
+			s.globalStores += len(b)
+		}
 		return nil
 	case *lir.InstAtomicRMW:
 		// Threads run one after the other, so this is atomic.
@@ -700,6 +706,9 @@ func (s *sim) asm(c *lir.InstCall, a *lir.InlineAsm) {
 	case strings.HasPrefix(a.Asm, "mma.sync.aligned.m16n8k32.row.col.satfinite.s32.s8.s8.s32"):
 		s.mmaInt8(c)
 		return
+	case strings.Contains(a.Asm, " st.global"):
+		s.predicatedStore(c, a.Asm)
+		return
 	}
 	var k int
 	var tf32 bool
@@ -765,6 +774,30 @@ func halfBits(h uint16) float32 {
 // the PTX ISA: lane i addresses row i%8 of matrix i/8 (16 bytes); lane
 // (g, t) receives, in register j, matrix j's (g, 2t), (g, 2t+1), or
 // transposed (2t, g), (2t+1, g).
+// predicatedStore models Triton's "@$P st.global[.vN].bW [ $A + 0 ], { words };"
+// (the words, then the address, then the predicate), counting the stores
+// each global byte receives.
+func (s *sim) predicatedStore(c *lir.InstCall, text string) {
+	m := regexp.MustCompile(`st\.global(?:\.v\d)?\.b(\d+) `).FindStringSubmatch(text)
+	if m == nil {
+		panic("sim: inline asm is not modelled: " + text)
+	}
+	wb, _ := strconv.Atoi(m[1])
+	n := len(c.Args) - 2
+	for t := range s.threads {
+		if s.get(t, c.Args[n+1])[0]&1 == 0 {
+			continue
+		}
+		addr := s.get(t, c.Args[n])[0]
+		b := make([]byte, n*wb/8)
+		for i := 0; i < n; i++ {
+			storeWords(b[i*wb/8:], types.NewInt(uint64(wb)), s.get(t, c.Args[i]))
+		}
+		copy(s.mem(addr, len(b)), b)
+		s.globalStores += len(b)
+	}
+}
+
 func (s *sim) ldmatrix(c *lir.InstCall, trans bool) {
 	for w := 0; w < s.threads; w += 32 {
 		var mat [4][8][8]uint16

@@ -11,6 +11,10 @@
 // CHECK: call void asm sideeffect "@$2 st.shared.b32 [ $0 + 0 ], $1;", "r,r,b"
 // CHECK: call void @llvm.nvvm.barrier0()
 // CHECK: load i32, i32 addrspace(3)*
+// The store of the old values: warps 2 and 3 hold copies and store nothing.
+// CHECK: %[[W:.*]] = and i32 %{{.*}}, 64
+// CHECK: %[[ONCE:.*]] = icmp eq i32 %[[W]], 0
+// CHECK: st.global.b32 {{.*}}, i1 %[[ONCE]])
 // CHECK: %[[T0:.*]] = icmp eq i32 %{{.*}}, 0
 // CHECK: and i1 true, %[[T0]]
 // CHECK: call float asm sideeffect "@$3 atom.relaxed.gpu.global.add.f32 $0, [ $1 + 0 ], $2;", "=f,l,f,b"

@@ -19,7 +19,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.targ
     %e = math.exp %a : tensor<64xf32, #b>
     // CHECK: call float @llvm.nvvm.lg2.approx.f(float
     %l = math.log2 %e : tensor<64xf32, #b>
-    // CHECK: call float @llvm.nvvm.sqrt.rn.f(float
+    // CHECK: call float @llvm.nvvm.sqrt.approx.ftz.f(float
     %s = math.sqrt %l : tensor<64xf32, #b>
     // maxnumf is one PTX max.f32 (llvm.maxnum), as in Triton.
     // CHECK: call float @llvm.maxnum.f32(float

@@ -19,7 +19,14 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   // CHECK-NOT: call void @llvm.nvvm.barrier0()
   // CHECK: store float %{{.*}}, float addrspace(3)*
   // CHECK: call void @llvm.nvvm.barrier0()
-  // CHECK-COUNT-4: load float, float addrspace(3)*
+  // The four warps' partials are one 16-byte vector (ld.shared.v4).
+  // CHECK-NOT: load float, float addrspace(3)*
+  // CHECK: load <4 x float>, <4 x float> addrspace(3)* %{{.*}}, align 16
+  // CHECK-COUNT-3: fadd float
+  // CHECK-NOT: load float, float addrspace(3)*
+  // The scalar result is stored by thread 0 only.
+  // CHECK: icmp eq i32 %{{.*}}, 0
+  // CHECK: st.global.b32
   tt.func public @red(%p: !tt.ptr<f32>) {
     %r = tt.make_range {end = 512 : i32, start = 0 : i32} : tensor<512xi32, #b>
     %ps = tt.splat %p : !tt.ptr<f32> -> tensor<512x!tt.ptr<f32>, #b>
@@ -38,6 +45,9 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   // CHECK: call i32 @llvm.nvvm.shfl.sync.idx.i32(
   // CHECK: icmp uge i32 %{{.*}}, 1
   // CHECK: call void @llvm.nvvm.barrier0()
+  // The four warps' totals are read as one vector.
+  // CHECK-NOT: load i32, i32 addrspace(3)*
+  // CHECK: load <4 x i32>, <4 x i32> addrspace(3)* %{{.*}}, align 16
   tt.func public @cumsum(%p: !tt.ptr<i32>) {
     %r = tt.make_range {end = 512 : i32, start = 0 : i32} : tensor<512xi32, #b>
     %s = "tt.scan"(%r) <{axis = 0 : i32, reverse = false}> ({
