@@ -2,7 +2,6 @@ package llvmemit
 
 import (
 	"github.com/llir/llvm/ir/constant"
-	"github.com/llir/llvm/ir/types"
 	"github.com/llir/llvm/ir/value"
 
 	"github.com/layoutopt/layoutopt/dialect/tt"
@@ -10,8 +9,9 @@ import (
 )
 
 // Device functions (see function): tt.call passes the tt.func arguments
-// register by register, then the callee's shared-memory frame (the
-// caller's frame plus the call's allocation.offset, where
+// register by register, then the callee's shared-memory frame as an i32
+// byte offset in global_smem (the caller's frame plus the call's
+// allocation.offset, where
 // allocate-shared-memory put the callee's buffers, as Triton's
 // getStackPointer does) and the caller's two scratch pointers; the
 // callee's registers come back as its return value. tt.return returns a
@@ -76,8 +76,12 @@ func lowerCall(l *Lowerer, op *ir.Operation) error {
 	if v, ok := op.IntAttr("allocation.offset"); ok {
 		off = v
 	}
+	var frame value.Value = i32(off)
+	if l.frame != nil {
+		frame = l.cur.NewAdd(l.frame, frame)
+	}
 	n := len(l.fn.Params)
-	args = append(args, l.smemPtr(i32(off), types.I8), l.fn.Params[n-2], l.fn.Params[n-1])
+	args = append(args, frame, l.fn.Params[n-2], l.fn.Params[n-1])
 	call := l.cur.NewCall(g.fn, args...)
 	i := 0
 	for _, r := range op.Results() {

@@ -50,7 +50,7 @@ func TestSimDeviceFunction(t *testing.T) {
 	src = strings.TrimSuffix(strings.TrimSpace(src), "}") + callee
 	res := lowerSource(t, src, "call.mlir", true)
 	text := res.Module.String()
-	for _, want := range []string{"define internal {", "i8 addrspace(3)* %shared_frame, i8 addrspace(1)* %global_scratch, i8 addrspace(1)* %profile_scratch) nounwind noinline", "} @f(i32 %"} {
+	for _, want := range []string{"define internal {", "i32 %shared_frame, i8 addrspace(1)* %global_scratch, i8 addrspace(1)* %profile_scratch) nounwind noinline", "} @f(i32 %"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("the module has no %q", want)
 		}

@@ -61,12 +61,10 @@ func (l *Lowerer) scratch(op *ir.Operation, size int) int64 {
 // pointer to t: global_smem in a kernel, the frame parameter in a device
 // function.
 func (l *Lowerer) smemPtr(off value.Value, t types.Type) value.Value {
-	var base value.Value
 	if l.frame != nil {
-		base = l.cur.NewGetElementPtr(types.I8, l.frame, off)
-	} else {
-		base = l.cur.NewGetElementPtr(l.e.smem.ContentType, l.e.smem, i32(0), off)
+		off = l.cur.NewAdd(l.frame, off)
 	}
+	var base value.Value = l.cur.NewGetElementPtr(l.e.smem.ContentType, l.e.smem, i32(0), off)
 	if t.Equal(types.I8) {
 		return base
 	}

@@ -215,7 +215,8 @@ func (e *emitter) annotate(f *lir.Func, key string, v int64) {
 // returns nothing is a kernel; any other (private, or returning values) is
 // a device function, called with tt.call: Triton 3.6's FuncOpToLLVM gives
 // it, after the tt.func parameters, the base of its shared-memory frame
-// and the two scratch pointers. A tensor parameter or result is one LLVM
+// (here an i32 offset in global_smem: see Lowerer.frame) and the two
+// scratch pointers. A tensor parameter or result is one LLVM
 // parameter or struct field per register of its layout; several results
 // (or registers) are returned as a literal struct.
 type function struct {
@@ -285,7 +286,7 @@ func (e *emitter) declare(op *ir.Operation) (*function, error) {
 			f.results = append(f.results, ts...)
 		}
 		ret = returnType(f.results)
-		params = append(params, lir.NewParam("shared_frame", ptrTo(types.I8, asShared)))
+		params = append(params, lir.NewParam("shared_frame", types.I32))
 	}
 	for _, s := range []string{"global_scratch", "profile_scratch"} {
 		params = append(params, lir.NewParam(s, ptrTo(types.I8, asGlobal)))
@@ -376,8 +377,11 @@ type Lowerer struct {
 	e  *emitter
 	f  *function
 	fn *lir.Func
-	// frame is a device function's shared-memory frame (nil in kernels,
-	// whose frame is global_smem).
+	// frame is a device function's shared-memory frame, as the i32 byte
+	// offset of the frame in global_smem (nil in kernels, whose frame is
+	// global_smem itself). An offset, not an addrspace(3) pointer: with
+	// --nvptx-short-ptr, LLVM 14 declares a shared-pointer parameter .b64
+	// but passes it .b32 at calls, which ptxas rejects.
 	frame value.Value
 	cur   *lir.Block
 	vals  map[*ir.Value][]value.Value

@@ -1,17 +1,19 @@
 // Device functions as Triton 3.6 lowers them: a private tt.func (or one
 // returning values) is an internal noinline function taking its tensors
-// register by register, then its shared-memory frame and the two scratch
+// register by register, then its shared-memory frame (an i32 offset in
+// global_smem: LLVM 14 passes a short shared pointer as .b32 to a .b64
+// parameter, which ptxas rejects) and the two scratch
 // pointers, and returning its registers; tt.call passes the caller's frame
 // plus the call's allocation.offset.
 // RUN: layout-translate -ttgir-to-llvmir %s | FileCheck %s
 
 // CHECK-LABEL: define void @k(float addrspace(1)* %p, i8 addrspace(1)* %global_scratch, i8 addrspace(1)* %profile_scratch)
-// CHECK: %[[FRAME:.*]] = getelementptr [0 x i8], [0 x i8] addrspace(3)* @global_smem, i32 0, i32 {{[0-9]+}}
-// CHECK: call {{[{] (float, ){16}float [}]}} @f(float %{{.*}}, float 2.0, i8 addrspace(3)* %[[FRAME]], i8 addrspace(1)* %global_scratch, i8 addrspace(1)* %profile_scratch)
+// CHECK: call {{[{] (float, ){16}float [}]}} @f(float %{{.*}}, float 2.0, i32 {{[0-9]+}}, i8 addrspace(1)* %global_scratch, i8 addrspace(1)* %profile_scratch)
 // CHECK: extractvalue {{[{] (float, ){16}float [}]}} %{{.*}}, 16
 // CHECK-LABEL: define internal {{[{] (float, ){16}float [}]}} @f(float %x.0,
-// CHECK-SAME: float %s, i8 addrspace(3)* %shared_frame, i8 addrspace(1)* %global_scratch, i8 addrspace(1)* %profile_scratch) nounwind noinline
-// CHECK: getelementptr i8, i8 addrspace(3)* %shared_frame, i32
+// CHECK-SAME: float %s, i32 %shared_frame, i8 addrspace(1)* %global_scratch, i8 addrspace(1)* %profile_scratch) nounwind noinline
+// CHECK: %[[OFF:.*]] = add i32 %shared_frame, %{{[0-9]+}}
+// CHECK: getelementptr [0 x i8], [0 x i8] addrspace(3)* @global_smem, i32 0, i32 %[[OFF]]
 // CHECK: insertvalue {{[{] (float, ){16}float [}]}} %{{.*}}, float %{{.*}}, 16
 // CHECK: ret {{[{] (float, ){16}float [}]}}
 // CHECK: !nvvm.annotations = !{!0, !1}
