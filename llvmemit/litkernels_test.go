@@ -30,7 +30,8 @@ const (
 // (../shared/triton36/lit, split at "// -----") that parses, verifies and
 // takes allocate-shared-memory-nv, compiles each that lowers with llc-14,
 // and reports why the others do not lower (by the error's message). Under
-// -short it only lowers them.
+// -short it only lowers them. PTX_DIR=dir writes the PTX there, as
+// TestCorpus does (for ptxas on the GPU machine).
 func TestLitKernels(t *testing.T) {
 	dir := testenv.SharedDir()
 	if dir == "" {
@@ -44,6 +45,7 @@ func TestLitKernels(t *testing.T) {
 		}
 		return nil
 	})
+	ptxDir := os.Getenv("PTX_DIR") // as TestCorpus: the PTX of every kernel that compiles, for ptxas
 	missing := map[string][]string{}
 	ok, total := 0, 0
 	for _, f := range files {
@@ -90,11 +92,23 @@ func TestLitKernels(t *testing.T) {
 				ok++
 				continue
 			}
-			if _, err := compile(t, as, llc, res.Module.String()); err != nil {
+			ptx, err := compile(t, as, llc, res.Module.String())
+			if err != nil {
 				t.Errorf("%s lowers but does not compile: %v", name, err)
 				continue
 			}
 			ok++
+			if ptxDir != "" {
+				if res.Hopper {
+					if ptx, err = llvmemit.RewritePTXHeader(ptx, llvmemit.HopperPTXVersion, llvmemit.HopperArch); err != nil {
+						t.Errorf("%s: %v", name, err)
+					}
+				}
+				file := strings.NewReplacer("/", "_", "#", "_").Replace(strings.TrimSuffix(rel, ".mlir") + "#" + itoa(c.Index))
+				if err := os.WriteFile(filepath.Join(ptxDir, file+".ptx"), ptx, 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
 		}
 	}
 	t.Logf("%d of %d lit kernels lower and compile", ok, total)
