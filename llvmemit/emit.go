@@ -231,6 +231,32 @@ type function struct {
 	results []types.Type
 }
 
+// maxKernelParamBytes is the most parameter space a kernel may take in
+// PTX 7.0 (ptxas: "uses too much parameter space"; more needs PTX 8.1).
+const maxKernelParamBytes = 4352
+
+// paramBytes is the size of the parameter space of params, each parameter
+// aligned to its own size as in PTX (.param .b8/.b16/.b32/.b64).
+func paramBytes(params []*lir.Param) int {
+	n := 0
+	for _, p := range params {
+		size := 8 // pointers, 64-bit scalars
+		switch t := p.Typ.(type) {
+		case *types.IntType:
+			size = max(1, int(t.BitSize)/8)
+		case *types.FloatType:
+			if t.Kind != types.FloatKindDouble {
+				size = 4
+				if t.Kind == types.FloatKindHalf {
+					size = 2
+				}
+			}
+		}
+		n = (n+size-1)/size*size + size
+	}
+	return n
+}
+
 // declare creates the LLVM function of a tt.func.
 func (e *emitter) declare(op *ir.Operation) (*function, error) {
 	name := ""
@@ -293,6 +319,11 @@ func (e *emitter) declare(op *ir.Operation) (*function, error) {
 		if f.kernel {
 			f.kinfo.Params = append(f.kinfo.Params, Param{Name: s, Type: ptrTo(types.I8, asGlobal).String()})
 		}
+	}
+	if n := paramBytes(params); f.kernel && n > maxKernelParamBytes {
+		return nil, &Error{Pos: op.Pos(), Op: "tt.func", Msg: fmt.Sprintf(
+			"the kernel's parameters take %d bytes, more than the %d that PTX 7.0 allows (each register of a tensor argument is one parameter)",
+			n, maxKernelParamBytes)}
 	}
 	f.fn = e.m.NewFunc(name, ret, params...)
 	f.fn.FuncAttrs = []lir.FuncAttribute{enum.FuncAttrNoUnwind}

@@ -23,7 +23,7 @@ import (
 // improvement.
 const (
 	litKernels    = 697
-	minLitLowered = 210
+	minLitLowered = 207 // 210 compiled with llc-14, but ptxas rejected 4 of their kernels: over 4352 bytes of parameters, now refused
 )
 
 // TestLitKernels lowers every TTGIR module of Triton 3.6's lit tests
