@@ -265,6 +265,15 @@ func lowerReduce(l *Lowerer, op *ir.Operation) (err error) {
 	for j, k := range warps {
 		wa = b.or(wa, b.shift(b.and(warp, i32(1<<k)), j-k))
 	}
+	// The scratch holds nwa partials of each of the numel result elements.
+	// As Triton linearizes it (the axis coordinate replaced by the warp's,
+	// in the layout's order): warp-minor (element·nwa + warp) when the
+	// axis is the layout's fastest dimension, so that a thread loads its
+	// element's partials as vectors; warp-major (warp·numel + element)
+	// otherwise, where neighbouring lanes hold neighbouring elements and
+	// warp-minor slots would put a warp's stores nwa words apart (an
+	// nwa-way bank conflict, 32-way for 8 warps of f32 partials by 4).
+	warpMajor := fastestDim(srcs[0].Type()) != axis
 	// The thread's part of the key coordinates (the axis dropped), flattened.
 	thread := make([]value.Value, S.NumOutDims())
 	masks := make([]uint64, S.NumOutDims())
@@ -282,7 +291,13 @@ func lowerReduce(l *Lowerer, op *ir.Operation) (err error) {
 			}
 			coords = append(coords, l.xorConst(thread[d], masks[d], a.key[d]))
 		}
-		slot := b.or(b.shl(l.flatten(coords, resShape), i32(int64(bits.TrailingZeros(uint(nwa))))), wa)
+		flat := l.flatten(coords, resShape)
+		var slot value.Value
+		if warpMajor {
+			slot = b.or(b.shl(wa, i32(int64(bits.TrailingZeros(uint(numel))))), flat)
+		} else {
+			slot = b.or(b.shl(flat, i32(int64(bits.TrailingZeros(uint(nwa))))), wa)
+		}
 		for i, v := range a.vals {
 			l.storeSlot(slot, base+offs[i], v)
 		}
@@ -300,10 +315,17 @@ func lowerReduce(l *Lowerer, op *ir.Operation) (err error) {
 		if R != nil {
 			flat = l.flatten(idx[r], resShape)
 		}
-		first := b.shl(flat, i32(int64(bits.TrailingZeros(uint(nwa)))))
 		parts := make([][]value.Value, len(srcs))
 		for i, res := range op.Results() {
-			parts[i] = l.loadSlots(first, nwa, base+offs[i], mustType(ir.ElementType(res.Type())))
+			t := mustType(ir.ElementType(res.Type()))
+			if warpMajor {
+				for w := 0; w < nwa; w++ {
+					parts[i] = append(parts[i], l.loadSlot(b.or(flat, i32(int64(w*numel))), base+offs[i], t))
+				}
+				continue
+			}
+			first := b.shl(flat, i32(int64(bits.TrailingZeros(uint(nwa)))))
+			parts[i] = l.loadSlots(first, nwa, base+offs[i], t)
 		}
 		var accv []value.Value
 		for w := 0; w < nwa; w++ {
