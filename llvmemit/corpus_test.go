@@ -114,14 +114,11 @@ func TestCorpus(t *testing.T) {
 				t.Errorf("%s: a warp_group_dot did not become wgmma (Hopper %v)", name, res.Hopper)
 			}
 		}
-		if res.Hopper {
-			if ptx, err = llvmemit.RewritePTXHeader(ptx, llvmemit.HopperPTXVersion, llvmemit.HopperArch); err != nil {
-				t.Errorf("%s: %v", name, err)
-			}
-		}
+		path := ""
 		if ptxDir != "" {
-			os.WriteFile(filepath.Join(ptxDir, strings.TrimSuffix(name, ".ttgir")+".ptx"), ptx, 0o644)
+			path = filepath.Join(ptxDir, strings.TrimSuffix(name, ".ttgir")+".ptx")
 		}
+		writePTX(t, path, res, ptx)
 	}
 	t.Logf("%d of %d kernels lower and compile", ok, len(files))
 	// A ratchet: the whole corpus (10 shared kernels and 242 before/after
@@ -129,6 +126,12 @@ func TestCorpus(t *testing.T) {
 	if !testing.Short() && len(files) == 252 && ok < minLowered {
 		t.Errorf("only %d kernels lower and compile, %d did before", ok, minLowered)
 	}
+	logMissing(t, missing)
+}
+
+// logMissing logs why kernels did not lower: each error with its count
+// and one example, the most frequent first.
+func logMissing(t *testing.T, missing map[string][]string) {
 	var keys []string
 	for k := range missing {
 		keys = append(keys, k)
@@ -136,5 +139,25 @@ func TestCorpus(t *testing.T) {
 	sort.Slice(keys, func(i, j int) bool { return len(missing[keys[i]]) > len(missing[keys[j]]) })
 	for _, k := range keys {
 		t.Logf("%3d kernels: %s (e.g. %s)", len(missing[k]), k, missing[k][0])
+	}
+}
+
+// writePTX writes a kernel's PTX to path (PTX_DIR, for ptxas on the GPU
+// machine; "" writes nothing), with the sm_90a header when it uses
+// Hopper's instructions (rewritten, and so checked, either way).
+func writePTX(t *testing.T, path string, res *llvmemit.Result, ptx []byte) {
+	t.Helper()
+	if res.Hopper {
+		var err error
+		if ptx, err = llvmemit.RewritePTXHeader(ptx, llvmemit.HopperPTXVersion, llvmemit.HopperArch); err != nil {
+			t.Errorf("%s: %v", path, err)
+			return
+		}
+	}
+	if path == "" {
+		return
+	}
+	if err := os.WriteFile(path, ptx, 0o644); err != nil {
+		t.Fatal(err)
 	}
 }

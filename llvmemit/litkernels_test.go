@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"sort"
 	"strconv"
 	"strings"
 	"testing"
@@ -99,15 +98,8 @@ func TestLitKernels(t *testing.T) {
 			}
 			ok++
 			if ptxDir != "" {
-				if res.Hopper {
-					if ptx, err = llvmemit.RewritePTXHeader(ptx, llvmemit.HopperPTXVersion, llvmemit.HopperArch); err != nil {
-						t.Errorf("%s: %v", name, err)
-					}
-				}
 				file := strings.NewReplacer("/", "_", "#", "_").Replace(strings.TrimSuffix(rel, ".mlir") + "#" + itoa(c.Index))
-				if err := os.WriteFile(filepath.Join(ptxDir, file+".ptx"), ptx, 0o644); err != nil {
-					t.Fatal(err)
-				}
+				writePTX(t, filepath.Join(ptxDir, file+".ptx"), res, ptx)
 			}
 		}
 	}
@@ -115,14 +107,7 @@ func TestLitKernels(t *testing.T) {
 	if total == litKernels && ok < minLitLowered {
 		t.Errorf("only %d lit kernels lower and compile, %d did before", ok, minLitLowered)
 	}
-	var keys []string
-	for k := range missing {
-		keys = append(keys, k)
-	}
-	sort.Slice(keys, func(i, j int) bool { return len(missing[keys[i]]) > len(missing[keys[j]]) })
-	for _, k := range keys {
-		t.Logf("%3d kernels: %s (e.g. %s)", len(missing[k]), k, missing[k][0])
-	}
+	logMissing(t, missing)
 }
 
 func itoa(i int) string { return strconv.Itoa(i) }
