@@ -5,7 +5,6 @@ import (
 	"math/bits"
 
 	"github.com/llir/llvm/ir/constant"
-	"github.com/llir/llvm/ir/enum"
 	"github.com/llir/llvm/ir/types"
 	"github.com/llir/llvm/ir/value"
 
@@ -121,15 +120,8 @@ func lowerAtomicCAS(l *Lowerer, op *ir.Operation) error {
 // elements and the result is read.
 func (l *Lowerer) atomic(op *ir.Operation, ptr *ir.Value, masks []value.Value, et types.Type, issue func(r int, ptr, pred value.Value) value.Value) error {
 	ptrs := l.Values(ptr)
-	ll := mustLayout(ptr.Type())
-	var uniq value.Value
-	dup := 0
-	if ll != nil {
-		uniq = l.uniqueThread(ll)
-		dup = dupRegisters(ll)
-	} else {
-		uniq = l.cur.NewICmp(enum.IPredEQ, l.tid, i32(0))
-	}
+	ll := mustLayout(ptr.Type()) // nil for a scalar
+	dup, uniq := l.writer(ptr.Type())
 	out := make([]value.Value, len(ptrs))
 	preds := make([]value.Value, len(ptrs))
 	for r := range ptrs {

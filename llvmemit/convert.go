@@ -318,6 +318,23 @@ func allZero(s []int) bool {
 
 // shuffle is shfl.sync.MODE of any register type (split into 32-bit
 // words).
+// shuffleSelect reads, from lane, the register that sel names: the source
+// thread's register is one of the candidates, so each candidate s is
+// shuffled (val(s), idx mode) and the one where sel == s is selected (the
+// first candidate where none matches).
+func (l *Lowerer) shuffleSelect(candidates []int, sel, lane value.Value, val func(s int) value.Value) value.Value {
+	var v value.Value
+	for _, s := range candidates {
+		got := l.shuffle("idx", val(s), lane, 0x1f)
+		if v == nil {
+			v = got
+			continue
+		}
+		v = l.cur.NewSelect(l.cur.NewICmp(enum.IPredEQ, sel, i32(int64(s))), got, v)
+	}
+	return v
+}
+
 func (l *Lowerer) shuffle(mode string, v value.Value, lane value.Value, clamp int64) value.Value {
 	f := l.e.nv.get("llvm.nvvm.shfl.sync."+mode+".i32", types.I32, attrsConv, types.I32, types.I32, types.I32, types.I32)
 	t := v.Type()
@@ -410,16 +427,7 @@ func (l *Lowerer) convertShuffle(op *ir.Operation, S, D *linear.Layout) (bool, e
 		} else {
 			lane = l.b().xor(lane, i32(int64(c[li])))
 		}
-		var v value.Value
-		for _, s := range span {
-			got := l.shuffle("idx", in[c[ri]^s], lane, 0x1f)
-			if v == nil {
-				v = got
-				continue
-			}
-			v = l.cur.NewSelect(l.cur.NewICmp(enum.IPredEQ, selReg, i32(int64(s))), got, v)
-		}
-		out[r] = v
+		out[r] = l.shuffleSelect(span, selReg, lane, func(s int) value.Value { return in[c[ri]^s] })
 	}
 	l.Define(op.Result(0), out)
 	return true, nil

@@ -95,6 +95,20 @@ func (l *Lowerer) flattenArith(coords []value.Value, shape []int) value.Value {
 	return flat
 }
 
+// writer says which copy of each element of a value of type t writes it
+// (a store, an atomic), as Triton's redundant-thread predicate: dup is
+// the mask of register bits that hold copies (registers r with r&dup != 0
+// are skipped), uniq the condition that the thread is the first of those
+// holding the same elements (nil: every thread). A scalar is written by
+// thread 0.
+func (l *Lowerer) writer(t ir.Type) (dup int, uniq value.Value) {
+	ll := mustLayout(t)
+	if ll == nil {
+		return 0, l.cur.NewICmp(enum.IPredEQ, l.tid, i32(0))
+	}
+	return dupRegisters(ll), l.uniqueThread(ll)
+}
+
 // uniqueThread is the condition that the thread is the first of the
 // threads holding the same data (its broadcast lane and warp bits are 0),
 // or nil when no bits broadcast.
@@ -113,7 +127,6 @@ func (l *Lowerer) uniqueThread(ll *linear.Layout) value.Value {
 
 func lowerHistogram(l *Lowerer, op *ir.Operation) error {
 	src := op.Operand(0)
-	S := mustLayout(src.Type())
 	bins := int(shapeOf(op.Result(0).Type())[0])
 	base := l.scratch(op, bins*4)
 	b := l.b()
@@ -138,8 +151,7 @@ func lowerHistogram(l *Lowerer, op *ir.Operation) error {
 	if op.NumOperands() > 1 {
 		masks = l.Values(op.Operand(1))
 	}
-	uniq := l.uniqueThread(S)
-	dup := dupRegisters(S)
+	dup, uniq := l.writer(src.Type())
 	for r, v := range vals {
 		if r&dup != 0 {
 			continue
@@ -242,6 +254,10 @@ func (l *Lowerer) gatherInWarp(op *ir.Operation, axis int) (bool, error) {
 	thrReg, _ := l.applyMatrix(l.tid, hwBits(R), func(k int) int { return part(inv.Apply(zeroAxis(hwBasis(R, k))...), ri) })
 	thrLane, _ := l.applyMatrix(l.tid, hwBits(R), func(k int) int { return part(inv.Apply(zeroAxis(hwBasis(R, k))...), li) })
 	in := l.Values(src)
+	regs := make([]int, len(in)) // every source register is a candidate
+	for i := range regs {
+		regs[i] = i
+	}
 	ids := l.Values(op.Operand(1))
 	out := make([]value.Value, R.InDimSize(dimReg))
 	b := l.b()
@@ -259,16 +275,7 @@ func (l *Lowerer) gatherInWarp(op *ir.Operation, axis int) (bool, error) {
 		idxLane, _ := l.applyMatrix(idx, axisBits, func(j int) int { return part(unit(j), li) })
 		reg := b.xor(b.xor(thrReg, idxReg), i32(int64(part(c, ri))))
 		lane := b.xor(b.xor(thrLane, idxLane), i32(int64(part(c, li))))
-		var v value.Value
-		for s := range in {
-			got := l.shuffle("idx", in[s], lane, 0x1f)
-			if v == nil {
-				v = got
-				continue
-			}
-			v = l.cur.NewSelect(l.cur.NewICmp(enum.IPredEQ, reg, i32(int64(s))), got, v)
-		}
-		out[r] = v
+		out[r] = l.shuffleSelect(regs, reg, lane, func(s int) value.Value { return in[s] })
 	}
 	l.Define(op.Result(0), out)
 	return true, nil

@@ -244,12 +244,7 @@ func lowerStore(l *Lowerer, op *ir.Operation) error {
 	// Only one thread stores each element (Triton's redundant-thread
 	// predicate): registers holding copies are skipped, and lanes and warps
 	// holding copies (a scalar: every thread but the first) are masked off.
-	dup, uniq := 0, value.Value(nil)
-	if ll := mustLayout(st.Ptr().Type()); ll != nil {
-		dup, uniq = dupRegisters(ll), l.uniqueThread(ll)
-	} else {
-		uniq = l.cur.NewICmp(enum.IPredEQ, l.tid, i32(0))
-	}
+	dup, uniq := l.writer(st.Ptr().Type())
 	for r := 0; r < len(ptrs); r += vec {
 		if r&dup != 0 {
 			continue
