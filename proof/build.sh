@@ -13,7 +13,7 @@
 # (cuda/testdata, checked against llc-14 by go test ./internal/copykernel).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-bundle=${1:-$root/proof/bundle}
+bundle=$(realpath -m "${1:-$root/proof/bundle}")
 shared=${SHARED:-$root/../shared}
 cd "$root"
 rm -rf "$bundle"
