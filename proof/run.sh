@@ -9,7 +9,8 @@
 # and one row per kernel) into OUT (default $OUT, else ./proof-out).
 #
 #	bundle/run.sh [--only NAME|GLOB]… [--shard I/N] [--bench NAME|GLOB|none]…
-#	              [--runs N] [--jobs N] [--no-ptxas] [--skip-tests]
+#	              [--no-bench NAME|GLOB]… [--bench-realistic] [--runs N] [--jobs N]
+#	              [--no-ptxas] [--skip-tests]
 #
 # The whole proof (261 kernels) takes longer than one 10-minute call of the
 # device machine: split it with --shard 0/3, 1/3, 2/3 (or --only), and

@@ -91,6 +91,17 @@ def select(kernels, only, shard):
     return kernels
 
 
+def bench_selected(k, bench, no_bench, realistic_only):
+    """Whether --bench (names or globs, 'none'; None: all), --no-bench and
+    --bench-realistic (only kernels with a realistic size) pick kernel k."""
+    name = k["name"]
+    if bench is not None and not any(p != "none" and fnmatch.fnmatchcase(name, p) for p in bench):
+        return False
+    if no_bench and any(fnmatch.fnmatchcase(name, p) for p in no_bench):
+        return False
+    return not (realistic_only and k.get("no_realistic_size"))
+
+
 def parse_shard(text):
     m = re.fullmatch(r"(\d+)/(\d+)", text)
     if not m or not 0 <= int(m.group(1)) < int(m.group(2)):
@@ -535,6 +546,9 @@ def main():
     ap.add_argument("--shard", type=parse_shard, help="I/N: run every N-th kernel from the I-th (0-based)")
     ap.add_argument("--bench", action="append",
                     help="benchmark only the kernels of this name or glob (repeatable; 'none' for none; default all)")
+    ap.add_argument("--no-bench", action="append", help="do not benchmark the kernels of this name or glob (repeatable)")
+    ap.add_argument("--bench-realistic", action="store_true",
+                    help="benchmark only kernels with a realistic size (not those whose one program is the whole problem)")
     ap.add_argument("--runs", type=int, default=100)
     ap.add_argument("--warmup", type=int, default=10)
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 4, help="processes of the check phase")
@@ -587,7 +601,7 @@ def main():
     shutil.rmtree(os.path.join(DUMPS, "check"), ignore_errors=True)
 
     bench = [(k, r) for k, r in zip(kernels, report["kernels"])
-             if a.bench is None or any(p != "none" and fnmatch.fnmatchcase(k["name"], p) for p in a.bench)]
+             if bench_selected(k, a.bench, a.no_bench, a.bench_realistic)]
     log(f"== bench: {len(bench)} kernels at realistic size, {a.runs} runs")
     for i, (k, r) in enumerate(bench):
         log(f"[{i + 1}/{len(bench)}] {k['name']}")

@@ -62,6 +62,18 @@ class TritonRefTest(unittest.TestCase):
             with self.assertRaises(argparse.ArgumentTypeError):
                 T.parse_shard(bad)
 
+    def test_bench_selected(self):
+        ks = [{"name": "x.post"}, {"name": "x.pre-ours"}, {"name": "t.post", "no_realistic_size": True},
+              {"name": "copy"}]
+
+        def names(bench, no_bench, realistic):
+            return [k["name"] for k in ks if T.bench_selected(k, bench, no_bench, realistic)]
+        self.assertEqual(names(None, None, False), ["x.post", "x.pre-ours", "t.post", "copy"])
+        self.assertEqual(names(["none"], None, False), [])
+        self.assertEqual(names(["*.post"], None, False), ["x.post", "t.post"])
+        self.assertEqual(names(None, ["*.pre-ours"], True), ["x.post", "copy"])
+        self.assertEqual(names(["*.post", "copy"], None, True), ["x.post", "copy"])
+
     def test_summary(self):
         s = T.summarize(REPORT)
         self.assertEqual(s["layout-translate"], {"ok": 1, "MISMATCH": 1, "error": 0, "—": 1})
