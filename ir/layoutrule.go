@@ -86,6 +86,12 @@ type LayoutRule struct {
 	// moves no data between threads (ttg.fp4_to_fp): a conversion to a dot
 	// operand may move above it (Triton's hoistConvertDotOperand).
 	ThreadLocal bool
+	// ExactSpelling says Triton infers the op's result types from its
+	// operands' exact encodings and requires them as inferred
+	// (InferTypeOpInterface without layout equivalence, tt.reduce): a
+	// layout pass must not hand the op another spelling of an operand's
+	// layout, even one that places the elements identically.
+	ExactSpelling bool
 }
 
 // Always is a HoistAbove (or other op predicate) that holds for every op.
