@@ -49,7 +49,8 @@ const (
 	CostFree
 	// CostExpensive ops (transcendental math, divisions, loads) cost 8·n·b.
 	CostExpensive
-	// CostReduce is a reduction: 2·n·b of its operand.
+	// CostReduce is a reduction, priced as Triton prices it: the lanes
+	// plus 8 times the warps along the reduced axis (not a multiple of n·b).
 	CostReduce
 )
 
