@@ -49,7 +49,8 @@ const (
 	CostFree
 	// CostExpensive ops (transcendental math, divisions, loads) cost 8·n·b.
 	CostExpensive
-	// CostReduce is a reduction: 2·n·b of its operand.
+	// CostReduce is a reduction, priced as Triton prices it: the lanes
+	// plus 8 times the warps along the reduced axis (not a multiple of n·b).
 	CostReduce
 )
 
@@ -86,6 +87,12 @@ type LayoutRule struct {
 	// moves no data between threads (ttg.fp4_to_fp): a conversion to a dot
 	// operand may move above it (Triton's hoistConvertDotOperand).
 	ThreadLocal bool
+	// ExactSpelling says Triton infers the op's result types from its
+	// operands' exact encodings and requires them as inferred
+	// (InferTypeOpInterface without layout equivalence, tt.reduce): a
+	// layout pass must not hand the op another spelling of an operand's
+	// layout, even one that places the elements identically.
+	ExactSpelling bool
 }
 
 // Always is a HoistAbove (or other op predicate) that holds for every op.

@@ -27,7 +27,10 @@ layout. The rules, applied to a fixed point:
     LinearLayout for the tensor's shape is removed (where every user still verifies
     with the source's spelling; a #ttg.linear source produced by a view or an
     element-wise op only used there is re-spelled as the destination instead);
-    cvt(cvt(x)) becomes cvt(x).
+    cvt(cvt(x)) becomes cvt(x). A tt.reduce keeps the exact spelling of its
+    operand's layout: Triton infers its result types from it and requires
+    them as inferred (no layout equivalence, unlike tt.trans), so the
+    conversion stays there (LayoutRule.ExactSpelling).
  2. Cheap producers. A conversion of tt.splat, tt.make_range or arith.constant is
     folded into its producer, which is re-created in the target layout (moved when
     the conversion is its only user, cloned otherwise).
@@ -56,7 +59,21 @@ layout. The rules, applied to a fixed point:
     (replaceForOpWithNewSignature / replaceIfOpWithNewSignature); the old ones go
     in the clean-up when unused. A value rematerialized or converted before (a
     conversion that stays) is reused where it dominates the use (Triton's
-    rematMapping). Conversions on the chain are looked through. At most one value
+    rematMapping). That record is kept per value and layout, from the value
+    to its copy only, as Triton's is: a slot added in layout B for slot k,
+    needed later in layout A again, gets one more slot rather than slot k
+    back. Triton carries such duplicates, and so do we: in combine.mlir's
+    multi_rematerialize_loop_arg the running maximum goes from its #blocked
+    slot to a new MMA-slice slot (for the tt.expand_dims of a mask) and from
+    there to a third slot, #blocked again (for the select before the second
+    reduction); the MMA slot dies, and the two #blocked slots stay, each
+    computing the same maximum in the loop: their yielded values differ, so
+    neither -cse nor scf.for's folder merges them. A chain that would compute
+    a floating-point tt.reduce a second time (it is cloned, not re-typed)
+    whose combiner adds or multiplies floats over more than two elements is
+    refused, as Triton's isRematBeneficial refuses it
+    (ReduceOpHelper::isAssociative): the copy could round differently.
+    Conversions on the chain are looked through. At most one value
     outside the chain that cannot be recomputed (an anchor: a "leaf") may be
     converted instead; when the operand of a widening op (extf/extsi/extui,
     widening tt.fp_to_fp, tt.broadcast, tt.expand_dims: LayoutRule.HoistAbove)
@@ -98,7 +115,8 @@ With remarks=true, every conversion left gets a remark saying why it stays, from
 rule 4's analysis of it: "anchor" (its source is produced by an op whose layout is
 fixed, or by a function argument), "anchors" (recomputing would need more than one
 leaf), "conflict" (a value of the chain is needed in two layouts), "cost" (the two
-costs), "dot operand" (see below), "hoisted" (placed above a widening op by rule
+costs), "non-associative" (a floating-point sum or product would be computed
+twice), "dot operand" (see below), "hoisted" (placed above a widening op by rule
 4), or that the run was undone.
 
 Cost model of rule 4 (units: bytes moved or computed; n = elements of the tensor,
@@ -112,8 +130,11 @@ b = bytes per element, pointers 8, i1 1):
     views (tt.broadcast, tt.expand_dims, tt.trans, tt.join, tt.split, tt.reshape,
     conversions looked through), n*b for element-wise arithmetic and tt.scan,
     8*n*b for transcendental math, divisions, remainders, tt.gather and loads
-    (tt.load of few pointers, ttg.local_load; assumed to hit L1), and 2*n*b
-    (input size) for tt.reduce; ops re-typed in place cost nothing;
+    (tt.load of few pointers, ttg.local_load; assumed to hit L1); tt.reduce
+    costs what Triton charges: the lanes plus 8 times the warps that hold
+    distinct elements along its axis in its operand's layout (ReduceOpHelper's
+    intra- and inter-warp sizes with unique data), not the work each thread
+    does on its own elements; ops re-typed in place cost nothing;
   - every op and conversion is weighted by 8^d, where d is how many more scf.for
     loops it sits in than the removed conversion (negative when it sits outside
     the conversion's loop, so hoisting a conversion out of a loop pays).
@@ -136,7 +157,7 @@ Deviations from Triton 3.6:
     loads 8, reductions their intra- plus 8x inter-warp traffic, everything else
     0), without loop weights, and rematerializes when the conversion costs at
     least as much. Ours is above: it weighs work by loop depth, charges views and
-    tt ops as listed, and needs a strict gain; the two meet on conversions
+    tt ops as listed (reductions as Triton does), and needs a strict gain; the two meet on conversions
     between spellings of one layout (above), where Triton's price decides,
     as in combine.mlir's reduce_cvt2. (Triton's model throughout, tried
     here, left nine of Triton's own combine.mlir cases failing that ours
@@ -162,20 +183,8 @@ Deviations from Triton 3.6:
     #ttg.blocked operands gets the #ttg.blocked Triton's inferJoinOpEncoding
     gives).
   - The undo guard above has no Triton counterpart.
-  - Loop slots. Triton's rematerialization gives a loop-carried value a new
-    slot each time it is recomputed in another layout, and never takes an
-    old slot back: in combine.mlir's multi_rematerialize_loop_arg (the one
-    case of that file we do not match) the running maximum goes from its
-    #blocked slice to an MMA slice (for the tt.expand_dims of the mask) and
-    back (when the select before the second reduction is recomputed from the
-    conversion before the first one), and Triton ends with three loop
-    results — two of them the same maximum, each computed in the loop.
-    Ours ends with two, the same four conversions in the loop, and the
-    same results; carrying the duplicate on purpose would only cost
-    registers.
   - Not done: rematerialization does not go through scf.while (its values are
-    leaves there), ttg.fp4_to_fp's layout inference, Triton's non-associative
-    reduction check.`,
+    leaves there), ttg.fp4_to_fp's layout inference.`,
 	Run: runRemoveConversions,
 }
 

@@ -89,6 +89,9 @@ func (r *rewriter) respell(src *ir.Value, t ir.Type) bool {
 	default:
 		return false
 	}
+	if d.Layout().ExactSpelling {
+		return false
+	}
 	def := d.Def()
 	if def == nil {
 		return false
@@ -134,7 +137,7 @@ func (r *rewriter) acceptsOperand(op *ir.Operation, i int, v *ir.Value) bool {
 // whether it did.
 func (r *rewriter) replaceAllIfValid(op *ir.Operation, old, v *ir.Value) bool {
 	def := op.Def()
-	if def == nil || def.Verify == nil || op.Layout().Kind != ir.LayoutMapped {
+	if def == nil || def.Verify == nil || op.Layout().Kind != ir.LayoutMapped || op.Layout().ExactSpelling {
 		return false
 	}
 	var idx []int

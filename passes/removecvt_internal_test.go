@@ -257,3 +257,46 @@ func permute(v []int, order []int) []int {
 	}
 	return out
 }
+
+func TestReduceCost(t *testing.T) {
+	// Triton's price of a reduction: the lanes plus 8 times the warps
+	// holding distinct elements along the axis; broadcast bases count
+	// for nothing.
+	tests := []struct {
+		name, layout, shape, combiner string
+		axis                          int
+		cost                          int
+		nonAssociative                bool
+	}{
+		{"rows in lanes, along columns", "#ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [0, 1]}>", "128x64", "arith.addf", 1, 1 + 8*1, true},
+		{"rows in lanes, along rows", "#ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [0, 1]}>", "128x64", "arith.maxnumf", 0, 32 + 8*4, false},
+		{"split lanes and warps", "#ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [8, 4], warpsPerCTA = [1, 4], order = [1, 0]}>", "32x64", "arith.mulf", 1, 4 + 8*4, true},
+		{"broadcast lanes and warps", "#ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [0, 1]}>", "16x64", "arith.addf", 0, 16 + 8*1, true},
+		{"two elements", "#ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [16, 2], warpsPerCTA = [4, 1], order = [0, 1]}>", "64x2", "arith.addf", 1, 2 + 8*1, false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			src := fmt.Sprintf(`#l = %s
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @f(%%a: tensor<%sxf32, #l>) {
+    %%0 = "tt.reduce"(%%a) <{axis = %d : i32}> ({
+    ^bb0(%%x: f32, %%y: f32):
+      %%m = %s %%x, %%y : f32
+      tt.reduce.return %%m : f32
+    }) : (tensor<%sxf32, #l>) -> tensor<%sxf32, #ttg.slice<{dim = %d, parent = #l}>>
+    tt.return
+  }
+}`, tc.layout, tc.shape, tc.axis, tc.combiner, tc.shape, strings.Split(tc.shape, "x")[1-tc.axis], tc.axis)
+			m := ir.MustParse(src)
+			fn := m.Body().First()
+			r := newRewriter(m, fn)
+			red := entryBlock(fn).First()
+			if got := r.opCost(red); got != tc.cost {
+				t.Errorf("opCost = %d, want %d", got, tc.cost)
+			}
+			if got := nonAssociative(red); got != tc.nonAssociative {
+				t.Errorf("nonAssociative = %v, want %v", got, tc.nonAssociative)
+			}
+		})
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"maps"
 	"math"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/layoutopt/layoutopt/attr"
@@ -177,6 +178,13 @@ func (r *rewriter) planSlice(root *ir.Operation, target attr.Encoding, noLoopRes
 	// go in the clean-up), which keeps Triton's order of loop results.
 	if !s.analyzeMoves(true) && !s.analyzeMoves(false) {
 		return nil, "conflict: a value of the chain has users that need its current layout"
+	}
+	for _, u := range s.units {
+		// Triton's isRematBeneficial refuses to duplicate a reduction
+		// whose result could differ in another order.
+		if u.slot < 0 && !s.moved[u] && u.op.Layout().Cost == ir.CostReduce && nonAssociative(u.op) {
+			return nil, "non-associative: the chain would compute a floating-point sum or product again in another layout, which may round differently"
+		}
 	}
 	return s, ""
 }
@@ -716,12 +724,64 @@ func (r *rewriter) opCost(op *ir.Operation) int {
 		case ir.CostExpensive:
 			return 8 * n
 		case ir.CostReduce:
-			_, _, in := tensorInfo(op.Operand(0).Type())
-			return 2 * numElements(in) * elemBytes(op.Operand(0).Type())
+			return reduceCost(op)
 		}
 		return n
 	}
 	return 8 * n
+}
+
+// reduceCost prices recomputing reduction op as Triton's isRematBeneficial
+// does: the lanes plus 8 times the warps that hold distinct elements along
+// the reduced axis in the operand's layout (ReduceOpHelper's intra- and
+// inter-warp sizes with unique data, read off the linear layout as
+// Triton's basesPerDim does). The work each thread does on its own
+// elements is not counted. A layout without a linear form costs twice the
+// operand's bytes.
+func reduceCost(op *ir.Operation) int {
+	_, enc, shape := tensorInfo(op.Operand(0).Type())
+	axis, ok := op.IntAttr("axis")
+	ll, err := attr.Linear(enc, shape)
+	if !ok || err != nil || axis < 0 || int(axis) >= len(shape) {
+		return 2 * numElements(shape) * elemBytes(op.Operand(0).Type())
+	}
+	along := ll.OutDimIndex("dim" + strconv.Itoa(int(axis)))
+	spread := func(in string) int {
+		n := 1
+		for _, b := range ll.Bases(in) {
+			// A basis moves along the first dim it touches; one that
+			// touches none broadcasts and is skipped.
+			if i := slices.IndexFunc(b, func(x int) bool { return x != 0 }); i >= 0 && i == along {
+				n *= 2
+			}
+		}
+		return n
+	}
+	return spread("lane") + 8*spread("warp")
+}
+
+// nonAssociative reports whether reduction op may round differently when
+// computed in another layout (another order): Triton's
+// ReduceOpHelper::isAssociative is false for a floating-point reduction
+// of more than two elements along its axis whose combiner adds or
+// multiplies floats.
+func nonAssociative(op *ir.Operation) bool {
+	if op.NumOperands() == 0 {
+		return false
+	}
+	if _, ok := ir.ElementType(op.Operand(0).Type()).(*ir.FloatType); !ok {
+		return false
+	}
+	_, _, shape := tensorInfo(op.Operand(0).Type())
+	if axis, ok := op.IntAttr("axis"); !ok || axis < 0 || int(axis) >= len(shape) || shape[axis] <= 2 {
+		return false
+	}
+	return op.Walk(func(n *ir.Operation) ir.WalkResult {
+		if n.Name() == "arith.addf" || n.Name() == "arith.mulf" {
+			return ir.Interrupt
+		}
+		return ir.Advance
+	}) == ir.Interrupt
 }
 
 // lookup returns the value that stands for v in its new layout.

@@ -36,7 +36,7 @@ var (
 	// reduceLayout: the results are the operands' layout sliced along the
 	// reduced axis (inferReduceOpEncoding); a reduction to scalars takes
 	// its operands in any layout.
-	reduceLayout = &ir.LayoutRule{Kind: ir.LayoutMapped, Cost: ir.CostReduce, AnyOperandLayoutIfScalar: true,
+	reduceLayout = &ir.LayoutRule{Kind: ir.LayoutMapped, Cost: ir.CostReduce, AnyOperandLayoutIfScalar: true, ExactSpelling: true,
 		Forward: func(op *ir.Operation, _ int, e attr.Encoding) attr.Encoding {
 			return attr.SliceOf(axisOf(op), e)
 		},

@@ -125,3 +125,43 @@ module attributes {"ttg.num-warps" = 4 : i32, "ttg.num-ctas" = 1 : i32} {
     tt.return
   }
 }
+
+// -----
+
+// A floating-point sum kept for the return would be computed a second time
+// in the other layout, in another order: Triton's isRematBeneficial refuses
+// (ReduceOpHelper::isAssociative), and so do we. A maximum is computed again
+// (@associative): the reduction costs the lanes plus 8 times the warps along
+// its axis, 1 + 8 here, less than the conversion.
+// CHECK-LABEL: tt.func @non_associative
+// CHECK-COUNT-1: "tt.reduce"
+// CHECK: ttg.convert_layout
+// CHECK-LABEL: tt.func @associative
+// CHECK-COUNT-2: "tt.reduce"
+// CHECK-NOT: ttg.convert_layout
+// CHECK: tt.return
+#blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [0, 1]}>
+#other = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @non_associative(%f: f32) -> (tensor<128xf32, #ttg.slice<{dim = 1, parent = #blocked}>>, tensor<128xf32, #ttg.slice<{dim = 1, parent = #other}>>) {
+    %x = tt.splat %f : f32 -> tensor<128x64xf32, #blocked>
+    %s = "tt.reduce"(%x) <{axis = 1 : i32}> ({
+    ^bb0(%l: f32, %r: f32):
+      %t = arith.addf %l, %r : f32
+      tt.reduce.return %t : f32
+    }) : (tensor<128x64xf32, #blocked>) -> tensor<128xf32, #ttg.slice<{dim = 1, parent = #blocked}>>
+    %c = ttg.convert_layout %s : tensor<128xf32, #ttg.slice<{dim = 1, parent = #blocked}>> -> tensor<128xf32, #ttg.slice<{dim = 1, parent = #other}>>
+    // expected-remark @above {{conversion kept: non-associative: the chain would compute a floating-point sum or product again in another layout, which may round differently}}
+    tt.return %s, %c : tensor<128xf32, #ttg.slice<{dim = 1, parent = #blocked}>>, tensor<128xf32, #ttg.slice<{dim = 1, parent = #other}>>
+  }
+  tt.func @associative(%f: f32) -> (tensor<128xf32, #ttg.slice<{dim = 1, parent = #blocked}>>, tensor<128xf32, #ttg.slice<{dim = 1, parent = #other}>>) {
+    %x = tt.splat %f : f32 -> tensor<128x64xf32, #blocked>
+    %s = "tt.reduce"(%x) <{axis = 1 : i32}> ({
+    ^bb0(%l: f32, %r: f32):
+      %t = arith.maxnumf %l, %r : f32
+      tt.reduce.return %t : f32
+    }) : (tensor<128x64xf32, #blocked>) -> tensor<128xf32, #ttg.slice<{dim = 1, parent = #blocked}>>
+    %c = ttg.convert_layout %s : tensor<128xf32, #ttg.slice<{dim = 1, parent = #blocked}>> -> tensor<128xf32, #ttg.slice<{dim = 1, parent = #other}>>
+    tt.return %s, %c : tensor<128xf32, #ttg.slice<{dim = 1, parent = #blocked}>>, tensor<128xf32, #ttg.slice<{dim = 1, parent = #other}>>
+  }
+}
