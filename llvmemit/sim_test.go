@@ -675,6 +675,19 @@ func (s *sim) asm(c *lir.InstCall, a *lir.InlineAsm) {
 		}
 		return
 	}
+	if strings.HasPrefix(a.Asm, "cvt.rn.f16x2.f32 ") || strings.HasPrefix(a.Asm, "cvt.rn.bf16x2.f32 ") {
+		// d = {cvt(a) in the upper half, cvt(b) in the lower}.
+		ff := f16
+		if strings.HasPrefix(a.Asm, "cvt.rn.bf16x2") {
+			ff = interp.LookupFloatFormat("bf16")
+		}
+		for t := range s.threads {
+			hi := ff.Bits(ff.Round(float64(f32(s.get(t, c.Args[0])[0])), interp.NearestEven, false))
+			lo := ff.Bits(ff.Round(float64(f32(s.get(t, c.Args[1])[0])), interp.NearestEven, false))
+			s.env[t][c] = simVal{hi<<16 | lo}
+		}
+		return
+	}
 	if strings.HasPrefix(a.Asm, "cvt.rna.tf32.f32 ") {
 		tf32 := interp.LookupFloatFormat("tf32")
 		for t := range s.threads {
