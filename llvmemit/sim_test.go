@@ -384,14 +384,25 @@ func (s *sim) call(c *lir.InstCall) {
 		for t := range s.threads {
 			s.env[t][c] = simVal{1}
 		}
-	case name == "llvm.nvvm.ex2.approx.f" || name == "llvm.fabs.f32":
-		for t := range s.threads {
-			x := float64(f32(s.get(t, c.Args[0])[0]))
-			r := math.Exp2(x)
-			if name == "llvm.fabs.f32" {
-				r = math.Abs(x)
+	case name == "llvm.nvvm.ex2.approx.f" || name == "llvm.nvvm.ex2.approx.ftz.f" || name == "llvm.fabs.f32":
+		ftz := func(x float32) float32 { // .ftz: subnormal inputs and results are ±0
+			if x != 0 && math.Abs(float64(x)) < 0x1p-126 {
+				return float32(math.Copysign(0, float64(x)))
 			}
-			s.env[t][c] = simVal{uint64(math.Float32bits(float32(r)))}
+			return x
+		}
+		for t := range s.threads {
+			x := f32(s.get(t, c.Args[0])[0])
+			var r float32
+			switch name {
+			case "llvm.fabs.f32":
+				r = float32(math.Abs(float64(x)))
+			case "llvm.nvvm.ex2.approx.ftz.f":
+				r = ftz(float32(math.Exp2(float64(ftz(x)))))
+			default:
+				r = float32(math.Exp2(float64(x)))
+			}
+			s.env[t][c] = simVal{uint64(math.Float32bits(r))}
 		}
 	case name == "llvm.maxnum.f32" || name == "llvm.minnum.f32":
 		for t := range s.threads {
