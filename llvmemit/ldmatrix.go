@@ -311,11 +311,12 @@ func (l *Lowerer) storeMatrixTile(m *offsetMap, t *matrixTile, base value.Value,
 	})
 }
 
-// loadMatrices loads the registers of a local_load with ldmatrix; it
-// returns nil when the layouts do not allow it.
+// loadMatrices loads the registers of a local_load with ldmatrix (plain
+// for 8-, 16- and 32-bit elements, .trans for 16-bit ones, as Triton's
+// lowerLdStMatrix); it returns nil when the layouts do not allow it.
 func (l *Lowerer) loadMatrices(m *offsetMap, md *memDesc, base value.Value, elt types.Type, n int) []value.Value {
 	eb := typeBits(storableType(elt)) / 8
-	if l.e.cc < 75 || eb != 2 {
+	if l.e.cc < 75 || eb > 4 {
 		return nil
 	}
 	for _, trans := range []bool{false, true} {
