@@ -52,11 +52,7 @@ type matrixTile struct {
 
 // fixed is the mask of the register bits an instruction spans.
 func (t *matrixTile) fixed() int {
-	m := 0
-	for _, k := range append(append([]int(nil), t.word...), t.sel...) {
-		m |= 1 << k
-	}
-	return m
+	return spread(1<<len(t.word)-1, t.word) | spread(1<<len(t.sel)-1, t.sel)
 }
 
 // fitMatrix returns the tile of m (register, lane, warp → offset in
