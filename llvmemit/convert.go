@@ -234,7 +234,7 @@ func (l *Lowerer) convertShared(op *ir.Operation, S, D *linear.Layout) error {
 	if err != nil {
 		return errorf(op, "%v", err)
 	}
-	out, err := l.roundTrip(op, in, S, D, plan.Shared, plan.Reps, elt)
+	out, err := l.roundTrip(op, in, S, D, plan, elt)
 	if err != nil {
 		return err
 	}
@@ -242,10 +242,14 @@ func (l *Lowerer) convertShared(op *ir.Operation, S, D *linear.Layout) error {
 	return nil
 }
 
-// roundTrip stores in (layout S) to shared memory laid out by shared
-// (in-dims offset, block; the top log2(reps) offset bits are rounds) and
-// loads it back in layout D.
-func (l *Lowerer) roundTrip(op *ir.Operation, in []value.Value, S, D *linear.Layout, shared linear.Layout, reps int, elt types.Type) ([]value.Value, error) {
+// roundTrip stores in (layout S) to shared memory laid out by the plan's
+// Shared layout (in-dims offset, block; the top log2(Reps) offset bits
+// are rounds) and loads it back in layout D, each side with the plan's
+// instruction: st/ld.shared vectors, or stmatrix/ldmatrix (plain or
+// .trans) when the plan chose them (the layout was swizzled for them) and
+// the registers fit their fragments (else vectors, as in Triton).
+func (l *Lowerer) roundTrip(op *ir.Operation, in []value.Value, S, D *linear.Layout, plan *smem.Plan, elt types.Type) ([]value.Value, error) {
+	shared, reps := plan.Shared, plan.Reps
 	st := storableType(elt)
 	eb := typeBits(st) / 8
 	srcMap, err := S.InvertAndCompose(shared)
@@ -272,6 +276,22 @@ func (l *Lowerer) roundTrip(op *ir.Operation, in []value.Value, S, D *linear.Lay
 			dupMask |= 1 << k
 		}
 	}
+	// The matrix instructions: a tile of the registers, or nil.
+	matrix := func(m *offsetMap, a smem.Access, ok bool) *matrixTile {
+		if a.Instr == smem.LdSt || !ok {
+			return nil
+		}
+		t, fits := fitMatrix(m, eb, a.Instr == smem.MatrixTrans, tile, 0)
+		if !fits {
+			return nil
+		}
+		return &t
+	}
+	sMat := matrix(sm, plan.Store, l.e.cc >= 90 && base%16 == 0)
+	dMat := matrix(dm, plan.Load, l.e.cc >= 75 && base%16 == 0)
+	inTile := func(m *offsetMap) func(r int) int {
+		return func(r int) int { return m.constPart(r) & (tile - 1) }
+	}
 	out := make([]value.Value, D.InDimSize(dimReg))
 	for round := 0; round < reps; round++ {
 		if round == 0 {
@@ -279,8 +299,15 @@ func (l *Lowerer) roundTrip(op *ir.Operation, in []value.Value, S, D *linear.Lay
 		} else {
 			l.barrier() // the previous round's loads
 		}
+		inRound := func(m *offsetMap) func(r int) bool {
+			return func(r int) bool { return m.constPart(r)/tile == round }
+		}
+		if sMat != nil {
+			// stmatrix stores copies once: the tile skips dupMask's bits.
+			l.storeMatrixTile(sm, sMat, i32(base), in, inTile(sm), inRound(sm))
+		}
 		for r := range in {
-			if r&sLead != 0 || r&dupMask != 0 || sm.constPart(r)/tile != round {
+			if sMat != nil || r&sLead != 0 || r&dupMask != 0 || sm.constPart(r)/tile != round {
 				continue
 			}
 			vt := types.NewVector(uint64(sv), st)
@@ -292,8 +319,11 @@ func (l *Lowerer) roundTrip(op *ir.Operation, in []value.Value, S, D *linear.Lay
 			s.Align = lir.Align(sv * eb)
 		}
 		l.barrier()
+		if dMat != nil {
+			l.loadMatrixTile(dm, dMat, i32(base), elt, out, inTile(dm), inRound(dm))
+		}
 		for r := range out {
-			if r&dLead != 0 || dm.constPart(r)/tile != round {
+			if dMat != nil || r&dLead != 0 || dm.constPart(r)/tile != round {
 				continue
 			}
 			vt := types.NewVector(uint64(dv), st)

@@ -60,6 +60,11 @@
 // On an allocated module Emit runs Membar first (as Triton's lowering
 // does): the barriers between ops are its ttg.local_barrier ops, and an op
 // emits only its inner ones (between a scratch store and load).
+// A conversion's round trip uses the instructions smem's plan chose with
+// its swizzle (Triton's optimalSwizzling): ldmatrix (sm_75+) and stmatrix
+// (sm_90, which makes the module Hopper-only), plain or .trans, when the
+// registers fit their 8×8 fragments, else 16-byte ld/st.shared vectors;
+// local_load of 16-bit elements uses ldmatrix whenever they fit.
 //
 // # Intrinsics
 //
@@ -101,5 +106,5 @@ package llvmemit
 // as raw bytes, wgmma with f16 accumulators, fp8 A in registers or int8
 // operands, and the Blackwell, AMD and warp-specialization ops. Modules
 // without an allocation get conservative barriers instead of Membar's (see
-// above); stmatrix is not used. fp8 wgmma operands in shared memory are
+// above); local_alloc and local_store do not use stmatrix. fp8 wgmma operands in shared memory are
 // emitted as e4m3/e5m2 k32 but were not run on a GPU.

@@ -411,8 +411,11 @@ func registerCasts() {
 		return l.convertFloat(op.Operand(0).Type(), op.Result(0).Type(), v, op.Attr("rounding"))
 	}
 	for _, n := range []string{"arith.extf", "arith.truncf", "tt.fp_to_fp"} {
-		cast(n, func(l *Lowerer, op *ir.Operation, v value.Value, _ types.Type) value.Value {
-			return fpConvert(l, op, v)
+		Register(n, func(l *Lowerer, op *ir.Operation) error {
+			if l.truncPairs(op) {
+				return nil
+			}
+			return elementwise(l, op, func(a []value.Value) value.Value { return fpConvert(l, op, a[0]) })
 		})
 	}
 	toFloat := func(signed bool) func(l *Lowerer, op *ir.Operation, v value.Value, to types.Type) value.Value {
@@ -516,4 +519,40 @@ func bitsOfKind(k string) int {
 		return 32
 	}
 	return 64
+}
+
+// truncPairs lowers a round-to-nearest-even conversion of an f32 tensor to
+// f16 or bf16 on sm_80+ as Triton does: one cvt.rn.f16x2.f32 (or
+// .bf16x2) per pair of registers, where LLVM 14 would emit a cvt per
+// element. It reports whether it applied.
+func (l *Lowerer) truncPairs(op *ir.Operation) bool {
+	from, to := op.Operand(0).Type(), op.Result(0).Type()
+	fk, ok1 := ir.ElementType(from).(*ir.FloatType)
+	tk, ok2 := ir.ElementType(to).(*ir.FloatType)
+	if l.e.cc < 80 || !ok1 || !ok2 || fk.Kind != "f32" || tk.Kind != "f16" && tk.Kind != "bf16" || mustLayout(to) == nil {
+		return false
+	}
+	if r := op.Attr("rounding"); r != nil && ir.AttrIntValue(r) == 0 { // rtz
+		return false
+	}
+	in := l.Values(op.Operand(0))
+	if len(in)%2 != 0 {
+		return false
+	}
+	cvt := pureAsm(types.I32, "cvt.rn."+tk.Kind+"x2.f32 $0, $1, $2;", "=r,f,f", types.Float, types.Float)
+	out := make([]value.Value, len(in))
+	for r := 0; r < len(in); r += 2 {
+		// The first source goes to the upper half.
+		w := l.cur.NewCall(cvt, in[r+1], in[r])
+		if tk.Kind == "bf16" { // bf16 values are their bits (i16)
+			out[r] = l.cur.NewTrunc(w, types.I16)
+			out[r+1] = l.cur.NewTrunc(l.cur.NewLShr(w, i32(16)), types.I16)
+			continue
+		}
+		v := l.cur.NewBitCast(w, types.NewVector(2, types.Half))
+		out[r] = l.cur.NewExtractElement(v, i32(0))
+		out[r+1] = l.cur.NewExtractElement(v, i32(1))
+	}
+	l.Define(op.Result(0), out)
+	return true
 }

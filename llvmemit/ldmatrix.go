@@ -1,115 +1,328 @@
 package llvmemit
 
 import (
-	"github.com/llir/llvm/ir/enum"
+	"fmt"
+	"math/bits"
+	"strings"
+
+	"github.com/llir/llvm/ir/constant"
 	"github.com/llir/llvm/ir/types"
 	"github.com/llir/llvm/ir/value"
 )
 
-// ldmatrix for local_load of 16-bit elements (Triton uses it for dot
-// operands on sm_75+). One ldmatrix.sync.aligned.m8n8.x4[.trans].shared.b16
-// loads four 8×8 matrices; lane i gives the address of row i%8 of matrix
-// i/8, and register j of lane (g = lane/4, t = lane%4) receives matrix
-// j's elements (g, 2t), (g, 2t+1), or with .trans (2t, g), (2t+1, g).
-// Here the four matrices are the register pairs (8q+2j, 8q+2j+1), j < 4,
-// of the destination layout, and the instruction is used when the map
-// from (register, lane, warp) to element offsets fits it:
+// ldmatrix and stmatrix (.m8n8.xN[.trans].shared.b16), for local_load and
+// for the sides of a shared-memory round trip whose plan chose them (as
+// Triton's lowerLdStMatrix does).
 //
-//	plain: register bit 0 → offset 1, lane bits 0, 1 → offsets 2, 4
-//	       (each matrix row is 8 consecutive elements held by 4 lanes);
-//	trans: lane bits 2, 3, 4 → offsets 1, 2, 4 (a row is the 8 lanes of
-//	       one t), register bit 0 and lane bits 0, 1 anywhere else;
+// One instruction moves N = 1, 2 or 4 matrices of 8 rows × 16 bytes. Lane
+// i gives the address of row i%8 of matrix i/8; the lane (g, t) =
+// (lane/4, lane%4) holds, in its 32-bit register j, the bytes 4t…4t+3 of
+// row g of matrix j, or with .trans (16-bit elements only) the elements
+// (2t, g) and (2t+1, g): element g of rows 2t and 2t+1.
 //
-// and every other basis, and the view's constant, keeps rows 16-byte
-// aligned (offset bits 0–2 clear).
+// In terms of a map M from (register, lane, warp) to element offsets
+// (elements of eb bytes, e = 4/eb to a 32-bit word), a register layout
+// fits the plain form when, up to a permutation of the register bits,
+//
+//	the word's register bits → offsets 1, 2, …, e/2 (little-endian in the word),
+//	lane bits 0, 1           → offsets e, 2e      (the row's 4 words),
+//	lane bits 2, 3, 4        → any row            (g),
+//
+// and the .trans form when lane bits 2, 3, 4 → offsets 1, 2, 4 (a row's 8
+// elements) and one register bit h (the word's halves) and lane bits 0, 1
+// give the row 2t + h. Every other basis (warp bits, the remaining
+// register bits, the view's constant) must keep rows 16-byte aligned:
+// offset bits below 16/eb clear. Up to two of the remaining register bits
+// select the matrix of one instruction (x2, x4); the rest, and the rounds
+// of a round trip, are separate instructions. Register bits whose offset
+// is 0 hold copies and are filled from the register without them.
 
-// ldmatrixKind returns 1 (plain), 2 (trans) or 0 (not applicable).
-func ldmatrixKind(m *offsetMap, xor int) int {
-	ll := &m.ll
-	if ll.InDimSizeLog2(dimReg) < 3 || !ll.HasInDim(dimLane) || ll.InDimSizeLog2(dimLane) != 5 || xor&7 != 0 {
-		return 0
-	}
-	off := func(d string, k int) int { return ll.Basis(d, k)[0] }
-	aligned := func(skip func(d string, k int) bool) bool {
-		for _, d := range []string{dimReg, dimLane, dimWarp} {
-			if !ll.HasInDim(d) {
-				continue
-			}
-			for k := 0; k < ll.InDimSizeLog2(d); k++ {
-				if !skip(d, k) && off(d, k)&7 != 0 {
-					return false
-				}
-			}
-		}
-		return true
-	}
-	if off(dimReg, 0) == 1 && off(dimLane, 0) == 2 && off(dimLane, 1) == 4 &&
-		aligned(func(d string, k int) bool { return d == dimReg && k == 0 || d == dimLane && k < 2 }) {
-		return 1
-	}
-	if off(dimLane, 2) == 1 && off(dimLane, 3) == 2 && off(dimLane, 4) == 4 &&
-		aligned(func(d string, k int) bool { return d == dimLane && k >= 2 }) {
-		return 2
-	}
-	return 0
+// matrixTile is how ldmatrix or stmatrix covers the registers of an
+// offset map: found by fitMatrix.
+type matrixTile struct {
+	trans bool
+	e     int   // elements per 32-bit word
+	word  []int // register bits within a word: the element offsets 1, 2, … (trans: [h])
+	sel   []int // register bits choosing the matrix: N = 1 << len(sel)
+	dup   int   // register bits with offset 0
+	// rows[k] is the offset of the row that address lane bit k (k < 5)
+	// selects.
+	rows [5]int
 }
 
-// loadMatrices loads the registers of a local_load with ldmatrix; it
-// returns nil when the layouts do not allow it.
-func (l *Lowerer) loadMatrices(m *offsetMap, md *memDesc, base value.Value, elt types.Type, n int) []value.Value {
-	if typeBits(elt) != 16 || n%8 != 0 || l.e.cc < 75 {
-		return nil
+// fixed is the mask of the register bits an instruction spans.
+func (t *matrixTile) fixed() int {
+	return spread(1<<len(t.word)-1, t.word) | spread(1<<len(t.sel)-1, t.sel)
+}
+
+// fitMatrix returns the tile of m (register, lane, warp → offset in
+// elements of eb bytes) for the plain or .trans form, or false. Offsets at
+// and above round are rounds of a round trip (round = 1 << 30 when there
+// are none): a register bit in the tile must stay in its round. xor is the
+// view's constant offset.
+func fitMatrix(m *offsetMap, eb int, trans bool, round, xor int) (matrixTile, bool) {
+	ll := &m.ll
+	if eb > 4 || trans && eb != 2 || !ll.HasInDim(dimLane) || ll.InDimSizeLog2(dimLane) != 5 || !ll.HasInDim(dimReg) {
+		return matrixTile{}, false
 	}
-	kind := ldmatrixKind(m, md.xor)
-	if kind == 0 {
-		return nil
+	align := 16/eb - 1 // the offset bits within a row
+	off := func(d string, k int) int { return ll.Basis(d, k)[0] }
+	nreg := ll.InDimSizeLog2(dimReg)
+	t := matrixTile{trans: trans, e: 4 / eb}
+	used := 0
+	for k := 0; k < nreg; k++ {
+		if off(dimReg, k) == 0 {
+			t.dup |= 1 << k
+		}
 	}
-	b := l.b()
-	// The lane whose row this lane addresses, and which matrix (j = lane/8).
-	lane := b.and(l.tid, i32(31))
-	var rowTid value.Value
-	if kind == 1 {
-		// row i%8 of a matrix: g = i%8, t = 0.
-		rowTid = b.or(b.and(l.tid, i32(^31)), b.shl(b.and(lane, i32(7)), i32(2)))
+	// regBit finds an unused register bit, in its round, whose offset
+	// satisfies ok.
+	regBit := func(ok func(o int) bool) int {
+		for k := 0; k < nreg; k++ {
+			o := off(dimReg, k)
+			if used&(1<<k) == 0 && t.dup&(1<<k) == 0 && o < round && ok(o) {
+				used |= 1 << k
+				return k
+			}
+		}
+		return -1
+	}
+	aligned := func(o int) bool { return o&align == 0 }
+	if !trans {
+		for w := 1; w < t.e; w *= 2 {
+			k := regBit(func(o int) bool { return o == w })
+			if k < 0 {
+				return matrixTile{}, false
+			}
+			t.word = append(t.word, k)
+		}
+		if off(dimLane, 0) != t.e || off(dimLane, 1) != 2*t.e {
+			return matrixTile{}, false
+		}
+		for k := 2; k < 5; k++ {
+			if !aligned(off(dimLane, k)) {
+				return matrixTile{}, false
+			}
+			t.rows[k-2] = off(dimLane, k)
+		}
 	} else {
-		// row k = i%8: t = k/2 (register p_j + k%2 chosen below), g = 0.
-		rowTid = b.or(b.and(l.tid, i32(^31)), b.lshr(b.and(lane, i32(6)), i32(1)))
+		if off(dimLane, 2) != 1 || off(dimLane, 3) != 2 || off(dimLane, 4) != 4 ||
+			!aligned(off(dimLane, 0)) || !aligned(off(dimLane, 1)) {
+			return matrixTile{}, false
+		}
+		h := regBit(aligned)
+		if h < 0 {
+			return matrixTile{}, false
+		}
+		t.word = []int{h}
+		t.rows[0], t.rows[1], t.rows[2] = off(dimReg, h), off(dimLane, 0), off(dimLane, 1)
 	}
-	rowBase, _ := l.applyHWAt(&m.ll, 0, rowTid)
-	j := b.lshr(lane, i32(3))
-	odd := b.and(lane, i32(1)) // trans: row k%2 picks the pair's second register
-	text := "ldmatrix.sync.aligned.m8n8.x4.shared.b16 {$0, $1, $2, $3}, [$4];"
-	if kind == 2 {
-		text = "ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16 {$0, $1, $2, $3}, [$4];"
-	}
-	ret := types.NewStruct(types.I32, types.I32, types.I32, types.I32)
-	out := make([]value.Value, n)
-	for q := 0; q < n; q += 8 {
-		// The constant part of this lane's row: matrix j's register.
-		var c value.Value
-		for jj := 3; jj >= 0; jj-- {
-			cj := i32(int64(m.constPart(q+2*jj) ^ md.xor))
-			var v value.Value = cj
-			if kind == 2 {
-				c1 := i32(int64(m.constPart(q+2*jj+1) ^ md.xor))
-				v = l.cur.NewSelect(l.cur.NewICmp(enum.IPredNE, odd, i32(0)), c1, cj)
+	if ll.HasInDim(dimWarp) {
+		for k := 0; k < ll.InDimSizeLog2(dimWarp); k++ {
+			if !aligned(off(dimWarp, k)) {
+				return matrixTile{}, false
 			}
-			if c == nil {
-				c = v
+		}
+	}
+	for k := 0; k < nreg; k++ {
+		if used&(1<<k) == 0 && !aligned(off(dimReg, k)&(round-1)) {
+			return matrixTile{}, false
+		}
+	}
+	if xor&align != 0 {
+		return matrixTile{}, false
+	}
+	for len(t.sel) < 2 {
+		k := regBit(func(int) bool { return true })
+		if k < 0 {
+			break
+		}
+		t.sel = append(t.sel, k)
+	}
+	for i, k := range t.sel {
+		t.rows[3+i] = off(dimReg, k)
+	}
+	return t, true
+}
+
+// matrixAddr returns the thread's part of the row address (elements): the
+// row its lane addresses (lane bits 0–2: the row of the matrix, 3–4: the
+// matrix) plus its warp's offset, and the mask of bits it may have.
+func (l *Lowerer) matrixAddr(m *offsetMap, t *matrixTile) (value.Value, uint64) {
+	ll := &m.ll
+	nw := 0
+	if ll.HasInDim(dimWarp) {
+		nw = ll.InDimSizeLog2(dimWarp)
+	}
+	return l.applyMatrix(l.tid, 5+nw, func(k int) int {
+		if k < 5 {
+			return t.rows[k]
+		}
+		return ll.Basis(dimWarp, k-5)[0]
+	})
+}
+
+// instructions calls fn for each instruction: its leading register (the
+// word, matrix and copy bits clear), whose constant offset the caller
+// adds, and the registers of its 32-bit words: regs[j][i] is element i of
+// word j.
+func (t *matrixTile) instructions(n int, fn func(lead int, regs [][]int)) {
+	skip := t.fixed() | t.dup
+	for r := 0; r < n; r++ {
+		if r&skip != 0 {
+			continue
+		}
+		regs := make([][]int, 1<<len(t.sel))
+		for j := range regs {
+			for i := 0; i < t.e; i++ {
+				regs[j] = append(regs[j], r|spread(j, t.sel)|spread(i, t.word))
+			}
+		}
+		fn(r, regs)
+	}
+}
+
+// matrixText is the instruction's PTX with n words.
+func matrixText(load, trans bool, n int) string {
+	var ops []string
+	first := 0
+	if !load {
+		first = 1
+	}
+	for j := 0; j < n; j++ {
+		ops = append(ops, fmt.Sprintf("$%d", first+j))
+	}
+	name, addr := "stmatrix", "$0"
+	if load {
+		name, addr = "ldmatrix", fmt.Sprintf("$%d", n)
+	}
+	tr := ""
+	if trans {
+		tr = ".trans"
+	}
+	regs := "{" + strings.Join(ops, ", ") + "}"
+	if load {
+		return fmt.Sprintf("%s.sync.aligned.m8n8.x%d%s.shared.b16 %s, [%s];", name, n, tr, regs, addr)
+	}
+	return fmt.Sprintf("%s.sync.aligned.m8n8.x%d%s.shared.b16 [%s], %s;", name, n, tr, addr, regs)
+}
+
+// matrixAddress is the byte address of an instruction led by register
+// lead: the thread's part a (mask) ⊕ the register's constant c, within the
+// round, plus the buffer's byte offset.
+func (l *Lowerer) matrixAddress(a value.Value, mask uint64, c int, base value.Value, eb int) value.Value {
+	b := l.b()
+	off := a
+	if cx := uint64(c) & mask; cx != 0 {
+		off = b.xor(off, i32(int64(cx)))
+	}
+	sh := bits.TrailingZeros(uint(eb))
+	return b.add(b.add(base, b.shl(off, i32(int64(sh)))), i32(int64(uint64(c)&^mask)<<sh))
+}
+
+// loadMatrixTile loads the registers of m (n registers of element type
+// elt) with ldmatrix per tile t: out[r] for the registers whose offset
+// c(r) (within the round, view constant included) is chosen by keep.
+func (l *Lowerer) loadMatrixTile(m *offsetMap, t *matrixTile, base value.Value, elt types.Type, out []value.Value, c func(r int) int, keep func(r int) bool) {
+	st := storableType(elt)
+	eb := typeBits(st) / 8
+	a, mask := l.matrixAddr(m, t)
+	nw := 1 << len(t.sel)
+	var ret types.Type = types.I32
+	if nw > 1 {
+		fields := make([]types.Type, nw)
+		for j := range fields {
+			fields[j] = types.I32
+		}
+		ret = types.NewStruct(fields...)
+	}
+	cons := strings.Repeat("=r,", nw) + "r"
+	t.instructions(len(out), func(lead int, regs [][]int) {
+		if !keep(lead) {
+			return
+		}
+		p := l.smemPtr(l.matrixAddress(a, mask, c(lead), base, eb), types.I8)
+		call := l.cur.NewCall(inlineAsm(ret, matrixText(true, t.trans, nw), cons, p.Type()), p)
+		for j, word := range regs {
+			var w value.Value = call
+			if nw > 1 {
+				w = l.cur.NewExtractValue(call, uint64(j))
+			}
+			if t.e == 1 {
+				if !st.Equal(types.I32) {
+					w = l.cur.NewBitCast(w, st)
+				}
+				out[word[0]] = l.unstorable(w, elt)
+				continue
+			}
+			v := l.cur.NewBitCast(w, types.NewVector(uint64(t.e), st))
+			for i, r := range word {
+				out[r] = l.unstorable(l.cur.NewExtractElement(v, i32(int64(i))), elt)
+			}
+		}
+	})
+	for r := range out {
+		if r&t.dup != 0 && keep(r&^t.dup) {
+			out[r] = out[r&^t.dup]
+		}
+	}
+}
+
+// storeMatrixTile stores the registers in (element type elt) of m with
+// stmatrix per tile t, those whose leading register keep chooses; c(r)
+// is a register's constant offset within the round.
+func (l *Lowerer) storeMatrixTile(m *offsetMap, t *matrixTile, base value.Value, in []value.Value, c func(r int) int, keep func(r int) bool) {
+	st := storableType(in[0].Type())
+	eb := typeBits(st) / 8
+	a, mask := l.matrixAddr(m, t)
+	nw := 1 << len(t.sel)
+	cons := "r" + strings.Repeat(",r", nw)
+	l.e.hopper = true // stmatrix is sm_90's
+	t.instructions(len(in), func(lead int, regs [][]int) {
+		if !keep(lead) {
+			return
+		}
+		p := l.smemPtr(l.matrixAddress(a, mask, c(lead), base, eb), types.I8)
+		args := []value.Value{p}
+		params := []types.Type{p.Type()}
+		for _, word := range regs {
+			var w value.Value
+			if t.e == 1 {
+				w = l.storable(in[word[0]])
 			} else {
-				c = l.cur.NewSelect(l.cur.NewICmp(enum.IPredEQ, j, i32(int64(jj))), v, c)
+				vt := types.NewVector(uint64(t.e), st)
+				var v value.Value = constant.NewUndef(vt)
+				for i, r := range word {
+					v = l.cur.NewInsertElement(v, l.storable(in[r]), i32(int64(i)))
+				}
+				w = v
 			}
-		}
-		off := b.xor(rowBase, c)
-		addr := b.add(base, b.shl(off, i32(1)))
-		p := l.smemPtr(addr, types.I8)
-		call := l.cur.NewCall(inlineAsm(ret, text, "=r,=r,=r,=r,r", p.Type()), p)
-		for jj := 0; jj < 4; jj++ {
-			w := l.cur.NewBitCast(l.cur.NewExtractValue(call, uint64(jj)), types.NewVector(2, storableType(elt)))
-			for h := 0; h < 2; h++ {
-				out[q+2*jj+h] = l.unstorable(l.cur.NewExtractElement(w, i32(int64(h))), elt)
+			if !w.Type().Equal(types.I32) {
+				w = l.cur.NewBitCast(w, types.I32)
 			}
+			args = append(args, w)
+			params = append(params, types.I32)
 		}
+		l.cur.NewCall(inlineAsm(types.Void, matrixText(false, t.trans, nw), cons, params...), args...)
+	})
+}
+
+// loadMatrices loads the registers of a local_load with ldmatrix (plain
+// for 8-, 16- and 32-bit elements, .trans for 16-bit ones, as Triton's
+// lowerLdStMatrix); it returns nil when the layouts do not allow it.
+func (l *Lowerer) loadMatrices(m *offsetMap, md *memDesc, base value.Value, elt types.Type, n int) []value.Value {
+	eb := typeBits(storableType(elt)) / 8
+	if l.e.cc < 75 || eb > 4 {
+		return nil
 	}
-	return out
+	for _, trans := range []bool{false, true} {
+		t, ok := fitMatrix(m, eb, trans, 1<<30, md.xor)
+		if !ok {
+			continue
+		}
+		out := make([]value.Value, n)
+		l.loadMatrixTile(m, &t, base, elt, out, func(r int) int { return m.constPart(r) ^ md.xor }, func(int) bool { return true })
+		return out
+	}
+	return nil
 }

@@ -13,7 +13,7 @@ import (
 
 // The math dialect. f16 and bf16 operands are computed in f32, as Triton
 // does for these functions. Transcendentals and f32 sqrt use the PTX
-// approximations Triton emits (ex2.approx, lg2.approx, sqrt.approx.ftz,
+// approximations Triton emits (ex2.approx[.ftz], lg2.approx, sqrt.approx.ftz,
 // sin/cos/tanh.approx); exp and log are rescaled from base 2 as in
 // Triton's ExpOpConversionApprox. f64 is
 // supported where PTX has the instruction (sqrt, rsqrt, fma, abs, floor,
@@ -85,8 +85,11 @@ func (l *Lowerer) approx(text string, v value.Value) value.Value {
 func init() {
 	log2e := constant.NewFloat(types.Float, float64(float32(math.Log2E)))
 	ln2 := constant.NewFloat(types.Float, float64(float32(math.Ln2)))
+	// math.exp2 is Triton's ex2.approx.ftz.f32 (one MUFU.EX2; without .ftz
+	// ptxas wraps it in a subnormal rescaling), math.exp its non-ftz
+	// ex2.approx.f32 of x·log2(e), as in Triton 3.6's PTX.
 	mathF32("math.exp2", false, func(l *Lowerer, a []value.Value) value.Value {
-		return l.call("llvm.nvvm.ex2.approx.f", types.Float, a[0])
+		return l.call("llvm.nvvm.ex2.approx.ftz.f", types.Float, a[0])
 	})
 	mathF32("math.exp", false, func(l *Lowerer, a []value.Value) value.Value {
 		return l.call("llvm.nvvm.ex2.approx.f", types.Float, l.cur.NewFMul(a[0], log2e))

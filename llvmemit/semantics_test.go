@@ -286,6 +286,7 @@ func TestSimDot(t *testing.T) {
 		{"tf32_2x2", "f32", 32, 32, 16, 4, "[2, 2]", 1, ", inputPrecision = tf32", ""},
 		{"f16_ldmatrix", "f16", 32, 32, 32, 4, "[2, 2]", 2, "", "#ttg.swizzled_shared<{vec = 8, perPhase = 2, maxPhase = 4, order = [1, 0]}>"},
 		{"f16_ldmatrix_64", "f16", 64, 64, 32, 4, "[2, 2]", 2, "", "#ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]}>"},
+		{"tf32_ldmatrix", "f32", 32, 32, 16, 4, "[2, 2]", 1, ", inputPrecision = tf32", "#ttg.swizzled_shared<{vec = 4, perPhase = 1, maxPhase = 8, order = [1, 0]}>"},
 		{"f16_shared_unswizzled", "f16", 32, 32, 32, 4, "[2, 2]", 2, "", "#ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>"},
 	} {
 		t.Run(c.name, func(t *testing.T) {

@@ -384,14 +384,25 @@ func (s *sim) call(c *lir.InstCall) {
 		for t := range s.threads {
 			s.env[t][c] = simVal{1}
 		}
-	case name == "llvm.nvvm.ex2.approx.f" || name == "llvm.fabs.f32":
-		for t := range s.threads {
-			x := float64(f32(s.get(t, c.Args[0])[0]))
-			r := math.Exp2(x)
-			if name == "llvm.fabs.f32" {
-				r = math.Abs(x)
+	case name == "llvm.nvvm.ex2.approx.f" || name == "llvm.nvvm.ex2.approx.ftz.f" || name == "llvm.fabs.f32":
+		ftz := func(x float32) float32 { // .ftz: subnormal inputs and results are ±0
+			if x != 0 && math.Abs(float64(x)) < 0x1p-126 {
+				return float32(math.Copysign(0, float64(x)))
 			}
-			s.env[t][c] = simVal{uint64(math.Float32bits(float32(r)))}
+			return x
+		}
+		for t := range s.threads {
+			x := f32(s.get(t, c.Args[0])[0])
+			var r float32
+			switch name {
+			case "llvm.fabs.f32":
+				r = float32(math.Abs(float64(x)))
+			case "llvm.nvvm.ex2.approx.ftz.f":
+				r = ftz(float32(math.Exp2(float64(ftz(x)))))
+			default:
+				r = float32(math.Exp2(float64(x)))
+			}
+			s.env[t][c] = simVal{uint64(math.Float32bits(r))}
 		}
 	case name == "llvm.maxnum.f32" || name == "llvm.minnum.f32":
 		for t := range s.threads {
@@ -675,6 +686,19 @@ func (s *sim) asm(c *lir.InstCall, a *lir.InlineAsm) {
 		}
 		return
 	}
+	if strings.HasPrefix(a.Asm, "cvt.rn.f16x2.f32 ") || strings.HasPrefix(a.Asm, "cvt.rn.bf16x2.f32 ") {
+		// d = {cvt(a) in the upper half, cvt(b) in the lower}.
+		ff := f16
+		if strings.HasPrefix(a.Asm, "cvt.rn.bf16x2") {
+			ff = interp.LookupFloatFormat("bf16")
+		}
+		for t := range s.threads {
+			hi := ff.Bits(ff.Round(float64(f32(s.get(t, c.Args[0])[0])), interp.NearestEven, false))
+			lo := ff.Bits(ff.Round(float64(f32(s.get(t, c.Args[1])[0])), interp.NearestEven, false))
+			s.env[t][c] = simVal{hi<<16 | lo}
+		}
+		return
+	}
 	if strings.HasPrefix(a.Asm, "cvt.rna.tf32.f32 ") {
 		tf32 := interp.LookupFloatFormat("tf32")
 		for t := range s.threads {
@@ -683,8 +707,9 @@ func (s *sim) asm(c *lir.InstCall, a *lir.InlineAsm) {
 		}
 		return
 	}
-	if strings.HasPrefix(a.Asm, "ldmatrix.sync.aligned.m8n8.x4") {
-		s.ldmatrix(c, strings.Contains(a.Asm, ".trans"))
+	if m := matrixRE.FindStringSubmatch(a.Asm); m != nil {
+		n, _ := strconv.Atoi(m[2])
+		s.matrix(c, m[1] == "ld", n, m[3] != "")
 		return
 	}
 	switch {
@@ -770,10 +795,6 @@ func halfBits(h uint16) float32 {
 	return sign * (1 + m/1024) * float32(math.Pow(2, float64(e-15)))
 }
 
-// ldmatrix models ldmatrix.sync.aligned.m8n8.x4[.trans].shared.b16 from
-// the PTX ISA: lane i addresses row i%8 of matrix i/8 (16 bytes); lane
-// (g, t) receives, in register j, matrix j's (g, 2t), (g, 2t+1), or
-// transposed (2t, g), (2t+1, g).
 // predicatedStore models Triton's "@$P st.global[.vN].bW [ $A + 0 ], { words };"
 // (the words, then the address, then the predicate), counting the stores
 // each global byte receives.
@@ -798,28 +819,62 @@ func (s *sim) predicatedStore(c *lir.InstCall, text string) {
 	}
 }
 
-func (s *sim) ldmatrix(c *lir.InstCall, trans bool) {
+var matrixRE = regexp.MustCompile(`^(ld|st)matrix\.sync\.aligned\.m8n8\.x([124])(\.trans)?\.shared\.b16 `)
+
+// matrix models ldmatrix and stmatrix (.m8n8.xN[.trans].shared.b16) from
+// the PTX ISA, per warp: lane i addresses row i%8 of matrix i/8 (16
+// bytes; lanes from 8N on are ignored); lane (g, t) = (lane/4, lane%4)
+// holds in its register j matrix j's (g, 2t), (g, 2t+1), or transposed
+// (2t, g), (2t+1, g) (row, 16-bit element). ldmatrix's operands are the
+// address; stmatrix's the address, then the N registers.
+func (s *sim) matrix(c *lir.InstCall, load bool, n int, trans bool) {
 	for w := 0; w < s.threads; w += 32 {
-		var mat [4][8][8]uint16
-		for i := 0; i < 32; i++ {
-			addr := s.get(w+i, c.Args[0])[0]
-			s.read(w+i, addr, 16)
-			row := s.mem(addr, 16)
-			for e := 0; e < 8; e++ {
-				mat[i/8][i%8][e] = binary.LittleEndian.Uint16(row[2*e:])
+		var addr [4][8]uint64
+		for i := 0; i < 8*n; i++ {
+			addr[i/8][i%8] = s.get(w+i, c.Args[0])[0]
+		}
+		// elem returns the row and the element of register j's half h in
+		// lane (g, t).
+		elem := func(g, t, h int) (int, int) {
+			if trans {
+				return 2*t + h, g
 			}
+			return g, 2*t + h
+		}
+		if load {
+			var mat [4][8][8]uint16
+			for i := 0; i < 8*n; i++ {
+				s.read(w+i, addr[i/8][i%8], 16)
+				row := s.mem(addr[i/8][i%8], 16)
+				for e := 0; e < 8; e++ {
+					mat[i/8][i%8][e] = binary.LittleEndian.Uint16(row[2*e:])
+				}
+			}
+			for lane := 0; lane < 32; lane++ {
+				var out simVal
+				for j := 0; j < n; j++ {
+					var word uint64
+					for h := 0; h < 2; h++ {
+						r, e := elem(lane/4, lane%4, h)
+						word |= uint64(mat[j][r][e]) << (16 * h)
+					}
+					out = append(out, word)
+				}
+				s.env[w+lane][c] = out
+			}
+			continue
 		}
 		for lane := 0; lane < 32; lane++ {
-			g, t := lane/4, lane%4
-			var out simVal
-			for j := 0; j < 4; j++ {
-				lo, hi := mat[j][g][2*t], mat[j][g][2*t+1]
-				if trans {
-					lo, hi = mat[j][2*t][g], mat[j][2*t+1][g]
+			for j := 0; j < n; j++ {
+				word := s.get(w+lane, c.Args[1+j])[0]
+				for h := 0; h < 2; h++ {
+					r, e := elem(lane/4, lane%4, h)
+					a := addr[j][r] + uint64(2*e)
+					b := []byte{byte(word >> (16 * h)), byte(word >> (16*h + 8))}
+					s.write(w+8*j+r, a, b, int32(w+8*j+r))
+					copy(s.mem(a, 2), b)
 				}
-				out = append(out, uint64(lo)|uint64(hi)<<16)
 			}
-			s.env[w+lane][c] = out
 		}
 	}
 }

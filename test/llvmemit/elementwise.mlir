@@ -1,6 +1,6 @@
 // arith and math ops, one LLVM instruction (or a short sequence) per
 // register; bf16 computes in f32 and rounds with cvt.rn.bf16.f32; exp and
-// log use ex2.approx/lg2.approx as Triton does; divf is div.full.f32 and
+// log use ex2.approx/lg2.approx as Triton does (exp2 with .ftz); divf is div.full.f32 and
 // maxnumf llvm.maxnum, as in Triton; hex float splats.
 // RUN: layout-translate -ttgir-to-llvmir %s | FileCheck %s
 
@@ -19,8 +19,11 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.targ
     %e = math.exp %a : tensor<64xf32, #b>
     // CHECK: call float @llvm.nvvm.lg2.approx.f(float
     %l = math.log2 %e : tensor<64xf32, #b>
+    // exp2 flushes subnormals, as Triton's ex2.approx.ftz.f32.
+    // CHECK: call float @llvm.nvvm.ex2.approx.ftz.f(float
+    %e2 = math.exp2 %l : tensor<64xf32, #b>
     // CHECK: call float @llvm.nvvm.sqrt.approx.ftz.f(float
-    %s = math.sqrt %l : tensor<64xf32, #b>
+    %s = math.sqrt %e2 : tensor<64xf32, #b>
     // maxnumf is one PTX max.f32 (llvm.maxnum), as in Triton.
     // CHECK: call float @llvm.maxnum.f32(float
     %m = arith.maxnumf %s, %x : tensor<64xf32, #b>
