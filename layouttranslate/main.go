@@ -53,7 +53,7 @@ func Main(p *proc.Proc) (code int) {
 	out := fs.String("o", "-", "output file (written atomically; - is standard output)")
 	llc := fs.String("llc", "", "the llc of LLVM 14 (default: $LLC, llc-14 on PATH, /usr/lib/llvm-14/bin/llc)")
 	kernelJSON := fs.String("kernel-json", "", "write the kernels' launch metadata (name, threads, shared bytes, parameters) as JSON to this file")
-	ptxVersion := fs.String("ptx-version", "", "rewrite the PTX .version line (default: 8.0 for kernels with sm_90-only instructions, else llc's)")
+	ptxVersion := fs.String("ptx-version", "", "rewrite the PTX .version line (default: 8.0 for kernels with sm_90-only instructions, 8.1 with vector atomics, else llc's)")
 	ptxTarget := fs.String("ptx-target", "", "rewrite the PTX .target line (default: sm_90a for kernels with sm_90-only instructions, else llc's)")
 	noAlloc := fs.Bool("no-allocate-shared-memory", false, "do not run allocate-shared-memory-nv on a module without ttg.shared (scratch then starts at offset 0 and ttg.shared is what the lowering needs)")
 	fs.Usage = func() {
@@ -137,9 +137,8 @@ func Main(p *proc.Proc) (code int) {
 			return fail("%v", err)
 		}
 		version, target := *ptxVersion, *ptxTarget
-		if res.Hopper {
-			version, target = cmpOr(version, llvmemit.HopperPTXVersion), cmpOr(target, llvmemit.HopperArch)
-		}
+		v, t := res.Header()
+		version, target = cmpOr(version, v), cmpOr(target, t)
 		if version != "" || target != "" {
 			if ptx, err = llvmemit.RewritePTXHeader(ptx, cmpOr(version, headerField(ptx, ".version ")), cmpOr(target, headerField(ptx, ".target "))); err != nil {
 				return fail("%v", err)

@@ -58,10 +58,12 @@ func CompilePTX(ctx context.Context, llc string, ll []byte) ([]byte, error) {
 
 // HopperPTXVersion and HopperArch are the PTX header of modules with
 // sm_90-only instructions (Result.Hopper): wgmma needs PTX ISA 8.0 and the
-// sm_90a target.
+// sm_90a target; vector atomics (atom.add.v4.f32 and the like) need PTX
+// ISA 8.1, VectorAtomicPTXVersion.
 const (
-	HopperPTXVersion = "8.0"
-	HopperArch       = "sm_90a"
+	HopperPTXVersion       = "8.0"
+	VectorAtomicPTXVersion = "8.1"
+	HopperArch             = "sm_90a"
 )
 
 var (
