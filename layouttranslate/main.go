@@ -55,6 +55,7 @@ func Main(p *proc.Proc) (code int) {
 	kernelJSON := fs.String("kernel-json", "", "write the kernels' launch metadata (name, threads, shared bytes, parameters) as JSON to this file")
 	ptxVersion := fs.String("ptx-version", "", "rewrite the PTX .version line (default: 8.0 for kernels with sm_90-only instructions, 8.1 with vector atomics, else llc's)")
 	ptxTarget := fs.String("ptx-target", "", "rewrite the PTX .target line (default: sm_90a for kernels with sm_90-only instructions, else llc's)")
+	cc := fs.Int("compute-capability", 0, "lower for at least this compute capability (90: sm_90), as Triton does when it compiles the module for a newer GPU than its ttg.target's: the module's target is raised to cuda:N")
 	noAlloc := fs.Bool("no-allocate-shared-memory", false, "do not run allocate-shared-memory-nv on a module without ttg.shared (scratch then starts at offset 0 and ttg.shared is what the lowering needs)")
 	fs.Usage = func() {
 		fmt.Fprint(p.Stderr, usage)
@@ -106,6 +107,10 @@ func Main(p *proc.Proc) (code int) {
 		fmt.Fprint(p.Stderr, d.Render(src, 1))
 		return 1
 	}
+	if *cc < 0 {
+		return fail("-compute-capability %d: give a compute capability such as 90", *cc)
+	}
+	llvmemit.RaiseComputeCapability(m, *cc)
 	if !*noAlloc {
 		if d, err := llvmemit.AllocateSharedMemory(m); err != nil {
 			fmt.Fprint(p.Stderr, d.Render(src, 1))

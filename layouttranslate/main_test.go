@@ -147,3 +147,63 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   }
 }
 `
+
+// atomicKernel adds x into y with Triton's default tl.atomic_add
+// semantics; each thread's four elements are contiguous and aligned.
+const atomicKernel = `#b = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @acc(%x: !tt.ptr<f32> {tt.divisibility = 16 : i32}, %y: !tt.ptr<f32> {tt.divisibility = 16 : i32}) {
+    %r = tt.make_range {end = 512 : i32, start = 0 : i32} : tensor<512xi32, #b>
+    %xs = tt.splat %x : !tt.ptr<f32> -> tensor<512x!tt.ptr<f32>, #b>
+    %xp = tt.addptr %xs, %r : tensor<512x!tt.ptr<f32>, #b>, tensor<512xi32, #b>
+    %v = tt.load %xp : tensor<512x!tt.ptr<f32>, #b>
+    %ys = tt.splat %y : !tt.ptr<f32> -> tensor<512x!tt.ptr<f32>, #b>
+    %yp = tt.addptr %ys, %r : tensor<512x!tt.ptr<f32>, #b>, tensor<512xi32, #b>
+    %old = tt.atomic_rmw fadd, acq_rel, gpu, %yp, %v : (tensor<512x!tt.ptr<f32>, #b>, tensor<512xf32, #b>) -> tensor<512xf32, #b>
+    tt.return
+  }
+}
+`
+
+// TestComputeCapability lowers an sm_80 module for sm_90, as Triton does
+// when it compiles it on an H200: its fadd atomics become vector atomics
+// (PTX ISA 8.1, sm_90a); a lower capability than the module's changes
+// nothing.
+func TestComputeCapability(t *testing.T) {
+	llc, err := llvmemit.FindLLC(os.Getenv)
+	if err == nil {
+		_, err = exec.LookPath(llc)
+	}
+	if err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatalf("llc-14 is required under CI: %v", err)
+		}
+		t.Skip(err)
+	}
+	for _, c := range []struct {
+		args []string
+		want []string
+	}{
+		{nil, []string{".version 7.0\n.target sm_80", "atom.acq_rel.gpu.global.add.f32 "}},
+		{[]string{"-compute-capability", "75"}, []string{".version 7.0\n.target sm_80", "atom.acq_rel.gpu.global.add.f32 "}},
+		{[]string{"-compute-capability", "90"}, []string{".version 8.1\n.target sm_90a", "atom.acq_rel.gpu.global.add.v4.f32 "}},
+	} {
+		dir := t.TempDir()
+		code, out, errs := run(t, dir, atomicKernel, append([]string{"-ttgir-to-ptx", "-llc", llc, "-kernel-json", "k.json"}, c.args...)...)
+		if code != 0 {
+			t.Fatalf("%v: exit %d: %s", c.args, code, errs)
+		}
+		for _, w := range c.want {
+			if !strings.Contains(out, w) {
+				t.Errorf("%v: PTX lacks %q", c.args, w)
+			}
+		}
+		js, _ := os.ReadFile(filepath.Join(dir, "k.json"))
+		if vector := strings.Contains(out, "add.v4.f32"); vector != strings.Contains(string(js), `"arch": "sm_90a"`) {
+			t.Errorf("%v: metadata %s", c.args, js)
+		}
+	}
+	if code, _, errs := run(t, t.TempDir(), atomicKernel, "-ttgir-to-llvmir", "-compute-capability", "-1"); code != 1 || !strings.Contains(errs, "-compute-capability") {
+		t.Errorf("negative capability: exit %d, %s", code, errs)
+	}
+}

@@ -196,13 +196,8 @@ func newEmitter(src *ir.Module) *emitter {
 	e.shared = int(src.IntAttr("ttg.shared", -1))
 	if s, ok := src.Op.Attr("ttg.target").(*ir.StringAttr); ok {
 		e.target = s.Value
-		if rest, ok := strings.CutPrefix(s.Value, "cuda:"); ok {
-			fmt.Sscanf(rest, "%d", &e.cc)
-		}
 	}
-	if e.cc == 0 {
-		e.cc = 80
-	}
+	e.cc = ComputeCapability(src)
 	g := m.NewGlobal("global_smem", types.NewArray(0, types.I8))
 	g.Linkage = enum.LinkageExternal
 	g.AddrSpace = asShared

@@ -91,15 +91,39 @@ func AllocateSharedMemory(m *ir.Module) (ir.Diagnostics, error) {
 	if m.Op.Attr("ttg.shared") != nil {
 		return nil, nil
 	}
-	cc := 80
+	pl := passes.NewPipeline("builtin.module")
+	if err := pl.AddPass(passes.AllocateSharedMemoryNvPass, fmt.Sprintf("compute-capability=%d", ComputeCapability(m))); err != nil {
+		return nil, err
+	}
+	return pl.Run(m, passes.RunConfig{})
+}
+
+// ComputeCapability is the compute capability a module is lowered for:
+// that of its ttg.target ("cuda:90" is 90), 80 without one.
+func ComputeCapability(m *ir.Module) int {
+	cc := 0
 	if s, ok := m.Op.Attr("ttg.target").(*ir.StringAttr); ok {
 		if rest, ok := strings.CutPrefix(s.Value, "cuda:"); ok {
 			fmt.Sscanf(rest, "%d", &cc)
 		}
 	}
-	pl := passes.NewPipeline("builtin.module")
-	if err := pl.AddPass(passes.AllocateSharedMemoryNvPass, fmt.Sprintf("compute-capability=%d", cc)); err != nil {
-		return nil, err
+	if cc == 0 {
+		cc = 80
 	}
-	return pl.Run(m, passes.RunConfig{})
+	return cc
+}
+
+// RaiseComputeCapability sets the module's ttg.target to cuda:cc when it
+// targets an older GPU, so that it is lowered for that GPU: what Triton
+// does when it compiles a TTGIR for a newer GPU than the one it was made
+// for (triton.compile(src, target=GPUTarget("cuda", cc, 32)), as the
+// proof's Triton side does on the H200). The layouts stay as they are;
+// the lowering may then use the newer GPU's instructions (vector atomics
+// on sm_90). It reports whether it changed the module.
+func RaiseComputeCapability(m *ir.Module, cc int) bool {
+	if cc <= ComputeCapability(m) {
+		return false
+	}
+	m.Op.SetAttr("ttg.target", &ir.StringAttr{Value: fmt.Sprintf("cuda:%d", cc)})
+	return true
 }
