@@ -55,6 +55,8 @@ func Main(p *proc.Proc) (code int) {
 	kernelJSON := fs.String("kernel-json", "", "write the kernels' launch metadata (name, threads, shared bytes, parameters) as JSON to this file")
 	ptxVersion := fs.String("ptx-version", "", "rewrite the PTX .version line (default: 8.0 for kernels with sm_90-only instructions, 8.1 with vector atomics, else llc's)")
 	ptxTarget := fs.String("ptx-target", "", "rewrite the PTX .target line (default: sm_90a for kernels with sm_90-only instructions, else llc's)")
+	o3 := fs.Bool("O3", false, "optimize the LLVM IR with opt-14 -O3 (Triton's pipeline runs LLVM's O3) before writing it or compiling it")
+	opt := fs.String("opt", "", "the opt of LLVM 14 for -O3 (default: $OPT, opt-14 on PATH, /usr/lib/llvm-14/bin/opt)")
 	cc := fs.Int("compute-capability", 0, "lower for at least this compute capability (90: sm_90), as Triton does when it compiles the module for a newer GPU than its ttg.target's: the module's target is raised to cuda:N")
 	noAlloc := fs.Bool("no-allocate-shared-memory", false, "do not run allocate-shared-memory-nv on a module without ttg.shared (scratch then starts at offset 0 and ttg.shared is what the lowering needs)")
 	fs.Usage = func() {
@@ -130,6 +132,17 @@ func Main(p *proc.Proc) (code int) {
 		return fail("%v", err)
 	}
 	text := []byte(res.Module.String())
+	if *o3 {
+		path := *opt
+		if path == "" {
+			if path, err = llvmemit.FindOpt(p.Getenv); err != nil {
+				return fail("%v", err)
+			}
+		}
+		if text, err = llvmemit.Optimize(context.Background(), path, text); err != nil {
+			return fail("%v", err)
+		}
+	}
 	if *toPTX {
 		path := *llc
 		if path == "" {

@@ -35,6 +35,42 @@ func FindLLC(getenv func(string) string) (string, error) {
 	return "", fmt.Errorf("llc-14 not found (install llvm-14, or name it with -llc or $LLC)")
 }
 
+// OptArgs is the opt-14 pipeline Optimize runs: LLVM's -O3, as Triton's
+// make_llir runs on its LLVM IR before the NVPTX backend. It folds what
+// the lowering leaves for LLVM: index arithmetic into base+constant
+// addresses (which ptxas folds into immediate offsets, saving a 64-bit
+// register per element), the sign extensions of in-range indices,
+// common subexpressions across ops.
+var OptArgs = []string{"-O3"}
+
+// FindOpt returns the opt of LLVM 14: $OPT when set, else opt-14 on PATH,
+// else /usr/lib/llvm-14/bin/opt.
+func FindOpt(getenv func(string) string) (string, error) {
+	if p := getenv("OPT"); p != "" {
+		return p, nil
+	}
+	if p, err := exec.LookPath("opt-14"); err == nil {
+		return p, nil
+	}
+	if _, err := os.Stat("/usr/lib/llvm-14/bin/opt"); err == nil {
+		return "/usr/lib/llvm-14/bin/opt", nil
+	}
+	return "", fmt.Errorf("opt-14 not found (install llvm-14, or name it with -opt or $OPT)")
+}
+
+// Optimize runs opt (OptArgs) on a module's text and returns the
+// optimized module's text.
+func Optimize(ctx context.Context, opt string, ll []byte) ([]byte, error) {
+	cmd := exec.CommandContext(ctx, opt, append(append([]string{}, OptArgs...), "-S", "-o", "-")...)
+	cmd.Stdin = bytes.NewReader(ll)
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	if err := cmd.Run(); err != nil {
+		return nil, fmt.Errorf("%s: %v: %s", filepath.Base(opt), err, bytes.TrimSpace(errb.Bytes()))
+	}
+	return out.Bytes(), nil
+}
+
 // CompilePTX runs llc on a module's text and returns the PTX. A PTX that
 // declares an external function (an intrinsic LLVM 14 does not know, or a
 // library call it could not lower) is an error.
