@@ -101,7 +101,8 @@ package llvmemit
 // FNUZ fp8 kinds, conversions from f64 to fp8, bf16 accumulators of FMA
 // dots, 8- and 16-bit atomics (but fadd on f16, and on bf16 for sm_90) and
 // compare-and-swap, dense constants given as raw bytes, wgmma with f16
-// accumulators, fp8 A in registers or int8 operands, and the Blackwell, AMD and warp-specialization ops. Modules
-// without an allocation get conservative barriers instead of Membar's (see
-// above); stmatrix is not used. fp8 wgmma operands in shared memory are
+// accumulators, fp8 A in registers or int8 operands, and the Blackwell,
+// AMD and warp-specialization ops. Modules without an allocation get
+// conservative barriers instead of Membar's (see above); stmatrix is not
+// used. fp8 wgmma operands in shared memory are
 // emitted as e4m3/e5m2 k32 but were not run on a GPU.
