@@ -104,5 +104,5 @@ package llvmemit
 // accumulators, fp8 A in registers or int8 operands, and the Blackwell,
 // AMD and warp-specialization ops. Modules without an allocation get
 // conservative barriers instead of Membar's (see above); stmatrix is not
-// used. fp8 wgmma operands in shared memory are
-// emitted as e4m3/e5m2 k32 but were not run on a GPU.
+// used. fp8 wgmma operands in shared memory are emitted as e4m3/e5m2 k32
+// but were not run on a GPU.
