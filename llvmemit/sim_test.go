@@ -709,6 +709,9 @@ func (s *sim) asm(c *lir.InstCall, a *lir.InlineAsm) {
 	case strings.Contains(a.Asm, " st.global"):
 		s.predicatedStore(c, a.Asm)
 		return
+	case maskedLoadRE.MatchString(a.Asm):
+		s.maskedLoad(c, a.Asm)
+		return
 	}
 	var k int
 	var tf32 bool
@@ -950,12 +953,42 @@ func (s *sim) wgmma(c *lir.InstCall, text string) {
 }
 
 var (
+	// Triton's masked load: each word set (mov.uW $i, IMM;), then
+	// @$P ld[.volatile].global[.vN].bW { words }, [ $A + 0 ];
+	maskedLoadRE = regexp.MustCompile(`(?s)^(?:mov\.u\d+ \$\d+, 0x[0-9a-f]+;\s*)+@\$\d+ ld(?:\.volatile)?\.global(?:\.v\d)?\.b(\d+) \{ [^}]* \}, \[ \$\d+ \+ 0 \];$`)
+	movImmRE     = regexp.MustCompile(`mov\.u\d+ \$\d+, (0x[0-9a-f]+);`)
 	// The predicated atomics of the atomic lowering:
 	// @$N atom.SEM.SCOPE.global.OP[.noftz][.vN].TYPE (or red).
 	atomRE = regexp.MustCompile(`^@\$\d+ (atom|red)\.\w+\.\w+\.global\.(\w+)(?:\.noftz)?(?:\.v(\d))?\.((?:bf|[usbf])\d+(?:x2)?) `)
 	// A predicated shared store: @$2 st.shared.bN [ $0 + 0 ], $1;
 	stSharedRE = regexp.MustCompile(`^@\$2 st\.shared\.b\d+ \[ \$0 \+ 0 \], \$1;$`)
 )
+
+// maskedLoad models Triton's masked global load: $0.. the words, set to
+// their immediates and then, where the predicate ($N+1) holds, loaded from
+// the address ($N).
+func (s *sim) maskedLoad(c *lir.InstCall, text string) {
+	var wb int
+	fmt.Sscanf(maskedLoadRE.FindStringSubmatch(text)[1], "%d", &wb)
+	var init simVal
+	for _, m := range movImmRE.FindAllStringSubmatch(text, -1) {
+		v, err := strconv.ParseUint(m[1][2:], 16, 64)
+		if err != nil {
+			panic(err)
+		}
+		init = append(init, v)
+	}
+	for t := range s.threads {
+		out := append(simVal{}, init...)
+		if s.get(t, c.Args[1])[0] != 0 {
+			addr := s.get(t, c.Args[0])[0]
+			for i := range out {
+				out[i] = loadWords(s.mem(addr+uint64(i*wb/8), wb/8), types.NewInt(uint64(wb)))[0]
+			}
+		}
+		s.env[t][c] = out
+	}
+}
 
 // atom runs a predicated global atomic (atom, or red: no old value) thread
 // by thread, so each is atomic: $0 the old value (a vector's: one per
