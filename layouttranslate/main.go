@@ -1,7 +1,8 @@
 // Package layouttranslate is the layout-translate tool, in the habits of
 // mlir-translate: it reads a TritonGPU module and writes it as LLVM IR
 // for NVPTX (-ttgir-to-llvmir, package llvmemit) or as PTX (-ttgir-to-ptx,
-// through llc-14), with the kernels' launch metadata as JSON on request.
+// through opt-14 -O3, as Triton's pipeline runs LLVM's O3, and llc-14),
+// with the kernels' launch metadata as JSON on request.
 //
 //	layout-translate -ttgir-to-llvmir k.ttgir -o k.ll
 //	layout-translate -ttgir-to-ptx k.ttgir -o k.ptx -kernel-json k.json
@@ -28,7 +29,8 @@ import (
 const usage = `usage: layout-translate (-ttgir-to-llvmir | -ttgir-to-ptx) [flags] [FILE|-]
 
 Lowers a TritonGPU module (TTGIR as Triton 3.6 prints it) to LLVM IR for
-nvptx64-nvidia-cuda (LLVM 14 typed pointers) or, through llc-14, to PTX.
+nvptx64-nvidia-cuda (LLVM 14 typed pointers) or, through opt-14 -O3 and
+llc-14, to PTX.
 Kernels keep Triton 3.6's ABI: the tt.func parameters, then two global
 scratch pointers; 32·num_warps threads; dynamic shared memory global_smem of
 -kernel-json's shared_bytes. An op that cannot be lowered is an error at
@@ -53,8 +55,12 @@ func Main(p *proc.Proc) (code int) {
 	out := fs.String("o", "-", "output file (written atomically; - is standard output)")
 	llc := fs.String("llc", "", "the llc of LLVM 14 (default: $LLC, llc-14 on PATH, /usr/lib/llvm-14/bin/llc)")
 	kernelJSON := fs.String("kernel-json", "", "write the kernels' launch metadata (name, threads, shared bytes, parameters) as JSON to this file")
-	ptxVersion := fs.String("ptx-version", "", "rewrite the PTX .version line (default: 8.0 for kernels with sm_90-only instructions, else llc's)")
+	ptxVersion := fs.String("ptx-version", "", "rewrite the PTX .version line (default: 8.0 for kernels with sm_90-only instructions, 8.1 with vector atomics, else llc's)")
 	ptxTarget := fs.String("ptx-target", "", "rewrite the PTX .target line (default: sm_90a for kernels with sm_90-only instructions, else llc's)")
+	o3 := fs.Bool("O3", false, "optimize the LLVM IR with opt-14 -O3, as Triton's pipeline runs LLVM's O3 (the default for -ttgir-to-ptx)")
+	o0 := fs.Bool("O0", false, "do not optimize: the lowering's own LLVM IR (the default for -ttgir-to-llvmir)")
+	opt := fs.String("opt", "", "the opt of LLVM 14 for -O3 (default: $OPT, opt-14 on PATH, /usr/lib/llvm-14/bin/opt)")
+	cc := fs.Int("compute-capability", 0, "lower for at least this compute capability (90: sm_90), as Triton does when it compiles the module for a newer GPU than its ttg.target's: the module's target is raised to cuda:N")
 	noAlloc := fs.Bool("no-allocate-shared-memory", false, "do not run allocate-shared-memory-nv on a module without ttg.shared (scratch then starts at offset 0 and ttg.shared is what the lowering needs)")
 	fs.Usage = func() {
 		fmt.Fprint(p.Stderr, usage)
@@ -82,6 +88,10 @@ func Main(p *proc.Proc) (code int) {
 	if *toLL == *toPTX {
 		return fail("give exactly one of -ttgir-to-llvmir and -ttgir-to-ptx")
 	}
+	if *o3 && *o0 {
+		return fail("give at most one of -O0 and -O3")
+	}
+	optimize := *o3 || *toPTX && !*o0
 	if len(positional) > 1 {
 		return fail("more than one input file (%s)", strings.Join(positional, ", "))
 	}
@@ -106,6 +116,10 @@ func Main(p *proc.Proc) (code int) {
 		fmt.Fprint(p.Stderr, d.Render(src, 1))
 		return 1
 	}
+	if *cc < 0 {
+		return fail("-compute-capability %d: give a compute capability such as 90", *cc)
+	}
+	llvmemit.RaiseComputeCapability(m, *cc)
 	if !*noAlloc {
 		if d, err := llvmemit.AllocateSharedMemory(m); err != nil {
 			fmt.Fprint(p.Stderr, d.Render(src, 1))
@@ -125,6 +139,17 @@ func Main(p *proc.Proc) (code int) {
 		return fail("%v", err)
 	}
 	text := []byte(res.Module.String())
+	if optimize {
+		path := *opt
+		if path == "" {
+			if path, err = llvmemit.FindOpt(p.Getenv); err != nil {
+				return fail("%v", err)
+			}
+		}
+		if text, err = llvmemit.Optimize(context.Background(), path, text); err != nil {
+			return fail("%v", err)
+		}
+	}
 	if *toPTX {
 		path := *llc
 		if path == "" {
@@ -137,9 +162,8 @@ func Main(p *proc.Proc) (code int) {
 			return fail("%v", err)
 		}
 		version, target := *ptxVersion, *ptxTarget
-		if res.Hopper {
-			version, target = cmpOr(version, llvmemit.HopperPTXVersion), cmpOr(target, llvmemit.HopperArch)
-		}
+		v, t := res.Header()
+		version, target = cmpOr(version, v), cmpOr(target, t)
 		if version != "" || target != "" {
 			if ptx, err = llvmemit.RewritePTXHeader(ptx, cmpOr(version, headerField(ptx, ".version ")), cmpOr(target, headerField(ptx, ".target "))); err != nil {
 				return fail("%v", err)

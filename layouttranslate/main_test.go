@@ -147,3 +147,134 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   }
 }
 `
+
+// atomicKernel adds x into y with Triton's default tl.atomic_add
+// semantics; each thread's four elements are contiguous and aligned.
+const atomicKernel = `#b = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @acc(%x: !tt.ptr<f32> {tt.divisibility = 16 : i32}, %y: !tt.ptr<f32> {tt.divisibility = 16 : i32}) {
+    %r = tt.make_range {end = 512 : i32, start = 0 : i32} : tensor<512xi32, #b>
+    %xs = tt.splat %x : !tt.ptr<f32> -> tensor<512x!tt.ptr<f32>, #b>
+    %xp = tt.addptr %xs, %r : tensor<512x!tt.ptr<f32>, #b>, tensor<512xi32, #b>
+    %v = tt.load %xp : tensor<512x!tt.ptr<f32>, #b>
+    %ys = tt.splat %y : !tt.ptr<f32> -> tensor<512x!tt.ptr<f32>, #b>
+    %yp = tt.addptr %ys, %r : tensor<512x!tt.ptr<f32>, #b>, tensor<512xi32, #b>
+    %old = tt.atomic_rmw fadd, acq_rel, gpu, %yp, %v : (tensor<512x!tt.ptr<f32>, #b>, tensor<512xf32, #b>) -> tensor<512xf32, #b>
+    tt.return
+  }
+}
+`
+
+// TestComputeCapability lowers an sm_80 module for sm_90, as Triton does
+// when it compiles it on an H200: its fadd atomics become vector atomics
+// (PTX ISA 8.1, sm_90a); a lower capability than the module's changes
+// nothing.
+func TestComputeCapability(t *testing.T) {
+	llc, err := llvmemit.FindLLC(os.Getenv)
+	if err == nil {
+		_, err = exec.LookPath(llc)
+	}
+	if err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatalf("llc-14 is required under CI: %v", err)
+		}
+		t.Skip(err)
+	}
+	for _, c := range []struct {
+		args []string
+		want []string
+	}{
+		{nil, []string{".version 7.0\n.target sm_80", "atom.acq_rel.gpu.global.add.f32 "}},
+		{[]string{"-compute-capability", "75"}, []string{".version 7.0\n.target sm_80", "atom.acq_rel.gpu.global.add.f32 "}},
+		{[]string{"-compute-capability", "90"}, []string{".version 8.1\n.target sm_90a", "atom.acq_rel.gpu.global.add.v4.f32 "}},
+	} {
+		dir := t.TempDir()
+		code, out, errs := run(t, dir, atomicKernel, append([]string{"-ttgir-to-ptx", "-llc", llc, "-kernel-json", "k.json"}, c.args...)...)
+		if code != 0 {
+			t.Fatalf("%v: exit %d: %s", c.args, code, errs)
+		}
+		for _, w := range c.want {
+			if !strings.Contains(out, w) {
+				t.Errorf("%v: PTX lacks %q", c.args, w)
+			}
+		}
+		js, _ := os.ReadFile(filepath.Join(dir, "k.json"))
+		if vector := strings.Contains(out, "add.v4.f32"); vector != strings.Contains(string(js), `"arch": "sm_90a"`) {
+			t.Errorf("%v: metadata %s", c.args, js)
+		}
+	}
+	if code, _, errs := run(t, t.TempDir(), atomicKernel, "-ttgir-to-llvmir", "-compute-capability", "-1"); code != 1 || !strings.Contains(errs, "-compute-capability") {
+		t.Errorf("negative capability: exit %d, %s", code, errs)
+	}
+}
+
+// maskedKernel loads and stores under a mask of no known constancy: each
+// element is its own predicated access.
+const maskedKernel = `#b = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @scale(%x: !tt.ptr<f32> {tt.divisibility = 16 : i32}, %y: !tt.ptr<f32> {tt.divisibility = 16 : i32}, %n: i32) {
+    %c512 = arith.constant 512 : i32
+    %pid = tt.get_program_id x : i32
+    %base = arith.muli %pid, %c512 : i32
+    %r = tt.make_range {end = 512 : i32, start = 0 : i32} : tensor<512xi32, #b>
+    %bs = tt.splat %base : i32 -> tensor<512xi32, #b>
+    %o = arith.addi %bs, %r : tensor<512xi32, #b>
+    %ns = tt.splat %n : i32 -> tensor<512xi32, #b>
+    %m = arith.cmpi slt, %o, %ns : tensor<512xi32, #b>
+    %xs = tt.splat %x : !tt.ptr<f32> -> tensor<512x!tt.ptr<f32>, #b>
+    %xp = tt.addptr %xs, %o : tensor<512x!tt.ptr<f32>, #b>, tensor<512xi32, #b>
+    %v = tt.load %xp, %m : tensor<512x!tt.ptr<f32>, #b>
+    %ys = tt.splat %y : !tt.ptr<f32> -> tensor<512x!tt.ptr<f32>, #b>
+    %yp = tt.addptr %ys, %o : tensor<512x!tt.ptr<f32>, #b>, tensor<512xi32, #b>
+    tt.store %yp, %v, %m : tensor<512x!tt.ptr<f32>, #b>
+    tt.return
+  }
+}
+`
+
+// TestOptimization: -ttgir-to-ptx runs opt-14 -O3 first unless -O0 says
+// not to, and -ttgir-to-llvmir only when -O3 asks. After O3, llc makes a
+// thread's four element addresses one widening multiply and base+4, +8,
+// +12 (which ptxas folds into the accesses' offsets); from the lowering's
+// own IR, one multiply per element.
+func TestOptimization(t *testing.T) {
+	llc, err := llvmemit.FindLLC(os.Getenv)
+	if err == nil {
+		_, err = exec.LookPath(llc)
+	}
+	if err == nil {
+		_, err = llvmemit.FindOpt(os.Getenv)
+	}
+	if err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatalf("llc-14 and opt-14 are required under CI: %v", err)
+		}
+		t.Skip(err)
+	}
+	for _, c := range []struct {
+		args  []string
+		wides int
+	}{
+		{[]string{"-ttgir-to-ptx"}, 1},
+		{[]string{"-ttgir-to-ptx", "-O3"}, 1},
+		{[]string{"-ttgir-to-ptx", "-O0"}, 4},
+	} {
+		code, out, errs := run(t, t.TempDir(), maskedKernel, append(c.args, "-llc", llc)...)
+		if code != 0 {
+			t.Fatalf("%v: exit %d: %s", c.args, code, errs)
+		}
+		if n := strings.Count(out, "mul.wide.s32"); n != c.wides || !strings.Contains(out, "@%p4 ld.global.b32") {
+			t.Errorf("%v: %d mul.wide.s32, want %d:\n%s", c.args, n, c.wides, out)
+		}
+	}
+	_, raw, _ := run(t, t.TempDir(), maskedKernel, "-ttgir-to-llvmir")
+	_, opt, errs := run(t, t.TempDir(), maskedKernel, "-ttgir-to-llvmir", "-O3")
+	// The lowering indexes with i32; O3 canonicalizes the indices to i64.
+	const gep32 = "getelementptr float, float addrspace(1)* %x, i32 "
+	if !strings.Contains(raw, gep32) || strings.Contains(opt, gep32) || !strings.Contains(opt, "define void @scale(") {
+		t.Errorf("-ttgir-to-llvmir is not the lowering's IR, or -O3 did not optimize it (%s):\n%s\n%s", errs, raw, opt)
+	}
+	if code, _, errs := run(t, t.TempDir(), maskedKernel, "-ttgir-to-ptx", "-O0", "-O3"); code != 1 || !strings.Contains(errs, "-O0 and -O3") {
+		t.Errorf("-O0 -O3: exit %d, %s", code, errs)
+	}
+}

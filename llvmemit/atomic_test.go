@@ -1,7 +1,11 @@
 package llvmemit_test
 
 import (
+	"fmt"
+	"strings"
 	"testing"
+
+	"github.com/layoutopt/layoutopt/llvmemit"
 
 	"github.com/layoutopt/layoutopt/interp"
 	"github.com/layoutopt/layoutopt/ir"
@@ -60,4 +64,94 @@ func TestSimAtomics(t *testing.T) {
 	in := filled(t, ir.I32, 130, 1)
 	in.SetInt(129, 9) // max(9, 5) keeps 9; element 128 is below 5
 	crossCheck(t, src, 4, []*interp.Buffer{in, zeros(t, ir.I32, 130)})
+}
+
+// TestSimAtomicForms checks the forms of fadd that cover several elements
+// per instruction (Triton's vector atomics on sm_90, f16x2 pairs below
+// it), red for relaxed and release atomics whose result is unused, and
+// the scalar forms a mask or a layout leave, against the interpreter.
+func TestSimAtomicForms(t *testing.T) {
+	as, llc := llvmTools(t)
+	cases := []struct {
+		name, target, elem string
+		perThread, n       int
+		sem, mask          string
+		used               bool
+		want               string
+	}{
+		{"v4-f32", "cuda:90", "f32", 4, 512, "acq_rel", "", true, "atom.acq_rel.gpu.global.add.v4.f32 {"},
+		{"red-v4-f32", "cuda:90", "f32", 4, 512, "relaxed", "", false, "red.relaxed.gpu.global.add.v4.f32 ["},
+		{"red-f32-sm80", "cuda:80", "f32", 4, 512, "release", "", false, "red.release.gpu.global.add.f32 ["},
+		{"acq_rel-unused-f32", "cuda:80", "f32", 4, 512, "acq_rel", "", false, "atom.acq_rel.gpu.global.add.f32 $0"},
+		{"v2-f32-masked", "cuda:90", "f32", 4, 256, "acq_rel", "pairs", true, "atom.acq_rel.gpu.global.add.v2.f32 {"},
+		{"scalar-f32-masked", "cuda:90", "f32", 4, 256, "acq_rel", "ragged", true, "atom.acq_rel.gpu.global.add.f32 $0"},
+		{"f16x2", "cuda:80", "f16", 2, 256, "acq_rel", "", true, "atom.acq_rel.gpu.global.add.noftz.f16x2 $0"},
+		{"f16", "cuda:80", "f16", 1, 128, "acq_rel", "", true, "atom.acq_rel.gpu.global.add.noftz.f16 $0"},
+		{"v8-f16", "cuda:90", "f16", 8, 1024, "acq_rel", "", true, "atom.acq_rel.gpu.global.add.noftz.v8.f16 {"},
+		{"v2-bf16", "cuda:90", "bf16", 2, 256, "relaxed", "", true, "atom.relaxed.gpu.global.add.noftz.v2.bf16 {"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			lay := fmt.Sprintf("#b = #ttg.blocked<{sizePerThread = [%d], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>\n", c.perThread)
+			ty := func(e string) string { return fmt.Sprintf("tensor<%dx%s, #b>", c.n, e) }
+			pt := ty("!tt.ptr<" + c.elem + ">")
+			body := fmt.Sprintf(`
+    %%r = tt.make_range {end = %[1]d : i32, start = 0 : i32} : %[2]s
+    %%ip = tt.splat %%in : !tt.ptr<%[3]s> -> %[4]s
+    %%ia = tt.addptr %%ip, %%r : %[4]s, %[2]s
+    %%jp = tt.splat %%out : !tt.ptr<%[3]s> -> %[4]s
+    %%ja = tt.addptr %%jp, %%r : %[4]s, %[2]s
+    %%x = tt.load %%ja : %[4]s`, c.n, ty("i32"), c.elem, pt)
+			mask := ""
+			switch c.mask {
+			case "pairs": // true for the first half of each run of 4: constancy 2
+				body += fmt.Sprintf(`
+    %%c4 = arith.constant dense<4> : %[1]s
+    %%c2 = arith.constant dense<2> : %[1]s
+    %%rem = arith.remsi %%r, %%c4 : %[1]s
+    %%m = arith.cmpi slt, %%rem, %%c2 : %[1]s`, ty("i32"))
+				mask = ", %m"
+			case "ragged": // r < n: constancy 1
+				body += fmt.Sprintf(`
+    %%nn = tt.splat %%lim : i32 -> %[1]s
+    %%m = arith.cmpi slt, %%r, %%nn : %[1]s`, ty("i32"))
+				mask = ", %m"
+			}
+			maskTy := ""
+			if mask != "" {
+				maskTy = ", " + ty("i1")
+			}
+			body += fmt.Sprintf(`
+    %%old = tt.atomic_rmw fadd, %s, gpu, %%ia, %%x%s : (%s, %s%s) -> %s`, c.sem, mask, pt, ty(c.elem), maskTy, ty(c.elem))
+			if c.used {
+				body += fmt.Sprintf(`
+    tt.store %%ja, %%old : %s`, pt)
+			}
+			src := lay + fmt.Sprintf(`
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = %q, "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @k(%%in: !tt.ptr<%s> {tt.divisibility = 16 : i32}, %%out: !tt.ptr<%s> {tt.divisibility = 16 : i32}, %%lim: i32) {`, c.target, c.elem, c.elem) + body + `
+    tt.return
+  }
+}
+`
+			res := lowerSource(t, src, c.name+".mlir", true)
+			if ll := res.Module.String(); !strings.Contains(ll, c.want) {
+				t.Fatalf("no %q in the LLVM IR:\n%s", c.want, ll)
+			}
+			// llc passes the inline PTX through: its operands must compile.
+			ptx, err := compile(t, as, llc, res.Module.String())
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !strings.Contains(string(ptx), strings.Fields(c.want)[0]) {
+				t.Errorf("no %s in the PTX", strings.Fields(c.want)[0])
+			}
+			vector := strings.Contains(c.want, ".v")
+			if res.Hopper != vector || vector && res.PTXVersion != llvmemit.VectorAtomicPTXVersion {
+				t.Errorf("Hopper %v, PTX %q; want Hopper %v with PTX %s for vector atomics", res.Hopper, res.PTXVersion, vector, llvmemit.VectorAtomicPTXVersion)
+			}
+			et := ir.Type(&ir.FloatType{Kind: c.elem})
+			crossCheckArgs(t, src, 4, []*interp.Buffer{filled(t, et, c.n, 1), filled(t, et, c.n, 2)}, []int64{int64(c.n) - 37})
+		})
+	}
 }

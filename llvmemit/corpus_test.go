@@ -147,9 +147,9 @@ func logMissing(t *testing.T, missing map[string][]string) {
 // Hopper's instructions (rewritten, and so checked, either way).
 func writePTX(t *testing.T, path string, res *llvmemit.Result, ptx []byte) {
 	t.Helper()
-	if res.Hopper {
+	if version, target := res.Header(); version != "" {
 		var err error
-		if ptx, err = llvmemit.RewritePTXHeader(ptx, llvmemit.HopperPTXVersion, llvmemit.HopperArch); err != nil {
+		if ptx, err = llvmemit.RewritePTXHeader(ptx, version, target); err != nil {
 			t.Errorf("%s: %v", path, err)
 			return
 		}

@@ -16,6 +16,13 @@ import (
 // disagree. It returns the simulated buffers.
 func crossCheck(t *testing.T, src string, warps int, bufs []*interp.Buffer) []*interp.Buffer {
 	t.Helper()
+	return crossCheckArgs(t, src, warps, bufs, nil)
+}
+
+// crossCheckArgs is crossCheck for a kernel whose buffer parameters are
+// followed by integer ones (ints).
+func crossCheckArgs(t *testing.T, src string, warps int, bufs []*interp.Buffer, ints []int64) []*interp.Buffer {
+	t.Helper()
 	want := make([]*interp.Buffer, len(bufs))
 	args := make([]interp.Arg, len(bufs))
 	for i, b := range bufs {
@@ -23,6 +30,9 @@ func crossCheck(t *testing.T, src string, warps int, bufs []*interp.Buffer) []*i
 		c.Data = bytes.Clone(b.Data)
 		want[i] = &c
 		args[i] = interp.BufArg(want[i])
+	}
+	for _, v := range ints {
+		args = append(args, interp.IntArg(v))
 	}
 	m, diags := ir.ParseString(src, ir.ParseConfig{Filename: "crosscheck.mlir"})
 	if diags.HasErrors() {
@@ -47,7 +57,11 @@ func crossCheck(t *testing.T, src string, warps int, bufs []*interp.Buffer) []*i
 	ran := false
 	for _, f := range res.Module.Funcs {
 		if f.Name() == "k" {
-			s.run(f, append(addrs, 0, 0))
+			words := addrs
+			for _, v := range ints {
+				words = append(words, uint64(uint32(v)))
+			}
+			s.run(f, append(words, 0, 0))
 			ran = true
 		}
 	}

@@ -82,8 +82,10 @@
 // shared memory or from registers, async groups, and warp_group_dot_wait
 // as wgmma.wait_group with the accumulators tied through it. Such a module
 // is Hopper-only: Result.Hopper and Kernel.Arch say so, and its PTX
-// header must become .version 8.0 / .target sm_90a (RewritePTXHeader;
-// layout-translate does it). A warp_group_dot wgmma cannot take runs as
+// header must become .version 8.0 / .target sm_90a (Result.Header,
+// RewritePTXHeader; layout-translate does it). So must that of a module
+// lowered for sm_90 with vector atomics (atom.add.v4.f32 and the like,
+// Triton's for fadd where the pointers are contiguous): .version 8.1. A warp_group_dot wgmma cannot take runs as
 // mma.sync (correct, synchronous): an operand layout that is none of
 // wgmma's canonical ones (an unswizzled nvmma_shared buffer whose rows are
 // not 16 bytes, a non-nvmma shared layout), a buffer not known to be
@@ -102,9 +104,10 @@ package llvmemit
 // with kWidth 2), fp8 operands of mma.sync dots (FMA dots take them, and
 // wgmma takes them from shared memory) and arithmetic on fp8 values, the
 // FNUZ fp8 kinds, conversions from f64 to fp8, bf16 accumulators of FMA
-// dots, 8- and 16-bit atomics and compare-and-swap, dense constants given
-// as raw bytes, wgmma with f16 accumulators, fp8 A in registers or int8
-// operands, and the Blackwell, AMD and warp-specialization ops. Modules
-// without an allocation get conservative barriers instead of Membar's (see
-// above); local_alloc and local_store do not use stmatrix. fp8 wgmma operands in shared memory are
+// dots, 8- and 16-bit atomics (but fadd on f16, and on bf16 for sm_90) and
+// compare-and-swap, dense constants given as raw bytes, wgmma with f16
+// accumulators, fp8 A in registers or int8 operands, and the Blackwell,
+// AMD and warp-specialization ops. Modules without an allocation get
+// conservative barriers instead of Membar's (see above); local_alloc and
+// local_store do not use stmatrix. fp8 wgmma operands in shared memory are
 // emitted as e4m3/e5m2 k32 but were not run on a GPU.

@@ -26,7 +26,8 @@ type Kernel struct {
 	SharedBytes int    `json:"shared_bytes"`
 	Target      string `json:"target,omitempty"`
 	// Arch is the architecture the PTX must be assembled for when it is
-	// not llc's sm_80: sm_90a for a module with wgmma (Result.Hopper),
+	// not llc's sm_80: sm_90a for a module with wgmma or vector atomics
+	// (Result.Hopper),
 	// which loads on sm_90 devices only.
 	Arch   string  `json:"arch,omitempty"`
 	Params []Param `json:"params"`
@@ -44,8 +45,22 @@ type Result struct {
 	Module  *lir.Module
 	Kernels []Kernel
 	// Hopper reports whether the module uses sm_90-only instructions
-	// (the PTX header must then be rewritten; see RewritePTXHeader).
+	// (the PTX header must then be rewritten; see RewritePTXHeader and
+	// Header).
 	Hopper bool
+	// PTXVersion is the PTX ISA version those instructions need (set when
+	// Hopper is): HopperPTXVersion for wgmma, VectorAtomicPTXVersion when
+	// there are vector atomics.
+	PTXVersion string
+}
+
+// Header returns the PTX .version and .target the module's PTX must carry
+// instead of llc's, or two empty strings when llc's will do.
+func (r *Result) Header() (version, target string) {
+	if !r.Hopper {
+		return "", ""
+	}
+	return r.PTXVersion, HopperArch
 }
 
 // Error is a lowering failure located at an op.
@@ -137,7 +152,14 @@ func Emit(m *ir.Module) (res *Result, err error) {
 	if err := e.finish(); err != nil {
 		return nil, err
 	}
-	return &Result{Module: e.m, Kernels: e.kernels, Hopper: e.hopper}, nil
+	res = &Result{Module: e.m, Kernels: e.kernels, Hopper: e.hopper}
+	if e.hopper {
+		res.PTXVersion = HopperPTXVersion
+		if e.vectorAtomics {
+			res.PTXVersion = VectorAtomicPTXVersion
+		}
+	}
+	return res, nil
 }
 
 type emitter struct {
@@ -160,6 +182,9 @@ type emitter struct {
 	kernels []Kernel
 	annots  []metadata.Node
 	hopper  bool
+	// vectorAtomics: the module has vector atom/red instructions (sm_90,
+	// PTX ISA 8.1).
+	vectorAtomics bool
 }
 
 func newEmitter(src *ir.Module) *emitter {
@@ -171,13 +196,8 @@ func newEmitter(src *ir.Module) *emitter {
 	e.shared = int(src.IntAttr("ttg.shared", -1))
 	if s, ok := src.Op.Attr("ttg.target").(*ir.StringAttr); ok {
 		e.target = s.Value
-		if rest, ok := strings.CutPrefix(s.Value, "cuda:"); ok {
-			fmt.Sscanf(rest, "%d", &e.cc)
-		}
 	}
-	if e.cc == 0 {
-		e.cc = 80
-	}
+	e.cc = ComputeCapability(src)
 	g := m.NewGlobal("global_smem", types.NewArray(0, types.I8))
 	g.Linkage = enum.LinkageExternal
 	g.AddrSpace = asShared
@@ -194,7 +214,7 @@ func (e *emitter) finish() error {
 	}
 	for i := range e.kernels {
 		e.kernels[i].SharedBytes = shared
-		if e.hopper {
+		if e.hopper || e.vectorAtomics {
 			e.kernels[i].Arch = HopperArch
 		}
 	}

@@ -2,6 +2,7 @@ package llvmemit
 
 import (
 	"fmt"
+	"math"
 	"strings"
 
 	lir "github.com/llir/llvm/ir"
@@ -114,6 +115,7 @@ func lowerLoad(l *Lowerer, op *ir.Operation) error {
 	vt := types.NewVector(uint64(vec), mt)
 	for r := 0; r < len(ptrs); r += vec {
 		var vals value.Value
+		constOther := false
 		if masks == nil {
 			p := value.Value(ptrs[r])
 			var lt types.Type = mt
@@ -128,7 +130,16 @@ func lowerLoad(l *Lowerer, op *ir.Operation) error {
 			x.Volatile = ld.IsVolatile()
 			vals = x
 		} else {
-			vals = l.maskedLoad(ptrs[r], masks[r], vec, mt, ld.IsVolatile())
+			// A constant `other` is the words' initial value, as in Triton:
+			// no select after the load.
+			var init []uint64
+			if others != nil && mt.Equal(rt) {
+				init = constBits(others[r:min(r+vec, len(others))], vec)
+			}
+			vals = l.maskedLoad(ptrs[r], masks[r], vec, mt, ld.IsVolatile(), init)
+			if init != nil {
+				constOther = true
+			}
 		}
 		for i := 0; i < vec; i++ {
 			var e value.Value = vals
@@ -139,7 +150,7 @@ func lowerLoad(l *Lowerer, op *ir.Operation) error {
 				e = l.cur.NewICmp(enum.IPredNE, e, constant.NewInt(types.I8, 0))
 			}
 			// The masked-off words are 0 already: `other` = +0 needs no select.
-			if o := others; o != nil && !isZeroBits(o[min(r+i, len(o)-1)]) {
+			if o := others; o != nil && !constOther && !isZeroBits(o[min(r+i, len(o)-1)]) {
 				e = l.cur.NewSelect(masks[r], e, o[min(r+i, len(o)-1)])
 			}
 			out[r+i] = e
@@ -163,13 +174,53 @@ func isZeroBits(v value.Value) bool {
 	return false
 }
 
-// maskedLoad is Triton's predicated ld.global: the words are zeroed, then
-// loaded under the predicate. It returns a value of mt (vec == 1) or
-// <vec x mt>.
-func (l *Lowerer) maskedLoad(p, pred value.Value, vec int, mt types.Type, volatile bool) value.Value {
+// constBits returns the bits of the vec elements of vals (one value
+// broadcast when vals has one element) when they are all integer, f32 or
+// f64 constants; nil otherwise.
+func constBits(vals []value.Value, vec int) []uint64 {
+	out := make([]uint64, vec)
+	for i := range out {
+		switch c := vals[min(i, len(vals)-1)].(type) {
+		case *constant.Int:
+			out[i] = c.X.Uint64()
+			if c.X.Sign() < 0 {
+				out[i] = uint64(c.X.Int64())
+			}
+		case *constant.Float:
+			if c.NaN || c.X == nil {
+				return nil
+			}
+			f, _ := c.X.Float64()
+			switch {
+			case c.Typ.Equal(types.Float):
+				out[i] = uint64(math.Float32bits(float32(f)))
+			case c.Typ.Equal(types.Double):
+				out[i] = math.Float64bits(f)
+			default:
+				return nil
+			}
+		default:
+			return nil
+		}
+	}
+	return out
+}
+
+// maskedLoad is Triton's predicated ld.global: the words are set to init
+// (the elements' bits; nil: zero), then loaded under the predicate. It
+// returns a value of mt (vec == 1) or <vec x mt>.
+func (l *Lowerer) maskedLoad(p, pred value.Value, vec int, mt types.Type, volatile bool, init []uint64) value.Value {
 	bits := typeBits(mt)
 	n, wb := wordsOf(vec, bits)
 	wt := types.NewInt(uint64(wb))
+	per, elemMask := wb/bits, uint64(1)<<uint(bits)-1 // elements per word; all ones for 64 bits
+	word := func(i int) uint64 {
+		var w uint64
+		for k := 0; init != nil && k < per; k++ {
+			w |= init[i*per+k] & elemMask << uint(k*bits)
+		}
+		return w
+	}
 	var text strings.Builder
 	var cons []string
 	var outs []string
@@ -180,7 +231,7 @@ func (l *Lowerer) maskedLoad(p, pred value.Value, vec int, mt types.Type, volati
 		} else if wb == 64 {
 			mov = "mov.u64"
 		}
-		fmt.Fprintf(&text, "%s $%d, 0x0;\n\t", mov, i)
+		fmt.Fprintf(&text, "%s $%d, %#x;\n\t", mov, i, word(i))
 		cons = append(cons, "="+constraintFor(wb))
 		outs = append(outs, fmt.Sprintf("$%d", i))
 	}

@@ -35,6 +35,42 @@ func FindLLC(getenv func(string) string) (string, error) {
 	return "", fmt.Errorf("llc-14 not found (install llvm-14, or name it with -llc or $LLC)")
 }
 
+// OptArgs is the opt-14 pipeline Optimize runs: LLVM's -O3, as Triton's
+// make_llir runs on its LLVM IR before the NVPTX backend. It folds what
+// the lowering leaves for LLVM: index arithmetic into base+constant
+// addresses (which ptxas folds into immediate offsets, saving a 64-bit
+// register per element), the sign extensions of in-range indices,
+// common subexpressions across ops.
+var OptArgs = []string{"-O3"}
+
+// FindOpt returns the opt of LLVM 14: $OPT when set, else opt-14 on PATH,
+// else /usr/lib/llvm-14/bin/opt.
+func FindOpt(getenv func(string) string) (string, error) {
+	if p := getenv("OPT"); p != "" {
+		return p, nil
+	}
+	if p, err := exec.LookPath("opt-14"); err == nil {
+		return p, nil
+	}
+	if _, err := os.Stat("/usr/lib/llvm-14/bin/opt"); err == nil {
+		return "/usr/lib/llvm-14/bin/opt", nil
+	}
+	return "", fmt.Errorf("opt-14 not found (install llvm-14, or name it with -opt or $OPT)")
+}
+
+// Optimize runs opt (OptArgs) on a module's text and returns the
+// optimized module's text.
+func Optimize(ctx context.Context, opt string, ll []byte) ([]byte, error) {
+	cmd := exec.CommandContext(ctx, opt, append(append([]string{}, OptArgs...), "-S", "-o", "-")...)
+	cmd.Stdin = bytes.NewReader(ll)
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	if err := cmd.Run(); err != nil {
+		return nil, fmt.Errorf("%s: %v: %s", filepath.Base(opt), err, bytes.TrimSpace(errb.Bytes()))
+	}
+	return out.Bytes(), nil
+}
+
 // CompilePTX runs llc on a module's text and returns the PTX. A PTX that
 // declares an external function (an intrinsic LLVM 14 does not know, or a
 // library call it could not lower) is an error.
@@ -58,10 +94,12 @@ func CompilePTX(ctx context.Context, llc string, ll []byte) ([]byte, error) {
 
 // HopperPTXVersion and HopperArch are the PTX header of modules with
 // sm_90-only instructions (Result.Hopper): wgmma needs PTX ISA 8.0 and the
-// sm_90a target.
+// sm_90a target; vector atomics (atom.add.v4.f32 and the like) need PTX
+// ISA 8.1, VectorAtomicPTXVersion.
 const (
-	HopperPTXVersion = "8.0"
-	HopperArch       = "sm_90a"
+	HopperPTXVersion       = "8.0"
+	VectorAtomicPTXVersion = "8.1"
+	HopperArch             = "sm_90a"
 )
 
 var (
@@ -89,15 +127,39 @@ func AllocateSharedMemory(m *ir.Module) (ir.Diagnostics, error) {
 	if m.Op.Attr("ttg.shared") != nil {
 		return nil, nil
 	}
-	cc := 80
+	pl := passes.NewPipeline("builtin.module")
+	if err := pl.AddPass(passes.AllocateSharedMemoryNvPass, fmt.Sprintf("compute-capability=%d", ComputeCapability(m))); err != nil {
+		return nil, err
+	}
+	return pl.Run(m, passes.RunConfig{})
+}
+
+// ComputeCapability is the compute capability a module is lowered for:
+// that of its ttg.target ("cuda:90" is 90), 80 without one.
+func ComputeCapability(m *ir.Module) int {
+	cc := 0
 	if s, ok := m.Op.Attr("ttg.target").(*ir.StringAttr); ok {
 		if rest, ok := strings.CutPrefix(s.Value, "cuda:"); ok {
 			fmt.Sscanf(rest, "%d", &cc)
 		}
 	}
-	pl := passes.NewPipeline("builtin.module")
-	if err := pl.AddPass(passes.AllocateSharedMemoryNvPass, fmt.Sprintf("compute-capability=%d", cc)); err != nil {
-		return nil, err
+	if cc == 0 {
+		cc = 80
 	}
-	return pl.Run(m, passes.RunConfig{})
+	return cc
+}
+
+// RaiseComputeCapability sets the module's ttg.target to cuda:cc when it
+// targets an older GPU, so that it is lowered for that GPU: what Triton
+// does when it compiles a TTGIR for a newer GPU than the one it was made
+// for (triton.compile(src, target=GPUTarget("cuda", cc, 32)), as the
+// proof's Triton side does on the H200). The layouts stay as they are;
+// the lowering may then use the newer GPU's instructions (vector atomics
+// on sm_90). It reports whether it changed the module.
+func RaiseComputeCapability(m *ir.Module, cc int) bool {
+	if cc <= ComputeCapability(m) {
+		return false
+	}
+	m.Op.SetAttr("ttg.target", &ir.StringAttr{Value: fmt.Sprintf("cuda:%d", cc)})
+	return true
 }

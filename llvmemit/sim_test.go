@@ -655,7 +655,7 @@ func reinterpret(v simVal, from, to types.Type) simVal {
 // of the PTX ISA (independently of the lowering's own tables).
 func (s *sim) asm(c *lir.InstCall, a *lir.InlineAsm) {
 	if m := atomRE.FindStringSubmatch(a.Asm); m != nil {
-		s.atom(c, m[1], m[2])
+		s.atom(c, m[1], m[2], m[3], m[4])
 		return
 	}
 	if m := stSharedRE.FindStringSubmatch(a.Asm); m != nil {
@@ -733,6 +733,9 @@ func (s *sim) asm(c *lir.InstCall, a *lir.InlineAsm) {
 		return
 	case strings.Contains(a.Asm, " st.global"):
 		s.predicatedStore(c, a.Asm)
+		return
+	case maskedLoadRE.MatchString(a.Asm):
+		s.maskedLoad(c, a.Asm)
 		return
 	}
 	var k int
@@ -1005,52 +1008,123 @@ func (s *sim) wgmma(c *lir.InstCall, text string) {
 }
 
 var (
-	// The predicated atomics of the atomic lowering: @$N atom.SEM.SCOPE.global.OP.TYPE.
-	atomRE = regexp.MustCompile(`^@\$\d atom\.\w+\.\w+\.global\.(\w+)\.([usbf]\d+) `)
+	// Triton's masked load: each word set (mov.uW $i, IMM;), then
+	// @$P ld[.volatile].global[.vN].bW { words }, [ $A + 0 ];
+	maskedLoadRE = regexp.MustCompile(`(?s)^(?:mov\.u\d+ \$\d+, 0x[0-9a-f]+;\s*)+@\$\d+ ld(?:\.volatile)?\.global(?:\.v\d)?\.b(\d+) \{ [^}]* \}, \[ \$\d+ \+ 0 \];$`)
+	movImmRE     = regexp.MustCompile(`mov\.u\d+ \$\d+, (0x[0-9a-f]+);`)
+	// The predicated atomics of the atomic lowering:
+	// @$N atom.SEM.SCOPE.global.OP[.noftz][.vN].TYPE (or red).
+	atomRE = regexp.MustCompile(`^@\$\d+ (atom|red)\.\w+\.\w+\.global\.(\w+)(?:\.noftz)?(?:\.v(\d))?\.((?:bf|[usbf])\d+(?:x2)?) `)
 	// A predicated shared store: @$2 st.shared.bN [ $0 + 0 ], $1;
 	stSharedRE = regexp.MustCompile(`^@\$2 st\.shared\.b\d+ \[ \$0 \+ 0 \], \$1;$`)
 )
 
-// atom runs a predicated global atomic thread by thread (so each is
-// atomic): $0 the old value, $1 the address, then the operands (cas: the
-// compared value and the new one), the predicate last. A thread whose
-// predicate is off gets 0.
-func (s *sim) atom(c *lir.InstCall, op, typ string) {
-	n := len(c.Args)
-	t0 := c.Type()
+// maskedLoad models Triton's masked global load: $0.. the words, set to
+// their immediates and then, where the predicate ($N+1) holds, loaded from
+// the address ($N).
+func (s *sim) maskedLoad(c *lir.InstCall, text string) {
+	var wb int
+	fmt.Sscanf(maskedLoadRE.FindStringSubmatch(text)[1], "%d", &wb)
+	var init simVal
+	for _, m := range movImmRE.FindAllStringSubmatch(text, -1) {
+		v, err := strconv.ParseUint(m[1][2:], 16, 64)
+		if err != nil {
+			panic(err)
+		}
+		init = append(init, v)
+	}
 	for t := range s.threads {
-		if s.get(t, c.Args[n-1])[0] == 0 {
-			s.env[t][c] = simVal{0}
+		out := append(simVal{}, init...)
+		if s.get(t, c.Args[1])[0] != 0 {
+			addr := s.get(t, c.Args[0])[0]
+			for i := range out {
+				out[i] = loadWords(s.mem(addr+uint64(i*wb/8), wb/8), types.NewInt(uint64(wb)))[0]
+			}
+		}
+		s.env[t][c] = out
+	}
+}
+
+// atom runs a predicated global atomic (atom, or red: no old value) thread
+// by thread, so each is atomic: $0 the old value (a vector's: one per
+// element), then the address, the operands (cas: the compared value and
+// the new one; a vector: one per element; f16x2: two halves in a word),
+// the predicate last. A thread whose predicate is off gets 0.
+func (s *sim) atom(c *lir.InstCall, instr, op, vec, typ string) {
+	n := 1
+	if vec != "" {
+		n = int(vec[0] - '0')
+	}
+	pairs := strings.HasSuffix(typ, "x2")
+	typ = strings.TrimSuffix(typ, "x2")
+	var w uint64 // bits of one element
+	switch typ {
+	case "f16", "bf16":
+		w = 16
+	default:
+		fmt.Sscanf(typ[1:], "%d", &w)
+	}
+	// add applies the op to one element's old bits and operand bits.
+	add := func(old, x uint64) uint64 {
+		switch {
+		case op == "add" && typ == "f32":
+			return uint64(math.Float32bits(f32(old) + f32(x)))
+		case op == "add" && typ == "f64":
+			return math.Float64bits(math.Float64frombits(old) + math.Float64frombits(x))
+		case op == "add" && (typ == "f16" || typ == "bf16"):
+			f := interp.LookupFloatFormat(typ)
+			return f.Bits(f.Round(f.FromBits(old)+f.FromBits(x), interp.NearestEven, false))
+		case op == "add":
+			return old + x
+		case op == "exch":
+			return x
+		case op == "max" && typ[0] == 's':
+			if sext(x, w) > sext(old, w) {
+				return x
+			}
+			return old
+		}
+		panic("sim: " + instr + "." + op + "." + typ)
+	}
+	pred := c.Args[len(c.Args)-1]
+	eb := int(w / 8)
+	for t := range s.threads {
+		if s.get(t, pred)[0] == 0 {
+			if instr == "atom" {
+				s.env[t][c] = make(simVal, n)
+			}
 			continue
 		}
 		addr := s.get(t, c.Args[0])[0]
-		b := s.mem(addr, sizeOf(t0))
-		old := loadWords(b, t0)[0]
-		x := s.get(t, c.Args[1])[0]
-		w := uint64(sizeOf(t0) * 8)
-		var nv uint64
-		switch {
-		case op == "add" && typ[0] == 'f' && w == 32:
-			nv = uint64(math.Float32bits(f32(old) + f32(x)))
-		case op == "add":
-			nv = old + x
-		case op == "exch":
-			nv = x
-		case op == "max" && typ[0] == 's':
-			nv = old
-			if sext(x, w) > sext(old, w) {
-				nv = x
+		var olds simVal
+		for i := 0; i < n; i++ {
+			b := s.mem(addr+uint64(i*eb), eb)
+			switch {
+			case op == "cas":
+				old := loadWords(b, types.NewInt(w))[0]
+				nv := old
+				if old == s.get(t, c.Args[1])[0] {
+					nv = s.get(t, c.Args[2])[0]
+				}
+				storeWords(b, types.NewInt(w), simVal{nv})
+				olds = append(olds, old)
+			case pairs:
+				b = s.mem(addr, 2*eb)
+				word := binary.LittleEndian.Uint32(b)
+				x := s.get(t, c.Args[1])[0]
+				lo := add(uint64(word&0xffff), x&0xffff)
+				hi := add(uint64(word>>16), x>>16&0xffff)
+				binary.LittleEndian.PutUint32(b, uint32(mask(lo, 16)|mask(hi, 16)<<16))
+				olds = append(olds, uint64(word))
+			default:
+				old := loadWords(b, types.NewInt(w))[0]
+				storeWords(b, types.NewInt(w), simVal{mask(add(old, s.get(t, c.Args[1+i])[0]), w)})
+				olds = append(olds, old)
 			}
-		case op == "cas":
-			nv = old
-			if old == x {
-				nv = s.get(t, c.Args[2])[0]
-			}
-		default:
-			panic("sim: atom." + op + "." + typ)
 		}
-		storeWords(b, t0, simVal{mask(nv, w)})
-		s.env[t][c] = simVal{old}
+		if instr == "atom" {
+			s.env[t][c] = olds
+		}
 	}
 }
 

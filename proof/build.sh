@@ -11,6 +11,11 @@
 # it; a kernel it cannot lower is listed in BUNDLE/build.log and runs with
 # Triton's PTX only), plus the llir/llvm copy kernels of internal/copykernel
 # (cuda/testdata, checked against llc-14 by go test ./internal/copykernel).
+#
+# Our PTX is lowered for compute capability max(module's, $PROOF_CC), default
+# 90: the proof's GPU is an H200, and triton_ref.py compiles Triton's side
+# for max(module's, the device's) too, so both lower an sm_80 module for
+# sm_90 (vector atomics, the sm_90 shared-memory plans).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 bundle=$(realpath -m "${1:-$root/proof/bundle}")
@@ -91,7 +96,8 @@ def prepare(k):
     if translate:
         ptx = os.path.join(bundle, "ptx", k["name"] + ".lt.ptx")
         kj = os.path.join(bundle, "ptx", k["name"] + ".kernels.json")
-        r = subprocess.run([translate, "-ttgir-to-ptx", dst, "-o", ptx, "-kernel-json", kj], capture_output=True, text=True)
+        r = subprocess.run([translate, "-ttgir-to-ptx", dst, "-o", ptx, "-kernel-json", kj,
+                            "-compute-capability", os.environ.get("PROOF_CC", "90")], capture_output=True, text=True)
         if r.returncode == 0 and os.path.exists(ptx):
             # layout-translate's launch metadata, in Triton's keys for ttgir-run -meta.
             kern = json.load(open(kj))[0]

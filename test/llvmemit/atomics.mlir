@@ -1,7 +1,8 @@
 // tt.atomic_cas and atomics read on broadcast layouts: one predicated
 // atom per element, issued by the first holder; the old value goes
 // through the op's scratch (a predicated st.shared, a barrier, a load) so
-// that every holder sees it. A scalar atomic is issued by thread 0.
+// that every holder sees it. A scalar atomic is issued by thread 0; a
+// relaxed one whose result is unused is a red (no old value).
 // RUN: layout-translate -ttgir-to-llvmir %s | FileCheck %s
 
 // CHECK-LABEL: define void @k(
@@ -17,7 +18,7 @@
 // CHECK: st.global.b32 {{.*}}, i1 %[[ONCE]])
 // CHECK: %[[T0:.*]] = icmp eq i32 %{{.*}}, 0
 // CHECK: and i1 true, %[[T0]]
-// CHECK: call float asm sideeffect "@$3 atom.relaxed.gpu.global.add.f32 $0, [ $1 + 0 ], $2;", "=f,l,f,b"
+// CHECK: call void asm sideeffect "@$2 red.relaxed.gpu.global.add.f32 [ $0 + 0 ], $1;", "l,f,b"
 
 #b = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {

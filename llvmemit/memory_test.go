@@ -1,0 +1,72 @@
+package llvmemit_test
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/layoutopt/layoutopt/interp"
+	"github.com/layoutopt/layoutopt/ir"
+)
+
+// TestSimMaskedLoadOther checks masked loads with an `other` value
+// against the interpreter. A constant `other` (integer, f32, bf16 bits) is
+// the initial value of the loaded words, as in Triton, so no select
+// follows the load; an f16 one is selected afterwards.
+func TestSimMaskedLoadOther(t *testing.T) {
+	cases := []struct {
+		name, elem, other, mask string
+		want, not               string
+	}{
+		{"f32-pairs", "f32", "1.5", "pairs", "mov.u32 $1, 0x3fc00000;", "select"},
+		{"f32-ragged", "f32", "-2.0", "ragged", "mov.u32 $0, 0xc0000000;", "select"},
+		{"i32-ragged", "i32", "-7", "ragged", "mov.u32 $0, 0xfffffff9;", "select"},
+		{"bf16-pairs", "bf16", "1.5", "pairs", "mov.u32 $0, 0x3fc03fc0;", "select"},
+		{"f16-pairs", "f16", "1.5", "pairs", "mov.u32 $0, 0x0;", ""},
+		{"f32-zero", "f32", "0.0", "pairs", "mov.u32 $1, 0x0;", "select"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			const n = 512
+			ty := func(e string) string { return fmt.Sprintf("tensor<%dx%s, #b>", n, e) }
+			pt := ty("!tt.ptr<" + c.elem + ">")
+			body := fmt.Sprintf(`
+    %%r = tt.make_range {end = %[1]d : i32, start = 0 : i32} : %[2]s
+    %%ip = tt.splat %%in : !tt.ptr<%[3]s> -> %[4]s
+    %%ia = tt.addptr %%ip, %%r : %[4]s, %[2]s
+    %%jp = tt.splat %%out : !tt.ptr<%[3]s> -> %[4]s
+    %%ja = tt.addptr %%jp, %%r : %[4]s, %[2]s
+    %%o = arith.constant dense<%[5]s> : %[6]s`, n, ty("i32"), c.elem, pt, c.other, ty(c.elem))
+			if c.mask == "pairs" { // true for the first half of each run of 4: constancy 2
+				body += fmt.Sprintf(`
+    %%c4 = arith.constant dense<4> : %[1]s
+    %%c2 = arith.constant dense<2> : %[1]s
+    %%rem = arith.remsi %%r, %%c4 : %[1]s
+    %%m = arith.cmpi slt, %%rem, %%c2 : %[1]s`, ty("i32"))
+			} else { // r < lim: constancy 1
+				body += fmt.Sprintf(`
+    %%nn = tt.splat %%lim : i32 -> %[1]s
+    %%m = arith.cmpi slt, %%r, %%nn : %[1]s`, ty("i32"))
+			}
+			body += fmt.Sprintf(`
+    %%x = tt.load %%ia, %%m, %%o : %s
+    tt.store %%ja, %%x : %s`, pt, pt)
+			src := `#b = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+` + fmt.Sprintf(`module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @k(%%in: !tt.ptr<%s> {tt.divisibility = 16 : i32}, %%out: !tt.ptr<%s> {tt.divisibility = 16 : i32}, %%lim: i32) {`, c.elem, c.elem) + body + `
+    tt.return
+  }
+}
+`
+			ll := lowerSource(t, src, c.name+".mlir", true).Module.String()
+			if !strings.Contains(ll, c.want) || c.not != "" && strings.Contains(ll, c.not) {
+				t.Fatalf("want %q and no %q in the LLVM IR:\n%s", c.want, c.not, ll)
+			}
+			var et ir.Type = &ir.FloatType{Kind: c.elem}
+			if c.elem == "i32" {
+				et = ir.I32
+			}
+			crossCheckArgs(t, src, 4, []*interp.Buffer{filled(t, et, n, 1), zeros(t, et, n)}, []int64{n - 37})
+		})
+	}
+}
