@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	lir "github.com/llir/llvm/ir"
+	"github.com/llir/llvm/ir/constant"
 	"github.com/llir/llvm/ir/types"
 	"github.com/llir/llvm/ir/value"
 
@@ -56,8 +57,9 @@ func dupRegisters(ll *linear.Layout) int {
 	return m
 }
 
-func dropDim(c []int, axis int) []int {
-	return append(append([]int{}, c[:axis]...), c[axis+1:]...)
+// dropDim is c without its element at axis.
+func dropDim[T any](c []T, axis int) []T {
+	return append(append([]T{}, c[:axis]...), c[axis+1:]...)
 }
 
 // axisBits returns the bits of in-dim d whose basis is along axis, and
@@ -265,14 +267,15 @@ func lowerReduce(l *Lowerer, op *ir.Operation) (err error) {
 	for j, k := range warps {
 		wa = b.or(wa, b.shift(b.and(warp, i32(1<<k)), j-k))
 	}
-	// The scratch holds nwa partials of each of the numel result elements.
-	// As Triton linearizes it (the axis coordinate replaced by the warp's,
-	// in the layout's order): warp-minor (element·nwa + warp) when the
-	// axis is the layout's fastest dimension, so that a thread loads its
-	// element's partials as vectors; warp-major (warp·numel + element)
-	// otherwise, where neighbouring lanes hold neighbouring elements and
-	// warp-minor slots would put a warp's stores nwa words apart (an
-	// nwa-way bank conflict, 32-way for 8 warps of f32 partials by 4).
+	// The scratch holds nwa partials of each of the numel result elements:
+	// warp-minor (element·nwa + warp, Triton's order with the axis first)
+	// when the axis is the layout's fastest dimension, so that a thread
+	// loads its element's partials as vectors; warp-major (warp·numel +
+	// element) otherwise, where neighbouring lanes hold neighbouring
+	// elements and warp-minor slots would put a warp's stores nwa words
+	// apart (an nwa-way bank conflict, 32-way for 8 warps of f32 partials
+	// by 4), and a thread's consecutive elements are consecutive slots,
+	// stored and loaded as vectors.
 	warpMajor := fastestDim(srcs[0].Type()) != axis
 	// The thread's part of the key coordinates (the axis dropped), flattened.
 	thread := make([]value.Value, S.NumOutDims())
@@ -282,56 +285,79 @@ func lowerReduce(l *Lowerer, op *ir.Operation) (err error) {
 			thread[d], masks[d] = l.applyHW(S, d)
 		}
 	}
-	l.syncShared()
-	for _, a := range accs {
-		coords := make([]value.Value, 0, len(resShape))
-		for d := range thread {
-			if d == axis {
-				continue
-			}
-			coords = append(coords, l.xorConst(thread[d], masks[d], a.key[d]))
-		}
-		flat := l.flatten(coords, resShape)
-		var slot value.Value
+	threadFlat, threadMask := l.flattenHW(dropDim(thread, axis), dropDim(masks, axis), resShape)
+	logNumel, logNwa := bits.TrailingZeros(uint(numel)), bits.TrailingZeros(uint(nwa))
+	// slots places a set of (element, warp) pairs, the element's flat
+	// index the thread's part flat ⊕ a constant, in the scratch order.
+	slots := func(flat value.Value, mask uint64, wpart value.Value, wmask uint64, elems, ws []int) *slotSet {
+		s := &slotSet{consts: make([]int, len(elems))}
 		if warpMajor {
-			slot = b.or(b.shl(wa, i32(int64(bits.TrailingZeros(uint(numel))))), flat)
+			s.hw = b.or(b.shl(wpart, i32(int64(logNumel))), flat)
+			s.mask = wmask<<logNumel | mask
 		} else {
-			slot = b.or(b.shl(flat, i32(int64(bits.TrailingZeros(uint(nwa))))), wa)
+			s.hw = b.or(b.shl(flat, i32(int64(logNwa))), wpart)
+			s.mask = mask<<logNwa | wmask
 		}
-		for i, v := range a.vals {
-			l.storeSlot(slot, base+offs[i], v)
+		for i, e := range elems {
+			if warpMajor {
+				s.consts[i] = ws[i]<<logNumel | e
+			} else {
+				s.consts[i] = e<<logNwa | ws[i]
+			}
 		}
+		return s
+	}
+	elems := make([]int, len(accs))
+	for i, a := range accs {
+		elems[i] = flattenConst(dropDim(a.key, axis), resShape)
+	}
+	stores := slots(threadFlat, threadMask, wa, uint64(nwa-1), elems, make([]int, len(accs)))
+	l.syncShared()
+	for i := range srcs {
+		vals := make([]value.Value, len(accs))
+		for j, a := range accs {
+			vals[j] = a.vals[i]
+		}
+		l.storeSlotSet(stores, vals, base+offs[i])
 	}
 	l.barrier()
-	var idx [][]value.Value
-	n := 1
+	// Each thread loads the nwa partials of every element it holds in the
+	// result layout.
+	var resFlat value.Value = i32(0)
+	var resMask uint64
+	var resConsts []int
 	if R != nil {
-		idx = l.emitIndices(resT)
-		n = len(idx)
+		rc := make([]value.Value, R.NumOutDims())
+		rm := make([]uint64, R.NumOutDims())
+		for d := range rc {
+			rc[d], rm[d] = l.applyHW(R, d)
+		}
+		resFlat, resMask = l.flattenHW(rc, rm, resShape)
+		for r := 0; r < R.InDimSize(dimReg); r++ {
+			resConsts = append(resConsts, flattenConst(R.Apply(r), resShape))
+		}
+	} else {
+		resConsts = []int{0}
+	}
+	var lElems, lWarps []int
+	for _, e := range resConsts {
+		for w := 0; w < nwa; w++ {
+			lElems = append(lElems, e)
+			lWarps = append(lWarps, w)
+		}
+	}
+	loads := slots(resFlat, resMask, i32(0), 0, lElems, lWarps)
+	parts := make([][]value.Value, len(srcs))
+	for i, res := range op.Results() {
+		parts[i] = l.loadSlotSet(loads, base+offs[i], mustType(ir.ElementType(res.Type())))
 	}
 	outs := make([][]value.Value, len(srcs))
-	for r := 0; r < n; r++ {
-		var flat value.Value = i32(0)
-		if R != nil {
-			flat = l.flatten(idx[r], resShape)
-		}
-		parts := make([][]value.Value, len(srcs))
-		for i, res := range op.Results() {
-			t := mustType(ir.ElementType(res.Type()))
-			if warpMajor {
-				for w := 0; w < nwa; w++ {
-					parts[i] = append(parts[i], l.loadSlot(b.or(flat, i32(int64(w*numel))), base+offs[i], t))
-				}
-				continue
-			}
-			first := b.shl(flat, i32(int64(bits.TrailingZeros(uint(nwa)))))
-			parts[i] = l.loadSlots(first, nwa, base+offs[i], t)
-		}
+	for r := range resConsts {
 		var accv []value.Value
 		for w := 0; w < nwa; w++ {
 			cur := make([]value.Value, len(srcs))
 			for i := range cur {
-				cur[i] = parts[i][w]
+				cur[i] = parts[i][r*nwa+w]
 			}
 			if accv == nil {
 				accv = cur
@@ -377,4 +403,131 @@ func (l *Lowerer) flatten(coords []value.Value, shape []int) value.Value {
 	return flat
 }
 
-var _ = types.I32
+// flattenHW is flatten of the thread's parts of coordinates, with the
+// mask of the bits the result may have.
+func (l *Lowerer) flattenHW(coords []value.Value, masks []uint64, shape []int) (value.Value, uint64) {
+	var m uint64
+	shift := 0
+	for d := len(shape) - 1; d >= 0; d-- {
+		m |= masks[d] << uint(shift)
+		shift += bits.TrailingZeros(uint(shape[d]))
+	}
+	return l.flatten(coords, shape), m
+}
+
+// flattenConst is flatten of constant coordinates.
+func flattenConst(coords []int, shape []int) int {
+	flat, shift := 0, 0
+	for d := len(shape) - 1; d >= 0; d-- {
+		flat |= coords[d] << uint(shift)
+		shift += bits.TrailingZeros(uint(shape[d]))
+	}
+	return flat
+}
+
+// slotSet is a set of slots of a scratch array that one thread accesses:
+// slot i is hw ⊕ consts[i], hw the thread's part (its bits within mask),
+// consts[i] known here, as Triton splits shared-memory offsets in
+// lowerLdSt. Slots that differ only in constant bits below every bit of
+// mask are consecutive for every thread, so they are accessed as one
+// vector.
+type slotSet struct {
+	hw     value.Value
+	mask   uint64
+	consts []int
+}
+
+// vec is the number of slots per access: the largest power of two v, at
+// most maxElems, such that hw has no bit below v and the constants come
+// in whole aligned runs of v (each constant's run c &^ (v-1) + 0..v-1 is
+// in the set).
+func (s *slotSet) vec(maxElems int) int {
+	have := map[int]bool{}
+	for _, c := range s.consts {
+		have[c] = true
+	}
+	v := 1
+	for 2*v <= maxElems && s.mask&uint64(2*v-1) == 0 {
+		for _, c := range s.consts {
+			if !have[c^v] {
+				return v
+			}
+		}
+		v *= 2
+	}
+	return v
+}
+
+// addr is the byte address of slot hw ⊕ c in the array of eb-byte
+// elements at byte offset off: the constant bits the thread's part may
+// have are xor-ed in, the others added with off as one immediate, which
+// PTX folds into the address ([%r+imm]).
+func (l *Lowerer) slotAddr(s *slotSet, c int, eb int, off int64) value.Value {
+	b := l.b()
+	x := s.hw
+	if cx := uint64(c) & s.mask; cx != 0 {
+		x = b.xor(x, i32(int64(cx)))
+	}
+	shift := bits.TrailingZeros(uint(eb))
+	return b.add(b.shl(x, i32(int64(shift))), i32(int64(uint64(c)&^s.mask)<<shift+off))
+}
+
+// storeSlotSet stores vals[i] (one register per slot) at slot i of s in
+// the array at byte offset off, in vectors of up to 16 bytes.
+func (l *Lowerer) storeSlotSet(s *slotSet, vals []value.Value, off int64) {
+	st := l.storable(vals[0]).Type()
+	eb := typeBits(st) / 8
+	v := s.vec(16 / eb)
+	at := map[int]int{}
+	for i, c := range s.consts {
+		at[c] = i
+	}
+	for _, c := range s.consts {
+		if c&(v-1) != 0 {
+			continue
+		}
+		var x value.Value
+		vt := st
+		if v == 1 {
+			x = l.storable(vals[at[c]])
+		} else {
+			vt = types.NewVector(uint64(v), st)
+			x = constant.NewUndef(vt.(*types.VectorType))
+			for j := 0; j < v; j++ {
+				x = l.cur.NewInsertElement(x, l.storable(vals[at[c|j]]), i32(int64(j)))
+			}
+		}
+		store := l.cur.NewStore(x, l.smemPtr(l.slotAddr(s, c, eb, off), vt))
+		store.Align = lir.Align(v * eb)
+	}
+}
+
+// loadSlotSet loads slot i of s in the array at byte offset off, as a
+// register of type t, for every i: in vectors of up to 16 bytes, and
+// once per distinct slot.
+func (l *Lowerer) loadSlotSet(s *slotSet, off int64, t types.Type) []value.Value {
+	st := storableType(t)
+	eb := typeBits(st) / 8
+	v := s.vec(16 / eb)
+	got := map[int]value.Value{}
+	out := make([]value.Value, len(s.consts))
+	for i, c := range s.consts {
+		if _, ok := got[c]; !ok {
+			c0 := c &^ (v - 1)
+			if v == 1 {
+				ld := l.cur.NewLoad(st, l.smemPtr(l.slotAddr(s, c0, eb, off), st))
+				ld.Align = lir.Align(eb)
+				got[c0] = l.unstorable(ld, t)
+			} else {
+				vt := types.NewVector(uint64(v), st)
+				ld := l.cur.NewLoad(vt, l.smemPtr(l.slotAddr(s, c0, eb, off), vt))
+				ld.Align = lir.Align(v * eb)
+				for j := 0; j < v; j++ {
+					got[c0|j] = l.unstorable(l.cur.NewExtractElement(ld, i32(int64(j))), t)
+				}
+			}
+		}
+		out[i] = got[c]
+	}
+	return out
+}
