@@ -84,62 +84,6 @@ func axisBits(ll *linear.Layout, d string, axis int) ([]int, error) {
 	return ks, nil
 }
 
-// storeSlot stores v, in its shared-memory type, as element slot of the
-// scratch array of that type at byte offset off (reductions and scans
-// exchange partial results across warps this way).
-func (l *Lowerer) storeSlot(slot value.Value, off int64, v value.Value) {
-	b := l.b()
-	sv := l.storable(v)
-	eb := typeBits(sv.Type()) / 8
-	addr := b.add(b.shl(slot, i32(int64(bits.TrailingZeros(uint(eb))))), i32(off))
-	st := l.cur.NewStore(sv, l.smemPtr(addr, sv.Type()))
-	st.Align = lir.Align(eb)
-}
-
-// loadSlot loads what storeSlot stored at (slot, off) as a register of
-// type t.
-func (l *Lowerer) loadSlot(slot value.Value, off int64, t types.Type) value.Value {
-	b := l.b()
-	st := storableType(t)
-	eb := typeBits(st) / 8
-	addr := b.add(b.shl(slot, i32(int64(bits.TrailingZeros(uint(eb))))), i32(off))
-	ld := l.cur.NewLoad(st, l.smemPtr(addr, st))
-	ld.Align = lir.Align(eb)
-	return l.unstorable(ld, t)
-}
-
-// loadSlots loads the n consecutive slots from first (a multiple of n, n
-// a power of two) that storeSlot stored at off, as registers of type t:
-// in vectors of up to 16 bytes where off keeps them aligned (one
-// ld.shared.v4 for four f32 partials instead of four ld.shared).
-func (l *Lowerer) loadSlots(first value.Value, n int, off int64, t types.Type) []value.Value {
-	st := storableType(t)
-	eb := typeBits(st) / 8
-	vec := 1
-	for vec < n && 2*vec*eb <= 16 && off%int64(2*vec*eb) == 0 {
-		vec *= 2
-	}
-	out := make([]value.Value, 0, n)
-	if vec == 1 {
-		b := l.b()
-		for w := 0; w < n; w++ {
-			out = append(out, l.loadSlot(b.or(first, i32(int64(w))), off, t))
-		}
-		return out
-	}
-	b := l.b()
-	vt := types.NewVector(uint64(vec), st)
-	for w := 0; w < n; w += vec {
-		addr := b.add(b.shl(b.or(first, i32(int64(w))), i32(int64(bits.TrailingZeros(uint(eb))))), i32(off))
-		ld := l.cur.NewLoad(vt, l.smemPtr(addr, vt))
-		ld.Align = lir.Align(vec * eb)
-		for j := 0; j < vec; j++ {
-			out = append(out, l.unstorable(l.cur.NewExtractElement(ld, i32(int64(j))), t))
-		}
-	}
-	return out
-}
-
 // recoverError turns a panic with an error value, which the reduce and
 // scan lowerings raise from deep inside their layout walks, into *err.
 func recoverError(err *error) {
@@ -286,32 +230,12 @@ func lowerReduce(l *Lowerer, op *ir.Operation) (err error) {
 		}
 	}
 	threadFlat, threadMask := l.flattenHW(dropDim(thread, axis), dropDim(masks, axis), resShape)
-	logNumel, logNwa := bits.TrailingZeros(uint(numel)), bits.TrailingZeros(uint(nwa))
-	// slots places a set of (element, warp) pairs, the element's flat
-	// index the thread's part flat ⊕ a constant, in the scratch order.
-	slots := func(flat value.Value, mask uint64, wpart value.Value, wmask uint64, elems, ws []int) *slotSet {
-		s := &slotSet{consts: make([]int, len(elems))}
-		if warpMajor {
-			s.hw = b.or(b.shl(wpart, i32(int64(logNumel))), flat)
-			s.mask = wmask<<logNumel | mask
-		} else {
-			s.hw = b.or(b.shl(flat, i32(int64(logNwa))), wpart)
-			s.mask = mask<<logNwa | wmask
-		}
-		for i, e := range elems {
-			if warpMajor {
-				s.consts[i] = ws[i]<<logNumel | e
-			} else {
-				s.consts[i] = e<<logNwa | ws[i]
-			}
-		}
-		return s
-	}
+	order := partials{warpMajor: warpMajor, logE: bits.TrailingZeros(uint(numel)), logW: bits.TrailingZeros(uint(nwa))}
 	elems := make([]int, len(accs))
 	for i, a := range accs {
 		elems[i] = flattenConst(dropDim(a.key, axis), resShape)
 	}
-	stores := slots(threadFlat, threadMask, wa, uint64(nwa-1), elems, make([]int, len(accs)))
+	stores := order.slots(l, threadFlat, threadMask, wa, uint64(nwa-1), elems, make([]int, len(accs)), make([]int, len(accs)))
 	l.syncShared()
 	for i := range srcs {
 		vals := make([]value.Value, len(accs))
@@ -346,25 +270,21 @@ func lowerReduce(l *Lowerer, op *ir.Operation) (err error) {
 			lWarps = append(lWarps, w)
 		}
 	}
-	loads := slots(resFlat, resMask, i32(0), 0, lElems, lWarps)
+	loads := order.slots(l, resFlat, resMask, i32(0), 0, lElems, make([]int, len(lElems)), lWarps)
 	parts := make([][]value.Value, len(srcs))
 	for i, res := range op.Results() {
 		parts[i] = l.loadSlotSet(loads, base+offs[i], mustType(ir.ElementType(res.Type())))
 	}
 	outs := make([][]value.Value, len(srcs))
 	for r := range resConsts {
-		var accv []value.Value
-		for w := 0; w < nwa; w++ {
-			cur := make([]value.Value, len(srcs))
-			for i := range cur {
-				cur[i] = parts[i][r*nwa+w]
-			}
-			if accv == nil {
-				accv = cur
-			} else {
-				accv = combine(accv, cur)
+		ws := make([][]value.Value, nwa)
+		for w := range ws {
+			ws[w] = make([]value.Value, len(srcs))
+			for i := range srcs {
+				ws[w][i] = parts[i][r*nwa+w]
 			}
 		}
+		accv := butterfly(ws, combine)
 		for i := range outs {
 			outs[i] = append(outs[i], accv[i])
 		}
@@ -373,6 +293,22 @@ func lowerReduce(l *Lowerer, op *ir.Operation) (err error) {
 		l.Define(res, outs[i])
 	}
 	return nil
+}
+
+// butterfly combines the partials xs (a power-of-two count, indexed by
+// the warp's position along the axis) as lane 0 of a xor butterfly from
+// the highest bit down: at offset h, xs[i] = combine(xs[i], xs[i+h]) for
+// i < h. That is the order of Triton's shuffles across the warps'
+// partials (and of the interpreter's LayoutOrder), with a dependency
+// chain of log2(n) combines instead of n-1.
+func butterfly(xs [][]value.Value, combine func(acc, cur []value.Value) []value.Value) []value.Value {
+	for m := len(xs); m > 1; m /= 2 {
+		h := m / 2
+		for i := 0; i < h; i++ {
+			xs[i] = combine(xs[i], xs[i+h])
+		}
+	}
+	return xs[0]
 }
 
 func intShape(s []int64) []int {
@@ -423,6 +359,40 @@ func flattenConst(coords []int, shape []int) int {
 		shift += bits.TrailingZeros(uint(shape[d]))
 	}
 	return flat
+}
+
+// partials is the order of a scratch array that holds each warp's partial
+// result (reductions) or total (scans) of every (element, chunk) pair,
+// element < 2^logE of the result shape flattened, chunk < 2^logC, warp <
+// 2^logW the warp's position along the axis: warp-major, slot =
+// (warp·2^logC + chunk)·2^logE + element, or warp-minor, slot =
+// (element·2^logC + chunk)·2^logW + warp.
+type partials struct {
+	warpMajor        bool
+	logE, logC, logW int
+}
+
+// slots is the slotSet of the (elems[i], chunks[i], ws[i]) slots, each
+// element the thread's part flat ⊕ elems[i] (flat's bits within mask),
+// each warp w ⊕ ws[i] (w's bits within wmask).
+func (p partials) slots(l *Lowerer, flat value.Value, mask uint64, w value.Value, wmask uint64, elems, chunks, ws []int) *slotSet {
+	b := l.b()
+	s := &slotSet{consts: make([]int, len(elems))}
+	if p.warpMajor {
+		s.hw = b.or(b.shl(w, i32(int64(p.logC+p.logE))), flat)
+		s.mask = wmask<<uint(p.logC+p.logE) | mask
+	} else {
+		s.hw = b.or(b.shl(flat, i32(int64(p.logC+p.logW))), w)
+		s.mask = mask<<uint(p.logC+p.logW) | wmask
+	}
+	for i, e := range elems {
+		if p.warpMajor {
+			s.consts[i] = (ws[i]<<p.logC|chunks[i])<<p.logE | e
+		} else {
+			s.consts[i] = (e<<p.logC|chunks[i])<<p.logW | ws[i]
+		}
+	}
+	return s
 }
 
 // slotSet is a set of slots of a scratch array that one thread accesses:

@@ -19,21 +19,39 @@
 // CHECK-NEXT: store <4 x float> %{{.*}}, <4 x float> addrspace(3)* %[[VP]], align 16
 // CHECK-NOT: store
 // CHECK: call void @llvm.nvvm.barrier0()
-// CHECK: load <4 x float>
+// CHECK: %[[V0:.*]] = load <4 x float>
+// CHECK-NEXT: %[[W0:.*]] = extractelement <4 x float> %[[V0]], i32 0
 // CHECK: add i32 %{{.*}}, 512
-// CHECK: load <4 x float>
+// CHECK: %[[V1:.*]] = load <4 x float>
+// CHECK-NEXT: %[[W1:.*]] = extractelement <4 x float> %[[V1]], i32 0
 // CHECK: add i32 %{{.*}}, 1024
-// CHECK: load <4 x float>
+// CHECK: %[[V2:.*]] = load <4 x float>
+// CHECK-NEXT: %[[W2:.*]] = extractelement <4 x float> %[[V2]], i32 0
 // CHECK: add i32 %{{.*}}, 1536
-// CHECK: load <4 x float>
+// CHECK: %[[V3:.*]] = load <4 x float>
+// CHECK-NEXT: %[[W3:.*]] = extractelement <4 x float> %[[V3]], i32 0
 // CHECK: add i32 %{{.*}}, 2048
-// CHECK: load <4 x float>
+// CHECK: %[[V4:.*]] = load <4 x float>
+// CHECK-NEXT: %[[W4:.*]] = extractelement <4 x float> %[[V4]], i32 0
 // CHECK: add i32 %{{.*}}, 2560
-// CHECK: load <4 x float>
+// CHECK: %[[V5:.*]] = load <4 x float>
+// CHECK-NEXT: %[[W5:.*]] = extractelement <4 x float> %[[V5]], i32 0
 // CHECK: add i32 %{{.*}}, 3072
-// CHECK: load <4 x float>
+// CHECK: %[[V6:.*]] = load <4 x float>
+// CHECK-NEXT: %[[W6:.*]] = extractelement <4 x float> %[[V6]], i32 0
 // CHECK: add i32 %{{.*}}, 3584
-// CHECK: load <4 x float>
+// CHECK: %[[V7:.*]] = load <4 x float>
+// CHECK-NEXT: %[[W7:.*]] = extractelement <4 x float> %[[V7]], i32 0
+// CHECK-NOT: load
+// The warps' partials of an element combine as Triton's shuffles do, a
+// butterfly from the highest warp bit down (3 dependent adds, not 7).
+// CHECK: %[[A0:.*]] = fadd float %[[W0]], %[[W4]]
+// CHECK-NEXT: %[[A1:.*]] = fadd float %[[W1]], %[[W5]]
+// CHECK-NEXT: %[[A2:.*]] = fadd float %[[W2]], %[[W6]]
+// CHECK-NEXT: %[[A3:.*]] = fadd float %[[W3]], %[[W7]]
+// CHECK-NEXT: %[[B0:.*]] = fadd float %[[A0]], %[[A2]]
+// CHECK-NEXT: %[[B1:.*]] = fadd float %[[A1]], %[[A3]]
+// CHECK-NEXT: fadd float %[[B0]], %[[B1]]
 // CHECK-NOT: load
 // CHECK: ret void
 #b = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [1, 32], warpsPerCTA = [8, 1], order = [1, 0]}>
