@@ -319,14 +319,6 @@ func intShape(s []int64) []int {
 	return r
 }
 
-// xorConst is base ⊕ c, as or when the bits are disjoint.
-func (l *Lowerer) xorConst(base value.Value, mask uint64, c int) value.Value {
-	if uint64(c)&mask == 0 {
-		return l.b().or(base, i32(int64(c)))
-	}
-	return l.b().xor(base, i32(int64(c)))
-}
-
 // flatten is the row-major index of coordinates in a power-of-two shape.
 func (l *Lowerer) flatten(coords []value.Value, shape []int) value.Value {
 	b := l.b()

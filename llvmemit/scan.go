@@ -14,8 +14,9 @@ import (
 
 // tt.scan, as Triton's ScanOpToLLVM: an inclusive scan of each thread's
 // registers along the axis, a Hillis–Steele scan of the threads' totals
-// across the lanes along the axis (shfl.sync.idx from the lane
-// 2^j positions back), and, when warps split the axis, the warps' totals
+// across the lanes along the axis (from the lane 2^j positions back:
+// shfl.sync.up when those lanes are contiguous lane bits, else
+// shfl.sync.idx), and, when warps split the axis, the warps' totals
 // through shared memory. Register bits above the lanes and warps along
 // the axis (a tensor longer than the layout's tile) are chunks scanned
 // one after the other, each starting from the totals of the earlier ones.
