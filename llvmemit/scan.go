@@ -123,6 +123,10 @@ func lowerScan(l *Lowerer, op *ir.Operation) (err error) {
 		chunk int
 		regs  []int
 		vals  [][]value.Value // per register, per operand
+		// excl is the inclusive total of the lanes before the thread's
+		// along the axis, where exclOK holds (nil without lanes).
+		excl   []value.Value
+		exclOK value.Value
 	}
 	var groups []*group
 	byKey := map[string]*group{}
@@ -246,13 +250,8 @@ func lowerScan(l *Lowerer, op *ir.Operation) (err error) {
 				ok := l.cur.NewICmp(enum.IPredUGE, pos, i32(1<<j))
 				t = sel(ok, combine(got, t), t)
 			}
-			excl := back(t, 1)
-			ok := l.cur.NewICmp(enum.IPredUGE, pos, i32(1))
-			for i, v := range g.vals {
-				if v != nil {
-					g.vals[i] = sel(ok, combine(excl, v), v)
-				}
-			}
+			g.excl = back(t, 1)
+			g.exclOK = l.cur.NewICmp(enum.IPredUGE, pos, i32(1))
 			// The warp's total, at the last position, where the chunks
 			// that follow or the warps' exchange need it (an unused
 			// shuffle would stay: llvm.nvvm.shfl.sync is convergent).
@@ -262,7 +261,11 @@ func lowerScan(l *Lowerer, op *ir.Operation) (err error) {
 		}
 		totals[gi] = t
 	}
-	// 3. Across warps and chunks.
+	// 3. Across warps and chunks: runs[gi] is the prefix of group gi's
+	// earlier chunks and warps, where valids[gi] holds (nil: for every
+	// thread).
+	runs := make([][]value.Value, len(groups))
+	valids := make([]value.Value, len(groups))
 	if W > 1 || nChunks > 1 {
 		type slotKey struct {
 			row   string
@@ -347,7 +350,7 @@ func lowerScan(l *Lowerer, op *ir.Operation) (err error) {
 				tot[slotKey{fmt.Sprint(g.key), g.chunk}] = [][]value.Value{totals[gi]}
 			}
 		}
-		for _, g := range groups {
+		for gi, g := range groups {
 			var run []value.Value // the prefix that holds for every thread
 			for c := 0; c < g.chunk; c++ {
 				for _, t := range tot[slotKey{fmt.Sprint(g.key), c}] {
@@ -371,19 +374,59 @@ func lowerScan(l *Lowerer, op *ir.Operation) (err error) {
 					valid = l.cur.NewOr(valid, later)
 				}
 			}
-			if run == nil {
-				continue
+			runs[gi], valids[gi] = run, valid
+		}
+	}
+	// 4. Each register combines with the prefix before the thread's: the
+	// earlier chunks' and warps' (run), then the earlier lanes' (excl),
+	// combined once per group and then into every register, (run ⊕ excl)
+	// ⊕ v, as Triton's scan adds its carry. A group of one register takes
+	// excl, then run, which is cheaper there (no selection of the carry).
+	for gi, g := range groups {
+		run, valid := runs[gi], valids[gi]
+		regs := 0
+		for _, v := range g.vals {
+			if v != nil {
+				regs++
 			}
+		}
+		var carry []value.Value
+		var when value.Value // nil: every thread
+		switch {
+		case run == nil && g.excl == nil:
+			continue
+		case run != nil && g.excl != nil && regs < 2:
 			for i, v := range g.vals {
 				if v == nil {
 					continue
 				}
+				v = sel(g.exclOK, combine(g.excl, v), v)
 				nv := combine(run, v)
 				if valid != nil {
 					nv = sel(valid, nv, v)
 				}
 				g.vals[i] = nv
 			}
+			continue
+		case run == nil:
+			carry, when = g.excl, g.exclOK
+		case g.excl == nil:
+			carry, when = run, valid
+		case valid == nil:
+			carry = sel(g.exclOK, combine(run, g.excl), run)
+		default:
+			carry = sel(g.exclOK, sel(valid, combine(run, g.excl), g.excl), run)
+			when = l.cur.NewOr(valid, g.exclOK)
+		}
+		for i, v := range g.vals {
+			if v == nil {
+				continue
+			}
+			nv := combine(carry, v)
+			if when != nil {
+				nv = sel(when, nv, v)
+			}
+			g.vals[i] = nv
 		}
 	}
 	for _, g := range groups {

@@ -50,12 +50,19 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   // CHECK: call i32 @llvm.nvvm.shfl.sync.up.i32(i32 -1, i32 %{{.*}}, i32 1, i32 0)
   // CHECK-NEXT: icmp uge i32 %{{.*}}, 1
   // CHECK: call i32 @llvm.nvvm.shfl.sync.up.i32(i32 -1, i32 %{{.*}}, i32 16, i32 0)
-  // CHECK: call i32 @llvm.nvvm.shfl.sync.up.i32(i32 -1, i32 %{{.*}}, i32 1, i32 0)
+  // CHECK: %[[EXCL:.*]] = call i32 @llvm.nvvm.shfl.sync.up.i32(i32 -1, i32 %{{.*}}, i32 1, i32 0)
   // CHECK: call i32 @llvm.nvvm.shfl.sync.idx.i32(i32 -1, i32 %{{.*}}, i32 31, i32 31)
   // CHECK: call void @llvm.nvvm.barrier0()
   // The four warps' totals are read as one vector.
   // CHECK-NOT: load i32, i32 addrspace(3)*
   // CHECK: load <4 x i32>, <4 x i32> addrspace(3)* %{{.*}}, align 16
+  // The thread's carry, the earlier warps' totals then the earlier lanes'
+  // (EXCL), is combined once and then added to each of the 4 registers,
+  // as Triton's scan does: (run + excl) + v.
+  // CHECK: select i1 %{{.*}}, i32 %{{.*}}, i32 %[[EXCL]]
+  // CHECK-NEXT: %[[CARRY:.*]] = select i1 %{{.*}}, i32 %{{.*}}, i32 %{{.*}}
+  // CHECK-COUNT-4: add i32 %[[CARRY]], %{{.*}}
+  // CHECK-NOT: add i32
   tt.func public @cumsum(%p: !tt.ptr<i32>) {
     %r = tt.make_range {end = 512 : i32, start = 0 : i32} : tensor<512xi32, #b>
     %s = "tt.scan"(%r) <{axis = 0 : i32, reverse = false}> ({
