@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	lir "github.com/llir/llvm/ir"
+	"github.com/llir/llvm/ir/constant"
 	"github.com/llir/llvm/ir/types"
 	"github.com/llir/llvm/ir/value"
 
@@ -56,8 +57,9 @@ func dupRegisters(ll *linear.Layout) int {
 	return m
 }
 
-func dropDim(c []int, axis int) []int {
-	return append(append([]int{}, c[:axis]...), c[axis+1:]...)
+// dropDim is c without its element at axis.
+func dropDim[T any](c []T, axis int) []T {
+	return append(append([]T{}, c[:axis]...), c[axis+1:]...)
 }
 
 // axisBits returns the bits of in-dim d whose basis is along axis, and
@@ -80,62 +82,6 @@ func axisBits(ll *linear.Layout, d string, axis int) ([]int, error) {
 		ks = append(ks, k)
 	}
 	return ks, nil
-}
-
-// storeSlot stores v, in its shared-memory type, as element slot of the
-// scratch array of that type at byte offset off (reductions and scans
-// exchange partial results across warps this way).
-func (l *Lowerer) storeSlot(slot value.Value, off int64, v value.Value) {
-	b := l.b()
-	sv := l.storable(v)
-	eb := typeBits(sv.Type()) / 8
-	addr := b.add(b.shl(slot, i32(int64(bits.TrailingZeros(uint(eb))))), i32(off))
-	st := l.cur.NewStore(sv, l.smemPtr(addr, sv.Type()))
-	st.Align = lir.Align(eb)
-}
-
-// loadSlot loads what storeSlot stored at (slot, off) as a register of
-// type t.
-func (l *Lowerer) loadSlot(slot value.Value, off int64, t types.Type) value.Value {
-	b := l.b()
-	st := storableType(t)
-	eb := typeBits(st) / 8
-	addr := b.add(b.shl(slot, i32(int64(bits.TrailingZeros(uint(eb))))), i32(off))
-	ld := l.cur.NewLoad(st, l.smemPtr(addr, st))
-	ld.Align = lir.Align(eb)
-	return l.unstorable(ld, t)
-}
-
-// loadSlots loads the n consecutive slots from first (a multiple of n, n
-// a power of two) that storeSlot stored at off, as registers of type t:
-// in vectors of up to 16 bytes where off keeps them aligned (one
-// ld.shared.v4 for four f32 partials instead of four ld.shared).
-func (l *Lowerer) loadSlots(first value.Value, n int, off int64, t types.Type) []value.Value {
-	st := storableType(t)
-	eb := typeBits(st) / 8
-	vec := 1
-	for vec < n && 2*vec*eb <= 16 && off%int64(2*vec*eb) == 0 {
-		vec *= 2
-	}
-	out := make([]value.Value, 0, n)
-	if vec == 1 {
-		b := l.b()
-		for w := 0; w < n; w++ {
-			out = append(out, l.loadSlot(b.or(first, i32(int64(w))), off, t))
-		}
-		return out
-	}
-	b := l.b()
-	vt := types.NewVector(uint64(vec), st)
-	for w := 0; w < n; w += vec {
-		addr := b.add(b.shl(b.or(first, i32(int64(w))), i32(int64(bits.TrailingZeros(uint(eb))))), i32(off))
-		ld := l.cur.NewLoad(vt, l.smemPtr(addr, vt))
-		ld.Align = lir.Align(vec * eb)
-		for j := 0; j < vec; j++ {
-			out = append(out, l.unstorable(l.cur.NewExtractElement(ld, i32(int64(j))), t))
-		}
-	}
-	return out
 }
 
 // recoverError turns a panic with an error value, which the reduce and
@@ -265,14 +211,15 @@ func lowerReduce(l *Lowerer, op *ir.Operation) (err error) {
 	for j, k := range warps {
 		wa = b.or(wa, b.shift(b.and(warp, i32(1<<k)), j-k))
 	}
-	// The scratch holds nwa partials of each of the numel result elements.
-	// As Triton linearizes it (the axis coordinate replaced by the warp's,
-	// in the layout's order): warp-minor (element·nwa + warp) when the
-	// axis is the layout's fastest dimension, so that a thread loads its
-	// element's partials as vectors; warp-major (warp·numel + element)
-	// otherwise, where neighbouring lanes hold neighbouring elements and
-	// warp-minor slots would put a warp's stores nwa words apart (an
-	// nwa-way bank conflict, 32-way for 8 warps of f32 partials by 4).
+	// The scratch holds nwa partials of each of the numel result elements:
+	// warp-minor (element·nwa + warp, Triton's order with the axis first)
+	// when the axis is the layout's fastest dimension, so that a thread
+	// loads its element's partials as vectors; warp-major (warp·numel +
+	// element) otherwise, where neighbouring lanes hold neighbouring
+	// elements and warp-minor slots would put a warp's stores nwa words
+	// apart (an nwa-way bank conflict, 32-way for 8 warps of f32 partials
+	// by 4), and a thread's consecutive elements are consecutive slots,
+	// stored and loaded as vectors.
 	warpMajor := fastestDim(srcs[0].Type()) != axis
 	// The thread's part of the key coordinates (the axis dropped), flattened.
 	thread := make([]value.Value, S.NumOutDims())
@@ -282,63 +229,62 @@ func lowerReduce(l *Lowerer, op *ir.Operation) (err error) {
 			thread[d], masks[d] = l.applyHW(S, d)
 		}
 	}
+	threadFlat, threadMask := l.flattenHW(dropDim(thread, axis), dropDim(masks, axis), resShape)
+	order := partials{warpMajor: warpMajor, logE: bits.TrailingZeros(uint(numel)), logW: bits.TrailingZeros(uint(nwa))}
+	elems := make([]int, len(accs))
+	for i, a := range accs {
+		elems[i] = flattenConst(dropDim(a.key, axis), resShape)
+	}
+	stores := order.slots(l, threadFlat, threadMask, wa, uint64(nwa-1), elems, make([]int, len(accs)), make([]int, len(accs)))
 	l.syncShared()
-	for _, a := range accs {
-		coords := make([]value.Value, 0, len(resShape))
-		for d := range thread {
-			if d == axis {
-				continue
-			}
-			coords = append(coords, l.xorConst(thread[d], masks[d], a.key[d]))
+	for i := range srcs {
+		vals := make([]value.Value, len(accs))
+		for j, a := range accs {
+			vals[j] = a.vals[i]
 		}
-		flat := l.flatten(coords, resShape)
-		var slot value.Value
-		if warpMajor {
-			slot = b.or(b.shl(wa, i32(int64(bits.TrailingZeros(uint(numel))))), flat)
-		} else {
-			slot = b.or(b.shl(flat, i32(int64(bits.TrailingZeros(uint(nwa))))), wa)
-		}
-		for i, v := range a.vals {
-			l.storeSlot(slot, base+offs[i], v)
-		}
+		l.storeSlotSet(stores, vals, base+offs[i])
 	}
 	l.barrier()
-	var idx [][]value.Value
-	n := 1
+	// Each thread loads the nwa partials of every element it holds in the
+	// result layout.
+	var resFlat value.Value = i32(0)
+	var resMask uint64
+	var resConsts []int
 	if R != nil {
-		idx = l.emitIndices(resT)
-		n = len(idx)
+		rc := make([]value.Value, R.NumOutDims())
+		rm := make([]uint64, R.NumOutDims())
+		for d := range rc {
+			rc[d], rm[d] = l.applyHW(R, d)
+		}
+		resFlat, resMask = l.flattenHW(rc, rm, resShape)
+		for r := 0; r < R.InDimSize(dimReg); r++ {
+			resConsts = append(resConsts, flattenConst(R.Apply(r), resShape))
+		}
+	} else {
+		resConsts = []int{0}
+	}
+	var lElems, lWarps []int
+	for _, e := range resConsts {
+		for w := 0; w < nwa; w++ {
+			lElems = append(lElems, e)
+			lWarps = append(lWarps, w)
+		}
+	}
+	loads := order.slots(l, resFlat, resMask, i32(0), 0, lElems, make([]int, len(lElems)), lWarps)
+	parts := make([][]value.Value, len(srcs))
+	for i, res := range op.Results() {
+		parts[i] = l.loadSlotSet(loads, base+offs[i], mustType(ir.ElementType(res.Type())))
 	}
 	outs := make([][]value.Value, len(srcs))
-	for r := 0; r < n; r++ {
-		var flat value.Value = i32(0)
-		if R != nil {
-			flat = l.flatten(idx[r], resShape)
-		}
-		parts := make([][]value.Value, len(srcs))
-		for i, res := range op.Results() {
-			t := mustType(ir.ElementType(res.Type()))
-			if warpMajor {
-				for w := 0; w < nwa; w++ {
-					parts[i] = append(parts[i], l.loadSlot(b.or(flat, i32(int64(w*numel))), base+offs[i], t))
-				}
-				continue
-			}
-			first := b.shl(flat, i32(int64(bits.TrailingZeros(uint(nwa)))))
-			parts[i] = l.loadSlots(first, nwa, base+offs[i], t)
-		}
-		var accv []value.Value
-		for w := 0; w < nwa; w++ {
-			cur := make([]value.Value, len(srcs))
-			for i := range cur {
-				cur[i] = parts[i][w]
-			}
-			if accv == nil {
-				accv = cur
-			} else {
-				accv = combine(accv, cur)
+	for r := range resConsts {
+		ws := make([][]value.Value, nwa)
+		for w := range ws {
+			ws[w] = make([]value.Value, len(srcs))
+			for i := range srcs {
+				ws[w][i] = parts[i][r*nwa+w]
 			}
 		}
+		accv := butterfly(ws, combine)
 		for i := range outs {
 			outs[i] = append(outs[i], accv[i])
 		}
@@ -349,20 +295,28 @@ func lowerReduce(l *Lowerer, op *ir.Operation) (err error) {
 	return nil
 }
 
+// butterfly combines the partials xs (a power-of-two count, indexed by
+// the warp's position along the axis) as lane 0 of a xor butterfly from
+// the highest bit down: at offset h, xs[i] = combine(xs[i], xs[i+h]) for
+// i < h. That is the order of Triton's shuffles across the warps'
+// partials (and of the interpreter's LayoutOrder), with a dependency
+// chain of log2(n) combines instead of n-1.
+func butterfly(xs [][]value.Value, combine func(acc, cur []value.Value) []value.Value) []value.Value {
+	for m := len(xs); m > 1; m /= 2 {
+		h := m / 2
+		for i := 0; i < h; i++ {
+			xs[i] = combine(xs[i], xs[i+h])
+		}
+	}
+	return xs[0]
+}
+
 func intShape(s []int64) []int {
 	r := make([]int, len(s))
 	for i, v := range s {
 		r[i] = int(v)
 	}
 	return r
-}
-
-// xorConst is base ⊕ c, as or when the bits are disjoint.
-func (l *Lowerer) xorConst(base value.Value, mask uint64, c int) value.Value {
-	if uint64(c)&mask == 0 {
-		return l.b().or(base, i32(int64(c)))
-	}
-	return l.b().xor(base, i32(int64(c)))
 }
 
 // flatten is the row-major index of coordinates in a power-of-two shape.
@@ -377,4 +331,165 @@ func (l *Lowerer) flatten(coords []value.Value, shape []int) value.Value {
 	return flat
 }
 
-var _ = types.I32
+// flattenHW is flatten of the thread's parts of coordinates, with the
+// mask of the bits the result may have.
+func (l *Lowerer) flattenHW(coords []value.Value, masks []uint64, shape []int) (value.Value, uint64) {
+	var m uint64
+	shift := 0
+	for d := len(shape) - 1; d >= 0; d-- {
+		m |= masks[d] << uint(shift)
+		shift += bits.TrailingZeros(uint(shape[d]))
+	}
+	return l.flatten(coords, shape), m
+}
+
+// flattenConst is flatten of constant coordinates.
+func flattenConst(coords []int, shape []int) int {
+	flat, shift := 0, 0
+	for d := len(shape) - 1; d >= 0; d-- {
+		flat |= coords[d] << uint(shift)
+		shift += bits.TrailingZeros(uint(shape[d]))
+	}
+	return flat
+}
+
+// partials is the order of a scratch array that holds each warp's partial
+// result (reductions) or total (scans) of every (element, chunk) pair,
+// element < 2^logE of the result shape flattened, chunk < 2^logC, warp <
+// 2^logW the warp's position along the axis: warp-major, slot =
+// (warp·2^logC + chunk)·2^logE + element, or warp-minor, slot =
+// (element·2^logC + chunk)·2^logW + warp.
+type partials struct {
+	warpMajor        bool
+	logE, logC, logW int
+}
+
+// slots is the slotSet of the (elems[i], chunks[i], ws[i]) slots, each
+// element the thread's part flat ⊕ elems[i] (flat's bits within mask),
+// each warp w ⊕ ws[i] (w's bits within wmask).
+func (p partials) slots(l *Lowerer, flat value.Value, mask uint64, w value.Value, wmask uint64, elems, chunks, ws []int) *slotSet {
+	b := l.b()
+	s := &slotSet{consts: make([]int, len(elems))}
+	if p.warpMajor {
+		s.hw = b.or(b.shl(w, i32(int64(p.logC+p.logE))), flat)
+		s.mask = wmask<<uint(p.logC+p.logE) | mask
+	} else {
+		s.hw = b.or(b.shl(flat, i32(int64(p.logC+p.logW))), w)
+		s.mask = mask<<uint(p.logC+p.logW) | wmask
+	}
+	for i, e := range elems {
+		if p.warpMajor {
+			s.consts[i] = (ws[i]<<p.logC|chunks[i])<<p.logE | e
+		} else {
+			s.consts[i] = (e<<p.logC|chunks[i])<<p.logW | ws[i]
+		}
+	}
+	return s
+}
+
+// slotSet is a set of slots of a scratch array that one thread accesses:
+// slot i is hw ⊕ consts[i], hw the thread's part (its bits within mask),
+// consts[i] known here, as Triton splits shared-memory offsets in
+// lowerLdSt. Slots that differ only in constant bits below every bit of
+// mask are consecutive for every thread, so they are accessed as one
+// vector.
+type slotSet struct {
+	hw     value.Value
+	mask   uint64
+	consts []int
+}
+
+// vec is the number of slots per access: the largest power of two v, at
+// most maxElems, such that hw has no bit below v and the constants come
+// in whole aligned runs of v (each constant's run c &^ (v-1) + 0..v-1 is
+// in the set).
+func (s *slotSet) vec(maxElems int) int {
+	have := map[int]bool{}
+	for _, c := range s.consts {
+		have[c] = true
+	}
+	v := 1
+	for 2*v <= maxElems && s.mask&uint64(2*v-1) == 0 {
+		for _, c := range s.consts {
+			if !have[c^v] {
+				return v
+			}
+		}
+		v *= 2
+	}
+	return v
+}
+
+// addr is the byte address of slot hw ⊕ c in the array of eb-byte
+// elements at byte offset off: the constant bits the thread's part may
+// have are xor-ed in, the others added with off as one immediate, which
+// PTX folds into the address ([%r+imm]).
+func (l *Lowerer) slotAddr(s *slotSet, c int, eb int, off int64) value.Value {
+	b := l.b()
+	x := s.hw
+	if cx := uint64(c) & s.mask; cx != 0 {
+		x = b.xor(x, i32(int64(cx)))
+	}
+	shift := bits.TrailingZeros(uint(eb))
+	return b.add(b.shl(x, i32(int64(shift))), i32(int64(uint64(c)&^s.mask)<<shift+off))
+}
+
+// storeSlotSet stores vals[i] (one register per slot) at slot i of s in
+// the array at byte offset off, in vectors of up to 16 bytes.
+func (l *Lowerer) storeSlotSet(s *slotSet, vals []value.Value, off int64) {
+	st := l.storable(vals[0]).Type()
+	eb := typeBits(st) / 8
+	v := s.vec(16 / eb)
+	at := map[int]int{}
+	for i, c := range s.consts {
+		at[c] = i
+	}
+	for _, c := range s.consts {
+		if c&(v-1) != 0 {
+			continue
+		}
+		var x value.Value
+		vt := st
+		if v == 1 {
+			x = l.storable(vals[at[c]])
+		} else {
+			vt = types.NewVector(uint64(v), st)
+			x = constant.NewUndef(vt.(*types.VectorType))
+			for j := 0; j < v; j++ {
+				x = l.cur.NewInsertElement(x, l.storable(vals[at[c|j]]), i32(int64(j)))
+			}
+		}
+		store := l.cur.NewStore(x, l.smemPtr(l.slotAddr(s, c, eb, off), vt))
+		store.Align = lir.Align(v * eb)
+	}
+}
+
+// loadSlotSet loads slot i of s in the array at byte offset off, as a
+// register of type t, for every i: in vectors of up to 16 bytes, and
+// once per distinct slot.
+func (l *Lowerer) loadSlotSet(s *slotSet, off int64, t types.Type) []value.Value {
+	st := storableType(t)
+	eb := typeBits(st) / 8
+	v := s.vec(16 / eb)
+	got := map[int]value.Value{}
+	out := make([]value.Value, len(s.consts))
+	for i, c := range s.consts {
+		if _, ok := got[c]; !ok {
+			c0 := c &^ (v - 1)
+			if v == 1 {
+				ld := l.cur.NewLoad(st, l.smemPtr(l.slotAddr(s, c0, eb, off), st))
+				ld.Align = lir.Align(eb)
+				got[c0] = l.unstorable(ld, t)
+			} else {
+				vt := types.NewVector(uint64(v), st)
+				ld := l.cur.NewLoad(vt, l.smemPtr(l.slotAddr(s, c0, eb, off), vt))
+				ld.Align = lir.Align(v * eb)
+				for j := 0; j < v; j++ {
+					got[c0|j] = l.unstorable(l.cur.NewExtractElement(ld, i32(int64(j))), t)
+				}
+			}
+		}
+		out[i] = got[c]
+	}
+	return out
+}

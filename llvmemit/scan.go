@@ -2,6 +2,7 @@ package llvmemit
 
 import (
 	"fmt"
+	"math/bits"
 	"sort"
 
 	"github.com/llir/llvm/ir/enum"
@@ -13,8 +14,9 @@ import (
 
 // tt.scan, as Triton's ScanOpToLLVM: an inclusive scan of each thread's
 // registers along the axis, a Hillis–Steele scan of the threads' totals
-// across the lanes along the axis (shfl.sync.idx from the lane
-// 2^j positions back), and, when warps split the axis, the warps' totals
+// across the lanes along the axis (from the lane 2^j positions back:
+// shfl.sync.up when those lanes are contiguous lane bits, else
+// shfl.sync.idx), and, when warps split the axis, the warps' totals
 // through shared memory. Register bits above the lanes and warps along
 // the axis (a tensor longer than the layout's tile) are chunks scanned
 // one after the other, each starting from the totals of the earlier ones.
@@ -121,6 +123,10 @@ func lowerScan(l *Lowerer, op *ir.Operation) (err error) {
 		chunk int
 		regs  []int
 		vals  [][]value.Value // per register, per operand
+		// excl is the inclusive total of the lanes before the thread's
+		// along the axis, where exclOK holds (nil without lanes).
+		excl   []value.Value
+		exclOK value.Value
 	}
 	var groups []*group
 	byKey := map[string]*group{}
@@ -202,6 +208,23 @@ func lowerScan(l *Lowerer, op *ir.Operation) (err error) {
 		}
 		return out
 	}
+	// back returns, for a lane at axis position pos ≥ d, the registers
+	// of the lane d positions back (others get some lane's). When the
+	// lane bits along the axis are contiguous, from bit a, and the scan
+	// runs forward, that lane is lane - d·2^a, which shfl.sync.up reads
+	// without lane arithmetic (as Triton's warpScan does); otherwise
+	// shfl.sync.idx reads srcLane(pos - d).
+	contiguous := !reverse && nLane > 0 && sb.lane[nLane-1]-sb.lane[0] == nLane-1
+	back := func(vs []value.Value, d int) []value.Value {
+		if !contiguous {
+			return shfl(vs, srcLane(l.b().sub(pos, i32(int64(d)))))
+		}
+		out := make([]value.Value, len(vs))
+		for i, v := range vs {
+			out[i] = l.shuffle("up", v, i32(int64(d)<<sb.lane[0]), 0)
+		}
+		return out
+	}
 	sel := func(c value.Value, x, y []value.Value) []value.Value {
 		out := make([]value.Value, len(x))
 		for i := range x {
@@ -223,23 +246,26 @@ func lowerScan(l *Lowerer, op *ir.Operation) (err error) {
 		t := last(g)
 		if nLane > 0 {
 			for j := 0; j < nLane; j++ {
-				got := shfl(t, srcLane(l.b().sub(pos, i32(1<<j))))
+				got := back(t, 1<<j)
 				ok := l.cur.NewICmp(enum.IPredUGE, pos, i32(1<<j))
 				t = sel(ok, combine(got, t), t)
 			}
-			excl := shfl(t, srcLane(l.b().sub(pos, i32(1))))
-			ok := l.cur.NewICmp(enum.IPredUGE, pos, i32(1))
-			for i, v := range g.vals {
-				if v != nil {
-					g.vals[i] = sel(ok, combine(excl, v), v)
-				}
+			g.excl = back(t, 1)
+			g.exclOK = l.cur.NewICmp(enum.IPredUGE, pos, i32(1))
+			// The warp's total, at the last position, where the chunks
+			// that follow or the warps' exchange need it (an unused
+			// shuffle would stay: llvm.nvvm.shfl.sync is convergent).
+			if W > 1 || nChunks > 1 {
+				t = shfl(t, srcLane(i32(int64(maxPos))))
 			}
-			// The warp's total, at the last position.
-			t = shfl(t, srcLane(i32(int64(maxPos))))
 		}
 		totals[gi] = t
 	}
-	// 3. Across warps and chunks.
+	// 3. Across warps and chunks: runs[gi] is the prefix of group gi's
+	// earlier chunks and warps, where valids[gi] holds (nil: for every
+	// thread).
+	runs := make([][]value.Value, len(groups))
+	valids := make([]value.Value, len(groups))
 	if W > 1 || nChunks > 1 {
 		type slotKey struct {
 			row   string
@@ -271,35 +297,50 @@ func lowerScan(l *Lowerer, op *ir.Operation) (err error) {
 					thread[d], masks[d] = l.applyHW(S, d)
 				}
 			}
-			slotOf := func(g *group) value.Value {
-				coords := make([]value.Value, 0, len(resShape))
-				for d := range thread {
-					if d != axis {
-						coords = append(coords, l.xorConst(thread[d], masks[d], g.key[d]))
-					}
-				}
-				row := l.b().mul(l.flatten(coords, resShape), i32(int64(nChunks)))
-				return l.b().mul(l.b().add(row, i32(int64(g.chunk))), i32(int64(W)))
+			// The warps' totals go through the scratch in the order of a
+			// reduction's partials (partials), one per (row, chunk).
+			threadFlat, threadMask := l.flattenHW(dropDim(thread, axis), dropDim(masks, axis), resShape)
+			order := partials{
+				warpMajor: fastestDim(srcs[0].Type()) != axis,
+				logE:      bits.TrailingZeros(uint(numel)),
+				logC:      len(sb.chunk),
+				logW:      nWarp,
 			}
-			l.syncShared()
+			elems := make([]int, len(groups))
+			chunks := make([]int, len(groups))
 			for gi, g := range groups {
-				slot := b.add(slotOf(g), wpos)
-				for i, v := range totals[gi] {
-					l.storeSlot(slot, base+offs[i], v)
+				elems[gi] = flattenConst(dropDim(g.key, axis), resShape)
+				chunks[gi] = g.chunk
+			}
+			stores := order.slots(l, threadFlat, threadMask, wpos, uint64(W-1), elems, chunks, make([]int, len(groups)))
+			l.syncShared()
+			for i := range totals[0] {
+				vals := make([]value.Value, len(groups))
+				for gi := range groups {
+					vals[gi] = totals[gi][i]
 				}
+				l.storeSlotSet(stores, vals, base+offs[i])
 			}
 			l.barrier()
-			for _, g := range groups {
-				first := slotOf(g) // a multiple of W, a power of two
-				parts := make([][]value.Value, len(totals[0]))
-				for i, v := range totals[0] {
-					parts[i] = l.loadSlots(first, W, base+offs[i], v.Type())
+			var lElems, lChunks, lWarps []int
+			for gi := range groups {
+				for w := 0; w < W; w++ {
+					lElems = append(lElems, elems[gi])
+					lChunks = append(lChunks, chunks[gi])
+					lWarps = append(lWarps, w)
 				}
+			}
+			loads := order.slots(l, threadFlat, threadMask, i32(0), 0, lElems, lChunks, lWarps)
+			parts := make([][]value.Value, len(totals[0]))
+			for i, v := range totals[0] {
+				parts[i] = l.loadSlotSet(loads, base+offs[i], v.Type())
+			}
+			for gi, g := range groups {
 				ws := make([][]value.Value, W)
 				for w := range ws {
 					ws[w] = make([]value.Value, len(parts))
 					for i := range parts {
-						ws[w][i] = parts[i][w]
+						ws[w][i] = parts[i][gi*W+w]
 					}
 				}
 				tot[slotKey{fmt.Sprint(g.key), g.chunk}] = ws
@@ -309,7 +350,7 @@ func lowerScan(l *Lowerer, op *ir.Operation) (err error) {
 				tot[slotKey{fmt.Sprint(g.key), g.chunk}] = [][]value.Value{totals[gi]}
 			}
 		}
-		for _, g := range groups {
+		for gi, g := range groups {
 			var run []value.Value // the prefix that holds for every thread
 			for c := 0; c < g.chunk; c++ {
 				for _, t := range tot[slotKey{fmt.Sprint(g.key), c}] {
@@ -333,19 +374,59 @@ func lowerScan(l *Lowerer, op *ir.Operation) (err error) {
 					valid = l.cur.NewOr(valid, later)
 				}
 			}
-			if run == nil {
-				continue
+			runs[gi], valids[gi] = run, valid
+		}
+	}
+	// 4. Each register combines with the prefix before the thread's: the
+	// earlier chunks' and warps' (run), then the earlier lanes' (excl),
+	// combined once per group and then into every register, (run ⊕ excl)
+	// ⊕ v, as Triton's scan adds its carry. A group of one register takes
+	// excl, then run, which is cheaper there (no selection of the carry).
+	for gi, g := range groups {
+		run, valid := runs[gi], valids[gi]
+		regs := 0
+		for _, v := range g.vals {
+			if v != nil {
+				regs++
 			}
+		}
+		var carry []value.Value
+		var when value.Value // nil: every thread
+		switch {
+		case run == nil && g.excl == nil:
+			continue
+		case run != nil && g.excl != nil && regs < 2:
 			for i, v := range g.vals {
 				if v == nil {
 					continue
 				}
+				v = sel(g.exclOK, combine(g.excl, v), v)
 				nv := combine(run, v)
 				if valid != nil {
 					nv = sel(valid, nv, v)
 				}
 				g.vals[i] = nv
 			}
+			continue
+		case run == nil:
+			carry, when = g.excl, g.exclOK
+		case g.excl == nil:
+			carry, when = run, valid
+		case valid == nil:
+			carry = sel(g.exclOK, combine(run, g.excl), run)
+		default:
+			carry = sel(g.exclOK, sel(valid, combine(run, g.excl), g.excl), run)
+			when = l.cur.NewOr(valid, g.exclOK)
+		}
+		for i, v := range g.vals {
+			if v == nil {
+				continue
+			}
+			nv := combine(carry, v)
+			if when != nil {
+				nv = sel(when, nv, v)
+			}
+			g.vals[i] = nv
 		}
 	}
 	for _, g := range groups {

@@ -1,7 +1,7 @@
 // tt.reduce: within the thread, butterflies over the lanes along the axis
 // (shfl.sync.bfly 16, 8, ... clamp 31), then across warps through the
 // op's scratch (allocation.offset from allocate-shared-memory-nv: the
-// tool runs it). tt.scan: Hillis-Steele over the lanes with shfl.sync.idx.
+// tool runs it). tt.scan: Hillis-Steele over the lanes with shfl.sync.up.
 // RUN: layout-translate -ttgir-to-llvmir %s -kernel-json %t.json | FileCheck %s
 // RUN: FileCheck %s --check-prefix=JSON < %t.json
 
@@ -42,12 +42,27 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   }
   // CHECK-LABEL: define void @cumsum(
   // CHECK: add i32
-  // CHECK: call i32 @llvm.nvvm.shfl.sync.idx.i32(
-  // CHECK: icmp uge i32 %{{.*}}, 1
+  // The lanes along the axis are lane bits 0-4, so each step reads the
+  // lane 2^j back with shfl.sync.up (as Triton's warpScan), without lane
+  // arithmetic; then the lane before (exclusive), then the warp's total
+  // from lane 31 for the exchange across warps.
+  // CHECK-NOT: shfl.sync.idx
+  // CHECK: call i32 @llvm.nvvm.shfl.sync.up.i32(i32 -1, i32 %{{.*}}, i32 1, i32 0)
+  // CHECK-NEXT: icmp uge i32 %{{.*}}, 1
+  // CHECK: call i32 @llvm.nvvm.shfl.sync.up.i32(i32 -1, i32 %{{.*}}, i32 16, i32 0)
+  // CHECK: %[[EXCL:.*]] = call i32 @llvm.nvvm.shfl.sync.up.i32(i32 -1, i32 %{{.*}}, i32 1, i32 0)
+  // CHECK: call i32 @llvm.nvvm.shfl.sync.idx.i32(i32 -1, i32 %{{.*}}, i32 31, i32 31)
   // CHECK: call void @llvm.nvvm.barrier0()
   // The four warps' totals are read as one vector.
   // CHECK-NOT: load i32, i32 addrspace(3)*
   // CHECK: load <4 x i32>, <4 x i32> addrspace(3)* %{{.*}}, align 16
+  // The thread's carry, the earlier warps' totals then the earlier lanes'
+  // (EXCL), is combined once and then added to each of the 4 registers,
+  // as Triton's scan does: (run + excl) + v.
+  // CHECK: select i1 %{{.*}}, i32 %{{.*}}, i32 %[[EXCL]]
+  // CHECK-NEXT: %[[CARRY:.*]] = select i1 %{{.*}}, i32 %{{.*}}, i32 %{{.*}}
+  // CHECK-COUNT-4: add i32 %[[CARRY]], %{{.*}}
+  // CHECK-NOT: add i32
   tt.func public @cumsum(%p: !tt.ptr<i32>) {
     %r = tt.make_range {end = 512 : i32, start = 0 : i32} : tensor<512xi32, #b>
     %s = "tt.scan"(%r) <{axis = 0 : i32, reverse = false}> ({
