@@ -82,16 +82,7 @@ func TestErrorsKeepOutput(t *testing.T) {
 }
 
 func TestPTX(t *testing.T) {
-	llc, err := llvmemit.FindLLC(os.Getenv)
-	if err == nil {
-		_, err = exec.LookPath(llc)
-	}
-	if err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatalf("llc-14 is required under CI: %v", err)
-		}
-		t.Skip(err)
-	}
+	llc := needLLVM(t, false)
 	code, out, errs := run(t, t.TempDir(), kernel, "-ttgir-to-ptx", "-llc", llc)
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
@@ -170,16 +161,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 // (PTX ISA 8.1, sm_90a); a lower capability than the module's changes
 // nothing.
 func TestComputeCapability(t *testing.T) {
-	llc, err := llvmemit.FindLLC(os.Getenv)
-	if err == nil {
-		_, err = exec.LookPath(llc)
-	}
-	if err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatalf("llc-14 is required under CI: %v", err)
-		}
-		t.Skip(err)
-	}
+	llc := needLLVM(t, false)
 	for _, c := range []struct {
 		args []string
 		want []string
@@ -238,19 +220,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 // +12 (which ptxas folds into the accesses' offsets); from the lowering's
 // own IR, one multiply per element.
 func TestOptimization(t *testing.T) {
-	llc, err := llvmemit.FindLLC(os.Getenv)
-	if err == nil {
-		_, err = exec.LookPath(llc)
-	}
-	if err == nil {
-		_, err = llvmemit.FindOpt(os.Getenv)
-	}
-	if err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatalf("llc-14 and opt-14 are required under CI: %v", err)
-		}
-		t.Skip(err)
-	}
+	llc := needLLVM(t, true)
 	for _, c := range []struct {
 		args  []string
 		wides int
@@ -277,4 +247,24 @@ func TestOptimization(t *testing.T) {
 	if code, _, errs := run(t, t.TempDir(), maskedKernel, "-ttgir-to-ptx", "-O0", "-O3"); code != 1 || !strings.Contains(errs, "-O0 and -O3") {
 		t.Errorf("-O0 -O3: exit %d, %s", code, errs)
 	}
+}
+
+// needLLVM returns llc-14's path (and checks for opt-14 too when withOpt),
+// skipping the test where they are missing, failing it under CI.
+func needLLVM(t *testing.T, withOpt bool) string {
+	t.Helper()
+	llc, err := llvmemit.FindLLC(os.Getenv)
+	if err == nil {
+		_, err = exec.LookPath(llc)
+	}
+	if err == nil && withOpt {
+		_, err = llvmemit.FindOpt(os.Getenv)
+	}
+	if err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatalf("LLVM 14's tools are required under CI: %v", err)
+		}
+		t.Skip(err)
+	}
+	return llc
 }
