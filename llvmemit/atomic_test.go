@@ -95,26 +95,10 @@ func TestSimAtomicForms(t *testing.T) {
 			lay := fmt.Sprintf("#b = #ttg.blocked<{sizePerThread = [%d], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>\n", c.perThread)
 			ty := func(e string) string { return fmt.Sprintf("tensor<%dx%s, #b>", c.n, e) }
 			pt := ty("!tt.ptr<" + c.elem + ">")
-			body := fmt.Sprintf(`
-    %%r = tt.make_range {end = %[1]d : i32, start = 0 : i32} : %[2]s
-    %%ip = tt.splat %%in : !tt.ptr<%[3]s> -> %[4]s
-    %%ia = tt.addptr %%ip, %%r : %[4]s, %[2]s
-    %%jp = tt.splat %%out : !tt.ptr<%[3]s> -> %[4]s
-    %%ja = tt.addptr %%jp, %%r : %[4]s, %[2]s
-    %%x = tt.load %%ja : %[4]s`, c.n, ty("i32"), c.elem, pt)
+			body := inOutBody(c.n, c.elem, c.mask) + fmt.Sprintf(`
+    %%x = tt.load %%ja : %s`, pt)
 			mask := ""
-			switch c.mask {
-			case "pairs": // true for the first half of each run of 4: constancy 2
-				body += fmt.Sprintf(`
-    %%c4 = arith.constant dense<4> : %[1]s
-    %%c2 = arith.constant dense<2> : %[1]s
-    %%rem = arith.remsi %%r, %%c4 : %[1]s
-    %%m = arith.cmpi slt, %%rem, %%c2 : %[1]s`, ty("i32"))
-				mask = ", %m"
-			case "ragged": // r < n: constancy 1
-				body += fmt.Sprintf(`
-    %%nn = tt.splat %%lim : i32 -> %[1]s
-    %%m = arith.cmpi slt, %%r, %%nn : %[1]s`, ty("i32"))
+			if c.mask != "" {
 				mask = ", %m"
 			}
 			maskTy := ""

@@ -30,24 +30,8 @@ func TestSimMaskedLoadOther(t *testing.T) {
 			const n = 512
 			ty := func(e string) string { return fmt.Sprintf("tensor<%dx%s, #b>", n, e) }
 			pt := ty("!tt.ptr<" + c.elem + ">")
-			body := fmt.Sprintf(`
-    %%r = tt.make_range {end = %[1]d : i32, start = 0 : i32} : %[2]s
-    %%ip = tt.splat %%in : !tt.ptr<%[3]s> -> %[4]s
-    %%ia = tt.addptr %%ip, %%r : %[4]s, %[2]s
-    %%jp = tt.splat %%out : !tt.ptr<%[3]s> -> %[4]s
-    %%ja = tt.addptr %%jp, %%r : %[4]s, %[2]s
-    %%o = arith.constant dense<%[5]s> : %[6]s`, n, ty("i32"), c.elem, pt, c.other, ty(c.elem))
-			if c.mask == "pairs" { // true for the first half of each run of 4: constancy 2
-				body += fmt.Sprintf(`
-    %%c4 = arith.constant dense<4> : %[1]s
-    %%c2 = arith.constant dense<2> : %[1]s
-    %%rem = arith.remsi %%r, %%c4 : %[1]s
-    %%m = arith.cmpi slt, %%rem, %%c2 : %[1]s`, ty("i32"))
-			} else { // r < lim: constancy 1
-				body += fmt.Sprintf(`
-    %%nn = tt.splat %%lim : i32 -> %[1]s
-    %%m = arith.cmpi slt, %%r, %%nn : %[1]s`, ty("i32"))
-			}
+			body := inOutBody(n, c.elem, c.mask) + fmt.Sprintf(`
+    %%o = arith.constant dense<%s> : %s`, c.other, ty(c.elem))
 			body += fmt.Sprintf(`
     %%x = tt.load %%ia, %%m, %%o : %s
     tt.store %%ja, %%x : %s`, pt, pt)
@@ -69,4 +53,32 @@ func TestSimMaskedLoadOther(t *testing.T) {
 			crossCheckArgs(t, src, 4, []*interp.Buffer{filled(t, et, n, 1), zeros(t, et, n)}, []int64{n - 37})
 		})
 	}
+}
+
+// inOutBody is the start of a test kernel over n elements of elem with
+// parameters %in, %out (pointers) and %lim (i32), one element per index of
+// a 1-D layout #b: %r the indices, %ia and %ja the input's and output's
+// pointers, and for mask "pairs" (true for the first half of each run of
+// 4: constancy 2) or "ragged" (r < lim: constancy 1) the mask %m.
+func inOutBody(n int, elem, mask string) string {
+	ty := func(e string) string { return fmt.Sprintf("tensor<%dx%s, #b>", n, e) }
+	body := fmt.Sprintf(`
+    %%r = tt.make_range {end = %[1]d : i32, start = 0 : i32} : %[2]s
+    %%ip = tt.splat %%in : !tt.ptr<%[3]s> -> %[4]s
+    %%ia = tt.addptr %%ip, %%r : %[4]s, %[2]s
+    %%jp = tt.splat %%out : !tt.ptr<%[3]s> -> %[4]s
+    %%ja = tt.addptr %%jp, %%r : %[4]s, %[2]s`, n, ty("i32"), elem, ty("!tt.ptr<"+elem+">"))
+	switch mask {
+	case "pairs":
+		body += fmt.Sprintf(`
+    %%c4 = arith.constant dense<4> : %[1]s
+    %%c2 = arith.constant dense<2> : %[1]s
+    %%rem = arith.remsi %%r, %%c4 : %[1]s
+    %%m = arith.cmpi slt, %%rem, %%c2 : %[1]s`, ty("i32"))
+	case "ragged":
+		body += fmt.Sprintf(`
+    %%nn = tt.splat %%lim : i32 -> %[1]s
+    %%m = arith.cmpi slt, %%r, %%nn : %[1]s`, ty("i32"))
+	}
+	return body
 }
