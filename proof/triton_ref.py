@@ -43,6 +43,12 @@ NP_NAMES = {"f32": "float32", "f16": "float16", "f64": "float64", "i8": "int8", 
             "i64": "int64", "bf16": "uint16", "i1": "uint8"}
 
 
+def read_text(path):
+    """The text of the file at path (closed after reading)."""
+    with open(path) as f:
+        return f.read()
+
+
 def log(msg):
     print(f"[{time.strftime('%H:%M:%S')}] {msg}", file=sys.stderr, flush=True)
 
@@ -138,7 +144,7 @@ def find_ptxas():
 
 
 def ptxas_one(ptxas, path):
-    text = open(path).read()
+    text = read_text(path)
     m = re.search(r"^\.target\s+(sm_\d+a?)", text, re.M)
     arch = "sm_90a" if m and m.group(1).endswith("a") else "sm_90"
     t0 = time.time()
@@ -190,7 +196,7 @@ def check_kernel(k, bundle, work, cc_device, timeout):
     for key in ("no_realistic_size", "ours_error", "bytes", "flops"):
         if key in k:
             res[key] = k[key]
-    text = open(ttgir).read()
+    text = read_text(ttgir)
     cc = max(int(re.search(r'ttg\.target = "cuda:(\d+)"', text).group(1)), cc_device)
     res["triton_target"] = f"cuda:{cc}"
     t0 = time.time()
@@ -225,7 +231,7 @@ def check_kernel(k, bundle, work, cc_device, timeout):
         if r.returncode != 0:
             v["check_out"] = (r.stdout + r.stderr)[-3000:]
         if os.path.exists(cj):
-            rep = json.load(open(cj))
+            rep = json.loads(read_text(cj))
             v["check"] = rep.get("check")
             if rep.get("gpu"):
                 g = rep["gpu"]
@@ -247,7 +253,7 @@ def triton_source(ttgir, cc, kdir):
     stores wrote with no proxy fence: a race (outputs differ from launch to
     launch). Our lowering inserts the fence itself; this gives Triton the
     same."""
-    text = open(ttgir).read()
+    text = read_text(ttgir)
     if cc < 90 or "ttng.warp_group_dot" not in text or "ttng.fence_async_shared" in text:
         return ttgir
     from triton._C.libtriton import ir, nvidia
@@ -392,7 +398,7 @@ def bench_kernel(k, res, bundle, work, runs, warmup):
             v["bench_error"] = r.stderr.strip()[-2000:]
             log(f"{name} [{label}]: bench FAILED: {r.stderr.strip()[-400:]}")
             continue
-        rep = json.load(open(bj))
+        rep = json.loads(read_text(bj))
         v["bench"] = rep.get("bench")
         v["dump"] = d
         b["bytes"], b["arg_types"] = rep["bench"]["bytes"], rep["args"]
