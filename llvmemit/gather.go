@@ -13,13 +13,19 @@ import (
 )
 
 // tt.gather and tt.histogram, through shared memory. gather stores the
-// source tensor row-major in the op's scratch and each thread loads its
-// result elements at the coordinates its indices name (Triton's
-// non-warp-local path). histogram zeroes one i32 counter per bin, every
-// element held by the thread (once: broadcast registers, lanes and warps
-// do not count twice) adds 1 to its bin with a shared-memory atomic, and
-// each thread reads the bins of its result registers; values outside
-// [0, bins) and masked-off elements are not counted.
+// source tensor in the op's scratch with the gather axis fastest (the
+// other dimensions row-major above it), and each thread loads its result
+// elements at the coordinates its indices name (Triton's non-warp-local
+// path; Triton linearizes dimension 0 fastest, the same order for a 2-D
+// gather along axis 0). With the axis fastest, a warp's loads of
+// data-dependent indices spread over the 32 banks instead of the few
+// banks its columns fall in, each store is the thread's base plus an
+// immediate, and each load the thread's row pointer plus the index plus
+// an immediate. histogram zeroes one i32 counter per bin, every element
+// held by the thread (once: broadcast registers, lanes and warps do not
+// count twice) adds 1 to its bin with a shared-memory atomic, and each
+// thread reads the bins of its result registers; values outside [0,
+// bins) and masked-off elements are not counted.
 
 func init() {
 	Register("tt.gather", lowerGather)
@@ -46,29 +52,73 @@ func lowerGather(l *Lowerer, op *ir.Operation) error {
 	st := storableType(elt)
 	eb := typeBits(st) / 8
 	base := l.scratch(op, numel*eb)
-	// Store the source row-major: the identity layout's offsets.
-	coords := l.emitIndices(src.Type())
+	// order lists the dimensions slowest first, the axis last (fastest).
+	order := make([]int, 0, len(shape))
+	for d := range shape {
+		if d != axis {
+			order = append(order, d)
+		}
+	}
+	order = append(order, axis)
+	pshape := permute(shape, order)
+	// Store the source: each register's slot is the thread's part of the
+	// flattened coordinates ⊕ the register's constant part.
+	hw := make([]value.Value, len(shape))
+	masks := make([]uint64, len(shape))
+	for d := range shape {
+		hw[d], masks[d] = l.applyHW(S, d)
+	}
+	flat, mask := l.flattenHW(permute(hw, order), permute(masks, order), pshape)
+	set := &slotSet{hw: flat, mask: mask}
 	in := l.Values(src)
 	dup := dupRegisters(S)
-	b := l.b()
-	l.syncShared()
-	for r, c := range coords {
+	var vals []value.Value
+	for r := range in {
 		if r&dup != 0 {
 			continue
 		}
-		addr := b.add(b.shl(l.flatten(c, shape), i32(int64(bits.TrailingZeros(uint(eb))))), i32(base))
-		s := l.cur.NewStore(l.storable(in[r]), l.smemPtr(addr, st))
-		s.Align = lir.Align(eb)
+		set.consts = append(set.consts, flattenConst(permute(S.Apply(r), order), pshape))
+		vals = append(vals, in[r])
 	}
+	l.syncShared()
+	l.storeSlotSet(set, vals, int64(base))
 	l.barrier()
-	rcoords := l.emitIndices(op.Result(0).Type())
+	// Load: the result layout's coordinates but along the axis, flattened
+	// (the thread's part, shifted above the axis, is a row pointer made
+	// once; the register's constant part an immediate offset), plus the
+	// index.
+	R := mustLayout(op.Result(0).Type())
+	rhw := make([]value.Value, 0, len(order)-1)
+	rmasks := make([]uint64, 0, len(order)-1)
+	for _, d := range order[:len(order)-1] {
+		v, m := l.applyHW(R, d)
+		rhw, rmasks = append(rhw, v), append(rmasks, m)
+	}
+	b := l.b()
+	logEB := int64(bits.TrailingZeros(uint(eb)))
+	rowShift := logEB + int64(bits.TrailingZeros(uint(shape[axis])))
+	rflat, rmask := l.flattenHW(rhw, rmasks, pshape[:len(pshape)-1])
+	rowPtrs := map[uint64]value.Value{}
 	ids := l.Values(idx)
-	out := make([]value.Value, len(rcoords))
-	for r, c := range rcoords {
-		cc := append([]value.Value{}, c...)
-		cc[axis] = ids[r]
-		addr := b.add(b.shl(l.flattenArith(cc, shape), i32(int64(bits.TrailingZeros(uint(eb))))), i32(base))
-		ld := l.cur.NewLoad(st, l.smemPtr(addr, st))
+	out := make([]value.Value, len(ids))
+	for r := range ids {
+		c := permute(R.Apply(r), order)
+		k := uint64(flattenConst(c[:len(c)-1], pshape[:len(pshape)-1]))
+		// Constant bits within the thread's mask flip its bits (xor);
+		// the others add.
+		hk := k & rmask
+		row, ok := rowPtrs[hk]
+		if !ok {
+			x := rflat
+			if hk != 0 {
+				x = b.xor(x, i32(int64(hk)))
+			}
+			row = l.smemPtr(b.add(b.shl(x, i32(rowShift)), i32(int64(base))), types.I8)
+			rowPtrs[hk] = row
+		}
+		off := b.add(b.shl(l.index32(ids[r]), i32(logEB)), i32(int64(k&^rmask)<<rowShift))
+		p := l.cur.NewBitCast(l.cur.NewGetElementPtr(types.I8, row, off), ptrTo(st, asShared))
+		ld := l.cur.NewLoad(st, p)
 		ld.Align = lir.Align(eb)
 		out[r] = l.unstorable(ld, elt)
 	}
@@ -76,23 +126,24 @@ func lowerGather(l *Lowerer, op *ir.Operation) error {
 	return nil
 }
 
-// flattenArith is flatten for coordinates that may have any bits (an
-// index read from memory): mul and add.
-func (l *Lowerer) flattenArith(coords []value.Value, shape []int) value.Value {
-	b := l.b()
-	var flat value.Value = i32(0)
-	stride := 1
-	for d := len(shape) - 1; d >= 0; d-- {
-		c := coords[d]
-		if it := c.Type().(*types.IntType); it.BitSize > 32 {
-			c = l.cur.NewTrunc(c, types.I32)
-		} else if it.BitSize < 32 {
-			c = l.cur.NewSExt(c, types.I32)
-		}
-		flat = b.add(flat, b.mul(c, i32(int64(stride))))
-		stride *= shape[d]
+// permute is xs in the order of the indices order.
+func permute[T any](xs []T, order []int) []T {
+	out := make([]T, len(order))
+	for i, d := range order {
+		out[i] = xs[d]
 	}
-	return flat
+	return out
+}
+
+// index32 is a gather index as i32: truncated when wider, sign-extended
+// when narrower.
+func (l *Lowerer) index32(c value.Value) value.Value {
+	if it := c.Type().(*types.IntType); it.BitSize > 32 {
+		return l.cur.NewTrunc(c, types.I32)
+	} else if it.BitSize < 32 {
+		return l.cur.NewSExt(c, types.I32)
+	}
+	return c
 }
 
 // writer says which copy of each element of a value of type t writes it

@@ -436,7 +436,11 @@ func TestSimGatherHistogram(t *testing.T) {
 		axis   int
 		layout string
 		inWarp bool // the gather stays in a warp: shuffles, no shared memory
-	}{{0, "spread", false}, {1, "spread", false}, {0, "cols", true}, {1, "lanes", true}} {
+	}{{0, "spread", false}, {1, "spread", false}, {0, "cols", true}, {1, "lanes", true},
+		// Linear layouts with broadcast lanes and registers out of
+		// order, column-major registers, mma: through shared memory or
+		// shuffles.
+		{0, "perm", false}, {1, "perm", true}, {0, "shfl", true}, {0, "lperm", true}, {1, "lperm", true}, {0, "regs", false}, {1, "mma", false}} {
 		axis := c.axis
 		t.Run(fmt.Sprintf("gather_axis%d_%s", axis, c.layout), func(t *testing.T) {
 			body := offsets2D("a", "#rows", 32, 32) + offsets2D("b", "#"+c.layout, 32, 32) + strings.NewReplacer("AXIS", fmt.Sprint(axis), "#spread", "#"+c.layout).Replace(`
