@@ -1,6 +1,8 @@
 package llvmemit_test
 
 import (
+	"regexp"
+	"strings"
 	"testing"
 
 	"github.com/layoutopt/layoutopt/interp"
@@ -42,4 +44,42 @@ func TestSimMemDescViews(t *testing.T) {
 #smem = #ttg.shared_memory
 `, body)
 	crossCheck(t, src, 4, []*interp.Buffer{filled(t, ir.I32, 1024, 1), zeros(t, ir.I32, 2048+512)})
+}
+
+// TestLocalStoreAddressesShareXor stores, through ttg.local_alloc, a
+// tensor whose thread holds one row of a 128-byte-swizzled transposed
+// buffer (the B operand of a wgmma matmul whose loads run along K): every
+// register's offset xors the row's chunk with its column's phase, and only
+// the phase's bits meet the thread's part. As in Triton's lowerLdSt, only
+// those bits may be xor-ed into it; the rest is a constant added to the
+// address, so the 16 registers share 4 address registers (phases 0, 2, 4,
+// 6 of their even columns) instead of one each, which a loop would keep
+// live (matmul_grouped_128x128x64_f16_sm90_w4: 64 of them).
+func TestLocalStoreAddressesShareXor(t *testing.T) {
+	body := offsets2D("a", "#tcol", 32, 32) + offsets2D("b", "#trow", 32, 32) + `
+    %ip = tt.splat %in : !tt.ptr<i32> -> tensor<32x32x!tt.ptr<i32>, #tcol>
+    %ia = tt.addptr %ip, %a_off : tensor<32x32x!tt.ptr<i32>, #tcol>, tensor<32x32xi32, #tcol>
+    %x = tt.load %ia : tensor<32x32x!tt.ptr<i32>, #tcol>
+    %m = ttg.local_alloc %x : (tensor<32x32xi32, #tcol>) -> !ttg.memdesc<32x32xi32, #sh, #smem>
+    %y = ttg.local_load %m : !ttg.memdesc<32x32xi32, #sh, #smem> -> tensor<32x32xi32, #trow>
+    %op = tt.splat %out : !tt.ptr<i32> -> tensor<32x32x!tt.ptr<i32>, #trow>
+    %ob = tt.addptr %op, %b_off : tensor<32x32x!tt.ptr<i32>, #trow>, tensor<32x32xi32, #trow>
+    tt.store %ob, %y : tensor<32x32x!tt.ptr<i32>, #trow>`
+	src := module(4, aliasDefs("tcol", "trow")+"#sh = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = true, elementBitWidth = 32}>\n#smem = #ttg.shared_memory\n", body)
+	res := lowerSource(t, src, "xor.mlir", true)
+	// The constants xor-ed into the addresses of the shared stores (all of
+	// the local_alloc's, before the barrier that precedes its loads).
+	text := res.Module.String()
+	end := strings.Index(text, "llvm.nvvm.barrier0")
+	if end < 0 {
+		t.Fatalf("no barrier between the local_alloc and the local_load:\n%s", text)
+	}
+	xors := map[string]bool{}
+	for _, m := range regexp.MustCompile(`xor i32 %\d+, (\d+)`).FindAllStringSubmatch(text[:end], -1) {
+		xors[m[1]] = true
+	}
+	if len(xors) > 3 {
+		t.Errorf("the local_alloc's addresses xor %d distinct constants %v, want at most 3 (the phases of columns 2, 4 and 6)", len(xors), xors)
+	}
+	crossCheck(t, src, 4, []*interp.Buffer{filled(t, ir.I32, 1024, 1), zeros(t, ir.I32, 1024)})
 }
