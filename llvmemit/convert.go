@@ -60,6 +60,79 @@ func (l *Lowerer) scratch(op *ir.Operation, size int) int64 {
 // smemPtr returns the function's shared-memory frame + off (bytes) as a
 // pointer to t: global_smem in a kernel, the frame parameter in a device
 // function.
+// storeSharedVec stores the elements vals (of storable type st) as one
+// vector at byte offset off of shared memory, aligned to its size.
+//
+// NVPTX accesses at most four elements at once, and LLVM 14 splits a
+// vector of eight 16-bit elements into two st.v4.u16 (InstCombine turns
+// <8 x half> into <8 x i16> when the halves were loaded as bits, and the
+// DAG combiner sees through words built by bitcasts). As in Triton, such
+// a vector is stored as four 32-bit words, each packed by a mov.b32 that
+// neither can take apart: one st.v4.b32.
+func (l *Lowerer) storeSharedVec(vals []value.Value, st types.Type, off value.Value) {
+	if packedHalves(len(vals), st) {
+		words := make([]value.Value, len(vals)/2)
+		pack := pureAsm(types.I32, "mov.b32 $0, {$1, $2};", "=r,h,h", types.I16, types.I16)
+		for i := range words {
+			words[i] = l.cur.NewCall(pack, l.bits16(vals[2*i]), l.bits16(vals[2*i+1]))
+		}
+		vals, st = words, types.I32
+	}
+	vt := types.NewVector(uint64(len(vals)), st)
+	var v value.Value = constant.NewUndef(vt)
+	for i, x := range vals {
+		v = l.cur.NewInsertElement(v, x, i32(int64(i)))
+	}
+	s := l.cur.NewStore(v, l.smemPtr(off, vt))
+	s.Align = lir.Align(len(vals) * typeBits(st) / 8)
+}
+
+// loadSharedVec loads n elements of storable type st as one vector from
+// byte offset off of shared memory, aligned to its size; eight 16-bit
+// elements as four words unpacked by mov.b32 (see storeSharedVec).
+func (l *Lowerer) loadSharedVec(n int, st types.Type, off value.Value) []value.Value {
+	lt, ln := st, n
+	if packedHalves(n, st) {
+		lt, ln = types.I32, n/2
+	}
+	vt := types.NewVector(uint64(ln), lt)
+	ld := l.cur.NewLoad(vt, l.smemPtr(off, vt))
+	ld.Align = lir.Align(n * typeBits(st) / 8)
+	out := make([]value.Value, n)
+	if ln == n {
+		for i := range out {
+			out[i] = l.cur.NewExtractElement(ld, i32(int64(i)))
+		}
+		return out
+	}
+	unpack := pureAsm(types.NewStruct(types.I16, types.I16), "mov.b32 {$0, $1}, $2;", "=h,=h,r", types.I32)
+	for i := 0; i < ln; i++ {
+		halves := l.cur.NewCall(unpack, l.cur.NewExtractElement(ld, i32(int64(i))))
+		for j := 0; j < 2; j++ {
+			var x value.Value = l.cur.NewExtractValue(halves, uint64(j))
+			if !st.Equal(types.I16) {
+				x = l.cur.NewBitCast(x, st)
+			}
+			out[2*i+j] = x
+		}
+	}
+	return out
+}
+
+// packedHalves reports whether n elements of storable type st are
+// accessed in shared memory as 32-bit words: more than four 16-bit ones.
+func packedHalves(n int, st types.Type) bool {
+	return n > 4 && n%2 == 0 && typeBits(st) == 16
+}
+
+// bits16 is the 16-bit value x (an i16, half or bfloat) as an i16.
+func (l *Lowerer) bits16(x value.Value) value.Value {
+	if x.Type().Equal(types.I16) {
+		return x
+	}
+	return l.cur.NewBitCast(x, types.I16)
+}
+
 func (l *Lowerer) smemPtr(off value.Value, t types.Type) value.Value {
 	if l.frame != nil {
 		off = l.cur.NewAdd(l.frame, off)
@@ -310,13 +383,11 @@ func (l *Lowerer) roundTrip(op *ir.Operation, in []value.Value, S, D *linear.Lay
 			if sMat != nil || r&sLead != 0 || r&dupMask != 0 || sm.constPart(r)/tile != round {
 				continue
 			}
-			vt := types.NewVector(uint64(sv), st)
-			var v value.Value = constant.NewUndef(vt)
-			for i := 0; i < sv; i++ {
-				v = l.cur.NewInsertElement(v, l.storable(in[r|spread(i, sb)]), i32(int64(i)))
+			vals := make([]value.Value, sv)
+			for i := range vals {
+				vals[i] = l.storable(in[r|spread(i, sb)])
 			}
-			s := l.cur.NewStore(v, l.smemPtr(l.addr(sm, r, tile, base, eb), vt))
-			s.Align = lir.Align(sv * eb)
+			l.storeSharedVec(vals, st, l.addr(sm, r, tile, base, eb))
 		}
 		l.barrier()
 		if dMat != nil {
@@ -326,11 +397,8 @@ func (l *Lowerer) roundTrip(op *ir.Operation, in []value.Value, S, D *linear.Lay
 			if dMat != nil || r&dLead != 0 || dm.constPart(r)/tile != round {
 				continue
 			}
-			vt := types.NewVector(uint64(dv), st)
-			ld := l.cur.NewLoad(vt, l.smemPtr(l.addr(dm, r, tile, base, eb), vt))
-			ld.Align = lir.Align(dv * eb)
-			for i := 0; i < dv; i++ {
-				out[r|spread(i, db)] = l.unstorable(l.cur.NewExtractElement(ld, i32(int64(i))), elt)
+			for i, x := range l.loadSharedVec(dv, st, l.addr(dm, r, tile, base, eb)) {
+				out[r|spread(i, db)] = l.unstorable(x, elt)
 			}
 		}
 	}

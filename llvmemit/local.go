@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"math/bits"
 
-	lir "github.com/llir/llvm/ir"
-	"github.com/llir/llvm/ir/constant"
 	"github.com/llir/llvm/ir/types"
 	"github.com/llir/llvm/ir/value"
 
@@ -217,13 +215,11 @@ func (l *Lowerer) localStore(op *ir.Operation, md *memDesc, src *ir.Value) error
 		if r&dup != 0 {
 			continue
 		}
-		vt := types.NewVector(uint64(vec), st)
-		var v value.Value = constant.NewUndef(vt)
-		for i := 0; i < vec; i++ {
-			v = l.cur.NewInsertElement(v, l.storable(in[r+i]), i32(int64(i)))
+		vals := make([]value.Value, vec)
+		for i := range vals {
+			vals[i] = l.storable(in[r+i])
 		}
-		s := l.cur.NewStore(v, l.smemPtr(l.sharedAddr(m, md, base, r, eb), vt))
-		s.Align = lir.Align(vec * eb)
+		l.storeSharedVec(vals, st, l.sharedAddr(m, md, base, r, eb))
 	}
 	return nil
 }
@@ -256,11 +252,8 @@ func (l *Lowerer) loadShared(op *ir.Operation, md *memDesc, base value.Value, D 
 	}
 	out := make([]value.Value, D.InDimSize(dimReg))
 	for r := 0; r < len(out); r += vec {
-		vt := types.NewVector(uint64(vec), st)
-		ld := l.cur.NewLoad(vt, l.smemPtr(l.sharedAddr(m, md, base, r, eb), vt))
-		ld.Align = lir.Align(vec * eb)
-		for i := 0; i < vec; i++ {
-			out[r+i] = l.unstorable(l.cur.NewExtractElement(ld, i32(int64(i))), elt)
+		for i, x := range l.loadSharedVec(vec, st, l.sharedAddr(m, md, base, r, eb)) {
+			out[r+i] = l.unstorable(x, elt)
 		}
 	}
 	return out, nil

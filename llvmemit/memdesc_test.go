@@ -1,12 +1,15 @@
 package llvmemit_test
 
 import (
+	"context"
+	"os"
 	"regexp"
 	"strings"
 	"testing"
 
 	"github.com/layoutopt/layoutopt/interp"
 	"github.com/layoutopt/layoutopt/ir"
+	"github.com/layoutopt/layoutopt/llvmemit"
 )
 
 // TestSimMemDescViews stores a tensor to a swizzled buffer and loads it
@@ -82,4 +85,52 @@ func TestLocalStoreAddressesShareXor(t *testing.T) {
 		t.Errorf("the local_alloc's addresses xor %d distinct constants %v, want at most 3 (the phases of columns 2, 4 and 6)", len(xors), xors)
 	}
 	crossCheck(t, src, 4, []*interp.Buffer{filled(t, ir.I32, 1024, 1), zeros(t, ir.I32, 1024)})
+}
+
+// TestSharedWordsOfHalves stores an f16 tensor of eight consecutive
+// halves per thread to a swizzled buffer and loads it back. LLVM 14 splits
+// a shared access of eight 16-bit elements into two v4.u16 once opt -O3
+// has turned the halves into i16s; the lowering packs them into words as
+// Triton does (mov.b32), so each is one 16-byte st/ld.shared.v4 of words.
+func TestSharedWordsOfHalves(t *testing.T) {
+	as, llc := llvmTools(t)
+	optPath, err := llvmemit.FindOpt(os.Getenv)
+	if err != nil {
+		t.Skipf("opt-14 not found: %v", err)
+	}
+	src := `#v8 = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#sh = #ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @k(%in: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %out: !tt.ptr<f16> {tt.divisibility = 16 : i32}) {` + offsets2D("a", "#v8", 32, 64) + `
+    %ip = tt.splat %in : !tt.ptr<f16> -> tensor<32x64x!tt.ptr<f16>, #v8>
+    %ia = tt.addptr %ip, %a_off : tensor<32x64x!tt.ptr<f16>, #v8>, tensor<32x64xi32, #v8>
+    %x = tt.load %ia : tensor<32x64x!tt.ptr<f16>, #v8>
+    %m = ttg.local_alloc %x : (tensor<32x64xf16, #v8>) -> !ttg.memdesc<32x64xf16, #sh, #smem>
+    %y = ttg.local_load %m : !ttg.memdesc<32x64xf16, #sh, #smem> -> tensor<32x64xf16, #v8>
+    %op = tt.splat %out : !tt.ptr<f16> -> tensor<32x64x!tt.ptr<f16>, #v8>
+    %oa = tt.addptr %op, %a_off : tensor<32x64x!tt.ptr<f16>, #v8>, tensor<32x64xi32, #v8>
+    tt.store %oa, %y : tensor<32x64x!tt.ptr<f16>, #v8>
+    tt.return
+  }
+}
+`
+	res := lowerSource(t, src, "halves.mlir", true)
+	o3, err := llvmemit.Optimize(context.Background(), optPath, []byte(res.Module.String()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ptx, err := compile(t, as, llc, string(o3))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"st.shared.v4.u32", "ld.shared.v4.u32"} {
+		if n := strings.Count(string(ptx), want); n != 2 {
+			t.Errorf("%d %s, want 2 (one per 8 halves)", n, want)
+		}
+	}
+	if strings.Contains(string(ptx), ".shared.v4.u16") {
+		t.Errorf("shared accesses of halves split into v4.u16:\n%s", ptx)
+	}
+	crossCheck(t, src, 4, []*interp.Buffer{filled(t, ir.F16, 32*64, 1), zeros(t, ir.F16, 32*64)})
 }
