@@ -48,8 +48,8 @@ func init() {
 		return l.localLoad(op, md)
 	})
 	Register("ttg.local_dealloc", func(*Lowerer, *ir.Operation) error { return nil })
-	Register("ttg.local_barrier", func(l *Lowerer, _ *ir.Operation) error { l.barrier(); return nil })
-	Register("gpu.barrier", func(l *Lowerer, _ *ir.Operation) error { l.barrier(); return nil })
+	Register("ttg.local_barrier", lowerBarrier)
+	Register("gpu.barrier", lowerBarrier)
 	Register("ttg.memdesc_index", func(l *Lowerer, op *ir.Operation) error {
 		src := l.Values(op.Operand(0))[0]
 		idx := l.Values(op.Operand(1))[0]
