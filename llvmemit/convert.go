@@ -74,6 +74,10 @@ func (l *Lowerer) storeSharedVec(vals []value.Value, st types.Type, off value.Va
 		words := make([]value.Value, len(vals)/2)
 		pack := pureAsm(types.I32, "mov.b32 $0, {$1, $2};", "=r,h,h", types.I16, types.I16)
 		for i := range words {
+			if w := l.wordOf(vals[2*i], vals[2*i+1]); w != nil {
+				words[i] = w
+				continue
+			}
 			words[i] = l.cur.NewCall(pack, l.bits16(vals[2*i]), l.bits16(vals[2*i+1]))
 		}
 		vals, st = words, types.I32
@@ -123,6 +127,30 @@ func (l *Lowerer) loadSharedVec(n int, st types.Type, off value.Value) []value.V
 // accessed in shared memory as 32-bit words: more than four 16-bit ones.
 func packedHalves(n int, st types.Type) bool {
 	return n > 4 && n%2 == 0 && typeBits(st) == 16
+}
+
+// wordOf returns the 32-bit word whose low and high halves are lo and hi
+// when they are elements 2m and 2m+1 of one vector (a global load, a
+// bitcast of loaded words or of a cvt of two f32s): word m of the vector
+// reinterpreted as words, which LLVM folds into its source, where packing
+// the halves anew would keep them apart. Else it returns nil.
+func (l *Lowerer) wordOf(lo, hi value.Value) value.Value {
+	el, ok1 := lo.(*lir.InstExtractElement)
+	eh, ok2 := hi.(*lir.InstExtractElement)
+	if !ok1 || !ok2 || el.X != eh.X {
+		return nil
+	}
+	il, ok1 := constInt(el.Index)
+	ih, ok2 := constInt(eh.Index)
+	vt, ok := el.X.Type().(*types.VectorType)
+	if !ok1 || !ok2 || !ok || il%2 != 0 || ih != il+1 || vt.Len%2 != 0 || typeBits(vt.ElemType) != 16 {
+		return nil
+	}
+	var src value.Value = el.X
+	if vt.Len == 2 {
+		return l.cur.NewBitCast(src, types.I32)
+	}
+	return l.cur.NewExtractElement(l.cur.NewBitCast(src, types.NewVector(vt.Len/2, types.I32)), i32(il/2))
 }
 
 // bits16 is the 16-bit value x (an i16, half or bfloat) as an i16.

@@ -88,7 +88,8 @@ func TestLocalStoreAddressesShareXor(t *testing.T) {
 }
 
 // TestSharedWordsOfHalves stores an f16 tensor of eight consecutive
-// halves per thread to a swizzled buffer and loads it back. LLVM 14 splits
+// halves per thread to a swizzled buffer, loads it back, and does the same
+// again with the loaded halves. LLVM 14 splits
 // a shared access of eight 16-bit elements into two v4.u16 once opt -O3
 // has turned the halves into i16s; the lowering packs them into words as
 // Triton does (mov.b32), so each is one 16-byte st/ld.shared.v4 of words.
@@ -108,9 +109,11 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     %x = tt.load %ia : tensor<32x64x!tt.ptr<f16>, #v8>
     %m = ttg.local_alloc %x : (tensor<32x64xf16, #v8>) -> !ttg.memdesc<32x64xf16, #sh, #smem>
     %y = ttg.local_load %m : !ttg.memdesc<32x64xf16, #sh, #smem> -> tensor<32x64xf16, #v8>
+    %m2 = ttg.local_alloc %y : (tensor<32x64xf16, #v8>) -> !ttg.memdesc<32x64xf16, #sh, #smem>
+    %y2 = ttg.local_load %m2 : !ttg.memdesc<32x64xf16, #sh, #smem> -> tensor<32x64xf16, #v8>
     %op = tt.splat %out : !tt.ptr<f16> -> tensor<32x64x!tt.ptr<f16>, #v8>
     %oa = tt.addptr %op, %a_off : tensor<32x64x!tt.ptr<f16>, #v8>, tensor<32x64xi32, #v8>
-    tt.store %oa, %y : tensor<32x64x!tt.ptr<f16>, #v8>
+    tt.store %oa, %y2 : tensor<32x64x!tt.ptr<f16>, #v8>
     tt.return
   }
 }
@@ -125,12 +128,17 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 		t.Fatal(err)
 	}
 	for _, want := range []string{"st.shared.v4.u32", "ld.shared.v4.u32"} {
-		if n := strings.Count(string(ptx), want); n != 2 {
-			t.Errorf("%d %s, want 2 (one per 8 halves)", n, want)
+		if n := strings.Count(string(ptx), want); n != 4 {
+			t.Errorf("%d %s, want 4 (one per 8 halves, two buffers)", n, want)
 		}
 	}
 	if strings.Contains(string(ptx), ".shared.v4.u16") {
 		t.Errorf("shared accesses of halves split into v4.u16:\n%s", ptx)
+	}
+	// The first buffer stores the loaded words as they are; the second
+	// packs the halves its load unpacked.
+	if n := strings.Count(res.Module.String(), `"mov.b32 $0, {$1, $2};"`); n != 8 {
+		t.Errorf("%d halves packed into words, want 8 (the second buffer's)", n)
 	}
 	crossCheck(t, src, 4, []*interp.Buffer{filled(t, ir.F16, 32*64, 1), zeros(t, ir.F16, 32*64)})
 }
