@@ -92,39 +92,23 @@ func (l *Lowerer) storeSharedVec(vals []value.Value, st types.Type, off value.Va
 }
 
 // loadSharedVec loads n elements of storable type st as one vector from
-// byte offset off of shared memory, aligned to its size; eight 16-bit
-// elements as four words unpacked by mov.b32 (see storeSharedVec).
+// byte offset off of shared memory, aligned to its size. Eight 16-bit
+// elements are loaded as they are: unpacking words by mov.b32 would keep
+// LLVM from storing them on as the words they were (a global
+// st.v4.b32 of a tile that went through shared memory).
 func (l *Lowerer) loadSharedVec(n int, st types.Type, off value.Value) []value.Value {
-	lt, ln := st, n
-	if packedHalves(n, st) {
-		lt, ln = types.I32, n/2
-	}
-	vt := types.NewVector(uint64(ln), lt)
+	vt := types.NewVector(uint64(n), st)
 	ld := l.cur.NewLoad(vt, l.smemPtr(off, vt))
 	ld.Align = lir.Align(n * typeBits(st) / 8)
 	out := make([]value.Value, n)
-	if ln == n {
-		for i := range out {
-			out[i] = l.cur.NewExtractElement(ld, i32(int64(i)))
-		}
-		return out
-	}
-	unpack := pureAsm(types.NewStruct(types.I16, types.I16), "mov.b32 {$0, $1}, $2;", "=h,=h,r", types.I32)
-	for i := 0; i < ln; i++ {
-		halves := l.cur.NewCall(unpack, l.cur.NewExtractElement(ld, i32(int64(i))))
-		for j := 0; j < 2; j++ {
-			var x value.Value = l.cur.NewExtractValue(halves, uint64(j))
-			if !st.Equal(types.I16) {
-				x = l.cur.NewBitCast(x, st)
-			}
-			out[2*i+j] = x
-		}
+	for i := range out {
+		out[i] = l.cur.NewExtractElement(ld, i32(int64(i)))
 	}
 	return out
 }
 
-// packedHalves reports whether n elements of storable type st are
-// accessed in shared memory as 32-bit words: more than four 16-bit ones.
+// packedHalves reports whether n elements of storable type st are stored
+// to shared memory as 32-bit words: more than four 16-bit ones.
 func packedHalves(n int, st types.Type) bool {
 	return n > 4 && n%2 == 0 && typeBits(st) == 16
 }

@@ -87,12 +87,13 @@ func TestLocalStoreAddressesShareXor(t *testing.T) {
 	crossCheck(t, src, 4, []*interp.Buffer{filled(t, ir.I32, 1024, 1), zeros(t, ir.I32, 1024)})
 }
 
-// TestSharedWordsOfHalves stores an f16 tensor of eight consecutive
-// halves per thread to a swizzled buffer, loads it back, and does the same
-// again with the loaded halves. LLVM 14 splits
-// a shared access of eight 16-bit elements into two v4.u16 once opt -O3
-// has turned the halves into i16s; the lowering packs them into words as
-// Triton does (mov.b32), so each is one 16-byte st/ld.shared.v4 of words.
+// TestSharedWordsOfHalves stores a tensor of eight consecutive 16-bit
+// elements per thread to a swizzled buffer, loads it back, and stores the
+// loaded elements plus one to a second buffer. LLVM 14 splits a shared
+// store of eight 16-bit elements into two st.v4.u16 once opt -O3 has
+// turned halves into i16s; the lowering stores them as words, as Triton
+// does: the loaded ones as the words they came in, the computed ones
+// packed by mov.b32. Each vector is one 16-byte st.shared.v4 of words.
 func TestSharedWordsOfHalves(t *testing.T) {
 	as, llc := llvmTools(t)
 	optPath, err := llvmemit.FindOpt(os.Getenv)
@@ -103,17 +104,19 @@ func TestSharedWordsOfHalves(t *testing.T) {
 #sh = #ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]}>
 #smem = #ttg.shared_memory
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
-  tt.func public @k(%in: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %out: !tt.ptr<f16> {tt.divisibility = 16 : i32}) {` + offsets2D("a", "#v8", 32, 64) + `
-    %ip = tt.splat %in : !tt.ptr<f16> -> tensor<32x64x!tt.ptr<f16>, #v8>
-    %ia = tt.addptr %ip, %a_off : tensor<32x64x!tt.ptr<f16>, #v8>, tensor<32x64xi32, #v8>
-    %x = tt.load %ia : tensor<32x64x!tt.ptr<f16>, #v8>
-    %m = ttg.local_alloc %x : (tensor<32x64xf16, #v8>) -> !ttg.memdesc<32x64xf16, #sh, #smem>
-    %y = ttg.local_load %m : !ttg.memdesc<32x64xf16, #sh, #smem> -> tensor<32x64xf16, #v8>
-    %m2 = ttg.local_alloc %y : (tensor<32x64xf16, #v8>) -> !ttg.memdesc<32x64xf16, #sh, #smem>
-    %y2 = ttg.local_load %m2 : !ttg.memdesc<32x64xf16, #sh, #smem> -> tensor<32x64xf16, #v8>
-    %op = tt.splat %out : !tt.ptr<f16> -> tensor<32x64x!tt.ptr<f16>, #v8>
-    %oa = tt.addptr %op, %a_off : tensor<32x64x!tt.ptr<f16>, #v8>, tensor<32x64xi32, #v8>
-    tt.store %oa, %y2 : tensor<32x64x!tt.ptr<f16>, #v8>
+  tt.func public @k(%in: !tt.ptr<i16> {tt.divisibility = 16 : i32}, %out: !tt.ptr<i16> {tt.divisibility = 16 : i32}) {` + offsets2D("a", "#v8", 32, 64) + `
+    %ip = tt.splat %in : !tt.ptr<i16> -> tensor<32x64x!tt.ptr<i16>, #v8>
+    %ia = tt.addptr %ip, %a_off : tensor<32x64x!tt.ptr<i16>, #v8>, tensor<32x64xi32, #v8>
+    %x = tt.load %ia : tensor<32x64x!tt.ptr<i16>, #v8>
+    %m = ttg.local_alloc %x : (tensor<32x64xi16, #v8>) -> !ttg.memdesc<32x64xi16, #sh, #smem>
+    %y = ttg.local_load %m : !ttg.memdesc<32x64xi16, #sh, #smem> -> tensor<32x64xi16, #v8>
+    %one = arith.constant dense<1> : tensor<32x64xi16, #v8>
+    %y1 = arith.addi %y, %one : tensor<32x64xi16, #v8>
+    %m2 = ttg.local_alloc %y1 : (tensor<32x64xi16, #v8>) -> !ttg.memdesc<32x64xi16, #sh, #smem>
+    %y2 = ttg.local_load %m2 : !ttg.memdesc<32x64xi16, #sh, #smem> -> tensor<32x64xi16, #v8>
+    %op = tt.splat %out : !tt.ptr<i16> -> tensor<32x64x!tt.ptr<i16>, #v8>
+    %oa = tt.addptr %op, %a_off : tensor<32x64x!tt.ptr<i16>, #v8>, tensor<32x64xi32, #v8>
+    tt.store %oa, %y2 : tensor<32x64x!tt.ptr<i16>, #v8>
     tt.return
   }
 }
@@ -127,18 +130,16 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"st.shared.v4.u32", "ld.shared.v4.u32"} {
-		if n := strings.Count(string(ptx), want); n != 4 {
-			t.Errorf("%d %s, want 4 (one per 8 halves, two buffers)", n, want)
-		}
+	if n := strings.Count(string(ptx), "st.shared.v4.u32"); n != 4 {
+		t.Errorf("%d st.shared.v4.u32, want 4 (one per 8 elements, two buffers)", n)
 	}
-	if strings.Contains(string(ptx), ".shared.v4.u16") {
-		t.Errorf("shared accesses of halves split into v4.u16:\n%s", ptx)
+	if strings.Contains(string(ptx), "st.shared.v4.u16") {
+		t.Errorf("shared stores of 16-bit elements split into v4.u16:\n%s", ptx)
 	}
 	// The first buffer stores the loaded words as they are; the second
-	// packs the halves its load unpacked.
+	// packs its computed elements.
 	if n := strings.Count(res.Module.String(), `"mov.b32 $0, {$1, $2};"`); n != 8 {
-		t.Errorf("%d halves packed into words, want 8 (the second buffer's)", n)
+		t.Errorf("%d pairs packed into words, want 8 (the second buffer's)", n)
 	}
-	crossCheck(t, src, 4, []*interp.Buffer{filled(t, ir.F16, 32*64, 1), zeros(t, ir.F16, 32*64)})
+	crossCheck(t, src, 4, []*interp.Buffer{filled(t, ir.I16, 32*64, 1), zeros(t, ir.I16, 32*64)})
 }

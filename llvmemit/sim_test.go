@@ -730,12 +730,6 @@ func (s *sim) asm(c *lir.InstCall, a *lir.InlineAsm) {
 			s.env[t][c] = simVal{s.get(t, c.Args[0])[0]&0xffff | s.get(t, c.Args[1])[0]&0xffff<<16}
 		}
 		return
-	case a.Asm == "mov.b32 {$0, $1}, $2;": // unpack a word, $0 low
-		for t := range s.threads {
-			w := s.get(t, c.Args[0])[0]
-			s.env[t][c] = simVal{w & 0xffff, w >> 16 & 0xffff}
-		}
-		return
 	case strings.HasPrefix(a.Asm, "wgmma.mma_async.sync.aligned."):
 		s.wgmma(c, a.Asm)
 		return
