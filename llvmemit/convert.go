@@ -60,6 +60,91 @@ func (l *Lowerer) scratch(op *ir.Operation, size int) int64 {
 // smemPtr returns the function's shared-memory frame + off (bytes) as a
 // pointer to t: global_smem in a kernel, the frame parameter in a device
 // function.
+// storeSharedVec stores the elements vals (of storable type st) as one
+// vector at byte offset off of shared memory, aligned to its size.
+//
+// NVPTX accesses at most four elements at once, and LLVM 14 splits a
+// vector of eight 16-bit elements into two st.v4.u16 (InstCombine turns
+// <8 x half> into <8 x i16> when the halves were loaded as bits, and the
+// DAG combiner sees through words built by bitcasts). As in Triton, such
+// a vector is stored as four 32-bit words, each packed by a mov.b32 that
+// neither can take apart: one st.v4.b32.
+func (l *Lowerer) storeSharedVec(vals []value.Value, st types.Type, off value.Value) {
+	if packedHalves(len(vals), st) {
+		words := make([]value.Value, len(vals)/2)
+		pack := pureAsm(types.I32, "mov.b32 $0, {$1, $2};", "=r,h,h", types.I16, types.I16)
+		for i := range words {
+			if w := l.wordOf(vals[2*i], vals[2*i+1]); w != nil {
+				words[i] = w
+				continue
+			}
+			words[i] = l.cur.NewCall(pack, l.bits16(vals[2*i]), l.bits16(vals[2*i+1]))
+		}
+		vals, st = words, types.I32
+	}
+	vt := types.NewVector(uint64(len(vals)), st)
+	var v value.Value = constant.NewUndef(vt)
+	for i, x := range vals {
+		v = l.cur.NewInsertElement(v, x, i32(int64(i)))
+	}
+	s := l.cur.NewStore(v, l.smemPtr(off, vt))
+	s.Align = lir.Align(len(vals) * typeBits(st) / 8)
+}
+
+// loadSharedVec loads n elements of storable type st as one vector from
+// byte offset off of shared memory, aligned to its size. Eight 16-bit
+// elements are loaded as they are: unpacking words by mov.b32 would keep
+// LLVM from storing them on as the words they were (a global
+// st.v4.b32 of a tile that went through shared memory).
+func (l *Lowerer) loadSharedVec(n int, st types.Type, off value.Value) []value.Value {
+	vt := types.NewVector(uint64(n), st)
+	ld := l.cur.NewLoad(vt, l.smemPtr(off, vt))
+	ld.Align = lir.Align(n * typeBits(st) / 8)
+	out := make([]value.Value, n)
+	for i := range out {
+		out[i] = l.cur.NewExtractElement(ld, i32(int64(i)))
+	}
+	return out
+}
+
+// packedHalves reports whether n elements of storable type st are stored
+// to shared memory as 32-bit words: more than four 16-bit ones.
+func packedHalves(n int, st types.Type) bool {
+	return n > 4 && n%2 == 0 && typeBits(st) == 16
+}
+
+// wordOf returns the 32-bit word whose low and high halves are lo and hi
+// when they are elements 2m and 2m+1 of one vector (a global load, a
+// bitcast of loaded words or of a cvt of two f32s): word m of the vector
+// reinterpreted as words, which LLVM folds into its source, where packing
+// the halves anew would keep them apart. Else it returns nil.
+func (l *Lowerer) wordOf(lo, hi value.Value) value.Value {
+	el, ok1 := lo.(*lir.InstExtractElement)
+	eh, ok2 := hi.(*lir.InstExtractElement)
+	if !ok1 || !ok2 || el.X != eh.X {
+		return nil
+	}
+	il, ok1 := constInt(el.Index)
+	ih, ok2 := constInt(eh.Index)
+	vt, ok := el.X.Type().(*types.VectorType)
+	if !ok1 || !ok2 || !ok || il%2 != 0 || ih != il+1 || vt.Len%2 != 0 || typeBits(vt.ElemType) != 16 {
+		return nil
+	}
+	var src value.Value = el.X
+	if vt.Len == 2 {
+		return l.cur.NewBitCast(src, types.I32)
+	}
+	return l.cur.NewExtractElement(l.cur.NewBitCast(src, types.NewVector(vt.Len/2, types.I32)), i32(il/2))
+}
+
+// bits16 is the 16-bit value x (an i16, half or bfloat) as an i16.
+func (l *Lowerer) bits16(x value.Value) value.Value {
+	if x.Type().Equal(types.I16) {
+		return x
+	}
+	return l.cur.NewBitCast(x, types.I16)
+}
+
 func (l *Lowerer) smemPtr(off value.Value, t types.Type) value.Value {
 	if l.frame != nil {
 		off = l.cur.NewAdd(l.frame, off)
@@ -310,13 +395,11 @@ func (l *Lowerer) roundTrip(op *ir.Operation, in []value.Value, S, D *linear.Lay
 			if sMat != nil || r&sLead != 0 || r&dupMask != 0 || sm.constPart(r)/tile != round {
 				continue
 			}
-			vt := types.NewVector(uint64(sv), st)
-			var v value.Value = constant.NewUndef(vt)
-			for i := 0; i < sv; i++ {
-				v = l.cur.NewInsertElement(v, l.storable(in[r|spread(i, sb)]), i32(int64(i)))
+			vals := make([]value.Value, sv)
+			for i := range vals {
+				vals[i] = l.storable(in[r|spread(i, sb)])
 			}
-			s := l.cur.NewStore(v, l.smemPtr(l.addr(sm, r, tile, base, eb), vt))
-			s.Align = lir.Align(sv * eb)
+			l.storeSharedVec(vals, st, l.addr(sm, r, tile, base, eb))
 		}
 		l.barrier()
 		if dMat != nil {
@@ -326,11 +409,8 @@ func (l *Lowerer) roundTrip(op *ir.Operation, in []value.Value, S, D *linear.Lay
 			if dMat != nil || r&dLead != 0 || dm.constPart(r)/tile != round {
 				continue
 			}
-			vt := types.NewVector(uint64(dv), st)
-			ld := l.cur.NewLoad(vt, l.smemPtr(l.addr(dm, r, tile, base, eb), vt))
-			ld.Align = lir.Align(dv * eb)
-			for i := 0; i < dv; i++ {
-				out[r|spread(i, db)] = l.unstorable(l.cur.NewExtractElement(ld, i32(int64(i))), elt)
+			for i, x := range l.loadSharedVec(dv, st, l.addr(dm, r, tile, base, eb)) {
+				out[r|spread(i, db)] = l.unstorable(x, elt)
 			}
 		}
 	}

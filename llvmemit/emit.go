@@ -440,6 +440,9 @@ type Lowerer struct {
 	axis  *axisAnalysis
 	nblk  int
 	mem   map[*ir.Value]*memDesc // memdesc views with their own addressing
+	// fenced is the ttng.warp_group_dot whose fence.proxy.async the
+	// barrier before it emitted (lowerBarrier).
+	fenced *ir.Operation
 }
 
 // b returns a constant-folding builder on the current block.

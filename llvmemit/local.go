@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"math/bits"
 
-	lir "github.com/llir/llvm/ir"
-	"github.com/llir/llvm/ir/constant"
 	"github.com/llir/llvm/ir/types"
 	"github.com/llir/llvm/ir/value"
 
@@ -50,8 +48,8 @@ func init() {
 		return l.localLoad(op, md)
 	})
 	Register("ttg.local_dealloc", func(*Lowerer, *ir.Operation) error { return nil })
-	Register("ttg.local_barrier", func(l *Lowerer, _ *ir.Operation) error { l.barrier(); return nil })
-	Register("gpu.barrier", func(l *Lowerer, _ *ir.Operation) error { l.barrier(); return nil })
+	Register("ttg.local_barrier", lowerBarrier)
+	Register("gpu.barrier", lowerBarrier)
 	Register("ttg.memdesc_index", func(l *Lowerer, op *ir.Operation) error {
 		src := l.Values(op.Operand(0))[0]
 		idx := l.Values(op.Operand(1))[0]
@@ -167,16 +165,26 @@ func (l *Lowerer) sharedMap(op *ir.Operation, D *linear.Layout, md *memDesc) (*o
 }
 
 // sharedAddr is the byte address of register r: base + (offset ⊕ xor)·eb.
+// As in addr (Triton's lowerLdSt), only the constant's bits that the
+// thread's part may have are xor-ed into it; the others are disjoint from
+// it, so they are added after the scaling, as a constant that PTX folds
+// into the address ([%r+imm]). Registers whose constants differ only in
+// those bits then share one address register: xor-ing the whole constant
+// gives every register its own, which a swizzled store of many scalars
+// keeps live across a loop.
 func (l *Lowerer) sharedAddr(m *offsetMap, md *memDesc, base value.Value, r, eb int) value.Value {
 	c := uint64(m.constPart(r) ^ md.xor)
 	b := l.b()
-	var off value.Value
-	if c&m.mask == 0 {
-		off = b.or(m.base, i32(int64(c)))
-	} else {
-		off = b.xor(m.base, i32(int64(c)))
+	off := m.base
+	if cx := c & m.mask; cx != 0 {
+		off = b.xor(off, i32(int64(cx)))
 	}
-	return b.add(base, b.shl(off, i32(int64(bits.TrailingZeros(uint(eb))))))
+	shift := int64(bits.TrailingZeros(uint(eb)))
+	addr := b.add(base, b.shl(off, i32(shift)))
+	if cd := c &^ m.mask; cd != 0 {
+		addr = b.add(addr, i32(int64(cd)<<shift))
+	}
+	return addr
 }
 
 func (l *Lowerer) localStore(op *ir.Operation, md *memDesc, src *ir.Value) error {
@@ -207,13 +215,11 @@ func (l *Lowerer) localStore(op *ir.Operation, md *memDesc, src *ir.Value) error
 		if r&dup != 0 {
 			continue
 		}
-		vt := types.NewVector(uint64(vec), st)
-		var v value.Value = constant.NewUndef(vt)
-		for i := 0; i < vec; i++ {
-			v = l.cur.NewInsertElement(v, l.storable(in[r+i]), i32(int64(i)))
+		vals := make([]value.Value, vec)
+		for i := range vals {
+			vals[i] = l.storable(in[r+i])
 		}
-		s := l.cur.NewStore(v, l.smemPtr(l.sharedAddr(m, md, base, r, eb), vt))
-		s.Align = lir.Align(vec * eb)
+		l.storeSharedVec(vals, st, l.sharedAddr(m, md, base, r, eb))
 	}
 	return nil
 }
@@ -246,11 +252,8 @@ func (l *Lowerer) loadShared(op *ir.Operation, md *memDesc, base value.Value, D 
 	}
 	out := make([]value.Value, D.InDimSize(dimReg))
 	for r := 0; r < len(out); r += vec {
-		vt := types.NewVector(uint64(vec), st)
-		ld := l.cur.NewLoad(vt, l.smemPtr(l.sharedAddr(m, md, base, r, eb), vt))
-		ld.Align = lir.Align(vec * eb)
-		for i := 0; i < vec; i++ {
-			out[r+i] = l.unstorable(l.cur.NewExtractElement(ld, i32(int64(i))), elt)
+		for i, x := range l.loadSharedVec(vec, st, l.sharedAddr(m, md, base, r, eb)) {
+			out[r+i] = l.unstorable(x, elt)
 		}
 	}
 	return out, nil

@@ -1,10 +1,15 @@
 package llvmemit_test
 
 import (
+	"context"
+	"os"
+	"regexp"
+	"strings"
 	"testing"
 
 	"github.com/layoutopt/layoutopt/interp"
 	"github.com/layoutopt/layoutopt/ir"
+	"github.com/layoutopt/layoutopt/llvmemit"
 )
 
 // TestSimMemDescViews stores a tensor to a swizzled buffer and loads it
@@ -42,4 +47,99 @@ func TestSimMemDescViews(t *testing.T) {
 #smem = #ttg.shared_memory
 `, body)
 	crossCheck(t, src, 4, []*interp.Buffer{filled(t, ir.I32, 1024, 1), zeros(t, ir.I32, 2048+512)})
+}
+
+// TestLocalStoreAddressesShareXor stores, through ttg.local_alloc, a
+// tensor whose thread holds one row of a 128-byte-swizzled transposed
+// buffer (the B operand of a wgmma matmul whose loads run along K): every
+// register's offset xors the row's chunk with its column's phase, and only
+// the phase's bits meet the thread's part. As in Triton's lowerLdSt, only
+// those bits may be xor-ed into it; the rest is a constant added to the
+// address, so the 16 registers share 4 address registers (phases 0, 2, 4,
+// 6 of their even columns) instead of one each, which a loop would keep
+// live (matmul_grouped_128x128x64_f16_sm90_w4: 64 of them).
+func TestLocalStoreAddressesShareXor(t *testing.T) {
+	body := offsets2D("a", "#tcol", 32, 32) + offsets2D("b", "#trow", 32, 32) + `
+    %ip = tt.splat %in : !tt.ptr<i32> -> tensor<32x32x!tt.ptr<i32>, #tcol>
+    %ia = tt.addptr %ip, %a_off : tensor<32x32x!tt.ptr<i32>, #tcol>, tensor<32x32xi32, #tcol>
+    %x = tt.load %ia : tensor<32x32x!tt.ptr<i32>, #tcol>
+    %m = ttg.local_alloc %x : (tensor<32x32xi32, #tcol>) -> !ttg.memdesc<32x32xi32, #sh, #smem>
+    %y = ttg.local_load %m : !ttg.memdesc<32x32xi32, #sh, #smem> -> tensor<32x32xi32, #trow>
+    %op = tt.splat %out : !tt.ptr<i32> -> tensor<32x32x!tt.ptr<i32>, #trow>
+    %ob = tt.addptr %op, %b_off : tensor<32x32x!tt.ptr<i32>, #trow>, tensor<32x32xi32, #trow>
+    tt.store %ob, %y : tensor<32x32x!tt.ptr<i32>, #trow>`
+	src := module(4, aliasDefs("tcol", "trow")+"#sh = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = true, elementBitWidth = 32}>\n#smem = #ttg.shared_memory\n", body)
+	res := lowerSource(t, src, "xor.mlir", true)
+	// The constants xor-ed into the addresses of the shared stores (all of
+	// the local_alloc's, before the barrier that precedes its loads).
+	text := res.Module.String()
+	end := strings.Index(text, "llvm.nvvm.barrier0")
+	if end < 0 {
+		t.Fatalf("no barrier between the local_alloc and the local_load:\n%s", text)
+	}
+	xors := map[string]bool{}
+	for _, m := range regexp.MustCompile(`xor i32 %\d+, (\d+)`).FindAllStringSubmatch(text[:end], -1) {
+		xors[m[1]] = true
+	}
+	if len(xors) > 3 {
+		t.Errorf("the local_alloc's addresses xor %d distinct constants %v, want at most 3 (the phases of columns 2, 4 and 6)", len(xors), xors)
+	}
+	crossCheck(t, src, 4, []*interp.Buffer{filled(t, ir.I32, 1024, 1), zeros(t, ir.I32, 1024)})
+}
+
+// TestSharedWordsOfHalves stores a tensor of eight consecutive 16-bit
+// elements per thread to a swizzled buffer, loads it back, and stores the
+// loaded elements plus one to a second buffer. LLVM 14 splits a shared
+// store of eight 16-bit elements into two st.v4.u16 once opt -O3 has
+// turned halves into i16s; the lowering stores them as words, as Triton
+// does: the loaded ones as the words they came in, the computed ones
+// packed by mov.b32. Each vector is one 16-byte st.shared.v4 of words.
+func TestSharedWordsOfHalves(t *testing.T) {
+	as, llc := llvmTools(t)
+	optPath, err := llvmemit.FindOpt(os.Getenv)
+	if err != nil {
+		t.Skipf("opt-14 not found: %v", err)
+	}
+	src := `#v8 = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#sh = #ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @k(%in: !tt.ptr<i16> {tt.divisibility = 16 : i32}, %out: !tt.ptr<i16> {tt.divisibility = 16 : i32}) {` + offsets2D("a", "#v8", 32, 64) + `
+    %ip = tt.splat %in : !tt.ptr<i16> -> tensor<32x64x!tt.ptr<i16>, #v8>
+    %ia = tt.addptr %ip, %a_off : tensor<32x64x!tt.ptr<i16>, #v8>, tensor<32x64xi32, #v8>
+    %x = tt.load %ia : tensor<32x64x!tt.ptr<i16>, #v8>
+    %m = ttg.local_alloc %x : (tensor<32x64xi16, #v8>) -> !ttg.memdesc<32x64xi16, #sh, #smem>
+    %y = ttg.local_load %m : !ttg.memdesc<32x64xi16, #sh, #smem> -> tensor<32x64xi16, #v8>
+    %one = arith.constant dense<1> : tensor<32x64xi16, #v8>
+    %y1 = arith.addi %y, %one : tensor<32x64xi16, #v8>
+    %m2 = ttg.local_alloc %y1 : (tensor<32x64xi16, #v8>) -> !ttg.memdesc<32x64xi16, #sh, #smem>
+    %y2 = ttg.local_load %m2 : !ttg.memdesc<32x64xi16, #sh, #smem> -> tensor<32x64xi16, #v8>
+    %op = tt.splat %out : !tt.ptr<i16> -> tensor<32x64x!tt.ptr<i16>, #v8>
+    %oa = tt.addptr %op, %a_off : tensor<32x64x!tt.ptr<i16>, #v8>, tensor<32x64xi32, #v8>
+    tt.store %oa, %y2 : tensor<32x64x!tt.ptr<i16>, #v8>
+    tt.return
+  }
+}
+`
+	res := lowerSource(t, src, "halves.mlir", true)
+	o3, err := llvmemit.Optimize(context.Background(), optPath, []byte(res.Module.String()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ptx, err := compile(t, as, llc, string(o3))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := strings.Count(string(ptx), "st.shared.v4.u32"); n != 4 {
+		t.Errorf("%d st.shared.v4.u32, want 4 (one per 8 elements, two buffers)", n)
+	}
+	if strings.Contains(string(ptx), "st.shared.v4.u16") {
+		t.Errorf("shared stores of 16-bit elements split into v4.u16:\n%s", ptx)
+	}
+	// The first buffer stores the loaded words as they are; the second
+	// packs its computed elements.
+	if n := strings.Count(res.Module.String(), `"mov.b32 $0, {$1, $2};"`); n != 8 {
+		t.Errorf("%d pairs packed into words, want 8 (the second buffer's)", n)
+	}
+	crossCheck(t, src, 4, []*interp.Buffer{filled(t, ir.I16, 32*64, 1), zeros(t, ir.I16, 32*64)})
 }

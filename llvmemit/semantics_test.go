@@ -643,6 +643,9 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = WW : i32, ttg.tar
 			if got := strings.Contains(ll, "wgmma.mma_async"); got == c.fallback || !res.Hopper {
 				t.Fatalf("wgmma emitted: %v, want %v (Hopper %v)", got, !c.fallback, res.Hopper)
 			}
+			if !c.fallback {
+				checkFenceThenBarrier(t, ll)
+			}
 			if c.aRegs && c.async && !strings.Contains(ll, "wgmma.wait_group.sync.aligned 3;") {
 				t.Errorf("an async dot with A in registers must wait for all but its last 3 K steps")
 			}
@@ -674,6 +677,35 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = WW : i32, ttg.tar
 				}
 			}
 		})
+	}
+}
+
+// checkFenceThenBarrier checks that the shared stores a wgmma reads are
+// fenced once and followed by one barrier (Membar's, which the fence goes
+// before, as in Triton), not a barrier, the fence and a second barrier.
+func checkFenceThenBarrier(t *testing.T, ll string) {
+	t.Helper()
+	lines := strings.Split(ll, "\n")
+	fence, wgmma := -1, -1
+	for i, line := range lines {
+		if strings.Contains(line, "fence.proxy.async.shared::cta") {
+			if fence >= 0 {
+				t.Errorf("two fence.proxy.async (lines %d and %d)", fence+1, i+1)
+			}
+			fence = i
+		}
+		if wgmma < 0 && strings.Contains(line, "wgmma.fence.sync.aligned") {
+			wgmma = i
+		}
+	}
+	if fence < 0 || wgmma < fence {
+		t.Fatalf("want a fence.proxy.async before the wgmma (lines %d, %d)", fence+1, wgmma+1)
+	}
+	if strings.Contains(lines[fence-1], "barrier0") {
+		t.Errorf("a barrier right before the fence: the stores wait twice")
+	}
+	if n := strings.Count(strings.Join(lines[fence:wgmma], "\n"), "barrier0"); n != 1 {
+		t.Errorf("%d barriers between the fence and the wgmma, want 1", n)
 	}
 }
 

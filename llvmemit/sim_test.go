@@ -725,6 +725,11 @@ func (s *sim) asm(c *lir.InstCall, a *lir.InlineAsm) {
 			s.env[t][c] = out
 		}
 		return
+	case a.Asm == "mov.b32 $0, {$1, $2};": // pack two 16-bit values, $1 low
+		for t := range s.threads {
+			s.env[t][c] = simVal{s.get(t, c.Args[0])[0]&0xffff | s.get(t, c.Args[1])[0]&0xffff<<16}
+		}
+		return
 	case strings.HasPrefix(a.Asm, "wgmma.mma_async.sync.aligned."):
 		s.wgmma(c, a.Asm)
 		return

@@ -466,12 +466,9 @@ func (l *Lowerer) emitWGMMA(op *ir.Operation, p *wgmmaPlan) error {
 	case *ir.UnitAttr:
 		async = true
 	}
-	for _, s := range []*wgmmaSmem{p.a, p.b} {
-		if s != nil && storedFromRegisters(s.v) && !fencedBefore(op) {
-			l.hopperAsm("fence.proxy.async.shared::cta;")
-			l.barrier()
-			break
-		}
+	if p.needsFence(op) && l.fenced != op {
+		l.hopperAsm("fence.proxy.async.shared::cta;")
+		l.barrier()
 	}
 	l.syncShared()
 	b := l.b()
@@ -782,6 +779,36 @@ func lowerWarpGroupDotWait(l *Lowerer, op *ir.Operation) error {
 		l.Define(op.Result(i), vals[:n])
 		vals = vals[n:]
 	}
+	return nil
+}
+
+// needsFence reports whether the dot op, planned as p, reads a buffer that
+// registers were stored to with no ttng.fence_async_shared before it: the
+// lowering then fences the stores and waits for every thread's.
+func (p *wgmmaPlan) needsFence(op *ir.Operation) bool {
+	for _, s := range []*wgmmaSmem{p.a, p.b} {
+		if s != nil && storedFromRegisters(s.v) {
+			return !fencedBefore(op)
+		}
+	}
+	return false
+}
+
+// lowerBarrier lowers ttg.local_barrier and gpu.barrier. Membar puts one
+// right before a dot that reads the buffers stored before it; when that
+// dot runs as wgmma and needs a fence (needsFence), the fence goes before
+// this barrier, which then serves both, as in Triton (whose fence
+// insertion puts the fence before the dot, where Membar's barrier follows
+// it): stores, fence.proxy.async, bar.sync, wgmma, not a second barrier
+// after the fence.
+func lowerBarrier(l *Lowerer, op *ir.Operation) error {
+	if next := op.Next(); next != nil && next.Name() == "ttng.warp_group_dot" {
+		if p, _, err := l.planWGMMA(next); err == nil && p != nil && p.needsFence(next) {
+			l.hopperAsm("fence.proxy.async.shared::cta;")
+			l.fenced = next
+		}
+	}
+	l.barrier()
 	return nil
 }
 

@@ -59,13 +59,13 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   // The f16 transpose's conversion: a thread's registers sit at a stride
   // of 2 rows, and the stores gather every other register into 16-byte
   // vectors (largest vectorisation up to a register permutation, as
-  // Triton's); the plan's swizzle is for ldmatrix.trans on the load side,
+  // Triton's), stored as four packed words; the plan's swizzle is for ldmatrix.trans on the load side,
   // which gathers the 32 column elements in 4 instructions (ld.shared
   // would load them one by one). The constant parts of the addresses that
   // the thread's part cannot have are added, not xor-ed, so only a few
   // xors remain.
   // CHECK-LABEL: define void @transpose_f16(
-  // CHECK-COUNT-4: store <8 x half>
+  // CHECK-COUNT-4: store <4 x i32>
   // CHECK-NOT: store <{{[0-9]+}} x half>
   // CHECK: call void @llvm.nvvm.barrier0()
   // CHECK-NOT: load {{.*}} addrspace(3)

@@ -11,11 +11,11 @@
 #mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
   // CHECK-LABEL: define void @operands(
-  // CHECK: store <8 x half>
+  // CHECK: store <4 x i32>
   // CHECK: call void @llvm.nvvm.barrier0()
   // CHECK-NOT: load <{{.*}}> addrspace(3)
   // CHECK: call { i32, i32, i32, i32 } asm sideeffect "ldmatrix.sync.aligned.m8n8.x4.shared.b16 {$0, $1, $2, $3}, [$4];", "=r,=r,=r,=r,r"(i8 addrspace(3)*
-  // CHECK: store <8 x half>
+  // CHECK: store <4 x i32>
   // CHECK: call void @llvm.nvvm.barrier0()
   // CHECK-NOT: load <{{.*}}> addrspace(3)
   // CHECK: call { i32, i32, i32, i32 } asm sideeffect "ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16 {$0, $1, $2, $3}, [$4];", "=r,=r,=r,=r,r"(i8 addrspace(3)*
