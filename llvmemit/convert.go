@@ -290,21 +290,27 @@ func spread(j int, vb []int) int {
 }
 
 // addr returns the byte address of register r's element, with the
-// offset's bits at and above tileBits dropped (the round). As in Triton's
-// lowerLdSt, only the register's bits that the thread's part may have are
-// xor-ed into it; the others are disjoint from it, so they are added with
-// the buffer's offset as one constant, which PTX folds into the address
-// ([%r+imm]), and registers differing only there share one xor.
+// offset's bits at and above tileBits dropped (the round), the buffer at
+// byte offset byteOff.
 func (l *Lowerer) addr(m *offsetMap, r int, tile int, byteOff int64, eltBytes int) value.Value {
-	c := uint64(m.constPart(r)) & uint64(tile-1)
+	x, k := l.xorScaled(m.base, m.mask, uint64(m.constPart(r))&uint64(tile-1), eltBytes)
+	return l.b().add(x, i32(k+byteOff))
+}
+
+// xorScaled splits the byte offset of element hw ⊕ c in an array of
+// eb-byte elements (hw the thread's part, which may have the bits of
+// mask; c a constant) as Triton's lowerLdSt does: only the constant's
+// bits within mask are xor-ed into hw, and x is that, scaled to bytes;
+// the others are disjoint from hw, so they are added instead, as the
+// constant k, which PTX folds into the address ([%r+imm]). Elements
+// whose constants differ only outside mask share one x.
+func (l *Lowerer) xorScaled(hw value.Value, mask, c uint64, eb int) (x value.Value, k int64) {
 	b := l.b()
-	off := m.base
-	if cx := c & m.mask; cx != 0 {
-		off = b.xor(off, i32(int64(cx)))
+	if cx := c & mask; cx != 0 {
+		hw = b.xor(hw, i32(int64(cx)))
 	}
-	shift := int64(bits.TrailingZeros(uint(eltBytes)))
-	off = b.shl(off, i32(shift))
-	return b.add(off, i32(int64(c&^m.mask)<<shift+byteOff))
+	shift := int64(bits.TrailingZeros(uint(eb)))
+	return b.shl(hw, i32(shift)), int64(c&^mask) << shift
 }
 
 // convertShared moves a tensor from layout S to D through shared memory,

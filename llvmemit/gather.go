@@ -109,11 +109,8 @@ func lowerGather(l *Lowerer, op *ir.Operation) error {
 		hk := k & rmask
 		row, ok := rowPtrs[hk]
 		if !ok {
-			x := rflat
-			if hk != 0 {
-				x = b.xor(x, i32(int64(hk)))
-			}
-			row = l.smemPtr(b.add(b.shl(x, i32(rowShift)), i32(int64(base))), types.I8)
+			x, _ := l.xorScaled(rflat, rmask, hk, eb*shape[axis])
+			row = l.smemPtr(b.add(x, i32(int64(base))), types.I8)
 			rowPtrs[hk] = row
 		}
 		off := b.add(b.shl(l.index32(ids[r]), i32(logEB)), i32(int64(k&^rmask)<<rowShift))

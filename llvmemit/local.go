@@ -2,7 +2,6 @@ package llvmemit
 
 import (
 	"fmt"
-	"math/bits"
 
 	"github.com/llir/llvm/ir/types"
 	"github.com/llir/llvm/ir/value"
@@ -164,25 +163,17 @@ func (l *Lowerer) sharedMap(op *ir.Operation, D *linear.Layout, md *memDesc) (*o
 	return l.newOffsetMap(m), nil
 }
 
-// sharedAddr is the byte address of register r: base + (offset ⊕ xor)·eb.
-// As in addr (Triton's lowerLdSt), only the constant's bits that the
-// thread's part may have are xor-ed into it; the others are disjoint from
-// it, so they are added after the scaling, as a constant that PTX folds
-// into the address ([%r+imm]). Registers whose constants differ only in
-// those bits then share one address register: xor-ing the whole constant
+// sharedAddr is the byte address of register r: base + (offset ⊕ xor)·eb,
+// split by xorScaled: registers whose constants differ only outside the
+// thread's bits share one address register (xor-ing the whole constant
 // gives every register its own, which a swizzled store of many scalars
-// keeps live across a loop.
+// keeps live across a loop).
 func (l *Lowerer) sharedAddr(m *offsetMap, md *memDesc, base value.Value, r, eb int) value.Value {
-	c := uint64(m.constPart(r) ^ md.xor)
+	x, k := l.xorScaled(m.base, m.mask, uint64(m.constPart(r)^md.xor), eb)
 	b := l.b()
-	off := m.base
-	if cx := c & m.mask; cx != 0 {
-		off = b.xor(off, i32(int64(cx)))
-	}
-	shift := int64(bits.TrailingZeros(uint(eb)))
-	addr := b.add(base, b.shl(off, i32(shift)))
-	if cd := c &^ m.mask; cd != 0 {
-		addr = b.add(addr, i32(int64(cd)<<shift))
+	addr := b.add(base, x)
+	if k != 0 {
+		addr = b.add(addr, i32(k))
 	}
 	return addr
 }

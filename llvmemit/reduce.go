@@ -420,18 +420,11 @@ func (s *slotSet) vec(maxElems int) int {
 	return v
 }
 
-// addr is the byte address of slot hw ⊕ c in the array of eb-byte
-// elements at byte offset off: the constant bits the thread's part may
-// have are xor-ed in, the others added with off as one immediate, which
-// PTX folds into the address ([%r+imm]).
+// slotAddr is the byte address of slot hw ⊕ c in the array of eb-byte
+// elements at byte offset off (xorScaled).
 func (l *Lowerer) slotAddr(s *slotSet, c int, eb int, off int64) value.Value {
-	b := l.b()
-	x := s.hw
-	if cx := uint64(c) & s.mask; cx != 0 {
-		x = b.xor(x, i32(int64(cx)))
-	}
-	shift := bits.TrailingZeros(uint(eb))
-	return b.add(b.shl(x, i32(int64(shift))), i32(int64(uint64(c)&^s.mask)<<shift+off))
+	x, k := l.xorScaled(s.hw, s.mask, uint64(c), eb)
+	return l.b().add(x, i32(k+off))
 }
 
 // storeSlotSet stores vals[i] (one register per slot) at slot i of s in
