@@ -27,8 +27,7 @@ type Kernel struct {
 	Target      string `json:"target,omitempty"`
 	// Arch is the architecture the PTX must be assembled for when it is
 	// not llc's sm_80: sm_90a for a module with wgmma or vector atomics
-	// (Result.Hopper),
-	// which loads on sm_90 devices only.
+	// (Result.Hopper), which loads on sm_90 devices only.
 	Arch   string  `json:"arch,omitempty"`
 	Params []Param `json:"params"`
 }
@@ -214,7 +213,7 @@ func (e *emitter) finish() error {
 	}
 	for i := range e.kernels {
 		e.kernels[i].SharedBytes = shared
-		if e.hopper || e.vectorAtomics {
+		if e.hopper { // vector atomics set it too
 			e.kernels[i].Arch = HopperArch
 		}
 	}
