@@ -18,7 +18,12 @@ import (
 // Global loads and stores (Triton's LoadStoreOpToLLVM). The vector width
 // is min(128 bits, the layout's registers per thread along its fastest
 // dim, the pointers' alignment and contiguity from the axis analysis),
-// and with a mask also the mask's constancy. Unmasked accesses are LLVM
+// and with a mask also the mask's constancy. Where only the mask's
+// constancy keeps the access from a wider vector (a bounds check against a
+// size not known to be a multiple of it), the thread branches on the AND
+// of its masks: whole vectors where all its elements are in bounds, the
+// common case, element by element where they are not (unlessMasked; Triton
+// goes element by element everywhere). Unmasked accesses are LLVM
 // vector loads/stores with that alignment (llc emits ld/st.global.v4 and
 // friends); masked ones are Triton's predicated inline PTX, the loaded
 // words set to 0 first and `other` selected where the mask is false.
@@ -101,7 +106,6 @@ func lowerLoad(l *Lowerer, op *ir.Operation) error {
 	}
 	rt := mustType(elemIR)
 	mt, _ := memType(elemIR)
-	bits := typeBits(mt)
 	ptrs := l.Values(ld.Ptr())
 	var masks, others []value.Value
 	if ld.Mask() != nil {
@@ -111,6 +115,26 @@ func lowerLoad(l *Lowerer, op *ir.Operation) error {
 		others = l.Values(ld.Other())
 	}
 	vec := l.vecWidth(ld.Ptr(), ld.Mask())
+	load := func(vec int, masks []value.Value) []value.Value {
+		if masks == nil { // all in bounds: no `other`
+			return l.loadRegs(ptrs, nil, nil, vec, mt, rt, ld.IsVolatile())
+		}
+		return l.loadRegs(ptrs, masks, others, vec, mt, rt, ld.IsVolatile())
+	}
+	var out []value.Value
+	if full := l.vecWidth(ld.Ptr(), nil); masks != nil && full > vec {
+		out = l.unlessMasked(masks, "ld", func() []value.Value { return load(full, nil) }, func() []value.Value { return load(vec, masks) })
+	} else {
+		out = load(vec, masks)
+	}
+	l.Define(op.Result(0), out)
+	return nil
+}
+
+// loadRegs loads the registers of ptrs vec elements at a time: vector
+// loads without masks, Triton's predicated ld.global with them.
+func (l *Lowerer) loadRegs(ptrs, masks, others []value.Value, vec int, mt, rt types.Type, volatile bool) []value.Value {
+	bits := typeBits(mt)
 	out := make([]value.Value, len(ptrs))
 	vt := types.NewVector(uint64(vec), mt)
 	for r := 0; r < len(ptrs); r += vec {
@@ -127,7 +151,7 @@ func lowerLoad(l *Lowerer, op *ir.Operation) error {
 			}
 			x := l.cur.NewLoad(lt, p)
 			x.Align = lir.Align(vec * bits / 8)
-			x.Volatile = ld.IsVolatile()
+			x.Volatile = volatile
 			vals = x
 		} else {
 			// A constant `other` is the words' initial value, as in Triton:
@@ -136,7 +160,7 @@ func lowerLoad(l *Lowerer, op *ir.Operation) error {
 			if others != nil && mt.Equal(rt) {
 				init = constBits(others[r:min(r+vec, len(others))], vec)
 			}
-			vals = l.maskedLoad(ptrs[r], masks[r], vec, mt, ld.IsVolatile(), init)
+			vals = l.maskedLoad(ptrs[r], masks[r], vec, mt, volatile, init)
 			if init != nil {
 				constOther = true
 			}
@@ -156,8 +180,7 @@ func lowerLoad(l *Lowerer, op *ir.Operation) error {
 			out[r+i] = e
 		}
 	}
-	l.Define(op.Result(0), out)
-	return nil
+	return out
 }
 
 // isZeroBits reports whether v is a constant whose bits are all 0 (+0.0,
@@ -283,19 +306,44 @@ func lowerStore(l *Lowerer, op *ir.Operation) error {
 	}
 	rt := mustType(elemIR)
 	mt, _ := memType(elemIR)
-	bits := typeBits(mt)
 	ptrs := l.Values(st.Ptr())
 	vals := l.Values(st.Value())
 	var masks []value.Value
 	if st.Mask() != nil {
 		masks = l.Values(st.Mask())
 	}
-	vec := l.vecWidth(st.Ptr(), st.Mask())
-	vt := types.NewVector(uint64(vec), mt)
 	// Only one thread stores each element (Triton's redundant-thread
 	// predicate): registers holding copies are skipped, and lanes and warps
 	// holding copies (a scalar: every thread but the first) are masked off.
 	dup, uniq := l.writer(st.Ptr().Type())
+	vec := l.vecWidth(st.Ptr(), st.Mask())
+	if full := l.vecWidth(st.Ptr(), nil); masks != nil && full > vec {
+		var own []value.Value // the masks of the registers this thread stores
+		for r, m := range masks {
+			if r&dup == 0 {
+				own = append(own, m)
+			}
+		}
+		l.unlessMasked(own, "st", func() []value.Value {
+			l.storeRegs(ptrs, vals, nil, full, dup, uniq, mt, rt)
+			return nil
+		}, func() []value.Value {
+			l.storeRegs(ptrs, vals, masks, vec, dup, uniq, mt, rt)
+			return nil
+		})
+	} else {
+		l.storeRegs(ptrs, vals, masks, vec, dup, uniq, mt, rt)
+	}
+	return nil
+}
+
+// storeRegs stores the registers of vals vec elements at a time, skipping
+// the registers in dup (copies of others) and predicated on the masks and
+// uniq (this thread is the first holder of its elements; nil: every
+// thread is).
+func (l *Lowerer) storeRegs(ptrs, vals, masks []value.Value, vec, dup int, uniq value.Value, mt, rt types.Type) {
+	bits := typeBits(mt)
+	vt := types.NewVector(uint64(vec), mt)
 	for r := 0; r < len(ptrs); r += vec {
 		if r&dup != 0 {
 			continue
@@ -369,5 +417,41 @@ func lowerStore(l *Lowerer, op *ir.Operation) error {
 		args := append(words, ptrs[r], pred)
 		l.cur.NewCall(inlineAsm(types.Void, text, strings.Join(cons, ","), params...), args...)
 	}
-	return nil
+}
+
+// unlessMasked runs full when every mask is true and masked otherwise, in
+// two branches, and merges their registers: an access whose vector width
+// only the mask's constancy limits (a bounds check against a size not known
+// to be a multiple of the vector) is made with whole vectors where the
+// thread's elements are all in bounds, the common case, and element by
+// element only where they are not (Triton makes it element by element
+// everywhere).
+func (l *Lowerer) unlessMasked(masks []value.Value, hint string, full, masked func() []value.Value) []value.Value {
+	all := masks[0]
+	seen := map[value.Value]bool{all: true}
+	for _, m := range masks[1:] {
+		if !seen[m] {
+			seen[m] = true
+			all = l.cur.NewAnd(all, m)
+		}
+	}
+	fb, mb, join := l.NewBlock(hint+".full"), l.NewBlock(hint+".masked"), l.NewBlock(hint+".join")
+	l.cur.NewCondBr(all, fb, mb)
+	l.cur = fb
+	a := full()
+	l.cur.NewBr(join)
+	aEnd := l.cur
+	l.cur = mb
+	b := masked()
+	l.cur.NewBr(join)
+	bEnd := l.cur
+	l.cur = join
+	if a == nil {
+		return nil
+	}
+	out := make([]value.Value, len(a))
+	for i := range a {
+		out[i] = join.NewPhi(lir.NewIncoming(a[i], aEnd), lir.NewIncoming(b[i], bEnd))
+	}
+	return out
 }

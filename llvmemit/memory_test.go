@@ -2,6 +2,7 @@ package llvmemit_test
 
 import (
 	"fmt"
+	"os"
 	"strings"
 	"testing"
 
@@ -81,4 +82,27 @@ func inOutBody(n int, elem, mask string) string {
     %%m = arith.cmpi slt, %%r, %%nn : %[1]s`, ty("i32"))
 	}
 	return body
+}
+
+// TestSimInBoundsVectors checks accesses made whole where the thread's
+// elements are in bounds and element by element where they are not
+// (test/llvmemit/inbounds-vectors.mlir) against the interpreter, with the
+// bound inside a thread's run of 8 (one warp diverges, the other takes
+// the whole path) and at a multiple of 8 (every thread takes one side).
+func TestSimInBoundsVectors(t *testing.T) {
+	src, err := os.ReadFile("../test/llvmemit/inbounds-vectors.mlir")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ll := lowerSource(t, string(src), "inbounds-vectors.mlir", true).Module.String()
+	if !strings.Contains(ll, "load <8 x half>") || !strings.Contains(ll, "store <8 x i8>") || !strings.Contains(ll, "phi i8") {
+		t.Fatalf("no whole-vector path in the LLVM IR:\n%s", ll)
+	}
+	for _, lim := range []int64{512 - 37, 256, 512, 0} {
+		t.Run(fmt.Sprint(lim), func(t *testing.T) {
+			rows := strings.Replace(string(src), "tt.func public @rows(", "tt.func public @k(", 1)
+			f16 := &ir.FloatType{Kind: "f16"}
+			crossCheckArgs(t, rows, 2, []*interp.Buffer{filled(t, f16, 512, 3), zeros(t, f16, 512), filled(t, ir.I8, 512, 5), zeros(t, ir.I8, 512)}, []int64{lim})
+		})
+	}
 }

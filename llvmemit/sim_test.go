@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -21,7 +22,10 @@ import (
 // every instruction runs for all threads of one CTA before the next, so
 // barriers hold trivially and shuffles read the other lanes' operands.
 // Control flow must be uniform (the branch conditions of all threads
-// agree), as it is in the kernels lowered from TTGIR. It models integer,
+// agree), as it is in the kernels lowered from TTGIR, but for diamonds
+// whose sides hold no shuffle or barrier (a global access made whole
+// where it is in bounds): their sides run one after the other, each for
+// its threads. It models integer,
 // f32 and vector instructions, getelementptr, global and shared memory,
 // tid/ctaid and shfl.sync; inline asm (masked global accesses) is not
 // modelled.
@@ -49,7 +53,13 @@ type sim struct {
 	rEpoch, rBy []int32
 	// globalStores counts the global bytes stored, by every thread.
 	globalStores int
+	// off marks the threads outside the side of a divergent branch that
+	// runs (nil: every thread runs).
+	off []bool
 }
+
+// on reports whether thread t runs.
+func (s *sim) on(t int) bool { return s.off == nil || !s.off[t] }
 
 const atomicWriter = -3
 
@@ -282,36 +292,12 @@ func (s *sim) exec(f *lir.Func, arg func(t, i int) simVal) []simVal {
 		}
 	}
 	blk := f.Blocks[0]
-	var prev *lir.Block
+	prev := make([]*lir.Block, s.threads) // each thread's predecessor block
 	for steps := 0; ; steps++ {
 		if steps > 100000 {
 			panic("sim: too many blocks")
 		}
-		// Phis read the values of the predecessor, all at once.
-		var phiVals [][]simVal
-		for _, inst := range blk.Insts {
-			phi, ok := inst.(*lir.InstPhi)
-			if !ok {
-				break
-			}
-			vs := make([]simVal, s.threads)
-			for _, inc := range phi.Incs {
-				if inc.Pred.(*lir.Block) == prev {
-					for t := range s.threads {
-						vs[t] = s.get(t, inc.X)
-					}
-				}
-			}
-			phiVals = append(phiVals, vs)
-		}
-		for i, vs := range phiVals {
-			for t := range s.threads {
-				s.env[t][blk.Insts[i].(*lir.InstPhi)] = vs[t]
-			}
-		}
-		for _, inst := range blk.Insts[len(phiVals):] {
-			s.step(inst)
-		}
+		s.block(blk, prev)
 		switch term := blk.Term.(type) {
 		case *lir.TermRet:
 			out := make([]simVal, s.threads)
@@ -322,24 +308,114 @@ func (s *sim) exec(f *lir.Func, arg func(t, i int) simVal) []simVal {
 			}
 			return out
 		case *lir.TermBr:
-			prev, blk = blk, term.Target.(*lir.Block)
+			for t := range prev {
+				prev[t] = blk
+			}
+			blk = term.Target.(*lir.Block)
 		case *lir.TermCondBr:
-			c := s.get(0, term.Cond)[0]
-			for t := 1; t < s.threads; t++ {
-				if s.get(t, term.Cond)[0] != c {
-					panic("sim: divergent branch")
+			taken := make([]bool, s.threads)
+			for t := range taken {
+				taken[t] = s.get(t, term.Cond)[0] != 0
+			}
+			yes, no := term.TargetTrue.(*lir.Block), term.TargetFalse.(*lir.Block)
+			if !slices.Contains(taken, !taken[0]) {
+				for t := range prev {
+					prev[t] = blk
 				}
+				blk = no
+				if taken[0] {
+					blk = yes
+				}
+				continue
 			}
-			prev = blk
-			if c != 0 {
-				blk = term.TargetTrue.(*lir.Block)
-			} else {
-				blk = term.TargetFalse.(*lir.Block)
-			}
+			blk = s.diverge(blk, yes, no, taken, prev)
 		default:
 			panic(fmt.Sprintf("sim: terminator %T", term))
 		}
 	}
+}
+
+// block runs blk's phis (each thread reading the values of its own
+// predecessor, all at once) and then its instructions.
+func (s *sim) block(blk *lir.Block, prev []*lir.Block) {
+	var phiVals [][]simVal
+	for _, inst := range blk.Insts {
+		phi, ok := inst.(*lir.InstPhi)
+		if !ok {
+			break
+		}
+		vs := make([]simVal, s.threads)
+		for t := range s.threads {
+			if !s.on(t) {
+				continue
+			}
+			for _, inc := range phi.Incs {
+				if inc.Pred.(*lir.Block) == prev[t] {
+					vs[t] = s.get(t, inc.X)
+				}
+			}
+		}
+		phiVals = append(phiVals, vs)
+	}
+	for i, vs := range phiVals {
+		for t := range s.threads {
+			if s.on(t) {
+				s.env[t][blk.Insts[i].(*lir.InstPhi)] = vs[t]
+			}
+		}
+	}
+	for _, inst := range blk.Insts[len(phiVals):] {
+		s.step(inst)
+	}
+}
+
+// diverge runs a branch from blk whose threads disagree: the threads
+// taking yes run it, then those taking no run that, each side one block
+// ending in a branch to the block where they meet (or that block itself),
+// which it returns, with prev set for its phis. Shuffles and barriers in a
+// side panic (they need every thread).
+func (s *sim) diverge(blk, yes, no *lir.Block, taken []bool, prev []*lir.Block) *lir.Block {
+	target := func(b *lir.Block) *lir.Block {
+		if br, ok := b.Term.(*lir.TermBr); ok {
+			return br.Target.(*lir.Block)
+		}
+		return nil
+	}
+	join := target(yes)
+	switch {
+	case join != nil && (no == join || target(no) == join):
+	case target(no) == yes:
+		join = yes
+	default:
+		panic(fmt.Sprintf("sim: divergent branch from %s without a join block", blk.Name()))
+	}
+	if s.off != nil {
+		panic("sim: nested divergent branch")
+	}
+	for _, side := range []struct {
+		b    *lir.Block
+		take bool
+	}{{yes, true}, {no, false}} {
+		if side.b == join {
+			continue
+		}
+		s.off = make([]bool, s.threads)
+		for t := range taken {
+			s.off[t] = taken[t] != side.take
+		}
+		s.block(side.b, slices.Repeat([]*lir.Block{blk}, s.threads))
+		s.off = nil
+	}
+	for t := range prev {
+		prev[t] = blk
+		switch {
+		case taken[t] && yes != join:
+			prev[t] = yes
+		case !taken[t] && no != join:
+			prev[t] = no
+		}
+	}
+	return join
 }
 
 func (s *sim) step(inst lir.Instruction) {
@@ -348,6 +424,9 @@ func (s *sim) step(inst lir.Instruction) {
 		return
 	}
 	for t := range s.threads {
+		if !s.on(t) {
+			continue
+		}
 		if r := s.eval(t, inst); r != nil {
 			s.env[t][inst.(value.Value)] = r
 		}
@@ -366,6 +445,9 @@ func (s *sim) call(c *lir.InstCall) {
 	if len(f.Blocks) > 0 { // a device function
 		ret := s.exec(f, func(t, i int) simVal { return s.get(t, c.Args[i]) })
 		for t := range s.threads {
+			if !s.on(t) {
+				continue
+			}
 			s.env[t][c] = ret[t]
 		}
 		return
@@ -374,14 +456,23 @@ func (s *sim) call(c *lir.InstCall) {
 	switch {
 	case name == "llvm.nvvm.read.ptx.sreg.tid.x":
 		for t := range s.threads {
+			if !s.on(t) {
+				continue
+			}
 			s.env[t][c] = simVal{uint64(t)}
 		}
 	case strings.HasPrefix(name, "llvm.nvvm.read.ptx.sreg.ctaid."):
 		for t := range s.threads {
+			if !s.on(t) {
+				continue
+			}
 			s.env[t][c] = simVal{0}
 		}
 	case strings.HasPrefix(name, "llvm.nvvm.read.ptx.sreg.nctaid."):
 		for t := range s.threads {
+			if !s.on(t) {
+				continue
+			}
 			s.env[t][c] = simVal{1}
 		}
 	case name == "llvm.nvvm.ex2.approx.f" || name == "llvm.nvvm.ex2.approx.ftz.f" || name == "llvm.fabs.f32":
@@ -392,6 +483,9 @@ func (s *sim) call(c *lir.InstCall) {
 			return x
 		}
 		for t := range s.threads {
+			if !s.on(t) {
+				continue
+			}
 			x := f32(s.get(t, c.Args[0])[0])
 			var r float32
 			switch name {
@@ -406,6 +500,9 @@ func (s *sim) call(c *lir.InstCall) {
 		}
 	case name == "llvm.maxnum.f32" || name == "llvm.minnum.f32":
 		for t := range s.threads {
+			if !s.on(t) {
+				continue
+			}
 			x, y := f32(s.get(t, c.Args[0])[0]), f32(s.get(t, c.Args[1])[0])
 			r := x
 			switch {
@@ -421,22 +518,40 @@ func (s *sim) call(c *lir.InstCall) {
 		}
 	case name == "llvm.fmuladd.f32":
 		for t := range s.threads {
+			if !s.on(t) {
+				continue
+			}
 			a, b, d := f32(s.get(t, c.Args[0])[0]), f32(s.get(t, c.Args[1])[0]), f32(s.get(t, c.Args[2])[0])
 			s.env[t][c] = simVal{uint64(math.Float32bits(float32(float64(a)*float64(b) + float64(d))))}
 		}
 	case name == "llvm.fmuladd.f16":
 		for t := range s.threads {
+			if !s.on(t) {
+				continue
+			}
 			a, b, d := f16.FromBits(s.get(t, c.Args[0])[0]), f16.FromBits(s.get(t, c.Args[1])[0]), f16.FromBits(s.get(t, c.Args[2])[0])
 			s.env[t][c] = simVal{f16.Bits(f16.Round(a*b+d, interp.NearestEven, false))}
 		}
 	case name == "llvm.nvvm.barrier0":
+		if s.off != nil {
+			panic("sim: a barrier in divergent code")
+		}
 		s.epoch++
 	case strings.HasPrefix(name, "llvm.nvvm.shfl.sync."):
+		if s.off != nil {
+			panic("sim: a shuffle in divergent code")
+		}
 		vals := make([]uint64, s.threads)
 		for t := range s.threads {
+			if !s.on(t) {
+				continue
+			}
 			vals[t] = s.get(t, c.Args[1])[0]
 		}
 		for t := range s.threads {
+			if !s.on(t) {
+				continue
+			}
 			lane, warp := t%32, t/32*32
 			arg := int(s.get(t, c.Args[2])[0])
 			src := lane
@@ -660,6 +775,9 @@ func (s *sim) asm(c *lir.InstCall, a *lir.InlineAsm) {
 	}
 	if m := stSharedRE.FindStringSubmatch(a.Asm); m != nil {
 		for t := range s.threads {
+			if !s.on(t) {
+				continue
+			}
 			if s.get(t, c.Args[2])[0] == 0 {
 				continue
 			}
@@ -673,6 +791,9 @@ func (s *sim) asm(c *lir.InstCall, a *lir.InlineAsm) {
 	}
 	if strings.HasPrefix(a.Asm, "div.full.f32 ") {
 		for t := range s.threads {
+			if !s.on(t) {
+				continue
+			}
 			x, y := f32(s.get(t, c.Args[0])[0]), f32(s.get(t, c.Args[1])[0])
 			s.env[t][c] = simVal{uint64(math.Float32bits(x / y))}
 		}
@@ -680,6 +801,9 @@ func (s *sim) asm(c *lir.InstCall, a *lir.InlineAsm) {
 	}
 	if strings.HasPrefix(a.Asm, "add.rz.f32 ") {
 		for t := range s.threads {
+			if !s.on(t) {
+				continue
+			}
 			x, y := float64(f32(s.get(t, c.Args[0])[0])), float64(f32(s.get(t, c.Args[1])[0]))
 			r := interp.LookupFloatFormat("f32").Round(x+y, interp.TowardZero, false)
 			s.env[t][c] = simVal{uint64(math.Float32bits(float32(r)))}
@@ -693,6 +817,9 @@ func (s *sim) asm(c *lir.InstCall, a *lir.InlineAsm) {
 			ff = interp.LookupFloatFormat("bf16")
 		}
 		for t := range s.threads {
+			if !s.on(t) {
+				continue
+			}
 			hi := ff.Bits(ff.Round(float64(f32(s.get(t, c.Args[0])[0])), interp.NearestEven, false))
 			lo := ff.Bits(ff.Round(float64(f32(s.get(t, c.Args[1])[0])), interp.NearestEven, false))
 			s.env[t][c] = simVal{hi<<16 | lo}
@@ -702,6 +829,9 @@ func (s *sim) asm(c *lir.InstCall, a *lir.InlineAsm) {
 	if strings.HasPrefix(a.Asm, "cvt.rna.tf32.f32 ") {
 		tf32 := interp.LookupFloatFormat("tf32")
 		for t := range s.threads {
+			if !s.on(t) {
+				continue
+			}
 			x := float64(f32(s.get(t, c.Args[0])[0]))
 			s.env[t][c] = simVal{uint64(math.Float32bits(float32(tf32.Round(x, interp.NearestAway, false))))}
 		}
@@ -718,6 +848,9 @@ func (s *sim) asm(c *lir.InstCall, a *lir.InlineAsm) {
 		return // wgmma runs synchronously here
 	case strings.HasPrefix(a.Asm, "// wait for regs:") || a.Asm == "mov.b32 $0, $1;":
 		for t := range s.threads {
+			if !s.on(t) {
+				continue
+			}
 			var out simVal
 			for _, x := range c.Args {
 				out = append(out, s.get(t, x)...)
@@ -727,6 +860,9 @@ func (s *sim) asm(c *lir.InstCall, a *lir.InlineAsm) {
 		return
 	case a.Asm == "mov.b32 $0, {$1, $2};": // pack two 16-bit values, $1 low
 		for t := range s.threads {
+			if !s.on(t) {
+				continue
+			}
 			s.env[t][c] = simVal{s.get(t, c.Args[0])[0]&0xffff | s.get(t, c.Args[1])[0]&0xffff<<16}
 		}
 		return
@@ -814,6 +950,9 @@ func (s *sim) predicatedStore(c *lir.InstCall, text string) {
 	wb, _ := strconv.Atoi(m[1])
 	n := len(c.Args) - 2
 	for t := range s.threads {
+		if !s.on(t) {
+			continue
+		}
 		if s.get(t, c.Args[n+1])[0]&1 == 0 {
 			continue
 		}
@@ -1039,6 +1178,9 @@ func (s *sim) maskedLoad(c *lir.InstCall, text string) {
 		init = append(init, v)
 	}
 	for t := range s.threads {
+		if !s.on(t) {
+			continue
+		}
 		out := append(simVal{}, init...)
 		if s.get(t, c.Args[1])[0] != 0 {
 			addr := s.get(t, c.Args[0])[0]
@@ -1094,6 +1236,9 @@ func (s *sim) atom(c *lir.InstCall, instr, op, vec, typ string) {
 	pred := c.Args[len(c.Args)-1]
 	eb := int(w / 8)
 	for t := range s.threads {
+		if !s.on(t) {
+			continue
+		}
 		if s.get(t, pred)[0] == 0 {
 			if instr == "atom" {
 				s.env[t][c] = make(simVal, n)
