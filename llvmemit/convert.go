@@ -24,6 +24,14 @@ func (l *Lowerer) barrier() {
 	l.cur.NewCall(l.e.nv.get("llvm.nvvm.barrier0", types.Void, attrsConv))
 }
 
+// warpSync emits bar.warp.sync -1 (Triton's TargetInfo::warpSync,
+// NVVM::SyncWarpOp with a full mask): the threads of each warp wait for
+// one another, and their shared-memory accesses before it are ordered
+// before those after it, within the warp only.
+func (l *Lowerer) warpSync() {
+	l.cur.NewCall(l.e.nv.get("llvm.nvvm.bar.warp.sync", types.Void, attrsConv, types.I32), i32(-1))
+}
+
 // syncShared emits the barrier that orders a shared-memory access after
 // the accesses of earlier ops, unless Membar placed those barriers
 // (ttg.local_barrier, lowered by itself) as Triton relies on it to.
@@ -383,12 +391,28 @@ func (l *Lowerer) roundTrip(op *ir.Operation, in []value.Value, S, D *linear.Lay
 	inTile := func(m *offsetMap) func(r int) int {
 		return func(r int) int { return m.constPart(r) & (tile - 1) }
 	}
+	// The barriers between the stores and the loads, and between rounds:
+	// warp barriers when every warp reads back only what it wrote itself
+	// (passes.CvtWarpSync, Triton's isCvtWarpSync; Membar uses the same
+	// predicate and then keeps earlier accesses pending), else bar.sync.
+	// Between rounds the warp barrier also needs each address to belong to
+	// one warp in every round (true of Triton's plans, whose rounds are
+	// register bits of both sides; checked, else bar.sync).
+	sync, between := l.barrier, l.barrier
+	if ws, err := passes.CvtWarpSync(*S, *D); err != nil {
+		return nil, errorf(op, "%v", err)
+	} else if ws {
+		sync = l.warpSync
+		if roundsStayInWarps(shared, tile, S, D) {
+			between = l.warpSync
+		}
+	}
 	out := make([]value.Value, D.InDimSize(dimReg))
 	for round := 0; round < reps; round++ {
 		if round == 0 {
 			l.syncShared()
 		} else {
-			l.barrier() // the previous round's loads
+			between() // the previous round's loads
 		}
 		inRound := func(m *offsetMap) func(r int) bool {
 			return func(r int) bool { return m.constPart(r)/tile == round }
@@ -407,7 +431,7 @@ func (l *Lowerer) roundTrip(op *ir.Operation, in []value.Value, S, D *linear.Lay
 			}
 			l.storeSharedVec(vals, st, l.addr(sm, r, tile, base, eb))
 		}
-		l.barrier()
+		sync()
 		if dMat != nil {
 			l.loadMatrixTile(dm, dMat, i32(base), elt, out, inTile(dm), inRound(dm))
 		}
@@ -421,6 +445,29 @@ func (l *Lowerer) roundTrip(op *ir.Operation, in []value.Value, S, D *linear.Lay
 		}
 	}
 	return out, nil
+}
+
+// roundsStayInWarps reports whether moving an address of shared (in-dim
+// offset, tiles of tile elements) to another round keeps the warp that
+// stores it in layout S and the warp that loads it in layout D: the
+// element of every round bit of the offset is held, in S and in D, by
+// registers and lanes of warp 0 only.
+func roundsStayInWarps(shared linear.Layout, tile int, S, D *linear.Layout) bool {
+	for _, L := range []*linear.Layout{S, D} {
+		if !L.HasInDim("warp") {
+			continue
+		}
+		inv, err := shared.InvertAndCompose(*L)
+		if err != nil {
+			return false
+		}
+		for j := bits.TrailingZeros(uint(tile)); j < inv.InDimSizeLog2("offset"); j++ {
+			if inv.BasisValue("offset", j, "warp") != 0 {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 func allZero(s []int) bool {

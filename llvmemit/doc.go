@@ -59,7 +59,11 @@
 // with a barrier before every scratch use, so scratch users never overlap.
 // On an allocated module Emit runs Membar first (as Triton's lowering
 // does): the barriers between ops are its ttg.local_barrier ops, and an op
-// emits only its inner ones (between a scratch store and load).
+// emits only its inner ones (between a scratch store and load). A
+// conversion in which every warp reads back only what it wrote itself
+// (passes.CvtWarpSync, Triton's isCvtWarpSync) synchronises its round trip
+// with bar.warp.sync -1 instead of bar.sync 0, as Triton does; Membar
+// then keeps the accesses before it pending.
 // A conversion's round trip uses the instructions smem's plan chose with
 // its swizzle (Triton's optimalSwizzling): ldmatrix (sm_75+) and stmatrix
 // (sm_90, which makes the module Hopper-only), plain or .trans, when the

@@ -129,6 +129,11 @@ var layouts = map[string]string{
 	// Eight warps along rows: a reduction over axis 0 combines eight
 	// partials per element (two shared-memory vectors of four).
 	"rows8": `#ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [8, 1], order = [1, 0]}>`,
+	// Warp w holds rows 4w..4w+3 and 16+4w..16+4w+3 in both: a round trip
+	// within warps (bar.warp.sync), in two rounds (row 16 is a register
+	// bit of both).
+	"wrow": `#ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>`,
+	"wcol": `#ttg.blocked<{sizePerThread = [4, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [0, 1]}>`,
 }
 
 func aliasDefs(names ...string) string {
@@ -142,7 +147,8 @@ func aliasDefs(names ...string) string {
 func TestSimConvertLayout(t *testing.T) {
 	const m, n = 32, 32
 	for _, c := range [][2]string{{"rows", "cols"}, {"rows", "spread"}, {"rows", "lanes"}, {"rows", "regs"}, {"spread", "mma"}, {"mma", "rows"}, {"lanes", "rows"},
-		{"rows", "perm"}, {"rows", "shfl"}, {"shfl", "rows"}, {"rows", "lperm"}, {"perm", "shfl"}, {"tcol", "trow"}, {"trow", "tcol"}} {
+		{"rows", "perm"}, {"rows", "shfl"}, {"shfl", "rows"}, {"rows", "lperm"}, {"perm", "shfl"}, {"tcol", "trow"}, {"trow", "tcol"},
+		{"wrow", "wcol"}, {"wcol", "wrow"}} {
 		t.Run(c[0]+"_to_"+c[1], func(t *testing.T) {
 			body := offsets2D("a", "#"+c[0], m, n) + offsets2D("b", "#"+c[1], m, n) + strings.NewReplacer("#S", "#"+c[0], "#D", "#"+c[1]).Replace(`
     %ip = tt.splat %in : !tt.ptr<i32> -> tensor<32x32x!tt.ptr<i32>, #S>

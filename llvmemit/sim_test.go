@@ -34,7 +34,10 @@ import (
 // shared memory for races: within one barrier interval (between two
 // bar.sync), a thread may not read a byte another thread wrote, overwrite
 // a byte another thread read, or write a byte another thread wrote with a
-// different value (atomics excepted among themselves). A race panics.
+// different value (atomics excepted among themselves), unless the other
+// thread is in the same warp and a warp barrier (bar.warp.sync -1, which
+// every warp runs at once: control flow is uniform) came between the two
+// accesses. A race panics.
 
 type simVal []uint64 // one word per vector element (scalars: one)
 
@@ -51,6 +54,12 @@ type sim struct {
 	epoch       int32
 	wEpoch, wBy []int32
 	rEpoch, rBy []int32
+	// The warp barriers: wsEpoch counts them; per shared byte, the count
+	// at its last write and at its last read, and the warp of its readers
+	// in the barrier interval (-2: several warps).
+	wsEpoch  int32
+	wWs, rWs []int32
+	rWarp    []int32
 	// globalStores counts the global bytes stored, by every thread.
 	globalStores int
 	// off marks the threads outside the side of a divergent branch that
@@ -74,7 +83,8 @@ const (
 func newSim(threads int, global []byte) *sim {
 	const n = 1 << 16
 	s := &sim{threads: threads, global: global, shared: make([]byte, n), epoch: 1, consts: map[*lir.Global]uint64{},
-		wEpoch: make([]int32, n), wBy: make([]int32, n), rEpoch: make([]int32, n), rBy: make([]int32, n)}
+		wEpoch: make([]int32, n), wBy: make([]int32, n), rEpoch: make([]int32, n), rBy: make([]int32, n),
+		wWs: make([]int32, n), rWs: make([]int32, n), rWarp: make([]int32, n)}
 	for range threads {
 		s.env = append(s.env, map[value.Value]simVal{})
 	}
@@ -203,17 +213,31 @@ func (s *sim) read(t int, addr uint64, n int) {
 		return
 	}
 	a := int(addr - sharedBase)
+	w := int32(t / 32)
 	for i := a; i < a+n; i++ {
-		if s.wEpoch[i] == s.epoch && s.wBy[i] != int32(t) {
+		if s.wEpoch[i] == s.epoch && s.wBy[i] != int32(t) && !s.warpOrdered(s.wBy[i], w, s.wWs[i]) {
 			panic(fmt.Sprintf("sim: shared-memory race: thread %d reads byte %d, written by thread %d with no barrier between", t, i, s.wBy[i]))
 		}
 		switch {
 		case s.rEpoch[i] != s.epoch:
-			s.rEpoch[i], s.rBy[i] = s.epoch, int32(t)
+			s.rEpoch[i], s.rBy[i], s.rWarp[i], s.rWs[i] = s.epoch, int32(t), w, s.wsEpoch
+		case s.rWarp[i] != w:
+			s.rBy[i], s.rWarp[i] = -2, -2
+		case s.rWs[i] != s.wsEpoch:
+			// The earlier reads, all by this warp, are ordered before
+			// the warp's threads' later accesses.
+			s.rBy[i], s.rWs[i] = int32(t), s.wsEpoch
 		case s.rBy[i] != int32(t):
 			s.rBy[i] = -2
 		}
 	}
+}
+
+// warpOrdered reports whether an access by thread by (atomicWriter: an
+// atomic, of any warp), when the warp barrier count was ws, is ordered
+// before the accesses of warp w now.
+func (s *sim) warpOrdered(by, w, ws int32) bool {
+	return by >= 0 && by/32 == w && ws != s.wsEpoch
 }
 
 // write records thread t's write of b to n shared bytes at addr (by is t,
@@ -223,15 +247,17 @@ func (s *sim) write(t int, addr uint64, b []byte, by int32) {
 		return
 	}
 	a := int(addr - sharedBase)
+	w := int32(t / 32)
 	for k := range b {
 		i := a + k
-		if s.rEpoch[i] == s.epoch && s.rBy[i] != int32(t) && by != atomicWriter {
+		if s.rEpoch[i] == s.epoch && s.rBy[i] != int32(t) && by != atomicWriter &&
+			!(s.rWarp[i] == w && s.rWs[i] != s.wsEpoch) {
 			panic(fmt.Sprintf("sim: shared-memory race: thread %d overwrites byte %d, read by another thread with no barrier between", t, i))
 		}
-		if s.wEpoch[i] == s.epoch && s.wBy[i] != by && s.shared[i] != b[k] {
+		if s.wEpoch[i] == s.epoch && s.wBy[i] != by && s.shared[i] != b[k] && !(by != atomicWriter && s.warpOrdered(s.wBy[i], w, s.wWs[i])) {
 			panic(fmt.Sprintf("sim: shared-memory race: threads %d and %d write byte %d with no barrier between", s.wBy[i], by, i))
 		}
-		s.wEpoch[i], s.wBy[i] = s.epoch, by
+		s.wEpoch[i], s.wBy[i], s.wWs[i] = s.epoch, by, s.wsEpoch
 	}
 }
 
@@ -537,6 +563,13 @@ func (s *sim) call(c *lir.InstCall) {
 			panic("sim: a barrier in divergent code")
 		}
 		s.epoch++
+	case name == "llvm.nvvm.bar.warp.sync":
+		for t := range s.threads {
+			if m := s.get(t, c.Args[0])[0]; m != 0xffffffff {
+				panic(fmt.Sprintf("sim: bar.warp.sync with mask %#x (only the full warp is modelled)", m))
+			}
+		}
+		s.wsEpoch++
 	case strings.HasPrefix(name, "llvm.nvvm.shfl.sync."):
 		if s.off != nil {
 			panic("sim: a shuffle in divergent code")

@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/layoutopt/layoutopt/ir"
+	"github.com/layoutopt/layoutopt/linear"
 )
 
 // Triton 3.6's Membar analysis (lib/Analysis/Membar.cpp): a dataflow over
@@ -454,10 +455,8 @@ func (mb *membar) update(op *ir.Operation, info *blockInfo) error {
 	return nil
 }
 
-// cvtWarpSync is Triton's isCvtWarpSync for a ttg.convert_layout: the
-// conversion moves data only within warps (trivial over the warp in-dim)
-// and neither layout broadcasts over warps, so its lowering synchronises
-// with warp.sync instead of a CTA barrier.
+// cvtWarpSync is Triton's isCvtWarpSync for a ttg.convert_layout (see
+// CvtWarpSync), false for any other op.
 func cvtWarpSync(op *ir.Operation) (bool, error) {
 	if op.Name() != opConvert {
 		return false, nil
@@ -470,6 +469,21 @@ func cvtWarpSync(op *ir.Operation) (bool, error) {
 	if err != nil {
 		return false, err
 	}
+	return CvtWarpSync(src, dst)
+}
+
+// CvtWarpSync is Triton 3.6's isCvtWarpSync (lib/Analysis/Utility.cpp)
+// for a conversion from layout src to dst: the conversion moves data only
+// within warps (dst⁻¹∘src is trivial over the warp in-dim: an element
+// stays in the warp that held it) and neither layout broadcasts over warps
+// (no element is held by two warps). Each warp then reads back from
+// shared memory only what it wrote itself, so the lowering synchronises
+// its round trip with a warp barrier (bar.warp.sync -1) instead of a CTA
+// barrier, and Membar does not count the conversion as a barrier that
+// clears earlier accesses. The LLVM lowering and Membar must both use
+// this predicate: Membar relies on the CTA barrier of every conversion
+// for which it is false.
+func CvtWarpSync(src, dst linear.Layout) (bool, error) {
 	comp, err := dst.InvertAndCompose(src)
 	if err != nil {
 		return false, err
@@ -477,10 +491,7 @@ func cvtWarpSync(op *ir.Operation) (bool, error) {
 	if !comp.IsTrivialOver([]string{"warp"}) {
 		return false, nil
 	}
-	for _, l := range []interface {
-		InDimNames() []string
-		FreeVariableMasks() []int
-	}{src, dst} {
+	for _, l := range []linear.Layout{src, dst} {
 		if i := slices.Index(l.InDimNames(), "warp"); i >= 0 && l.FreeVariableMasks()[i] != 0 {
 			return false, nil
 		}
