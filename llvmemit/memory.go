@@ -23,7 +23,8 @@ import (
 // size not known to be a multiple of it), the thread branches on the AND
 // of its masks: whole vectors where all its elements are in bounds, the
 // common case, element by element where they are not (unlessMasked; Triton
-// goes element by element everywhere). Unmasked accesses are LLVM
+// goes element by element everywhere), but in loops around a wide wgmma
+// (inWideWGMMALoop). Unmasked accesses are LLVM
 // vector loads/stores with that alignment (llc emits ld/st.global.v4 and
 // friends); masked ones are Triton's predicated inline PTX, the loaded
 // words set to 0 first and `other` selected where the mask is false.
@@ -122,7 +123,7 @@ func lowerLoad(l *Lowerer, op *ir.Operation) error {
 		return l.loadRegs(ptrs, masks, others, vec, mt, rt, ld.IsVolatile())
 	}
 	var out []value.Value
-	if full := l.vecWidth(ld.Ptr(), nil); masks != nil && full > vec {
+	if full := l.vecWidth(ld.Ptr(), nil); masks != nil && full > vec && !l.inWideWGMMALoop(op) {
 		out = l.unlessMasked(masks, "ld", func() []value.Value { return load(full, nil) }, func() []value.Value { return load(vec, masks) })
 	} else {
 		out = load(vec, masks)
@@ -317,7 +318,7 @@ func lowerStore(l *Lowerer, op *ir.Operation) error {
 	// holding copies (a scalar: every thread but the first) are masked off.
 	dup, uniq := l.writer(st.Ptr().Type())
 	vec := l.vecWidth(st.Ptr(), st.Mask())
-	if full := l.vecWidth(st.Ptr(), nil); masks != nil && full > vec {
+	if full := l.vecWidth(st.Ptr(), nil); masks != nil && full > vec && !l.inWideWGMMALoop(op) {
 		var own []value.Value // the masks of the registers this thread stores
 		for r, m := range masks {
 			if r&dup == 0 {
@@ -417,6 +418,31 @@ func (l *Lowerer) storeRegs(ptrs, vals, masks []value.Value, vec, dup int, uniq 
 		args := append(words, ptrs[r], pred)
 		l.cur.NewCall(inlineAsm(types.Void, text, strings.Join(cons, ","), params...), args...)
 	}
+}
+
+// inWideWGMMALoop reports whether op is in a loop whose body holds a
+// ttng.warp_group_dot with 64 or more accumulator registers per thread.
+// There the in-bounds branch of unlessMasked measured slower on the H200
+// (proof/results/h200-r6: the 128x128 sm_90 matmuls at 75-95% of Triton,
+// from 101-107% without it; the cause, ptxas's wgmma pipelining across the
+// branch or the registers it adds to a loop that already holds 64-128 per
+// thread, is not established), while a 64x64 one with 32 gained 45%.
+func (l *Lowerer) inWideWGMMALoop(op *ir.Operation) bool {
+	for p := op.ParentOp(); p != nil; p = p.ParentOp() {
+		if n := p.Name(); n != "scf.for" && n != "scf.while" {
+			continue
+		}
+		wide := p.Walk(func(o *ir.Operation) ir.WalkResult {
+			if o.Name() == "ttng.warp_group_dot" && numRegs(o.Result(0).Type()) >= 64 {
+				return ir.Interrupt
+			}
+			return ir.Advance
+		}) == ir.Interrupt
+		if wide {
+			return true
+		}
+	}
+	return false
 }
 
 // unlessMasked runs full when every mask is true and masked otherwise, in

@@ -106,3 +106,27 @@ func TestSimInBoundsVectors(t *testing.T) {
 		})
 	}
 }
+
+// TestInBoundsBranchWGMMALoops checks that the in-bounds branch stays out
+// of loops around a wgmma with 64 or more accumulator registers per thread
+// (the 128x128 sm_90 matmul's A and B loads), and is kept in a loop around
+// a smaller one (the 64x64 matmul's A and B loads: 32 registers) and
+// after the loops (their output stores).
+func TestInBoundsBranchWGMMALoops(t *testing.T) {
+	for _, c := range []struct {
+		kernel          string
+		loads, stores int
+	}{
+		{"matmul_grouped_128x128x64_f16_sm90_w4", 0, 1},
+		{"matmul_bias_64x64x32_f16_sm90_w4", 2, 1},
+	} {
+		src, err := os.ReadFile("../passes/testdata/prepost/" + c.kernel + ".post.ttgir")
+		if err != nil {
+			t.Fatal(err)
+		}
+		ll := lowerSource(t, string(src), c.kernel+".ttgir", true).Module.String()
+		if l, s := strings.Count(ll, "\nld.full"), strings.Count(ll, "\nst.full"); l != c.loads || s != c.stores {
+			t.Errorf("%s: %d loads and %d stores branch on their masks, want %d and %d", c.kernel, l, s, c.loads, c.stores)
+		}
+	}
+}
