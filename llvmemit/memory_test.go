@@ -114,7 +114,7 @@ func TestSimInBoundsVectors(t *testing.T) {
 // after the loops (their output stores).
 func TestInBoundsBranchWGMMALoops(t *testing.T) {
 	for _, c := range []struct {
-		kernel          string
+		kernel        string
 		loads, stores int
 	}{
 		{"matmul_grouped_128x128x64_f16_sm90_w4", 0, 1},
