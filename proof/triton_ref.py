@@ -537,8 +537,13 @@ def table(report):
 
 
 def write_report(report, out):
-    with open(os.path.join(out, "report.json"), "w") as f:
+    """Writes report.json whole or not at all (a temporary file renamed over
+    it): a run stopped while writing keeps the last complete report."""
+    path = os.path.join(out, "report.json")
+    tmp = path + ".tmp"
+    with open(tmp, "w") as f:
         json.dump(report, f, indent=1)
+    os.replace(tmp, path)
 
 
 # ---- main ----------------------------------------------------------------

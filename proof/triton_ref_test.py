@@ -89,6 +89,16 @@ class TritonRefTest(unittest.TestCase):
         self.assertIn("error: RuntimeError: boom", t)
         self.assertIn("ptxas --gpu-name sm_90: 1/2 PTX files assemble", t)
 
+    def test_write_report_whole(self):
+        import json
+        import tempfile
+        with tempfile.TemporaryDirectory() as d:
+            T.write_report(REPORT, d)
+            with self.assertRaises(TypeError):  # stopped while writing
+                T.write_report({"kernels": [object()]}, d)
+            with open(os.path.join(d, "report.json")) as f:
+                self.assertEqual(json.load(f), json.loads(json.dumps(REPORT)))
+
 
 if __name__ == "__main__":
     unittest.main()
