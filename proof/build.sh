@@ -124,6 +124,6 @@ m["kernels"] = out
 json.dump(m, open(os.path.join(bundle, "kernels.json"), "w"), indent=1)
 print(f"{len(out)} kernels in the bundle, {sum(1 for k in out if k.get('ours'))} lowered by layout-translate", file=sys.stderr)
 PY
-cp proof/triton_ref.py proof/run.sh "$bundle/"
-chmod +x "$bundle/run.sh" "$bundle/triton_ref.py"
+cp proof/triton_ref.py proof/compare.py proof/run.sh "$bundle/"
+chmod +x "$bundle/run.sh" "$bundle/triton_ref.py" "$bundle/compare.py"
 echo "bundle: $bundle ($(du -sh "$bundle" | cut -f1)); $(grep -c . "$log" || true) lines in build.log" >&2

@@ -1,0 +1,143 @@
+#!/usr/bin/env python3
+"""A/B timing of our PTX from several bundles against Triton's, on the GPU.
+
+    bundle/compare.py [--only NAME|GLOB]... [--runs N] [--warmup N] [--work DIR]
+                      [--out DIR] LABEL=BUNDLE [LABEL=BUNDLE]...
+
+For every kernel of the first bundle's kernels.json that --only selects (by
+name or glob; default: all with a realistic size), ttgir-run times each
+bundle's PTX of ours at the realistic size (-bench N against a device copy,
+with the kernel's metadata), then Triton 3.6's PTX for the same TTGIR
+(compiled into --work as triton_ref.py does, or taken from there when an
+earlier run left KERNEL/triton.ptx and triton.json). One line per kernel on
+stdout: time, % of copy and speed against Triton's PTX of every variant;
+OUT/compare.json holds everything. A change to the lowering is measured by
+building a bundle before and after it (build.sh) and passing both.
+"""
+import argparse
+import fnmatch
+import json
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import triton_ref as T  # noqa: E402
+
+
+def parse_bundles(specs):
+    """[(label, bundle path)] from LABEL=BUNDLE arguments; labels unique,
+    not 'triton'."""
+    out = []
+    for s in specs:
+        label, sep, path = s.partition("=")
+        if not sep or not label or not path:
+            raise argparse.ArgumentTypeError(f"{s}: want LABEL=BUNDLE")
+        if label == "triton" or any(label == x for x, _ in out):
+            raise argparse.ArgumentTypeError(f"{s}: label {label!r} is taken")
+        out.append((label, path))
+    return out
+
+
+def selected(kernels, only):
+    """The kernels --only picks (names or globs), else those with a realistic size."""
+    if only:
+        return [k for k in kernels if any(fnmatch.fnmatchcase(k["name"], p) for p in only)]
+    return [k for k in kernels if not k.get("no_realistic_size")]
+
+
+def line(name, results):
+    """One kernel's line: each variant's time, % of copy and speed against
+    Triton's PTX (its time over the variant's)."""
+    t = results.get("triton", {}).get("ms")
+    parts = []
+    for label, v in results.items():
+        if "ms" not in v:
+            parts.append(f"{label} ERROR {v.get('error', '')[-160:]}")
+            continue
+        vs = f", {t / v['ms'] * 100:.1f}% of Triton" if t and label != "triton" else ""
+        parts.append(f"{label} {v['ms'] * 1000:.1f} us ({v['pct_copy']:.1f}% of copy{vs})")
+    return f"{name:45s} " + "; ".join(parts)
+
+
+def bench(bundle, k, ptx, meta_file, runs, warmup, json_file):
+    r, _, cmd = T.ttgir_run(bundle, [os.path.join(bundle, k["ttgir"])] + T.arg_flags(k["args"]) + [
+        "-grid", k["grid"], "-bench", str(runs), "-warmup", str(warmup), "-ptx", ptx, "-q", "-json", json_file]
+        + (["-meta", meta_file] if meta_file else []), 300)
+    if r.returncode != 0:
+        return {"error": r.stderr.strip()[-2000:], "cmd": " ".join(cmd)}
+    b = json.loads(T.read_text(json_file))["bench"]
+    return {"ms": b["kernel"]["median_ms"], "pct_copy": b["pct_of_copy"], "cmd": " ".join(cmd)}
+
+
+def triton_ptx(k, bundle, kdir, cc_device):
+    """Triton's PTX and metadata for k in kdir, compiled unless already there."""
+    ptx, meta = os.path.join(kdir, "triton.ptx"), os.path.join(kdir, "triton.json")
+    if os.path.exists(ptx) and os.path.exists(meta):
+        return ptx, meta
+    import re
+    import triton
+    from triton.backends.compiler import GPUTarget
+    ttgir = os.path.join(bundle, k["ttgir"])
+    cc = max(int(re.search(r'ttg\.target = "cuda:(\d+)"', T.read_text(ttgir)).group(1)), cc_device)
+    tk = triton.compile(T.triton_source(ttgir, cc, kdir), target=GPUTarget("cuda", cc, 32))
+    m = json.loads(json.dumps(tk.metadata._asdict(), default=str))
+    m["name"] = tk.metadata.name
+    with open(ptx, "w") as f:
+        f.write(tk.asm["ptx"])
+    with open(meta, "w") as f:
+        json.dump(m, f, indent=1)
+    return ptx, meta
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("bundles", nargs="+", metavar="LABEL=BUNDLE")
+    ap.add_argument("--only", action="append", help="kernels of this name or glob (repeatable)")
+    ap.add_argument("--runs", type=int, default=20)
+    ap.add_argument("--warmup", type=int, default=3)
+    ap.add_argument("--work", default="/tmp/proof-work", help="Triton's PTX per kernel (as triton_ref.py's --work)")
+    ap.add_argument("--out", default=os.environ.get("OUT", "compare-out"))
+    a = ap.parse_args()
+    try:
+        bundles = parse_bundles(a.bundles)
+    except argparse.ArgumentTypeError as e:
+        ap.error(str(e))
+    import torch
+    major, minor = torch.cuda.get_device_capability()
+    os.makedirs(a.out, exist_ok=True)
+    manifests = [{k["name"]: k for k in json.loads(T.read_text(os.path.join(b, "kernels.json")))["kernels"]}
+                 for _, b in bundles]
+    rows = []
+    for k in selected(list(manifests[0].values()), a.only):
+        name = k["name"]
+        kdir = os.path.join(a.work, "kernels", name)
+        os.makedirs(kdir, exist_ok=True)
+        results = {}
+        for (label, b), man in zip(bundles, manifests):
+            if name not in man or not man[name].get("ours"):
+                results[label] = {"error": "not in this bundle"}
+                continue
+            o = man[name]["ours"][0]
+            mfile = None
+            if "meta" in o:
+                mfile = os.path.join(kdir, label + ".meta.json")
+                with open(mfile, "w") as f:
+                    json.dump(o["meta"], f)
+            results[label] = bench(b, man[name], os.path.join(b, "ptx", o["ptx"]), mfile, a.runs, a.warmup,
+                                   os.path.join(kdir, label + ".compare.json"))
+        try:
+            ptx, meta = triton_ptx(k, bundles[0][1], kdir, 10 * major + minor)
+            results["triton"] = bench(bundles[0][1], k, ptx, meta, a.runs, a.warmup,
+                                      os.path.join(kdir, "triton.compare.json"))
+        except Exception as e:
+            results["triton"] = {"error": f"{type(e).__name__}: {e}"}
+        print(line(name, results), flush=True)
+        rows.append({"kernel": name, "results": results})
+        path = os.path.join(a.out, "compare.json")
+        with open(path + ".tmp", "w") as f:  # whole or not at all, as report.json
+            json.dump(rows, f, indent=1)
+        os.replace(path + ".tmp", path)
+
+
+if __name__ == "__main__":
+    main()
