@@ -115,18 +115,14 @@ func lowerLoad(l *Lowerer, op *ir.Operation) error {
 	if ld.Other() != nil {
 		others = l.Values(ld.Other())
 	}
-	vec := l.vecWidth(ld.Ptr(), ld.Mask())
-	load := func(vec int, masks []value.Value) []value.Value {
-		if masks == nil { // all in bounds: no `other`
-			return l.loadRegs(ptrs, nil, nil, vec, mt, rt, ld.IsVolatile())
-		}
-		return l.loadRegs(ptrs, masks, others, vec, mt, rt, ld.IsVolatile())
-	}
+	vec, vol := l.vecWidth(ld.Ptr(), ld.Mask()), ld.IsVolatile()
 	var out []value.Value
 	if full := l.vecWidth(ld.Ptr(), nil); masks != nil && full > vec && !l.inWideWGMMALoop(op) {
-		out = l.unlessMasked(masks, "ld", func() []value.Value { return load(full, nil) }, func() []value.Value { return load(vec, masks) })
+		out = l.unlessMasked(masks, "ld",
+			func() []value.Value { return l.loadRegs(ptrs, nil, nil, full, mt, rt, vol) }, // in bounds: no `other`
+			func() []value.Value { return l.loadRegs(ptrs, masks, others, vec, mt, rt, vol) })
 	} else {
-		out = load(vec, masks)
+		out = l.loadRegs(ptrs, masks, others, vec, mt, rt, vol)
 	}
 	l.Define(op.Result(0), out)
 	return nil
