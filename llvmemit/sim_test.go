@@ -36,7 +36,7 @@ import (
 // a byte another thread read, or write a byte another thread wrote with a
 // different value (atomics excepted among themselves), unless the other
 // thread is in the same warp and a warp barrier (bar.warp.sync -1, which
-// every warp runs at once: control flow is uniform) came between the two
+// every warp runs at once: never in a divergent diamond) came between the two
 // accesses. A race panics.
 
 type simVal []uint64 // one word per vector element (scalars: one)
@@ -564,6 +564,9 @@ func (s *sim) call(c *lir.InstCall) {
 		}
 		s.epoch++
 	case name == "llvm.nvvm.bar.warp.sync":
+		if s.off != nil {
+			panic("sim: a warp barrier in divergent code")
+		}
 		for t := range s.threads {
 			if m := s.get(t, c.Args[0])[0]; m != 0xffffffff {
 				panic(fmt.Sprintf("sim: bar.warp.sync with mask %#x (only the full warp is modelled)", m))
