@@ -45,7 +45,13 @@
 // AxisInfo for the ops lowered here, honouring tt.divisibility,
 // tt.contiguity and tt.constancy), at most 128 bits: unmasked accesses are
 // LLVM vector loads and stores with that alignment, masked ones Triton's
-// predicated inline PTX (ld.global.v4.b32 and the like). Each element is
+// predicated inline PTX (ld.global.v4.b32 and the like). Where only the
+// mask keeps an access from a wider vector (a bounds check against a size
+// not known to be a multiple of it), a thread whose elements are all in
+// bounds makes it with whole vectors and the others element by element, a
+// branch on the AND of its masks (Triton goes element by element
+// everywhere; not in loops around a wgmma of 64 or more accumulator
+// registers per thread, where the branch measured slower). Each element is
 // stored by one thread, as in Triton: copies held by other registers,
 // lanes or warps (slice and broadcast layouts, scalars) do not store.
 // Reductions, layout conversions and other data movement across threads
