@@ -1,11 +1,12 @@
 #!/usr/bin/env python3
 """A/B timing of our PTX from several bundles against Triton's, on the GPU.
 
-    bundle/compare.py [--only NAME|GLOB]... [--runs N] [--warmup N] [--work DIR]
-                      [--out DIR] LABEL=BUNDLE [LABEL=BUNDLE]...
+    bundle/compare.py [--only NAME|GLOB]... [--changed] [--runs N] [--warmup N]
+                      [--work DIR] [--out DIR] LABEL=BUNDLE [LABEL=BUNDLE]...
 
 For every kernel of the first bundle's kernels.json that --only selects (by
-name or glob; default: all with a realistic size), ttgir-run times each
+name or glob; default: all with a realistic size), and with --changed only
+those whose PTX of ours differs between the bundles, ttgir-run times each
 bundle's PTX of ours at the realistic size (-bench N against a device copy,
 with the kernel's metadata), then Triton 3.6's PTX for the same TTGIR
 (compiled into --work as triton_ref.py does, or taken from there when an
@@ -43,6 +44,18 @@ def selected(kernels, only):
     if only:
         return [k for k in kernels if any(fnmatch.fnmatchcase(k["name"], p) for p in only)]
     return [k for k in kernels if not k.get("no_realistic_size")]
+
+
+def changed(name, manifests, bundles):
+    """Whether kernel name's PTX of ours differs between the bundles (or is
+    missing from one of them)."""
+    texts = set()
+    for (_, b), man in zip(bundles, manifests):
+        k = man.get(name)
+        if not k or not k.get("ours"):
+            return True
+        texts.add(T.read_text(os.path.join(b, "ptx", k["ours"][0]["ptx"])))
+    return len(texts) > 1
 
 
 def line(name, results):
@@ -93,6 +106,7 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("bundles", nargs="+", metavar="LABEL=BUNDLE")
     ap.add_argument("--only", action="append", help="kernels of this name or glob (repeatable)")
+    ap.add_argument("--changed", action="store_true", help="only kernels whose PTX of ours differs between the bundles")
     ap.add_argument("--runs", type=int, default=20)
     ap.add_argument("--warmup", type=int, default=3)
     ap.add_argument("--work", default="/tmp/proof-work", help="Triton's PTX per kernel (as triton_ref.py's --work)")
@@ -110,6 +124,8 @@ def main():
     rows = []
     for k in selected(list(manifests[0].values()), a.only):
         name = k["name"]
+        if a.changed and not changed(name, manifests, bundles):
+            continue
         kdir = os.path.join(a.work, "kernels", name)
         os.makedirs(kdir, exist_ok=True)
         results = {}

@@ -21,6 +21,19 @@ class CompareTest(unittest.TestCase):
         self.assertEqual([k["name"] for k in C.selected(ks, None)], ["a.post", "c"])
         self.assertEqual([k["name"] for k in C.selected(ks, ["*.post"])], ["a.post", "b.post"])
 
+    def test_changed(self):
+        import tempfile
+        with tempfile.TemporaryDirectory() as d:
+            for b, text in (("a", "x"), ("b", "x"), ("c", "y")):
+                os.makedirs(os.path.join(d, b, "ptx"))
+                with open(os.path.join(d, b, "ptx", "k.ptx"), "w") as f:
+                    f.write(text)
+            man = {"k": {"ours": [{"ptx": "k.ptx"}]}}
+            pair = lambda *bs: [(b, os.path.join(d, b)) for b in bs]  # noqa: E731
+            self.assertFalse(C.changed("k", [man, man], pair("a", "b")))
+            self.assertTrue(C.changed("k", [man, man], pair("a", "c")))
+            self.assertTrue(C.changed("k", [man, {}], pair("a", "b")))
+
     def test_line(self):
         got = C.line("k", {"before": {"ms": 0.2, "pct_copy": 50.0}, "after": {"error": "boom"},
                            "triton": {"ms": 0.1, "pct_copy": 100.0}})
