@@ -65,9 +65,6 @@ func (l *Lowerer) scratch(op *ir.Operation, size int) int64 {
 	return 0
 }
 
-// smemPtr returns the function's shared-memory frame + off (bytes) as a
-// pointer to t: global_smem in a kernel, the frame parameter in a device
-// function.
 // storeSharedVec stores the elements vals (of storable type st) as one
 // vector at byte offset off of shared memory, aligned to its size.
 //
@@ -153,6 +150,9 @@ func (l *Lowerer) bits16(x value.Value) value.Value {
 	return l.cur.NewBitCast(x, types.I16)
 }
 
+// smemPtr returns the function's shared-memory frame + off (bytes) as a
+// pointer to t: global_smem in a kernel, the frame parameter in a device
+// function.
 func (l *Lowerer) smemPtr(off value.Value, t types.Type) value.Value {
 	if l.frame != nil {
 		off = l.cur.NewAdd(l.frame, off)
@@ -321,6 +321,19 @@ func (l *Lowerer) xorScaled(hw value.Value, mask, c uint64, eb int) (x value.Val
 	return b.shl(hw, i32(shift)), int64(c&^mask) << shift
 }
 
+// xorAddress is the byte address base + (hw ⊕ c)·eb of element hw ⊕ c (hw
+// the thread's part, with the bits of mask; c a constant) in an array of
+// eb-byte elements at byte address base, split by xorScaled: elements
+// whose constants differ only outside mask share one address register
+// (xor-ing the whole constant gives every element its own, which a
+// swizzled store of many scalars keeps live across a loop), the rest of
+// the constant an immediate offset.
+func (l *Lowerer) xorAddress(base, hw value.Value, mask, c uint64, eb int) value.Value {
+	x, k := l.xorScaled(hw, mask, c, eb)
+	b := l.b()
+	return b.add(b.add(base, x), i32(k))
+}
+
 // convertShared moves a tensor from layout S to D through shared memory,
 // in the swizzled layout smem's plan chooses (Triton's
 // transferWithinBlockSwizzling), one round per repetition.
@@ -420,23 +433,25 @@ func (l *Lowerer) roundTrip(op *ir.Operation, in []value.Value, S, D *linear.Lay
 		if sMat != nil {
 			// stmatrix stores copies once: the tile skips dupMask's bits.
 			l.storeMatrixTile(sm, sMat, i32(base), in, inTile(sm), inRound(sm))
-		}
-		for r := range in {
-			if sMat != nil || r&sLead != 0 || r&dupMask != 0 || sm.constPart(r)/tile != round {
-				continue
+		} else {
+			for r := range in {
+				if r&sLead != 0 || r&dupMask != 0 || sm.constPart(r)/tile != round {
+					continue
+				}
+				vals := make([]value.Value, sv)
+				for i := range vals {
+					vals[i] = l.storable(in[r|spread(i, sb)])
+				}
+				l.storeSharedVec(vals, st, l.addr(sm, r, tile, base, eb))
 			}
-			vals := make([]value.Value, sv)
-			for i := range vals {
-				vals[i] = l.storable(in[r|spread(i, sb)])
-			}
-			l.storeSharedVec(vals, st, l.addr(sm, r, tile, base, eb))
 		}
 		sync()
 		if dMat != nil {
 			l.loadMatrixTile(dm, dMat, i32(base), elt, out, inTile(dm), inRound(dm))
+			continue
 		}
 		for r := range out {
-			if dMat != nil || r&dLead != 0 || dm.constPart(r)/tile != round {
+			if r&dLead != 0 || dm.constPart(r)/tile != round {
 				continue
 			}
 			for i, x := range l.loadSharedVec(dv, st, l.addr(dm, r, tile, base, eb)) {

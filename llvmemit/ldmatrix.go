@@ -2,7 +2,6 @@ package llvmemit
 
 import (
 	"fmt"
-	"math/bits"
 	"strings"
 
 	"github.com/llir/llvm/ir/constant"
@@ -207,19 +206,6 @@ func matrixText(load, trans bool, n int) string {
 	return fmt.Sprintf("%s.sync.aligned.m8n8.x%d%s.shared.b16 [%s], %s;", name, n, tr, addr, regs)
 }
 
-// matrixAddress is the byte address of an instruction led by register
-// lead: the thread's part a (mask) ⊕ the register's constant c, within the
-// round, plus the buffer's byte offset.
-func (l *Lowerer) matrixAddress(a value.Value, mask uint64, c int, base value.Value, eb int) value.Value {
-	b := l.b()
-	off := a
-	if cx := uint64(c) & mask; cx != 0 {
-		off = b.xor(off, i32(int64(cx)))
-	}
-	sh := bits.TrailingZeros(uint(eb))
-	return b.add(b.add(base, b.shl(off, i32(int64(sh)))), i32(int64(uint64(c)&^mask)<<sh))
-}
-
 // loadMatrixTile loads the registers of m (n registers of element type
 // elt) with ldmatrix per tile t: out[r] for the registers whose offset
 // c(r) (within the round, view constant included) is chosen by keep.
@@ -241,7 +227,7 @@ func (l *Lowerer) loadMatrixTile(m *offsetMap, t *matrixTile, base value.Value, 
 		if !keep(lead) {
 			return
 		}
-		p := l.smemPtr(l.matrixAddress(a, mask, c(lead), base, eb), types.I8)
+		p := l.smemPtr(l.xorAddress(base, a, mask, uint64(c(lead)), eb), types.I8)
 		call := l.cur.NewCall(inlineAsm(ret, matrixText(true, t.trans, nw), cons, p.Type()), p)
 		for j, word := range regs {
 			var w value.Value = call
@@ -282,7 +268,7 @@ func (l *Lowerer) storeMatrixTile(m *offsetMap, t *matrixTile, base value.Value,
 		if !keep(lead) {
 			return
 		}
-		p := l.smemPtr(l.matrixAddress(a, mask, c(lead), base, eb), types.I8)
+		p := l.smemPtr(l.xorAddress(base, a, mask, uint64(c(lead)), eb), types.I8)
 		args := []value.Value{p}
 		params := []types.Type{p.Type()}
 		for _, word := range regs {

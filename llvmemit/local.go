@@ -163,19 +163,10 @@ func (l *Lowerer) sharedMap(op *ir.Operation, D *linear.Layout, md *memDesc) (*o
 	return l.newOffsetMap(m), nil
 }
 
-// sharedAddr is the byte address of register r: base + (offset ⊕ xor)·eb,
-// split by xorScaled: registers whose constants differ only outside the
-// thread's bits share one address register (xor-ing the whole constant
-// gives every register its own, which a swizzled store of many scalars
-// keeps live across a loop).
+// sharedAddr is the byte address of register r: base + (offset ⊕ xor)·eb
+// (xorAddress).
 func (l *Lowerer) sharedAddr(m *offsetMap, md *memDesc, base value.Value, r, eb int) value.Value {
-	x, k := l.xorScaled(m.base, m.mask, uint64(m.constPart(r)^md.xor), eb)
-	b := l.b()
-	addr := b.add(base, x)
-	if k != 0 {
-		addr = b.add(addr, i32(k))
-	}
-	return addr
+	return l.xorAddress(base, m.base, m.mask, uint64(m.constPart(r)^md.xor), eb)
 }
 
 func (l *Lowerer) localStore(op *ir.Operation, md *memDesc, src *ir.Value) error {
