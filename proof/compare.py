@@ -83,22 +83,11 @@ def bench(bundle, k, ptx, meta_file, runs, warmup, json_file):
 
 
 def triton_ptx(k, bundle, kdir, cc_device):
-    """Triton's PTX and metadata for k in kdir, compiled unless already there."""
+    """Triton's PTX and metadata files for k in kdir, compiled unless already there."""
     ptx, meta = os.path.join(kdir, "triton.ptx"), os.path.join(kdir, "triton.json")
-    if os.path.exists(ptx) and os.path.exists(meta):
-        return ptx, meta
-    import re
-    import triton
-    from triton.backends.compiler import GPUTarget
-    ttgir = os.path.join(bundle, k["ttgir"])
-    cc = max(int(re.search(r'ttg\.target = "cuda:(\d+)"', T.read_text(ttgir)).group(1)), cc_device)
-    tk = triton.compile(T.triton_source(ttgir, cc, kdir), target=GPUTarget("cuda", cc, 32))
-    m = json.loads(json.dumps(tk.metadata._asdict(), default=str))
-    m["name"] = tk.metadata.name
-    with open(ptx, "w") as f:
-        f.write(tk.asm["ptx"])
-    with open(meta, "w") as f:
-        json.dump(m, f, indent=1)
+    if not (os.path.exists(ptx) and os.path.exists(meta)):
+        ttgir = os.path.join(bundle, k["ttgir"])
+        T.compile_triton(ttgir, T.target_cc(ttgir, cc_device), kdir)
     return ptx, meta
 
 
@@ -149,10 +138,7 @@ def main():
             results["triton"] = {"error": f"{type(e).__name__}: {e}"}
         print(line(name, results), flush=True)
         rows.append({"kernel": name, "results": results})
-        path = os.path.join(a.out, "compare.json")
-        with open(path + ".tmp", "w") as f:  # whole or not at all, as report.json
-            json.dump(rows, f, indent=1)
-        os.replace(path + ".tmp", path)
+        T.write_json(os.path.join(a.out, "compare.json"), rows)
 
 
 if __name__ == "__main__":

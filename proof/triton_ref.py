@@ -184,8 +184,6 @@ def ptxas_sweep(bundle, kernels, jobs):
 def check_kernel(k, bundle, work, cc_device, timeout):
     """Triton compiles k; every variant runs -check at the small size.
     Runs in a worker process: no CUDA here but ttgir-run's."""
-    import triton
-    from triton.backends.compiler import GPUTarget
     name = k["name"]
     kdir = os.path.join(work, "kernels", name)
     os.makedirs(kdir, exist_ok=True)
@@ -196,21 +194,13 @@ def check_kernel(k, bundle, work, cc_device, timeout):
     for key in ("no_realistic_size", "ours_error", "bytes", "flops"):
         if key in k:
             res[key] = k[key]
-    text = read_text(ttgir)
-    cc = max(int(re.search(r'ttg\.target = "cuda:(\d+)"', text).group(1)), cc_device)
+    cc = target_cc(ttgir, cc_device)
     res["triton_target"] = f"cuda:{cc}"
     t0 = time.time()
     try:
-        src = triton_source(ttgir, cc, kdir)
+        src, meta = compile_triton(ttgir, cc, kdir)
         if src != ttgir:
             res["triton_ttgir"] = src
-        tk = triton.compile(src, target=GPUTarget("cuda", cc, 32))
-        meta = json.loads(json.dumps(tk.metadata._asdict(), default=str))
-        meta["name"] = tk.metadata.name
-        with open(os.path.join(kdir, "triton.ptx"), "w") as f:
-            f.write(tk.asm["ptx"])
-        with open(os.path.join(kdir, "triton.json"), "w") as f:
-            json.dump(meta, f, indent=1)
         res["triton_meta"] = {x: meta.get(x) for x in ("name", "num_warps", "shared", "global_scratch_size")}
     except Exception as e:
         res["triton_compile_error"] = f"{type(e).__name__}: {e}"[-2000:]
@@ -243,6 +233,30 @@ def check_kernel(k, bundle, work, cc_device, timeout):
 
 
 # ---- phase 3 and 4: Triton's launcher ------------------------------------
+
+def target_cc(ttgir, cc_device):
+    """The compute capability Triton compiles the TTGIR file for: its
+    module's target or the GPU's (cc_device), the newer (Triton's launcher
+    loads a cubin)."""
+    return max(int(re.search(r'ttg\.target = "cuda:(\d+)"', read_text(ttgir)).group(1)), cc_device)
+
+
+def compile_triton(ttgir, cc, kdir):
+    """Triton compiles the TTGIR file (as triton_source gives it) for cc;
+    its PTX and metadata go to kdir/triton.ptx and kdir/triton.json.
+    Returns the file compiled and the metadata."""
+    import triton
+    from triton.backends.compiler import GPUTarget
+    src = triton_source(ttgir, cc, kdir)
+    tk = triton.compile(src, target=GPUTarget("cuda", cc, 32))
+    meta = json.loads(json.dumps(tk.metadata._asdict(), default=str))
+    meta["name"] = tk.metadata.name
+    with open(os.path.join(kdir, "triton.ptx"), "w") as f:
+        f.write(tk.asm["ptx"])
+    with open(os.path.join(kdir, "triton.json"), "w") as f:
+        json.dump(meta, f, indent=1)
+    return src, meta
+
 
 def triton_source(ttgir, cc, kdir):
     """The TTGIR Triton compiles for ttgir: the file itself, or, for an sm_90
@@ -536,14 +550,18 @@ def table(report):
     return "\n".join(lines) + "\n"
 
 
-def write_report(report, out):
-    """Writes report.json whole or not at all (a temporary file renamed over
-    it): a run stopped while writing keeps the last complete report."""
-    path = os.path.join(out, "report.json")
+def write_json(path, obj):
+    """Writes obj to path as JSON whole or not at all (a temporary file
+    renamed over it): a run stopped while writing keeps the last complete
+    file."""
     tmp = path + ".tmp"
     with open(tmp, "w") as f:
-        json.dump(report, f, indent=1)
+        json.dump(obj, f, indent=1)
     os.replace(tmp, path)
+
+
+def write_report(report, out):
+    write_json(os.path.join(out, "report.json"), report)
 
 
 # ---- main ----------------------------------------------------------------
