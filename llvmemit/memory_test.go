@@ -120,11 +120,11 @@ func TestInBoundsBranchWGMMALoops(t *testing.T) {
 		{"matmul_grouped_128x128x64_f16_sm90_w4", 0, 1},
 		{"matmul_bias_64x64x32_f16_sm90_w4", 2, 1},
 	} {
-		src, err := os.ReadFile("../passes/testdata/prepost/" + c.kernel + ".post.ttgir")
+		res, err := lower(t, "../passes/testdata/prepost/"+c.kernel+".post.ttgir")
 		if err != nil {
 			t.Fatal(err)
 		}
-		ll := lowerSource(t, string(src), c.kernel+".ttgir", true).Module.String()
+		ll := res.Module.String()
 		if l, s := strings.Count(ll, "\nld.full"), strings.Count(ll, "\nst.full"); l != c.loads || s != c.stores {
 			t.Errorf("%s: %d loads and %d stores branch on their masks, want %d and %d", c.kernel, l, s, c.loads, c.stores)
 		}
