@@ -3,6 +3,7 @@ package llvmemit_test
 import (
 	"encoding/binary"
 	"fmt"
+	"iter"
 	"math"
 	"regexp"
 	"slices"
@@ -69,6 +70,17 @@ type sim struct {
 
 // on reports whether thread t runs.
 func (s *sim) on(t int) bool { return s.off == nil || !s.off[t] }
+
+// running yields the threads that run, in order.
+func (s *sim) running() iter.Seq[int] {
+	return func(yield func(int) bool) {
+		for t := range s.threads {
+			if s.on(t) && !yield(t) {
+				return
+			}
+		}
+	}
+}
 
 const atomicWriter = -3
 
@@ -371,10 +383,7 @@ func (s *sim) block(blk *lir.Block, prev []*lir.Block) {
 			break
 		}
 		vs := make([]simVal, s.threads)
-		for t := range s.threads {
-			if !s.on(t) {
-				continue
-			}
+		for t := range s.running() {
 			for _, inc := range phi.Incs {
 				if inc.Pred.(*lir.Block) == prev[t] {
 					vs[t] = s.get(t, inc.X)
@@ -384,10 +393,8 @@ func (s *sim) block(blk *lir.Block, prev []*lir.Block) {
 		phiVals = append(phiVals, vs)
 	}
 	for i, vs := range phiVals {
-		for t := range s.threads {
-			if s.on(t) {
-				s.env[t][blk.Insts[i].(*lir.InstPhi)] = vs[t]
-			}
+		for t := range s.running() {
+			s.env[t][blk.Insts[i].(*lir.InstPhi)] = vs[t]
 		}
 	}
 	for _, inst := range blk.Insts[len(phiVals):] {
@@ -449,10 +456,7 @@ func (s *sim) step(inst lir.Instruction) {
 		s.call(c)
 		return
 	}
-	for t := range s.threads {
-		if !s.on(t) {
-			continue
-		}
+	for t := range s.running() {
 		if r := s.eval(t, inst); r != nil {
 			s.env[t][inst.(value.Value)] = r
 		}
@@ -470,10 +474,7 @@ func (s *sim) call(c *lir.InstCall) {
 	}
 	if len(f.Blocks) > 0 { // a device function
 		ret := s.exec(f, func(t, i int) simVal { return s.get(t, c.Args[i]) })
-		for t := range s.threads {
-			if !s.on(t) {
-				continue
-			}
+		for t := range s.running() {
 			s.env[t][c] = ret[t]
 		}
 		return
@@ -481,24 +482,15 @@ func (s *sim) call(c *lir.InstCall) {
 	name := f.Name()
 	switch {
 	case name == "llvm.nvvm.read.ptx.sreg.tid.x":
-		for t := range s.threads {
-			if !s.on(t) {
-				continue
-			}
+		for t := range s.running() {
 			s.env[t][c] = simVal{uint64(t)}
 		}
 	case strings.HasPrefix(name, "llvm.nvvm.read.ptx.sreg.ctaid."):
-		for t := range s.threads {
-			if !s.on(t) {
-				continue
-			}
+		for t := range s.running() {
 			s.env[t][c] = simVal{0}
 		}
 	case strings.HasPrefix(name, "llvm.nvvm.read.ptx.sreg.nctaid."):
-		for t := range s.threads {
-			if !s.on(t) {
-				continue
-			}
+		for t := range s.running() {
 			s.env[t][c] = simVal{1}
 		}
 	case name == "llvm.nvvm.ex2.approx.f" || name == "llvm.nvvm.ex2.approx.ftz.f" || name == "llvm.fabs.f32":
@@ -508,10 +500,7 @@ func (s *sim) call(c *lir.InstCall) {
 			}
 			return x
 		}
-		for t := range s.threads {
-			if !s.on(t) {
-				continue
-			}
+		for t := range s.running() {
 			x := f32(s.get(t, c.Args[0])[0])
 			var r float32
 			switch name {
@@ -525,10 +514,7 @@ func (s *sim) call(c *lir.InstCall) {
 			s.env[t][c] = simVal{uint64(math.Float32bits(r))}
 		}
 	case name == "llvm.maxnum.f32" || name == "llvm.minnum.f32":
-		for t := range s.threads {
-			if !s.on(t) {
-				continue
-			}
+		for t := range s.running() {
 			x, y := f32(s.get(t, c.Args[0])[0]), f32(s.get(t, c.Args[1])[0])
 			r := x
 			switch {
@@ -543,18 +529,12 @@ func (s *sim) call(c *lir.InstCall) {
 			s.env[t][c] = simVal{uint64(math.Float32bits(r))}
 		}
 	case name == "llvm.fmuladd.f32":
-		for t := range s.threads {
-			if !s.on(t) {
-				continue
-			}
+		for t := range s.running() {
 			a, b, d := f32(s.get(t, c.Args[0])[0]), f32(s.get(t, c.Args[1])[0]), f32(s.get(t, c.Args[2])[0])
 			s.env[t][c] = simVal{uint64(math.Float32bits(float32(float64(a)*float64(b) + float64(d))))}
 		}
 	case name == "llvm.fmuladd.f16":
-		for t := range s.threads {
-			if !s.on(t) {
-				continue
-			}
+		for t := range s.running() {
 			a, b, d := f16.FromBits(s.get(t, c.Args[0])[0]), f16.FromBits(s.get(t, c.Args[1])[0]), f16.FromBits(s.get(t, c.Args[2])[0])
 			s.env[t][c] = simVal{f16.Bits(f16.Round(a*b+d, interp.NearestEven, false))}
 		}
@@ -578,16 +558,10 @@ func (s *sim) call(c *lir.InstCall) {
 			panic("sim: a shuffle in divergent code")
 		}
 		vals := make([]uint64, s.threads)
-		for t := range s.threads {
-			if !s.on(t) {
-				continue
-			}
+		for t := range s.running() {
 			vals[t] = s.get(t, c.Args[1])[0]
 		}
-		for t := range s.threads {
-			if !s.on(t) {
-				continue
-			}
+		for t := range s.running() {
 			lane, warp := t%32, t/32*32
 			arg := int(s.get(t, c.Args[2])[0])
 			src := lane
@@ -810,10 +784,7 @@ func (s *sim) asm(c *lir.InstCall, a *lir.InlineAsm) {
 		return
 	}
 	if m := stSharedRE.FindStringSubmatch(a.Asm); m != nil {
-		for t := range s.threads {
-			if !s.on(t) {
-				continue
-			}
+		for t := range s.running() {
 			if s.get(t, c.Args[2])[0] == 0 {
 				continue
 			}
@@ -826,20 +797,14 @@ func (s *sim) asm(c *lir.InstCall, a *lir.InlineAsm) {
 		return
 	}
 	if strings.HasPrefix(a.Asm, "div.full.f32 ") {
-		for t := range s.threads {
-			if !s.on(t) {
-				continue
-			}
+		for t := range s.running() {
 			x, y := f32(s.get(t, c.Args[0])[0]), f32(s.get(t, c.Args[1])[0])
 			s.env[t][c] = simVal{uint64(math.Float32bits(x / y))}
 		}
 		return
 	}
 	if strings.HasPrefix(a.Asm, "add.rz.f32 ") {
-		for t := range s.threads {
-			if !s.on(t) {
-				continue
-			}
+		for t := range s.running() {
 			x, y := float64(f32(s.get(t, c.Args[0])[0])), float64(f32(s.get(t, c.Args[1])[0]))
 			r := interp.LookupFloatFormat("f32").Round(x+y, interp.TowardZero, false)
 			s.env[t][c] = simVal{uint64(math.Float32bits(float32(r)))}
@@ -852,10 +817,7 @@ func (s *sim) asm(c *lir.InstCall, a *lir.InlineAsm) {
 		if strings.HasPrefix(a.Asm, "cvt.rn.bf16x2") {
 			ff = interp.LookupFloatFormat("bf16")
 		}
-		for t := range s.threads {
-			if !s.on(t) {
-				continue
-			}
+		for t := range s.running() {
 			hi := ff.Bits(ff.Round(float64(f32(s.get(t, c.Args[0])[0])), interp.NearestEven, false))
 			lo := ff.Bits(ff.Round(float64(f32(s.get(t, c.Args[1])[0])), interp.NearestEven, false))
 			s.env[t][c] = simVal{hi<<16 | lo}
@@ -864,10 +826,7 @@ func (s *sim) asm(c *lir.InstCall, a *lir.InlineAsm) {
 	}
 	if strings.HasPrefix(a.Asm, "cvt.rna.tf32.f32 ") {
 		tf32 := interp.LookupFloatFormat("tf32")
-		for t := range s.threads {
-			if !s.on(t) {
-				continue
-			}
+		for t := range s.running() {
 			x := float64(f32(s.get(t, c.Args[0])[0]))
 			s.env[t][c] = simVal{uint64(math.Float32bits(float32(tf32.Round(x, interp.NearestAway, false))))}
 		}
@@ -883,10 +842,7 @@ func (s *sim) asm(c *lir.InstCall, a *lir.InlineAsm) {
 		strings.HasPrefix(a.Asm, "fence.proxy.async.shared::"):
 		return // wgmma runs synchronously here
 	case strings.HasPrefix(a.Asm, "// wait for regs:") || a.Asm == "mov.b32 $0, $1;":
-		for t := range s.threads {
-			if !s.on(t) {
-				continue
-			}
+		for t := range s.running() {
 			var out simVal
 			for _, x := range c.Args {
 				out = append(out, s.get(t, x)...)
@@ -895,10 +851,7 @@ func (s *sim) asm(c *lir.InstCall, a *lir.InlineAsm) {
 		}
 		return
 	case a.Asm == "mov.b32 $0, {$1, $2};": // pack two 16-bit values, $1 low
-		for t := range s.threads {
-			if !s.on(t) {
-				continue
-			}
+		for t := range s.running() {
 			s.env[t][c] = simVal{s.get(t, c.Args[0])[0]&0xffff | s.get(t, c.Args[1])[0]&0xffff<<16}
 		}
 		return
@@ -985,10 +938,7 @@ func (s *sim) predicatedStore(c *lir.InstCall, text string) {
 	}
 	wb, _ := strconv.Atoi(m[1])
 	n := len(c.Args) - 2
-	for t := range s.threads {
-		if !s.on(t) {
-			continue
-		}
+	for t := range s.running() {
 		if s.get(t, c.Args[n+1])[0]&1 == 0 {
 			continue
 		}
@@ -1213,10 +1163,7 @@ func (s *sim) maskedLoad(c *lir.InstCall, text string) {
 		}
 		init = append(init, v)
 	}
-	for t := range s.threads {
-		if !s.on(t) {
-			continue
-		}
+	for t := range s.running() {
 		out := append(simVal{}, init...)
 		if s.get(t, c.Args[1])[0] != 0 {
 			addr := s.get(t, c.Args[0])[0]
@@ -1271,10 +1218,7 @@ func (s *sim) atom(c *lir.InstCall, instr, op, vec, typ string) {
 	}
 	pred := c.Args[len(c.Args)-1]
 	eb := int(w / 8)
-	for t := range s.threads {
-		if !s.on(t) {
-			continue
-		}
+	for t := range s.running() {
 		if s.get(t, pred)[0] == 0 {
 			if instr == "atom" {
 				s.env[t][c] = make(simVal, n)
