@@ -215,14 +215,14 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 }
 `
 
+// maskedLoadPTX matches a predicated scalar global load in PTX.
+var maskedLoadPTX = regexp.MustCompile(`@%p[0-9]+ ld\.global\.b32`)
+
 // TestOptimization: -ttgir-to-ptx runs opt-14 -O3 first unless -O0 says
 // not to, and -ttgir-to-llvmir only when -O3 asks. After O3, llc makes a
 // thread's four element addresses one widening multiply and base+4, +8,
 // +12 (which ptxas folds into the accesses' offsets); from the lowering's
 // own IR, one multiply per element.
-// maskedLoadPTX matches a predicated scalar global load in PTX.
-var maskedLoadPTX = regexp.MustCompile(`@%p[0-9]+ ld\.global\.b32`)
-
 func TestOptimization(t *testing.T) {
 	llc := needLLVM(t, true)
 	for _, c := range []struct {
