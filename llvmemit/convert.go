@@ -494,8 +494,6 @@ func allZero(s []int) bool {
 	return true
 }
 
-// shuffle is shfl.sync.MODE of any register type (split into 32-bit
-// words).
 // shuffleSelect reads, from lane, the register that sel names: the source
 // thread's register is one of the candidates, so each candidate s is
 // shuffled (val(s), idx mode) and the one where sel == s is selected (the
@@ -513,6 +511,8 @@ func (l *Lowerer) shuffleSelect(candidates []int, sel, lane value.Value, val fun
 	return v
 }
 
+// shuffle is shfl.sync.MODE of any register type (split into 32-bit
+// words).
 func (l *Lowerer) shuffle(mode string, v value.Value, lane value.Value, clamp int64) value.Value {
 	f := l.e.nv.get("llvm.nvvm.shfl.sync."+mode+".i32", types.I32, attrsConv, types.I32, types.I32, types.I32, types.I32)
 	t := v.Type()
