@@ -23,6 +23,7 @@ import (
 	_ "github.com/layoutopt/layoutopt/dialect" // registers the TTGIR dialects
 	"github.com/layoutopt/layoutopt/ir"
 	"github.com/layoutopt/layoutopt/llvmemit"
+	"github.com/layoutopt/layoutopt/passes"
 	"github.com/layoutopt/layoutopt/proc"
 )
 
@@ -61,6 +62,7 @@ func Main(p *proc.Proc) (code int) {
 	o0 := fs.Bool("O0", false, "do not optimize: the lowering's own LLVM IR (the default for -ttgir-to-llvmir)")
 	opt := fs.String("opt", "", "the opt of LLVM 14 for -O3 (default: $OPT, opt-14 on PATH, /usr/lib/llvm-14/bin/opt)")
 	cc := fs.Int("compute-capability", 0, "lower for at least this compute capability (90: sm_90), as Triton does when it compiles the module for a newer GPU than its ttg.target's: the module's target is raised to cuda:N")
+	order := fs.String("program-order", "auto", "auto: renumber the programs of a 2-D grid with y fastest where the kernel's stores move by a constant step along y and a runtime stride along x (the order-programs pass of layout-opt); launch: keep the launch order (x fastest)")
 	noAlloc := fs.Bool("no-allocate-shared-memory", false, "do not run allocate-shared-memory-nv on a module without ttg.shared (scratch then starts at offset 0 and ttg.shared is what the lowering needs)")
 	fs.Usage = func() {
 		fmt.Fprint(p.Stderr, usage)
@@ -120,6 +122,17 @@ func Main(p *proc.Proc) (code int) {
 		return fail("-compute-capability %d: give a compute capability such as 90", *cc)
 	}
 	llvmemit.RaiseComputeCapability(m, *cc)
+	switch *order {
+	case "auto":
+		for _, op := range m.Body().Ops() {
+			if op.Name() == "tt.func" {
+				passes.OrderPrograms(op)
+			}
+		}
+	case "launch":
+	default:
+		return fail("-program-order %q: give auto or launch", *order)
+	}
 	if !*noAlloc {
 		if d, err := llvmemit.AllocateSharedMemory(m); err != nil {
 			fmt.Fprint(p.Stderr, d.Render(src, 1))
