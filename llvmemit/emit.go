@@ -184,13 +184,16 @@ type emitter struct {
 	// vectorAtomics: the module has vector atom/red instructions (sm_90,
 	// PTX ISA 8.1).
 	vectorAtomics bool
+	// ranges are the !range nodes of special-register reads, by bounds.
+	ranges map[[2]int64]*metadata.Tuple
 }
 
 func newEmitter(src *ir.Module) *emitter {
 	m := lir.NewModule()
 	m.DataLayout = DataLayout
 	m.TargetTriple = TargetTriple
-	e := &emitter{src: src, m: m, nv: &intrinsics{m: m, seen: map[string]*lir.Func{}}, funcs: map[string]*function{}}
+	e := &emitter{src: src, m: m, nv: &intrinsics{m: m, seen: map[string]*lir.Func{}}, funcs: map[string]*function{},
+		ranges: map[[2]int64]*metadata.Tuple{}}
 	e.numWarps = int(src.IntAttr("ttg.num-warps", 4))
 	e.shared = int(src.IntAttr("ttg.shared", -1))
 	if s, ok := src.Op.Attr("ttg.target").(*ir.StringAttr); ok {
@@ -222,6 +225,39 @@ func (e *emitter) finish() error {
 		return err
 	}
 	return e.m.AssignMetadataIDs()
+}
+
+// sregBounds are the values a special register can hold, [lo, hi), as
+// the CUDA limits give them (1024 threads per block; grid dimensions up to
+// 2³¹-1, 65535, 65535) and as newer LLVMs attach them to the reads
+// (Triton's LLVM: NVVMIntrRange, range attributes). With them LLVM knows
+// a program id times a block size, or-ed with thread bits, is
+// non-negative and widens it with zext: mul.wide.u32 / mad.wide.u32 and
+// IMAD.WIDE.U32 in SASS, as Triton's code has, where it wrote sext.
+var sregBounds = map[string][2]int64{
+	"tid.x":    {0, 1024},
+	"ctaid.x":  {0, 1<<31 - 1},
+	"ctaid.y":  {0, 65535},
+	"ctaid.z":  {0, 65535},
+	"nctaid.y": {1, 65536},
+	"nctaid.z": {1, 65536},
+}
+
+// sregRange attaches !range to a read of the special register reg
+// ("ctaid.y"), when its bounds are known.
+func (e *emitter) sregRange(call value.Value, reg string) {
+	c, ok := call.(*lir.InstCall)
+	b, known := sregBounds[reg]
+	if !ok || !known {
+		return
+	}
+	t := e.ranges[b]
+	if t == nil {
+		t = &metadata.Tuple{MetadataID: -1, Fields: []metadata.Field{i32(b[0]), i32(b[1])}}
+		e.m.MetadataDefs = append(e.m.MetadataDefs, t)
+		e.ranges[b] = t
+	}
+	c.Metadata = append(c.Metadata, &metadata.Attachment{Name: "range", Node: t})
 }
 
 func (e *emitter) annotate(f *lir.Func, key string, v int64) {
@@ -399,6 +435,7 @@ func (e *emitter) define(f *function) error {
 	l.cur = f.fn.NewBlock("entry")
 	l.axis = newAxisAnalysis(f.op)
 	raw := l.cur.NewCall(e.nv.get("llvm.nvvm.read.ptx.sreg.tid.x", types.I32, attrsPure))
+	e.sregRange(raw, "tid.x")
 	l.tid = l.cur.NewAnd(raw, i32(int64(32*e.numWarps-1)))
 	p := 0
 	for _, a := range body.Args() {

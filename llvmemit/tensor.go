@@ -1,6 +1,8 @@
 package llvmemit
 
 import (
+	"strings"
+
 	"github.com/llir/llvm/ir/types"
 	"github.com/llir/llvm/ir/value"
 
@@ -23,6 +25,7 @@ func init() {
 				return errorf(op, "axis %d out of range", axis)
 			}
 			v := l.call(prefix+string(rune('x'+axis)), types.I32)
+			l.e.sregRange(v, strings.TrimPrefix(prefix, "llvm.nvvm.read.ptx.sreg.")+string(rune('x'+axis)))
 			l.Define(op.Result(0), []value.Value{v})
 			return nil
 		})
