@@ -27,6 +27,7 @@ var layoutPasses = []string{
 	"tritongpu-reduce-data-duplication",
 	"cse",
 	"canonicalize",
+	"order-programs",
 }
 
 // How a kernel is run without knowing its buffers (the rule of

@@ -7,6 +7,12 @@
 //	layout-translate -ttgir-to-llvmir k.ttgir -o k.ll
 //	layout-translate -ttgir-to-ptx k.ttgir -o k.ptx -kernel-json k.json
 //
+// Before lowering it runs, as Triton's pipeline does, allocate-shared-memory
+// (unless -no-allocate-shared-memory), and, beyond Triton, order-programs
+// (unless -program-order=launch): a 2-D tile kernel whose stores move by a
+// constant step with pid y and a runtime stride with pid x gets its
+// programs renumbered with y fastest (see passes.ProgramOrderPass).
+//
 // Main takes a proc.Proc, so lit runs it in-process; cmd/layout-translate
 // is a one-line main.
 package layouttranslate
