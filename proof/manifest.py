@@ -237,7 +237,9 @@ def cross_entropy(c, big, dt):
 
 def attention(c, big):
     bm, bn, d = c["BM"], c["BN"], c["D"]
-    r = 4096 if big else 2  # programs, each BM query rows against the same BN keys
+    # programs, each BM query rows (f16) against the same BN keys: Q and O
+    # together move BIG bytes at realistic size
+    r = BIG // (2 * bm * d * 2) if big else 2
     k = Launch([r], "attention", HALF_TOL, flops=4 * r * bm * bn * d)
     k.inp("q_ptr", r * bm, d).inp("k_ptr", bn, d).inp("v_ptr", bn, d).out("o_ptr", r * bm, d)
     return k.let(stride=d, sm_scale=0.125)
