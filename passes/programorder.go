@@ -40,8 +40,9 @@ moves by a constant number of bytes from y to y+1 and by more (or by a runtime
 stride) from x to x+1, as an affine analysis of the store addresses shows
 (program ids through arith addi/subi/muli/shli by constants, splat, broadcast,
 expand_dims, convert_layout, casts and tt.addptr), and it leaves alone kernels
-with dots (whose program order decides their L2 reuse), atomics (which may wait
-on each other), calls, tensor-descriptor (TMA) stores or warp specialization.
+with dots (whose program order decides their L2 reuse), atomics or volatile
+loads (with which programs may wait on each other), calls, tensor-descriptor
+(TMA) accesses or warp specialization.
 A remark on each tt.func says what was decided and why.`,
 	Run: runOrderPrograms,
 }
@@ -238,6 +239,9 @@ func DecideProgramOrder(fn *ir.Operation) ProgramOrder {
 		switch name := op.Name(); {
 		case unorderable(name):
 			why = fmt.Sprintf("it has %s", name)
+			return ir.Interrupt
+		case name == "tt.load" && ir.AttrBoolValue(op.AttrOrDefault("isVolatile")):
+			why = "it has a volatile tt.load (which may wait on another program's store)"
 			return ir.Interrupt
 		case name == "tt.get_program_id" && ir.AttrIntValue(op.Attr("axis")) == 1:
 			readsY = true

@@ -125,6 +125,7 @@ func TestOrderProgramsLeavesAlone(t *testing.T) {
 			"%row = arith.muli %y, %stride : i32\n    %off = arith.addi %row, %x : i32", "moves with program id y by a step not known at compile time"},
 		{"both constant, x smaller", "%row = arith.muli %x, %stride : i32\n    %off = arith.addi %row, %y : i32",
 			"%row = arith.muli %y, %c1000 : i32\n    %off = arith.addi %row, %x : i32", "moves by 4 bytes with program id x and 4000 with y"},
+		{"volatile load", "tt.store %p, %v : !tt.ptr<i32>", "%w = tt.load %p {isVolatile = true} : !tt.ptr<i32>\n    tt.store %p, %w : !tt.ptr<i32>", "it has a volatile tt.load"},
 		{"atomic", "tt.store %p, %v : !tt.ptr<i32>", "%r = tt.atomic_rmw add, relaxed, gpu, %p, %v : (!tt.ptr<i32>, i32) -> i32", "it has tt.atomic_rmw"},
 		{"no y", "%v = arith.addi %v0, %y : i32\n    %row = arith.muli %x, %stride : i32\n    %off = arith.addi %row, %y : i32",
 			"%v = arith.addi %v0, %v0 : i32\n    %off = arith.muli %x, %stride : i32", "does not read program id y"},
