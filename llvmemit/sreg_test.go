@@ -38,7 +38,7 @@ func TestSregRange(t *testing.T) {
 			rng[reg] = strings.TrimSpace(line[i+len("!range "):])
 		}
 	}
-	node := func(id string) string { // "!3" -> "!{i32 0, i32 65535}"
+	node := func(id string) string { // "!3" -> "!{i32 0, i32 u0xFFFF}"
 		for _, line := range strings.Split(ll, "\n") {
 			if v, ok := strings.CutPrefix(line, id+" = "); ok {
 				return v
