@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """A/B timing of our PTX from several bundles against Triton's, on the GPU.
 
-    bundle/compare.py [--only NAME|GLOB]... [--changed] [--runs N] [--warmup N]
-                      [--work DIR] [--out DIR] LABEL=BUNDLE [LABEL=BUNDLE]...
+    bundle/compare.py [--only NAME|GLOB]... [--changed] [--no-check] [--runs N]
+                      [--warmup N] [--work DIR] [--out DIR] LABEL=BUNDLE [LABEL=BUNDLE]...
 
 For every kernel of the first bundle's kernels.json that --only selects (by
 name or glob; default: all with a realistic size), and with --changed only
@@ -10,9 +10,13 @@ those whose PTX of ours differs between the bundles, ttgir-run times each
 bundle's PTX of ours at the realistic size (-bench N against a device copy,
 with the kernel's metadata), then Triton 3.6's PTX for the same TTGIR
 (compiled into --work as triton_ref.py does, or taken from there when an
-earlier run left KERNEL/triton.ptx and triton.json). One line per kernel on
-stdout: time, % of copy and speed against Triton's PTX of every variant;
-OUT/compare.json holds everything. A change to the lowering is measured by
+earlier run left KERNEL/triton.ptx and triton.json). Unless --no-check, each
+variant of ours is first checked against the interpreter at the kernel's
+check size (ttgir-run -check, as run.sh does), so that a variant that
+computes something else is not timed as if it were faster. One line per
+kernel on stdout: time, % of copy and speed against Triton's PTX of every
+variant (and CHECK FAILED where a check failed); OUT/compare.json holds
+everything. A change to the lowering is measured by
 building a bundle before and after it (build.sh) and passing both.
 """
 import argparse
@@ -64,11 +68,12 @@ def line(name, results):
     t = results.get("triton", {}).get("ms")
     parts = []
     for label, v in results.items():
+        bad = " CHECK FAILED" if v.get("check_ok") is False else ""
         if "ms" not in v:
-            parts.append(f"{label} ERROR {v.get('error', '')[-160:]}")
+            parts.append(f"{label}{bad} ERROR {v.get('error', '')[-160:]}")
             continue
         vs = f", {t / v['ms'] * 100:.1f}% of Triton" if t and label != "triton" else ""
-        parts.append(f"{label} {v['ms'] * 1000:.1f} us ({v['pct_copy']:.1f}% of copy{vs})")
+        parts.append(f"{label}{bad} {v['ms'] * 1000:.1f} us ({v['pct_copy']:.1f}% of copy{vs})")
     return f"{name:45s} " + "; ".join(parts)
 
 
@@ -80,6 +85,18 @@ def bench(bundle, k, ptx, meta_file, runs, warmup, json_file):
         return {"error": r.stderr.strip()[-2000:], "cmd": " ".join(cmd)}
     b = json.loads(T.read_text(json_file))["bench"]
     return {"ms": b["kernel"]["median_ms"], "pct_copy": b["pct_of_copy"], "cmd": " ".join(cmd)}
+
+
+def check(bundle, k, ptx, meta_file, json_file):
+    """ttgir-run -check of one variant's PTX against the interpreter at k's
+    check size: {"check_ok": bool[, "check_out": the tail of its report]}."""
+    r, _, cmd = T.ttgir_run(bundle, [os.path.join(bundle, k["ttgir"])] + T.arg_flags(k["check_args"]) + [
+        "-grid", k["check_grid"], "-check", "-rtol", str(k.get("rtol", 0)), "-atol", str(k.get("atol", 0)),
+        "-ptx", ptx, "-q", "-json", json_file] + (["-meta", meta_file] if meta_file else []), 300)
+    out = {"check_ok": r.returncode == 0, "check_cmd": " ".join(cmd)}
+    if r.returncode != 0:
+        out["check_out"] = (r.stdout + r.stderr)[-2000:]
+    return out
 
 
 def triton_ptx(k, bundle, kdir, cc_device):
@@ -96,6 +113,7 @@ def main():
     ap.add_argument("bundles", nargs="+", metavar="LABEL=BUNDLE")
     ap.add_argument("--only", action="append", help="kernels of this name or glob (repeatable)")
     ap.add_argument("--changed", action="store_true", help="only kernels whose PTX of ours differs between the bundles")
+    ap.add_argument("--no-check", action="store_true", help="time without checking each variant against the interpreter first")
     ap.add_argument("--runs", type=int, default=20)
     ap.add_argument("--warmup", type=int, default=3)
     ap.add_argument("--work", default="/tmp/proof-work", help="Triton's PTX per kernel (as triton_ref.py's --work)")
@@ -128,8 +146,10 @@ def main():
                 mfile = os.path.join(kdir, label + ".meta.json")
                 with open(mfile, "w") as f:
                     json.dump(o["meta"], f)
-            results[label] = bench(b, man[name], os.path.join(b, "ptx", o["ptx"]), mfile, a.runs, a.warmup,
-                                   os.path.join(kdir, label + ".compare.json"))
+            ptx = os.path.join(b, "ptx", o["ptx"])
+            results[label] = bench(b, man[name], ptx, mfile, a.runs, a.warmup, os.path.join(kdir, label + ".compare.json"))
+            if not a.no_check and "check_args" in man[name]:
+                results[label].update(check(b, man[name], ptx, mfile, os.path.join(kdir, label + ".check.json")))
         try:
             ptx, meta = triton_ptx(k, bundles[0][1], kdir, 10 * major + minor)
             results["triton"] = bench(bundles[0][1], k, ptx, meta, a.runs, a.warmup,

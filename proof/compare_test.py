@@ -41,6 +41,16 @@ class CompareTest(unittest.TestCase):
         self.assertIn("after ERROR boom", got)
         self.assertIn("triton 100.0 us (100.0% of copy)", got)
 
+    def test_line_check_failed(self):
+        got = C.line("k", {"a": {"ms": 0.1, "pct_copy": 90.0, "check_ok": False},
+                           "b": {"ms": 0.1, "pct_copy": 90.0, "check_ok": True},
+                           "c": {"error": "boom", "check_ok": False},
+                           "triton": {"ms": 0.1, "pct_copy": 90.0}})
+        self.assertIn("a CHECK FAILED 100.0 us", got)
+        self.assertIn("b 100.0 us", got)
+        self.assertNotIn("b CHECK", got)
+        self.assertIn("c CHECK FAILED ERROR boom", got)
+
 
 if __name__ == "__main__":
     unittest.main()
