@@ -42,7 +42,8 @@ stride) from x to x+1, as an affine analysis of the store addresses shows
 expand_dims, convert_layout, casts and tt.addptr), and it leaves alone kernels
 with dots (whose program order decides their L2 reuse), atomics or volatile
 loads (with which programs may wait on each other), calls, tensor-descriptor
-(TMA) accesses or warp specialization.
+(TMA) accesses or warp specialization, and functions that are not kernels
+(private, returning values, or called by a tt.call).
 A remark on each tt.func says what was decided and why.`,
 	Run: runOrderPrograms,
 }
@@ -229,8 +230,8 @@ func unorderable(name string) bool {
 // DecideProgramOrder says whether kernel fn (a tt.func) should run its
 // programs with y fastest: see ProgramOrderPass.
 func DecideProgramOrder(fn *ir.Operation) ProgramOrder {
-	if v, ok := fn.Attr("sym_visibility").(*ir.StringAttr); ok && v.Value != "public" {
-		return ProgramOrder{Why: "not a kernel"}
+	if why := notKernel(fn); why != "" {
+		return ProgramOrder{Why: why}
 	}
 	pc := programCoefs{}
 	var stores []*ir.Operation
@@ -277,6 +278,35 @@ func DecideProgramOrder(fn *ir.Operation) ProgramOrder {
 		steps = append(steps, fmt.Sprintf("%d bytes with y, %s with x", y.c, xs))
 	}
 	return ProgramOrder{YFastest: true, Why: "stores move by " + strings.Join(dedup(steps), "; ")}
+}
+
+// notKernel says why fn is not a kernel (whose program ids may be
+// renumbered on their own), or "": a private function, one with results,
+// or one a tt.call of its module calls, runs with its caller's numbering.
+func notKernel(fn *ir.Operation) string {
+	if v, ok := fn.Attr("sym_visibility").(*ir.StringAttr); ok && v.Value != "public" {
+		return "not a kernel: " + v.Value
+	}
+	if ft := tt.FuncType(fn); ft != nil && len(ft.Results) > 0 {
+		return "not a kernel: it returns values"
+	}
+	name, _ := fn.Attr("sym_name").(*ir.StringAttr)
+	m := fn.ParentOp()
+	if name == nil || m == nil {
+		return ""
+	}
+	called := false
+	m.Walk(func(op *ir.Operation) ir.WalkResult {
+		if c, ok := op.Attr("callee").(*ir.SymbolRefAttr); ok && op.Name() == "tt.call" && c.Root == name.Value {
+			called = true
+			return ir.Interrupt
+		}
+		return ir.Advance
+	})
+	if called {
+		return "not a kernel: tt.call calls it"
+	}
+	return ""
 }
 
 func abs64(v int64) int64 {

@@ -144,3 +144,29 @@ func TestOrderProgramsLeavesAlone(t *testing.T) {
 		}
 	}
 }
+
+// TestOrderProgramsCallee: a function another calls runs with its caller's
+// numbering, so it is not renumbered on its own, whatever it stores (nor
+// is its caller, which has a tt.call).
+func TestOrderProgramsCallee(t *testing.T) {
+	src := strings.Replace(orderKernel, "  tt.func public @k(", `  tt.func public @outer(%out: !tt.ptr<i32>, %stride: i32) {
+    tt.call @k(%out, %stride) : (!tt.ptr<i32>, i32) -> ()
+    tt.return
+  }
+  tt.func public @k(`, 1)
+	m, d := ir.Parse([]byte(src), ir.ParseConfig{})
+	if d.HasErrors() {
+		t.Fatal(d)
+	}
+	want := map[string]string{"outer": "launch order (it has tt.call)", "k": "launch order (not a kernel: tt.call calls it)"}
+	for _, op := range m.Body().Ops() {
+		name := op.Attr("sym_name").(*ir.StringAttr).Value
+		if got := OrderPrograms(op).String(); got != want[name] {
+			t.Errorf("@%s: %s, want %s", name, got, want[name])
+		}
+	}
+	if strings.Contains(m.String(), "get_num_programs") {
+		t.Errorf("renumbered:\n%s", m)
+	}
+}
+
