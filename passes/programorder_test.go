@@ -169,4 +169,3 @@ func TestOrderProgramsCallee(t *testing.T) {
 		t.Errorf("renumbered:\n%s", m)
 	}
 }
-
