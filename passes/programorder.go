@@ -154,8 +154,8 @@ func (pc programCoefs) of(v *ir.Value) [2]pidCoef {
 		}
 	case "arith.muli", "arith.shli":
 		a, b := pc.of(op.Operand(0)), pc.of(op.Operand(1))
-		ka, aConst := intConstant(op.Operand(0))
-		kb, bConst := intConstant(op.Operand(1))
+		ka, aConst := intConst(constantValue(op.Operand(0)))
+		kb, bConst := intConst(constantValue(op.Operand(1)))
 		if name == "arith.shli" {
 			aConst = false
 			if bConst && kb >= 0 && kb < 62 {
@@ -177,7 +177,8 @@ func (pc programCoefs) of(v *ir.Value) [2]pidCoef {
 		}
 	case "tt.addptr":
 		p, off := pc.of(op.Operand(0)), pc.of(op.Operand(1))
-		size := int64(elemBytes(pointee(op.Result(0).Type())))
+		pt, _ := ir.PointeeLike(op.Result(0).Type())
+		size := int64(elemBytes(pt))
 		for i := range r {
 			r[i] = p[i].add(off[i].scale(size), 1)
 		}
@@ -193,27 +194,6 @@ func (pc programCoefs) of(v *ir.Value) [2]pidCoef {
 	}
 	pc[v] = r
 	return r
-}
-
-// intConstant is v's value when an arith.constant defines it (a scalar or
-// a splat tensor).
-func intConstant(v *ir.Value) (int64, bool) {
-	a := constantValue(v)
-	if e := splatElem(a); e != nil {
-		a = e
-	}
-	if i, ok := a.(*ir.IntegerAttr); ok {
-		return i.Value, true
-	}
-	return 0, false
-}
-
-// pointee is the element type of a pointer or a tensor of pointers.
-func pointee(t ir.Type) ir.Type {
-	if p, ok := ir.ElementType(t).(*ir.PointerType); ok {
-		return p.Pointee
-	}
-	return t
 }
 
 // unorderable reports an op that makes a kernel's program order matter
