@@ -32,6 +32,21 @@ import (
 // per element, as Triton's: copies in registers, lanes or warps (a slice or
 // broadcast layout, a scalar) do not store again.
 
+// vecWidths returns the number of elements of one access of op to ptr
+// under mask, and, when only the mask's constancy narrows it and op is not
+// in a loop around a wide wgmma (inWideWGMMALoop), the wider number the
+// in-bounds branch of unlessMasked uses (0: no such branch).
+func (l *Lowerer) vecWidths(op *ir.Operation, ptr, mask *ir.Value) (vec, full int) {
+	vec = l.vecWidth(ptr, mask)
+	if mask == nil {
+		return vec, 0
+	}
+	if full = l.vecWidth(ptr, nil); full > vec && !l.inWideWGMMALoop(op) {
+		return vec, full
+	}
+	return vec, 0
+}
+
 // vecWidth is the number of elements of one access to ptr.
 func (l *Lowerer) vecWidth(ptr, mask *ir.Value) int {
 	t := ptr.Type()
@@ -115,9 +130,10 @@ func lowerLoad(l *Lowerer, op *ir.Operation) error {
 	if ld.Other() != nil {
 		others = l.Values(ld.Other())
 	}
-	vec, vol := l.vecWidth(ld.Ptr(), ld.Mask()), ld.IsVolatile()
+	vec, full := l.vecWidths(op, ld.Ptr(), ld.Mask())
+	vol := ld.IsVolatile()
 	var out []value.Value
-	if full := l.vecWidth(ld.Ptr(), nil); masks != nil && full > vec && !l.inWideWGMMALoop(op) {
+	if full > 0 {
 		out = l.unlessMasked(masks, "ld",
 			func() []value.Value { return l.loadRegs(ptrs, nil, nil, full, mt, rt, vol) }, // in bounds: no `other`
 			func() []value.Value { return l.loadRegs(ptrs, masks, others, vec, mt, rt, vol) })
@@ -313,8 +329,7 @@ func lowerStore(l *Lowerer, op *ir.Operation) error {
 	// predicate): registers holding copies are skipped, and lanes and warps
 	// holding copies (a scalar: every thread but the first) are masked off.
 	dup, uniq := l.writer(st.Ptr().Type())
-	vec := l.vecWidth(st.Ptr(), st.Mask())
-	if full := l.vecWidth(st.Ptr(), nil); masks != nil && full > vec && !l.inWideWGMMALoop(op) {
+	if vec, full := l.vecWidths(op, st.Ptr(), st.Mask()); full > 0 {
 		var own []value.Value // the masks of the registers this thread stores
 		for r, m := range masks {
 			if r&dup == 0 {
