@@ -78,9 +78,7 @@ def line(name, results):
 
 
 def bench(bundle, k, ptx, meta_file, runs, warmup, json_file):
-    r, _, cmd = T.ttgir_run(bundle, [os.path.join(bundle, k["ttgir"])] + T.arg_flags(k["args"]) + [
-        "-grid", k["grid"], "-bench", str(runs), "-warmup", str(warmup), "-ptx", ptx, "-q", "-json", json_file]
-        + (["-meta", meta_file] if meta_file else []), 300)
+    r, _, cmd = T.ttgir_run(bundle, T.bench_argv(k, bundle, ptx, meta_file, json_file, runs, warmup), 300)
     if r.returncode != 0:
         return {"error": r.stderr.strip()[-2000:], "cmd": " ".join(cmd)}
     b = json.loads(T.read_text(json_file))["bench"]
@@ -90,9 +88,7 @@ def bench(bundle, k, ptx, meta_file, runs, warmup, json_file):
 def check(bundle, k, ptx, meta_file, json_file):
     """ttgir-run -check of one variant's PTX against the interpreter at k's
     check size: {"check_ok": bool[, "check_out": the tail of its report]}."""
-    r, _, cmd = T.ttgir_run(bundle, [os.path.join(bundle, k["ttgir"])] + T.arg_flags(k["check_args"]) + [
-        "-grid", k["check_grid"], "-check", "-rtol", str(k.get("rtol", 0)), "-atol", str(k.get("atol", 0)),
-        "-ptx", ptx, "-q", "-json", json_file] + (["-meta", meta_file] if meta_file else []), 300)
+    r, _, cmd = T.ttgir_run(bundle, T.check_argv(k, bundle, ptx, meta_file, json_file), 300)
     out = {"check_ok": r.returncode == 0, "check_cmd": " ".join(cmd)}
     if r.returncode != 0:
         out["check_out"] = (r.stdout + r.stderr)[-2000:]

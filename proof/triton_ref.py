@@ -64,6 +64,24 @@ def ttgir_run(bundle, argv, timeout):
     return r, time.time() - t0, cmd
 
 
+def check_argv(k, bundle, ptx, meta_file, json_file, dump=None):
+    """ttgir-run's arguments that check PTX ptx of kernel k (with metadata
+    meta_file, or None) against the interpreter at k's check size, its
+    report to json_file and, with dump, its buffers to that folder."""
+    return ([os.path.join(bundle, k["ttgir"])] + arg_flags(k["check_args"]) + [
+        "-grid", k["check_grid"], "-check", "-rtol", str(k.get("rtol", 0)), "-atol", str(k.get("atol", 0)),
+        "-json", json_file] + (["-dump", dump] if dump else []) + ["-ptx", ptx, "-q"]
+        + (["-meta", meta_file] if meta_file else []))
+
+
+def bench_argv(k, bundle, ptx, meta_file, json_file, runs, warmup, dump=None):
+    """ttgir-run's arguments that time PTX ptx of kernel k at its realistic
+    size (median of runs launches after warmup, against a device copy)."""
+    return ([os.path.join(bundle, k["ttgir"])] + arg_flags(k["args"]) + [
+        "-grid", k["grid"], "-bench", str(runs), "-warmup", str(warmup)] + (["-dump", dump] if dump else [])
+        + ["-json", json_file, "-ptx", ptx, "-q"] + (["-meta", meta_file] if meta_file else []))
+
+
 def arg_flags(specs):
     out = []
     for s in specs:
@@ -205,16 +223,13 @@ def check_kernel(k, bundle, work, cc_device, timeout):
     except Exception as e:
         res["triton_compile_error"] = f"{type(e).__name__}: {e}"[-2000:]
     res["triton_compile_s"] = round(time.time() - t0, 2)
-    rtol, atol = k.get("rtol", 0), k.get("atol", 0)
     for label, ptx, mfile in variants_of(k, bundle, kdir):
         if not os.path.exists(ptx):
             continue
         v = res["variants"].setdefault(label, {"ptx": os.path.relpath(ptx, bundle) if ptx.startswith(bundle) else ptx})
         cj = os.path.join(kdir, label + ".check.json")
         dump = os.path.join(DUMPS, "check", name, label)
-        r, secs, cmd = ttgir_run(bundle, [ttgir] + arg_flags(k["check_args"]) + [
-            "-grid", k["check_grid"], "-check", "-rtol", str(rtol), "-atol", str(atol), "-json", cj, "-dump", dump,
-            "-ptx", ptx, "-q"] + (["-meta", mfile] if mfile else []), timeout)
+        r, secs, cmd = ttgir_run(bundle, check_argv(k, bundle, ptx, mfile, cj, dump), timeout)
         v["check_cmd"] = " ".join(cmd[1:])
         v["check_ok"] = r.returncode == 0
         v["check_s"] = round(secs, 2)
@@ -404,9 +419,7 @@ def bench_kernel(k, res, bundle, work, runs, warmup):
         v = b["variants"].setdefault(label, {})
         bj = os.path.join(kdir, label + ".bench.json")
         d = os.path.join(DUMPS, "bench", name, label)
-        r, secs, cmd = ttgir_run(bundle, [ttgir] + arg_flags(k["args"]) + [
-            "-grid", k["grid"], "-bench", str(runs), "-warmup", str(warmup), "-dump", d, "-json", bj, "-ptx", ptx,
-            "-q"] + (["-meta", mfile] if mfile else []), 240)
+        r, secs, cmd = ttgir_run(bundle, bench_argv(k, bundle, ptx, mfile, bj, runs, warmup, d), 240)
         v["bench_cmd"] = " ".join(cmd[1:])
         if r.returncode != 0:
             v["bench_error"] = r.stderr.strip()[-2000:]

@@ -99,6 +99,19 @@ class TritonRefTest(unittest.TestCase):
             with open(os.path.join(d, "report.json")) as f:
                 self.assertEqual(json.load(f), json.loads(json.dumps(REPORT)))
 
+    def test_argv(self):
+        k = {"ttgir": "kernels/k.ttgir", "args": ["x=rand:f32:1024", "n=1024"], "grid": "4",
+             "check_args": ["x=rand:f32:64", "n=64"], "check_grid": "1", "rtol": 1e-05}
+        self.assertEqual(T.check_argv(k, "B", "k.ptx", "m.json", "c.json", "D"), [
+            "B/kernels/k.ttgir", "-arg", "x=rand:f32:64", "-arg", "n=64", "-grid", "1", "-check", "-rtol", "1e-05",
+            "-atol", "0", "-json", "c.json", "-dump", "D", "-ptx", "k.ptx", "-q", "-meta", "m.json"])
+        self.assertEqual(T.check_argv(k, "B", "k.ptx", None, "c.json")[-5:], ["-json", "c.json", "-ptx", "k.ptx", "-q"])
+        self.assertEqual(T.bench_argv(k, "B", "k.ptx", None, "b.json", 20, 3, "D"), [
+            "B/kernels/k.ttgir", "-arg", "x=rand:f32:1024", "-arg", "n=1024", "-grid", "4", "-bench", "20",
+            "-warmup", "3", "-dump", "D", "-json", "b.json", "-ptx", "k.ptx", "-q"])
+        self.assertEqual(T.bench_argv(k, "B", "k.ptx", "m.json", "b.json", 20, 3)[-9:], [
+            "-warmup", "3", "-json", "b.json", "-ptx", "k.ptx", "-q", "-meta", "m.json"])
+
 
 if __name__ == "__main__":
     unittest.main()
