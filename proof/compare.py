@@ -15,8 +15,8 @@ variant of ours is first checked against the interpreter at the kernel's
 check size (ttgir-run -check, as run.sh does), so that a variant that
 computes something else is not timed as if it were faster. One line per
 kernel on stdout: time, % of copy and speed against Triton's PTX of every
-variant (and CHECK FAILED where a check failed); OUT/compare.json holds
-everything. A change to the lowering is measured by
+variant (CHECK FAILED, untimed, where a check failed); OUT/compare.json
+holds everything. A change to the lowering is measured by
 building a bundle before and after it (build.sh) and passing both.
 """
 import argparse
@@ -143,9 +143,14 @@ def main():
                 with open(mfile, "w") as f:
                     json.dump(o["meta"], f)
             ptx = os.path.join(b, "ptx", o["ptx"])
-            results[label] = bench(b, man[name], ptx, mfile, a.runs, a.warmup, os.path.join(kdir, label + ".compare.json"))
+            res = {}
             if not a.no_check and "check_args" in man[name]:
-                results[label].update(check(b, man[name], ptx, mfile, os.path.join(kdir, label + ".check.json")))
+                res = check(b, man[name], ptx, mfile, os.path.join(kdir, label + ".check.json"))
+            if res.get("check_ok") is False:
+                res["error"] = "not timed: its check failed"
+            else:
+                res.update(bench(b, man[name], ptx, mfile, a.runs, a.warmup, os.path.join(kdir, label + ".compare.json")))
+            results[label] = res
         try:
             ptx, meta = triton_ptx(k, bundles[0][1], kdir, 10 * major + minor)
             results["triton"] = bench(bundles[0][1], k, ptx, meta, a.runs, a.warmup,
