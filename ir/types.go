@@ -205,6 +205,15 @@ func ShapeOf(t Type) ([]int64, bool) {
 	return nil, false
 }
 
+// ShapeOrScalar is ShapeOf, with [1] for a type without a shape (a scalar
+// is a tensor of one element).
+func ShapeOrScalar(t Type) []int64 {
+	if s, ok := ShapeOf(t); ok {
+		return s
+	}
+	return []int64{1}
+}
+
 // IntShape returns the shape of a tensor or memdesc type as ints (nil for
 // any other type), the form the layout functions of package attr take.
 func IntShape(t Type) []int {

@@ -310,7 +310,7 @@ func (l *Lowerer) atomic(op *ir.Operation, ptr *ir.Value, masks []value.Value, e
 	var idx [][]value.Value
 	var shape []int
 	if ll != nil {
-		shape = intShape(shapeOf(ptr.Type()))
+		shape = intShape(ir.ShapeOrScalar(ptr.Type()))
 		for _, s := range shape {
 			numel *= s
 		}

@@ -23,7 +23,7 @@ const asConst = types.AddrSpace(4)
 // the register's coordinates (emitIndices).
 func (l *Lowerer) denseConstant(op *ir.Operation, elems []ir.Attribute) error {
 	t := op.Result(0).Type()
-	shape := intShape(shapeOf(t))
+	shape := intShape(ir.ShapeOrScalar(t))
 	n := 1
 	for _, s := range shape {
 		n *= s

@@ -81,7 +81,7 @@ func lowerDot(l *Lowerer, op *ir.Operation) error {
 	if mma.VersionMajor != 2 {
 		return errorf(op, "only #ttg.nvidia_mma version 2 accumulators are supported (wgmma dots are not)")
 	}
-	if len(shapeOf(ct)) != 2 {
+	if len(ir.ShapeOrScalar(ct)) != 2 {
 		return errorf(op, "batched (3-D) dots are not supported")
 	}
 	kind, err := mmaKindOf(op, ir.ElementType(at), ir.AttrIntValue(op.AttrOrDefault("inputPrecision")))
@@ -92,7 +92,7 @@ func lowerDot(l *Lowerer, op *ir.Operation) error {
 		return errorf(op, "%s operands need an %s accumulator, not %s", kind.elem, want, ir.TypeString(ir.ElementType(ct)))
 	}
 	A, B, C := mustLayout(at), mustLayout(bt), mustLayout(ct)
-	out, err := l.mmaV2(op, kind, A, B, C, mustType(ir.ElementType(at)), int(shapeOf(at)[1]),
+	out, err := l.mmaV2(op, kind, A, B, C, mustType(ir.ElementType(at)), int(ir.ShapeOrScalar(at)[1]),
 		l.Values(op.Operand(0)), l.Values(op.Operand(1)), l.Values(op.Operand(2)))
 	if err != nil {
 		return err

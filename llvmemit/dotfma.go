@@ -26,11 +26,11 @@ import (
 // fmaDot lowers op with the FMA chain.
 func (l *Lowerer) fmaDot(op *ir.Operation) error {
 	at, bt, ct := op.Operand(0).Type(), op.Operand(1).Type(), op.Operand(2).Type()
-	rank := len(shapeOf(ct))
+	rank := len(ir.ShapeOrScalar(ct))
 	if rank != 2 && rank != 3 {
 		return errorf(op, "dots of rank %d are not supported", rank)
 	}
-	K := int(shapeOf(at)[rank-1])
+	K := int(ir.ShapeOrScalar(at)[rank-1])
 	accT := mustType(ir.ElementType(ct))
 	conv, err := l.fmaOperand(op, ir.ElementType(at), ir.ElementType(ct))
 	if err != nil {

@@ -2,6 +2,7 @@ package llvmemit
 
 import (
 	"fmt"
+	"github.com/layoutopt/layoutopt/axisinfo"
 	"strings"
 
 	lir "github.com/llir/llvm/ir"
@@ -433,7 +434,7 @@ func (e *emitter) define(f *function) error {
 	body := f.op.Region(0).Entry()
 	l := &Lowerer{e: e, f: f, fn: f.fn, vals: map[*ir.Value][]value.Value{}, mem: map[*ir.Value]*memDesc{}}
 	l.cur = f.fn.NewBlock("entry")
-	l.axis = newAxisAnalysis(f.op)
+	l.axis = axisinfo.Analyze(f.op)
 	raw := l.cur.NewCall(e.nv.get("llvm.nvvm.read.ptx.sreg.tid.x", types.I32, attrsPure))
 	e.sregRange(raw, "tid.x")
 	l.tid = l.cur.NewAnd(raw, i32(int64(32*e.numWarps-1)))
@@ -473,7 +474,7 @@ type Lowerer struct {
 	cur   *lir.Block
 	vals  map[*ir.Value][]value.Value
 	tid   value.Value
-	axis  *axisAnalysis
+	axis  *axisinfo.Analysis
 	nblk  int
 	mem   map[*ir.Value]*memDesc // memdesc views with their own addressing
 	// fenced is the ttng.warp_group_dot whose fence.proxy.async the

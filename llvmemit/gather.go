@@ -43,7 +43,7 @@ func lowerGather(l *Lowerer, op *ir.Operation) error {
 	}
 	src, idx := op.Operand(0), op.Operand(1)
 	S := mustLayout(src.Type())
-	shape := intShape(shapeOf(src.Type()))
+	shape := intShape(ir.ShapeOrScalar(src.Type()))
 	numel := 1
 	for _, s := range shape {
 		numel *= s
@@ -175,7 +175,7 @@ func (l *Lowerer) uniqueThread(ll *linear.Layout) value.Value {
 
 func lowerHistogram(l *Lowerer, op *ir.Operation) error {
 	src := op.Operand(0)
-	bins := int(shapeOf(op.Result(0).Type())[0])
+	bins := int(ir.ShapeOrScalar(op.Result(0).Type())[0])
 	base := l.scratch(op, bins*4)
 	b := l.b()
 	// Zero the bins: thread t clears bins t, t+threads, ...

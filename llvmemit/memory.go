@@ -2,6 +2,7 @@ package llvmemit
 
 import (
 	"fmt"
+	"github.com/layoutopt/layoutopt/axisinfo"
 	"math"
 	"strings"
 
@@ -55,16 +56,16 @@ func (l *Lowerer) vecWidth(ptr, mask *ir.Value) int {
 		return 1
 	}
 	dim := fastestDim(t)
-	info := l.axis.get(ptr)
-	eb := elemBytes(t)
+	info := l.axis.Get(ptr)
+	eb := axisinfo.ElemBytes(t)
 	bitsPer := eb * 8
 	if it, ok := ir.ElementType(t).(*ir.PointerType).Pointee.(*ir.IntegerType); ok && it.Width == 1 {
 		bitsPer = 8
 	}
-	align := min(max(info.div[dim]/eb, 1), info.contig[dim])
+	align := min(max(info.Divisibility[dim]/eb, 1), info.Contiguity[dim])
 	vec := min(int64(contigPerThread(ll, dim)), align, 128/bitsPer)
 	if mask != nil {
-		vec = min(vec, l.axis.get(mask).constancy[dim])
+		vec = min(vec, l.axis.Get(mask).Constancy[dim])
 	}
 	v := 1
 	for int64(v*2) <= vec {

@@ -192,7 +192,7 @@ func lowerReduce(l *Lowerer, op *ir.Operation) (err error) {
 	}
 	// 3. Across warps, through shared memory.
 	nwa := 1 << len(warps)
-	resShape := dropDim(intShape(shapeOf(srcs[0].Type())), axis)
+	resShape := dropDim(intShape(ir.ShapeOrScalar(srcs[0].Type())), axis)
 	numel := 1
 	for _, s := range resShape {
 		numel *= s

@@ -278,7 +278,7 @@ func lowerScan(l *Lowerer, op *ir.Operation) (err error) {
 			if reverse {
 				wpos = b.xor(wpos, i32(int64(W-1)))
 			}
-			resShape := dropDim(intShape(shapeOf(srcs[0].Type())), axis)
+			resShape := dropDim(intShape(ir.ShapeOrScalar(srcs[0].Type())), axis)
 			numel := 1
 			for _, s := range resShape {
 				numel *= s

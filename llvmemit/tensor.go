@@ -64,7 +64,7 @@ func init() {
 		})
 	})
 	Register("tt.broadcast", func(l *Lowerer, op *ir.Operation) error {
-		srcShape := shapeOf(op.Operand(0).Type())
+		srcShape := ir.ShapeOrScalar(op.Operand(0).Type())
 		return remapOp(l, op, 0, 0, func(c []int) []int {
 			r := make([]int, len(c))
 			for i := range c {
@@ -93,7 +93,7 @@ func init() {
 		})
 	})
 	Register("tt.reshape", func(l *Lowerer, op *ir.Operation) error {
-		src, dst := shapeOf(op.Operand(0).Type()), shapeOf(op.Result(0).Type())
+		src, dst := ir.ShapeOrScalar(op.Operand(0).Type()), ir.ShapeOrScalar(op.Result(0).Type())
 		return remapOp(l, op, 0, 0, func(c []int) []int {
 			flat := 0
 			for i := range c {

@@ -167,7 +167,7 @@ func (l *Lowerer) planWGMMA(op *ir.Operation) (*wgmmaPlan, string, error) {
 	if ck, ok := ir.ElementType(ct).(*ir.FloatType); !ok || ck.Kind != "f32" {
 		return nil, "", errorf(op, "only f32 accumulators are supported")
 	}
-	shape := intShape(shapeOf(ct))
+	shape := intShape(ir.ShapeOrScalar(ct))
 	if len(shape) != 2 || len(mma.InstrShape) != 3 {
 		return nil, "", errorf(op, "batched (3-D) dots are not supported")
 	}
@@ -194,7 +194,7 @@ func (l *Lowerer) planWGMMA(op *ir.Operation) (*wgmmaPlan, string, error) {
 	if mt, ok := a.Type().(*ir.MemDescType); ok {
 		K = int(mt.Shape[len(mt.Shape)-1])
 	} else {
-		K = int(shapeOf(a.Type())[1])
+		K = int(ir.ShapeOrScalar(a.Type())[1])
 	}
 	if K%k != 0 {
 		return nil, fmt.Sprintf("K = %d is not a multiple of the instruction's %d", K, k), nil

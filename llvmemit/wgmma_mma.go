@@ -38,12 +38,12 @@ func warpGroupDotMMA(l *Lowerer, op *ir.Operation) error {
 	if err != nil {
 		return err
 	}
-	cshape := intShape(shapeOf(ct))
+	cshape := intShape(ir.ShapeOrScalar(ct))
 	var K int
 	if mt, ok := a.Type().(*ir.MemDescType); ok {
 		K = int(mt.Shape[1])
 	} else {
-		K = int(shapeOf(a.Type())[1])
+		K = int(ir.ShapeOrScalar(a.Type())[1])
 	}
 	v2 := &attr.NvidiaMma{VersionMajor: 2, WarpsPerCTA: mma3.WarpsPerCTA, CGA: mma3.CGA, InstrShape: []int{16, 8}}
 	C2, err := attr.Linear(v2, cshape)

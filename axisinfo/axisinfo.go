@@ -1,0 +1,494 @@
+// Package axisinfo is a port of Triton 3.6's AxisInfo analysis
+// (lib/Analysis/AxisInfo.cpp): for every dim of an integer or pointer value
+// of a tt.func it knows the contiguity (runs of values increasing by 1), the
+// divisibility (largest power of two dividing the first value of every run;
+// in bytes for pointers) and the constancy (runs of equal values). Ops it
+// does not model get the pessimistic facts (1, 1, 1), which is always
+// correct: a fact only ever makes accesses wider.
+//
+// The lowering (package llvmemit) sizes vector loads and stores with it and
+// the coalesce pass (package passes) chooses memory layouts with it.
+package axisinfo
+
+import (
+	"slices"
+
+	"github.com/layoutopt/layoutopt/ir"
+)
+
+// Info is what the analysis knows about one value, per dim of its shape (a
+// scalar has one dim of size 1).
+type Info struct {
+	// Contiguity[d] is the length of the shortest run of values increasing
+	// by 1 along dim d; Divisibility[d] the largest power of two dividing
+	// the first value of every such run (bytes for pointers); Constancy[d]
+	// the length of the shortest run of equal values along d.
+	Contiguity, Divisibility, Constancy []int64
+	// Constant is set when every element is known and equal.
+	Constant *int64
+}
+
+// MaxDivisor stands for "divisible by any power of two" (the value 0).
+const MaxDivisor = int64(1) << 62
+
+func highestPow2Divisor(v int64) int64 {
+	if v == 0 {
+		return MaxDivisor
+	}
+	return v & -v
+}
+
+func gcd(a, b int64) int64 {
+	if a < 0 {
+		a = -a
+	}
+	if b < 0 {
+		b = -b
+	}
+	for b != 0 {
+		a, b = b, a%b
+	}
+	return a
+}
+
+func pessimistic(t ir.Type) *Info {
+	n := len(ir.ShapeOrScalar(t))
+	a := &Info{Contiguity: make([]int64, n), Divisibility: make([]int64, n), Constancy: make([]int64, n)}
+	for i := range n {
+		a.Contiguity[i], a.Divisibility[i], a.Constancy[i] = 1, 1, 1
+	}
+	return a
+}
+
+func constantInfo(t ir.Type, v int64) *Info {
+	shape := ir.ShapeOrScalar(t)
+	a := pessimistic(t)
+	for i := range shape {
+		a.Divisibility[i] = highestPow2Divisor(v)
+		a.Constancy[i] = shape[i]
+	}
+	a.Constant = &v
+	return a
+}
+
+func (a *Info) equal(b *Info) bool {
+	return slices.Equal(a.Contiguity, b.Contiguity) && slices.Equal(a.Divisibility, b.Divisibility) && slices.Equal(a.Constancy, b.Constancy) &&
+		(a.Constant == nil) == (b.Constant == nil) && (a.Constant == nil || *a.Constant == *b.Constant)
+}
+
+// join is the facts that hold for both a and b (Triton's AxisInfo::join).
+func join(a, b *Info) *Info {
+	if len(a.Contiguity) != len(b.Contiguity) {
+		return a
+	}
+	r := &Info{Contiguity: make([]int64, len(a.Contiguity)), Divisibility: make([]int64, len(a.Contiguity)), Constancy: make([]int64, len(a.Contiguity))}
+	for i := range a.Contiguity {
+		r.Contiguity[i] = gcd(a.Contiguity[i], b.Contiguity[i])
+		r.Divisibility[i] = gcd(a.Divisibility[i], b.Divisibility[i])
+		r.Constancy[i] = gcd(a.Constancy[i], b.Constancy[i])
+	}
+	if a.Constant != nil && b.Constant != nil && *a.Constant == *b.Constant {
+		r.Constant = a.Constant
+	}
+	return r
+}
+
+// Analysis holds the facts about the values of one function.
+type Analysis struct {
+	info map[*ir.Value]*Info
+}
+
+// Analyze runs the analysis over function fn (a tt.func): its arguments
+// start from their tt.divisibility, tt.contiguity and tt.constancy
+// attributes.
+func Analyze(fn *ir.Operation) *Analysis {
+	a := &Analysis{info: map[*ir.Value]*Info{}}
+	body := fn.Region(0).Entry()
+	var argAttrs []ir.Attribute
+	if aa, ok := fn.Attr("arg_attrs").(*ir.ArrayAttr); ok {
+		argAttrs = aa.Elems
+	}
+	for i, arg := range body.Args() {
+		info := pessimistic(arg.Type())
+		if i < len(argAttrs) {
+			if d, ok := argAttrs[i].(*ir.DictionaryAttr); ok {
+				for _, e := range d.Entries {
+					v := ir.AttrIntValue(e.Value)
+					switch e.Name {
+					case "tt.divisibility":
+						fill(info.Divisibility, v)
+					case "tt.contiguity":
+						fill(info.Contiguity, v)
+					case "tt.constancy":
+						fill(info.Constancy, v)
+					}
+				}
+			}
+		}
+		a.info[arg] = info
+	}
+	a.block(body)
+	return a
+}
+
+func fill(s []int64, v int64) {
+	if v <= 0 {
+		return
+	}
+	for i := range s {
+		s[i] = v
+	}
+}
+
+// Get returns the facts about v (pessimistic when unknown).
+func (a *Analysis) Get(v *ir.Value) *Info {
+	if i, ok := a.info[v]; ok {
+		return i
+	}
+	return pessimistic(v.Type())
+}
+
+func (a *Analysis) block(b *ir.Block) {
+	for _, op := range b.Ops() {
+		a.op(op)
+	}
+}
+
+func (a *Analysis) op(op *ir.Operation) {
+	switch op.Name() {
+	case "scf.for":
+		a.loop(op)
+		return
+	case "scf.if":
+		for _, r := range op.Regions() {
+			for _, b := range r.Blocks {
+				a.block(b)
+			}
+		}
+		var yields [][]*ir.Value
+		for _, r := range op.Regions() {
+			if e := r.Entry(); e != nil && e.Last() != nil {
+				yields = append(yields, e.Last().Operands())
+			}
+		}
+		if len(yields) == 2 {
+			for i, res := range op.Results() {
+				a.info[res] = join(a.Get(yields[0][i]), a.Get(yields[1][i]))
+			}
+		}
+		return
+	}
+	for _, r := range op.Regions() {
+		for _, b := range r.Blocks {
+			a.block(b)
+		}
+	}
+	if op.NumResults() != 1 {
+		return
+	}
+	if info := a.transfer(op); info != nil {
+		a.info[op.Result(0)] = info
+	}
+}
+
+// loop analyses scf.for to a fixed point: the iteration arguments start
+// from the initial values and are joined with the yielded ones.
+func (a *Analysis) loop(op *ir.Operation) {
+	body := op.Region(0).Entry()
+	inits := op.Operands()[3:]
+	args := body.Args()
+	a.info[args[0]] = pessimistic(args[0].Type())
+	for i, v := range inits {
+		a.info[args[i+1]] = a.Get(v)
+	}
+	for iter := 0; iter < 8; iter++ {
+		a.block(body)
+		yield := body.Last().Operands()
+		changed := false
+		for i, v := range inits {
+			n := join(a.Get(v), a.Get(yield[i]))
+			if !n.equal(a.Get(args[i+1])) {
+				a.info[args[i+1]] = n
+				changed = true
+			}
+		}
+		if !changed {
+			break
+		}
+	}
+	yield := body.Last().Operands()
+	for i, res := range op.Results() {
+		a.info[res] = join(a.Get(inits[i]), a.Get(yield[i]))
+	}
+}
+
+// ElemBytes is the size in bytes of the elements of t (of the pointee for
+// pointers; at least 1), the unit that turns a pointer's Divisibility into
+// elements.
+func ElemBytes(t ir.Type) int64 {
+	e := ir.ElementType(t)
+	if p, ok := e.(*ir.PointerType); ok {
+		e = p.Pointee
+	}
+	w := int64(64)
+	switch x := e.(type) {
+	case *ir.IntegerType:
+		w = int64(x.Width)
+	case *ir.FloatType:
+		w = int64(x.FloatBits())
+	}
+	return max(w/8, 1)
+}
+
+func (a *Analysis) transfer(op *ir.Operation) *Info {
+	t := op.Result(0).Type()
+	shape := ir.ShapeOrScalar(t)
+	operand := func(i int) *Info { return a.Get(op.Operand(i)) }
+	isContig := func(x *Info, d int) bool { return x.Contiguity[d] == shape[d] }
+	isConst := func(x *Info, d int) bool { return x.Constancy[d] == shape[d] }
+	switch op.Name() {
+	case "arith.constant":
+		switch v := op.Attr("value").(type) {
+		case *ir.IntegerAttr:
+			return constantInfo(t, v.Value)
+		case *ir.DenseElementsAttr:
+			if len(v.Elems) == 1 {
+				if iv, ok := v.Elems[0].(*ir.IntegerAttr); ok {
+					return constantInfo(t, iv.Value)
+				}
+			}
+		}
+	case "ub.poison":
+		// Never read, so anything may be assumed (Triton's PoisonOp visitor):
+		// joined with the other side of an scf.if it leaves that side's facts.
+		r := pessimistic(t)
+		fill(r.Contiguity, MaxDivisor)
+		fill(r.Divisibility, MaxDivisor)
+		fill(r.Constancy, MaxDivisor)
+		return r
+	case "tt.make_range":
+		r := pessimistic(t)
+		start := ir.AttrIntValue(op.Attr("start"))
+		r.Contiguity[0] = shape[0]
+		r.Divisibility[0] = highestPow2Divisor(start)
+		return r
+	case "tt.splat":
+		src := operand(0)
+		r := pessimistic(t)
+		for d := range shape {
+			r.Divisibility[d] = src.Divisibility[0]
+			r.Constancy[d] = shape[d]
+		}
+		r.Constant = src.Constant
+		return r
+	case "tt.broadcast":
+		src := operand(0)
+		srcShape := ir.ShapeOrScalar(op.Operand(0).Type())
+		r := pessimistic(t)
+		for d := range shape {
+			r.Divisibility[d] = src.Divisibility[d]
+			if srcShape[d] == 1 && shape[d] != 1 {
+				r.Constancy[d] = shape[d]
+			} else {
+				r.Contiguity[d], r.Constancy[d] = src.Contiguity[d], src.Constancy[d]
+			}
+		}
+		r.Constant = src.Constant
+		return r
+	case "tt.expand_dims":
+		src := operand(0)
+		axis := int(ir.AttrIntValue(op.Attr("axis")))
+		newDiv := int64(1)
+		if src.Constant != nil {
+			newDiv = highestPow2Divisor(*src.Constant)
+		} else {
+			for d := range src.Divisibility {
+				v := src.Divisibility[d]
+				if src.Contiguity[d] > 1 {
+					v = 1
+				}
+				if d == 0 {
+					newDiv = v
+				} else {
+					newDiv = gcd(newDiv, v)
+				}
+			}
+		}
+		r := &Info{Constant: src.Constant}
+		r.Contiguity = insert(src.Contiguity, axis, 1)
+		r.Divisibility = insert(src.Divisibility, axis, newDiv)
+		r.Constancy = insert(src.Constancy, axis, 1)
+		return r
+	case "ttg.convert_layout", "arith.extsi", "arith.extui", "arith.trunci", "arith.index_cast",
+		"arith.index_castui", "tt.int_to_ptr", "tt.ptr_to_int", "tt.bitcast", "arith.bitcast":
+		return operand(0)
+	case "tt.addptr", "arith.addi", "arith.subi":
+		x, y := operand(0), operand(1)
+		r := pessimistic(t)
+		ydiv := y.Divisibility
+		if op.Name() == "tt.addptr" {
+			eb := ElemBytes(op.Operand(0).Type())
+			ydiv = make([]int64, len(y.Divisibility))
+			for d := range y.Divisibility {
+				ydiv[d] = min(y.Divisibility[d]*eb, MaxDivisor)
+				if y.Divisibility[d] >= MaxDivisor/eb {
+					ydiv[d] = MaxDivisor
+				}
+			}
+		}
+		for d := range shape {
+			if op.Name() == "arith.subi" {
+				r.Contiguity[d] = gcd(x.Contiguity[d], y.Constancy[d])
+			} else {
+				r.Contiguity[d] = max(gcd(x.Contiguity[d], y.Constancy[d]), gcd(x.Constancy[d], y.Contiguity[d]))
+			}
+			r.Divisibility[d] = gcd(x.Divisibility[d], ydiv[d])
+			r.Constancy[d] = gcd(x.Constancy[d], y.Constancy[d])
+		}
+		if x.Constant != nil && y.Constant != nil && op.Name() != "tt.addptr" {
+			v := *x.Constant + *y.Constant
+			if op.Name() == "arith.subi" {
+				v = *x.Constant - *y.Constant
+			}
+			return constantInfo(t, v)
+		}
+		return r
+	case "arith.muli":
+		x, y := operand(0), operand(1)
+		if x.Constant != nil && y.Constant != nil {
+			return constantInfo(t, *x.Constant**y.Constant)
+		}
+		r := pessimistic(t)
+		for d := range shape {
+			if y.Constant != nil && *y.Constant == 1 {
+				r.Contiguity[d] = x.Contiguity[d]
+			}
+			if x.Constant != nil && *x.Constant == 1 {
+				r.Contiguity[d] = y.Contiguity[d]
+			}
+			r.Divisibility[d] = min(x.Divisibility[d]*y.Divisibility[d], MaxDivisor)
+			if x.Divisibility[d] >= MaxDivisor/max(y.Divisibility[d], 1) {
+				r.Divisibility[d] = MaxDivisor
+			}
+			r.Constancy[d] = gcd(x.Constancy[d], y.Constancy[d])
+		}
+		return r
+	case "arith.divsi", "arith.divui":
+		x, y := operand(0), operand(1)
+		if x.Constant != nil && y.Constant != nil && *y.Constant != 0 {
+			return constantInfo(t, *x.Constant / *y.Constant)
+		}
+		r := pessimistic(t)
+		for d := range shape {
+			if y.Constant != nil && *y.Constant == 1 {
+				r.Contiguity[d], r.Divisibility[d] = x.Contiguity[d], x.Divisibility[d]
+			}
+			if x.Constant != nil && *x.Constant == 0 {
+				r.Divisibility[d] = x.Divisibility[d]
+			}
+			r.Constancy[d] = gcd(x.Constancy[d], y.Constancy[d])
+			if isContig(x, d) && isConst(y, d) {
+				r.Constancy[d] = max(r.Constancy[d], gcd(x.Contiguity[d], gcd(x.Divisibility[d], y.Divisibility[d])))
+			}
+		}
+		return r
+	case "arith.remsi", "arith.remui":
+		x, y := operand(0), operand(1)
+		if x.Constant != nil && y.Constant != nil && *y.Constant != 0 {
+			return constantInfo(t, *x.Constant%*y.Constant)
+		}
+		r := pessimistic(t)
+		for d := range shape {
+			if isContig(x, d) && isConst(y, d) {
+				r.Contiguity[d] = gcd(x.Contiguity[d], y.Divisibility[d])
+				r.Divisibility[d] = gcd(x.Divisibility[d], y.Divisibility[d])
+			}
+			r.Constancy[d] = gcd(x.Constancy[d], y.Constancy[d])
+		}
+		return r
+	case "arith.cmpi":
+		x, y := operand(0), operand(1)
+		pred := ir.AttrIntValue(op.Attr("predicate"))
+		// eq ne slt sle sgt sge ult ule ugt uge
+		lt := pred == 2 || pred == 6 || pred == 5 || pred == 9
+		gt := pred == 4 || pred == 8 || pred == 3 || pred == 7
+		r := pessimistic(t)
+		for d := range shape {
+			r.Constancy[d] = gcd(x.Constancy[d], y.Constancy[d])
+			if gt && isConst(x, d) {
+				r.Constancy[d] = max(r.Constancy[d], gcd(y.Contiguity[d], gcd(x.Divisibility[d], y.Divisibility[d])))
+			} else if lt && isConst(y, d) {
+				r.Constancy[d] = max(r.Constancy[d], gcd(x.Contiguity[d], gcd(x.Divisibility[d], y.Divisibility[d])))
+			}
+		}
+		return r
+	case "arith.select":
+		c, x, y := operand(0), operand(1), operand(2)
+		r := pessimistic(t)
+		for d := range shape {
+			cc := c.Constancy[0]
+			if d < len(c.Constancy) {
+				cc = c.Constancy[d]
+			}
+			r.Contiguity[d] = min(gcd(x.Contiguity[d], cc), gcd(y.Contiguity[d], cc))
+			r.Divisibility[d] = min(x.Divisibility[d], y.Divisibility[d])
+			r.Constancy[d] = min(gcd(x.Constancy[d], cc), gcd(y.Constancy[d], cc))
+		}
+		return r
+	case "arith.andi", "arith.ori", "arith.xori", "arith.maxsi", "arith.minsi", "arith.maxui", "arith.minui":
+		x, y := operand(0), operand(1)
+		r := pessimistic(t)
+		for d := range shape {
+			r.Constancy[d] = gcd(x.Constancy[d], y.Constancy[d])
+		}
+		return r
+	case "arith.shli":
+		x, y := operand(0), operand(1)
+		r := pessimistic(t)
+		for d := range shape {
+			r.Constancy[d] = gcd(x.Constancy[d], y.Constancy[d])
+			if y.Constant != nil && *y.Constant >= 0 && *y.Constant < 62 {
+				s := *y.Constant
+				if s == 0 {
+					r.Contiguity[d] = x.Contiguity[d]
+				}
+				r.Divisibility[d] = min(x.Divisibility[d]<<uint(s), MaxDivisor)
+				if x.Divisibility[d] > MaxDivisor>>uint(s) {
+					r.Divisibility[d] = MaxDivisor
+				}
+			}
+		}
+		if x.Constant != nil && y.Constant != nil {
+			return constantInfo(t, *x.Constant<<uint(*y.Constant))
+		}
+		return r
+	case "arith.shrsi", "arith.shrui":
+		x, y := operand(0), operand(1)
+		r := pessimistic(t)
+		for d := range shape {
+			r.Constancy[d] = gcd(x.Constancy[d], y.Constancy[d])
+			if y.Constant != nil && *y.Constant >= 0 && *y.Constant < 62 {
+				r.Divisibility[d] = max(x.Divisibility[d]>>uint(*y.Constant), 1)
+			}
+		}
+		return r
+	case "tt.trans":
+		src := operand(0)
+		order := ir.AttrInts(op.Attr("order"))
+		r := &Info{Constant: src.Constant}
+		for _, o := range order {
+			r.Contiguity = append(r.Contiguity, src.Contiguity[o])
+			r.Divisibility = append(r.Divisibility, src.Divisibility[o])
+			r.Constancy = append(r.Constancy, src.Constancy[o])
+		}
+		return r
+	}
+	return nil
+}
+
+func insert(s []int64, i int, v int64) []int64 {
+	r := make([]int64, 0, len(s)+1)
+	r = append(r, s[:i]...)
+	r = append(r, v)
+	return append(r, s[i:]...)
+}
