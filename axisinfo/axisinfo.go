@@ -38,6 +38,14 @@ func highestPow2Divisor(v int64) int64 {
 	return v & -v
 }
 
+// multiplyDivisor is the divisibility of a product: a·b, at most MaxDivisor.
+func multiplyDivisor(a, b int64) int64 {
+	if a > MaxDivisor/max(b, 1) {
+		return MaxDivisor
+	}
+	return a * b
+}
+
 func gcd(a, b int64) int64 {
 	if a < 0 {
 		a = -a
@@ -51,8 +59,17 @@ func gcd(a, b int64) int64 {
 	return a
 }
 
+// dims is the shape the facts of a value of type t are kept for: the
+// tensor's shape, [1] for a scalar or a rank-0 tensor.
+func dims(t ir.Type) []int64 {
+	if s, ok := ir.ShapeOf(t); ok && len(s) > 0 {
+		return s
+	}
+	return []int64{1}
+}
+
 func pessimistic(t ir.Type) *Info {
-	n := len(ir.ShapeOrScalar(t))
+	n := len(dims(t))
 	a := &Info{Contiguity: make([]int64, n), Divisibility: make([]int64, n), Constancy: make([]int64, n)}
 	for i := range n {
 		a.Contiguity[i], a.Divisibility[i], a.Constancy[i] = 1, 1, 1
@@ -61,7 +78,7 @@ func pessimistic(t ir.Type) *Info {
 }
 
 func constantInfo(t ir.Type, v int64) *Info {
-	shape := ir.ShapeOrScalar(t)
+	shape := dims(t)
 	a := pessimistic(t)
 	for i := range shape {
 		a.Divisibility[i] = highestPow2Divisor(v)
@@ -186,7 +203,7 @@ func (a *Analysis) op(op *ir.Operation) {
 	if op.NumResults() != 1 {
 		return
 	}
-	if info := a.transfer(op); info != nil {
+	if info := a.transfer(op); info != nil && len(info.Contiguity) == len(dims(op.Result(0).Type())) {
 		a.info[op.Result(0)] = info
 	}
 }
@@ -242,10 +259,37 @@ func ElemBytes(t ir.Type) int64 {
 
 func (a *Analysis) transfer(op *ir.Operation) *Info {
 	t := op.Result(0).Type()
-	shape := ir.ShapeOrScalar(t)
+	shape := dims(t)
 	operand := func(i int) *Info { return a.Get(op.Operand(i)) }
 	isContig := func(x *Info, d int) bool { return x.Contiguity[d] == shape[d] }
 	isConst := func(x *Info, d int) bool { return x.Constancy[d] == shape[d] }
+	// Ops with operands of the result's rank (all but splat, expand_dims
+	// and select's condition) are only analysed when the ranks agree, so
+	// that unverified IR cannot index out of range.
+	switch op.Name() {
+	case "tt.splat", "arith.constant", "ub.poison", "tt.make_range":
+	case "tt.expand_dims":
+		axis := int(ir.AttrIntValue(op.Attr("axis")))
+		if op.NumOperands() != 1 || len(operand(0).Contiguity) != len(shape)-1 || axis < 0 || axis >= len(shape) {
+			return nil
+		}
+	case "arith.select":
+		if op.NumOperands() != 3 || len(operand(1).Contiguity) != len(shape) || len(operand(2).Contiguity) != len(shape) {
+			return nil
+		}
+	default:
+		for i := range op.NumOperands() {
+			if len(operand(i).Contiguity) != len(shape) {
+				return nil
+			}
+		}
+		if op.Name() == "tt.trans" {
+			order := ir.AttrInts(op.Attr("order"))
+			if len(order) != len(shape) || slices.ContainsFunc(order, func(o int64) bool { return o < 0 || o >= int64(len(shape)) }) {
+				return nil
+			}
+		}
+	}
 	switch op.Name() {
 	case "arith.constant":
 		switch v := op.Attr("value").(type) {
@@ -283,7 +327,7 @@ func (a *Analysis) transfer(op *ir.Operation) *Info {
 		return r
 	case "tt.broadcast":
 		src := operand(0)
-		srcShape := ir.ShapeOrScalar(op.Operand(0).Type())
+		srcShape := dims(op.Operand(0).Type())
 		r := pessimistic(t)
 		for d := range shape {
 			r.Divisibility[d] = src.Divisibility[d]
@@ -330,10 +374,7 @@ func (a *Analysis) transfer(op *ir.Operation) *Info {
 			eb := ElemBytes(op.Operand(0).Type())
 			ydiv = make([]int64, len(y.Divisibility))
 			for d := range y.Divisibility {
-				ydiv[d] = min(y.Divisibility[d]*eb, MaxDivisor)
-				if y.Divisibility[d] >= MaxDivisor/eb {
-					ydiv[d] = MaxDivisor
-				}
+				ydiv[d] = multiplyDivisor(y.Divisibility[d], eb)
 			}
 		}
 		for d := range shape {
@@ -366,10 +407,16 @@ func (a *Analysis) transfer(op *ir.Operation) *Info {
 			if x.Constant != nil && *x.Constant == 1 {
 				r.Contiguity[d] = y.Contiguity[d]
 			}
-			r.Divisibility[d] = min(x.Divisibility[d]*y.Divisibility[d], MaxDivisor)
-			if x.Divisibility[d] >= MaxDivisor/max(y.Divisibility[d], 1) {
-				r.Divisibility[d] = MaxDivisor
+			// A run [2^n, 2^n+1, ...] counts as divisible by 1, not 2^n,
+			// unless it is multiplied by 1 (Triton's MulI visitor).
+			xd, yd := x.Divisibility[d], y.Divisibility[d]
+			if x.Contiguity[d] > 1 && (y.Constant == nil || *y.Constant != 1) {
+				xd = 1
 			}
+			if y.Contiguity[d] > 1 && (x.Constant == nil || *x.Constant != 1) {
+				yd = 1
+			}
+			r.Divisibility[d] = multiplyDivisor(xd, yd)
 			r.Constancy[d] = gcd(x.Constancy[d], y.Constancy[d])
 		}
 		return r
