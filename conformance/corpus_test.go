@@ -23,14 +23,14 @@ func TestSplitChunks(t *testing.T) {
 }
 
 func TestParseRuns(t *testing.T) {
-	runs := parseRuns("// RUN: triton-opt %s -split-input-file \\\n// RUN:   -tritongpu-remove-layout-conversions -tritongpu-coalesce | FileCheck %s --check-prefixes=A,B\n" +
+	runs := parseRuns("// RUN: triton-opt %s -split-input-file \\\n// RUN:   -tritongpu-remove-layout-conversions -tritongpu-prefetch | FileCheck %s --check-prefixes=A,B\n" +
 		"// CHECK-RUN: not a run line\n// RUN: env X=1 triton-opt %s\n// RUN: triton-opt %s 2>&1 | FileCheck %s\n")
 	if len(runs) != 3 {
 		t.Fatalf("%d runs", len(runs))
 	}
 	r := runs[0]
 	if !r.OK || !r.InputIsFile || !r.Split || r.Line != 1 ||
-		!cmp.Equal(r.Passes, []string{"tritongpu-remove-layout-conversions"}) || !cmp.Equal(r.Missing, []string{"tritongpu-coalesce"}) {
+		!cmp.Equal(r.Passes, []string{"tritongpu-remove-layout-conversions"}) || !cmp.Equal(r.Missing, []string{"tritongpu-prefetch"}) {
 		t.Errorf("run 1: %+v", r)
 	}
 	if got := CheckPrefixes(r.Check); !cmp.Equal(got, []string{"A", "B"}) {

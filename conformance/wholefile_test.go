@@ -16,6 +16,7 @@ import (
 var wholeFiles = []string{
 	"TritonGPU/combine.mlir",
 	"TritonGPU/canonicalize.mlir",
+	"TritonGPU/coalesce.mlir",
 }
 
 func TestWholeFiles(t *testing.T) {

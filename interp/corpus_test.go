@@ -28,6 +28,7 @@ var layoutPasses = []string{
 	"cse",
 	"canonicalize",
 	"order-programs",
+	"coalesce",
 }
 
 // How a kernel is run without knowing its buffers (the rule of
