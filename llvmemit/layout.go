@@ -2,6 +2,7 @@ package llvmemit
 
 import (
 	"fmt"
+	"github.com/layoutopt/layoutopt/axisinfo"
 	"math/bits"
 	"slices"
 	"sort"
@@ -230,39 +231,4 @@ func regRemapOffset(src, dst *linear.Layout, to func([]int) []int, off []int) ([
 
 // fastestDim is the dim along which a thread's consecutive registers run
 // (Triton's order[0]).
-func fastestDim(t ir.Type) int {
-	if b, ok := ir.Encoding(t).(*attr.Blocked); ok && len(b.Order) > 0 {
-		return b.Order[0]
-	}
-	ll := mustLayout(t)
-	for _, d := range []string{dimReg, dimLane, dimWarp} {
-		for k := 0; k < ll.InDimSizeLog2(d); k++ {
-			for i, c := range ll.Basis(d, k) {
-				if c != 0 {
-					return i
-				}
-			}
-		}
-	}
-	return ll.NumOutDims() - 1
-}
-
-// contigPerThread is the number of consecutive registers that hold
-// consecutive elements along dim (Triton's contiguity from the layout).
-func contigPerThread(ll *linear.Layout, dim int) int {
-	n := 1
-	for k := 0; k < ll.InDimSizeLog2(dimReg); k++ {
-		b := ll.Basis(dimReg, k)
-		for i, c := range b {
-			want := 0
-			if i == dim {
-				want = n
-			}
-			if c != want {
-				return n
-			}
-		}
-		n *= 2
-	}
-	return n
-}
+func fastestDim(t ir.Type) int { return axisinfo.FastestDim(t, mustLayout(t)) }

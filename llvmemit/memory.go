@@ -2,7 +2,6 @@ package llvmemit
 
 import (
 	"fmt"
-	"github.com/layoutopt/layoutopt/axisinfo"
 	"math"
 	"strings"
 
@@ -48,30 +47,14 @@ func (l *Lowerer) vecWidths(op *ir.Operation, ptr, mask *ir.Value) (vec, full in
 	return vec, 0
 }
 
-// vecWidth is the number of elements of one access to ptr.
+// vecWidth is the number of elements of one access to ptr
+// (axisinfo.Analysis.VectorWidth).
 func (l *Lowerer) vecWidth(ptr, mask *ir.Value) int {
-	t := ptr.Type()
-	ll := mustLayout(t)
+	ll := mustLayout(ptr.Type())
 	if ll == nil {
 		return 1
 	}
-	dim := fastestDim(t)
-	info := l.axis.Get(ptr)
-	eb := axisinfo.ElemBytes(t)
-	bitsPer := eb * 8
-	if it, ok := ir.ElementType(t).(*ir.PointerType).Pointee.(*ir.IntegerType); ok && it.Width == 1 {
-		bitsPer = 8
-	}
-	align := min(max(info.Divisibility[dim]/eb, 1), info.Contiguity[dim])
-	vec := min(int64(contigPerThread(ll, dim)), align, 128/bitsPer)
-	if mask != nil {
-		vec = min(vec, l.axis.Get(mask).Constancy[dim])
-	}
-	v := 1
-	for int64(v*2) <= vec {
-		v *= 2
-	}
-	return v
+	return l.axis.VectorWidth(ptr, mask, ll)
 }
 
 func constraintFor(bits int) string {
