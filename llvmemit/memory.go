@@ -136,8 +136,26 @@ func (l *Lowerer) loadRegs(ptrs, masks, others []value.Value, vec int, mt, rt ty
 	vt := types.NewVector(uint64(vec), mt)
 	for r := 0; r < len(ptrs); r += vec {
 		var vals value.Value
+		var elems []value.Value // set instead of vals by the word-wise load
 		constOther := false
-		if masks == nil {
+		if masks == nil && bits < 32 && vec*bits >= 64 && vec*bits%32 == 0 {
+			// Sub-word elements are loaded as 32-bit words, as Triton's
+			// ld.global.v4.b32: a load of <8 x i16> (which opt -O3 makes of
+			// <8 x half> whose elements are packed as i16 for shared
+			// memory) is split by llc-14 into two ld.global.v4.u16.
+			words := vec * bits / 32
+			wt := types.NewVector(uint64(words), types.I32)
+			x := l.cur.NewLoad(wt, l.cur.NewBitCast(ptrs[r], ptrTo(wt, asGlobal)))
+			x.Align = lir.Align(vec * bits / 8)
+			x.Volatile = volatile
+			per := 32 / bits
+			for w := range words {
+				word := l.cur.NewBitCast(l.cur.NewExtractElement(x, i32(int64(w))), types.NewVector(uint64(per), mt))
+				for j := range per {
+					elems = append(elems, l.cur.NewExtractElement(word, i32(int64(j))))
+				}
+			}
+		} else if masks == nil {
 			p := value.Value(ptrs[r])
 			var lt types.Type = mt
 			if vec > 1 {
@@ -164,7 +182,9 @@ func (l *Lowerer) loadRegs(ptrs, masks, others []value.Value, vec int, mt, rt ty
 		}
 		for i := 0; i < vec; i++ {
 			var e value.Value = vals
-			if vec > 1 {
+			if elems != nil {
+				e = elems[i]
+			} else if vec > 1 {
 				e = l.cur.NewExtractElement(vals, i32(int64(i)))
 			}
 			if !mt.Equal(rt) { // i1 in memory as a byte
