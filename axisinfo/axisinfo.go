@@ -487,6 +487,19 @@ func (a *Analysis) transfer(op *ir.Operation) *Info {
 		r := pessimistic(t)
 		for d := range shape {
 			r.Constancy[d] = gcd(x.Constancy[d], y.Constancy[d])
+			if op.Name() == "arith.andi" {
+				// x & y has the trailing zero bits of both (beyond Triton,
+				// which knows nothing of an andi's divisibility): a pointer
+				// or stride masked with -16 is divisible by 16. A run's
+				// divisibility holds for its first element only.
+				own := func(v *Info) int64 {
+					if v.Contiguity[d] > 1 {
+						return 1
+					}
+					return v.Divisibility[d]
+				}
+				r.Divisibility[d] = max(own(x), own(y))
+			}
 		}
 		return r
 	case "arith.shli":

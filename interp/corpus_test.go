@@ -29,6 +29,7 @@ var layoutPasses = []string{
 	"canonicalize",
 	"order-programs",
 	"coalesce",
+	"specialize-divisibility",
 }
 
 // How a kernel is run without knowing its buffers (the rule of

@@ -11,7 +11,11 @@
 // (unless -no-allocate-shared-memory), and, beyond Triton, order-programs
 // (unless -program-order=launch): a 2-D tile kernel whose stores move by a
 // constant step with pid y and a runtime stride with pid x gets its
-// programs renumbered with y fastest (see passes.ProgramOrderPass).
+// programs renumbered with y fastest (see passes.ProgramOrderPass); then
+// specialize-divisibility (unless -specialize-divisibility=off): a kernel
+// whose pointer and integer arguments lack tt.divisibility gets a second
+// body, coalesced for arguments divisible by 16, taken at run time when
+// they are (see passes.SpecializeDivisibilityPass).
 //
 // Main takes a proc.Proc, so lit runs it in-process; cmd/layout-translate
 // is a one-line main.
@@ -69,6 +73,7 @@ func Main(p *proc.Proc) (code int) {
 	opt := fs.String("opt", "", "the opt of LLVM 14 for -O3 (default: $OPT, opt-14 on PATH, /usr/lib/llvm-14/bin/opt)")
 	cc := fs.Int("compute-capability", 0, "lower for at least this compute capability (90: sm_90), as Triton does when it compiles the module for a newer GPU than its ttg.target's: the module's target is raised to cuda:N")
 	order := fs.String("program-order", "auto", "auto: renumber the programs of a 2-D grid with y fastest where the kernel's stores move by a constant step along y and a runtime stride along x (the order-programs pass of layout-opt); launch: keep the launch order (x fastest)")
+	specialize := fs.String("specialize-divisibility", "auto", "auto: give each kernel whose pointer and integer arguments lack tt.divisibility a second body that assumes them divisible by 16 (coalesced for it) and choose it at run time when they are, where that makes global accesses wider (the specialize-divisibility pass of layout-opt); off: compile the kernel only as given")
 	noAlloc := fs.Bool("no-allocate-shared-memory", false, "do not run allocate-shared-memory-nv on a module without ttg.shared (scratch then starts at offset 0 and ttg.shared is what the lowering needs)")
 	fs.Usage = func() {
 		fmt.Fprint(p.Stderr, usage)
@@ -138,6 +143,15 @@ func Main(p *proc.Proc) (code int) {
 	case "launch":
 	default:
 		return fail("-program-order %q: give auto or launch", *order)
+	}
+	switch *specialize {
+	case "auto":
+		if _, err := passes.SpecializeDivisibility(m, 16); err != nil {
+			return fail("specialize-divisibility: %v", err)
+		}
+	case "off":
+	default:
+		return fail("-specialize-divisibility %q: give auto or off", *specialize)
 	}
 	if !*noAlloc {
 		if d, err := llvmemit.AllocateSharedMemory(m); err != nil {

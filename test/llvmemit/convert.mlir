@@ -1,7 +1,7 @@
 // ttg.convert_layout in its three lowerings: a register permutation (no
 // instruction), warp shuffles (shfl.sync.idx, no barrier) and a round trip
 // through shared memory (vector stores and loads between barriers).
-// RUN: layout-translate -ttgir-to-llvmir %s | FileCheck %s
+// RUN: layout-translate -specialize-divisibility=off -ttgir-to-llvmir %s | FileCheck %s
 
 #rows = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
 #cols = #ttg.blocked<{sizePerThread = [4, 1], threadsPerWarp = [16, 2], warpsPerCTA = [1, 4], order = [0, 1]}>

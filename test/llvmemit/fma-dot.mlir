@@ -1,7 +1,7 @@
 // tt.dot on #ttg.blocked accumulators is Triton's FMA dot: one fmuladd
 // chain over K per accumulator register (mul and add for integers),
 // batched dots included; operands are widened to the accumulator's type.
-// RUN: layout-translate -ttgir-to-llvmir %s | FileCheck %s
+// RUN: layout-translate -specialize-divisibility=off -ttgir-to-llvmir %s | FileCheck %s
 
 // CHECK-LABEL: define void @fma_f16_to_f32(
 // CHECK: fpext half %{{.*}} to float

@@ -4,7 +4,7 @@
 // plus the register's 0..3. With tt.divisibility = 16 the loads are
 // <4 x float> align 16 (ld.global.v4) and the masked stores Triton's
 // predicated st.global.v4.b32; without it every access is scalar.
-// RUN: layout-translate -ttgir-to-llvmir %s | FileCheck %s
+// RUN: layout-translate -specialize-divisibility=off -ttgir-to-llvmir %s | FileCheck %s
 
 // CHECK-LABEL: define void @copy(
 // CHECK: %[[TID:.*]] = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()

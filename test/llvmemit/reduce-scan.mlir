@@ -2,7 +2,7 @@
 // (shfl.sync.bfly 16, 8, ... clamp 31), then across warps through the
 // op's scratch (allocation.offset from allocate-shared-memory-nv: the
 // tool runs it). tt.scan: Hillis-Steele over the lanes with shfl.sync.up.
-// RUN: layout-translate -ttgir-to-llvmir %s -kernel-json %t.json | FileCheck %s
+// RUN: layout-translate -specialize-divisibility=off -ttgir-to-llvmir %s -kernel-json %t.json | FileCheck %s
 // RUN: FileCheck %s --check-prefix=JSON < %t.json
 
 // JSON: "name": "red"

@@ -1,6 +1,6 @@
 // scf.for, scf.if and scf.while become basic blocks; every register of a
 // loop-carried tensor gets its own phi.
-// RUN: layout-translate -ttgir-to-llvmir %s | FileCheck %s
+// RUN: layout-translate -specialize-divisibility=off -ttgir-to-llvmir %s | FileCheck %s
 
 #b = #ttg.blocked<{sizePerThread = [2], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]}>
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {

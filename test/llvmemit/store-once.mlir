@@ -4,7 +4,7 @@
 // masked off by tid & mask == 0); a masked load whose `other` is +0 needs
 // no select (the predicated load's words start at 0); math.sqrt on f32 is
 // sqrt.approx.ftz, tt.precise_sqrt stays sqrt.rn.
-// RUN: layout-translate -ttgir-to-llvmir %s | FileCheck %s
+// RUN: layout-translate -specialize-divisibility=off -ttgir-to-llvmir %s | FileCheck %s
 
 #b = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {

@@ -6,10 +6,10 @@
 // barrier, bar.sync 0 (llvm.nvvm.barrier0). Membar does not count a warp
 // barrier as a barrier: a later op that reuses the scratch still gets a
 // CTA barrier before it.
-// RUN: layout-translate -ttgir-to-llvmir %s | FileCheck %s
+// RUN: layout-translate -specialize-divisibility=off -ttgir-to-llvmir %s | FileCheck %s
 // The proof's attention_32x32x16_sm80_w2.post: Triton 3.6's PTX has
 // bar.sync 0 ×2, bar.warp.sync -1, bar.sync 0 ×3, bar.warp.sync -1.
-// RUN: layout-translate -ttgir-to-llvmir %S/Inputs/attention-w2.mlir | FileCheck %s --check-prefix=ATT
+// RUN: layout-translate -specialize-divisibility=off -ttgir-to-llvmir %S/Inputs/attention-w2.mlir | FileCheck %s --check-prefix=ATT
 
 #blk = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [16, 2], warpsPerCTA = [2, 1], order = [1, 0]}>
 #cols = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [32, 1], warpsPerCTA = [1, 2], order = [1, 0]}>

@@ -1,0 +1,66 @@
+// layout-translate runs specialize-divisibility by default: Triton's 64x64
+// f16 transpose, compiled without tt.divisibility, gets a body for x, y and
+// the strides divisible by 16 (16-byte loads and stores) beside its own
+// (2-byte accesses), chosen by one branch at the start of the kernel.
+// -specialize-divisibility=off lowers the body as given.
+// RUN: layout-translate -ttgir-to-llvmir %s | FileCheck %s
+// RUN: layout-translate -ttgir-to-llvmir %s -specialize-divisibility=off | FileCheck %s --check-prefix=OFF
+// RUN: not layout-translate -ttgir-to-llvmir %s -specialize-divisibility=on 2>&1 | FileCheck %s --check-prefix=BAD
+
+// CHECK-LABEL: define void @transpose_kernel(half addrspace(1)* %x, half addrspace(1)* %y, i32 %M, i32 %N, i32 %sxm, i32 %sym,
+// CHECK:       br i1 %{{.*}}, label %[[FAST:if.then[0-9]*]], label %[[GIVEN:if.else[0-9]*]]
+// CHECK:       [[FAST]]:
+// CHECK-COUNT-4: load <4 x i32>, <4 x i32> addrspace(1)* %{{.*}}, align 16
+// CHECK-COUNT-4: store <8 x half> %{{.*}}, <8 x half> addrspace(1)* %{{.*}}, align 16
+// CHECK:       [[GIVEN]]:
+// CHECK-COUNT-32: load half, half addrspace(1)* %{{.*}}, align 2
+// OFF-LABEL:   define void @transpose_kernel(
+// OFF-NOT:     addrspace(1)* %{{.*}}, align 16
+// OFF-COUNT-32: load half, half addrspace(1)* %{{.*}}, align 2
+// OFF-NOT:     addrspace(1)* %{{.*}}, align 16
+// BAD: layout-translate: error: -specialize-divisibility "on": give auto or off
+
+#blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [2, 2], order = [1, 0]}>
+#blocked1 = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [32, 1], warpsPerCTA = [2, 2], order = [0, 1]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @transpose_kernel(%x: !tt.ptr<f16>, %y: !tt.ptr<f16>, %M: i32, %N: i32, %sxm: i32, %sym: i32) attributes {noinline = false} {
+    %c64_i32 = arith.constant 64 : i32
+    %pm = tt.get_program_id x : i32
+    %pn = tt.get_program_id y : i32
+    %rm = arith.muli %pm, %c64_i32 : i32
+    %rm_0 = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #ttg.slice<{dim = 1, parent = #blocked}>>
+    %rm_1 = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #ttg.slice<{dim = 0, parent = #blocked}>>
+    %rm_2 = tt.splat %rm : i32 -> tensor<64xi32, #ttg.slice<{dim = 1, parent = #blocked}>>
+    %rm_3 = tt.splat %rm : i32 -> tensor<64xi32, #ttg.slice<{dim = 0, parent = #blocked}>>
+    %rm_4 = arith.addi %rm_2, %rm_0 : tensor<64xi32, #ttg.slice<{dim = 1, parent = #blocked}>>
+    %rm_5 = arith.addi %rm_3, %rm_1 : tensor<64xi32, #ttg.slice<{dim = 0, parent = #blocked}>>
+    %rn = arith.muli %pn, %c64_i32 : i32
+    %rn_6 = tt.splat %rn : i32 -> tensor<64xi32, #ttg.slice<{dim = 0, parent = #blocked}>>
+    %rn_7 = tt.splat %rn : i32 -> tensor<64xi32, #ttg.slice<{dim = 1, parent = #blocked}>>
+    %rn_8 = arith.addi %rn_6, %rm_1 : tensor<64xi32, #ttg.slice<{dim = 0, parent = #blocked}>>
+    %rn_9 = arith.addi %rn_7, %rm_0 : tensor<64xi32, #ttg.slice<{dim = 1, parent = #blocked}>>
+    %v = tt.expand_dims %rm_4 {axis = 1 : i32} : tensor<64xi32, #ttg.slice<{dim = 1, parent = #blocked}>> -> tensor<64x1xi32, #blocked>
+    %v_10 = tt.splat %sxm : i32 -> tensor<64x1xi32, #blocked>
+    %v_11 = arith.muli %v, %v_10 : tensor<64x1xi32, #blocked>
+    %v_12 = tt.splat %x : !tt.ptr<f16> -> tensor<64x1x!tt.ptr<f16>, #blocked>
+    %v_13 = tt.addptr %v_12, %v_11 : tensor<64x1x!tt.ptr<f16>, #blocked>, tensor<64x1xi32, #blocked>
+    %v_14 = tt.expand_dims %rn_8 {axis = 0 : i32} : tensor<64xi32, #ttg.slice<{dim = 0, parent = #blocked}>> -> tensor<1x64xi32, #blocked>
+    %v_15 = tt.broadcast %v_13 : tensor<64x1x!tt.ptr<f16>, #blocked> -> tensor<64x64x!tt.ptr<f16>, #blocked>
+    %v_16 = tt.broadcast %v_14 : tensor<1x64xi32, #blocked> -> tensor<64x64xi32, #blocked>
+    %v_17 = tt.addptr %v_15, %v_16 : tensor<64x64x!tt.ptr<f16>, #blocked>, tensor<64x64xi32, #blocked>
+    %v_18 = tt.load %v_17 : tensor<64x64x!tt.ptr<f16>, #blocked>
+    %t = tt.trans %v_18 {order = array<i32: 1, 0>} : tensor<64x64xf16, #blocked> -> tensor<64x64xf16, #blocked1>
+    %0 = tt.expand_dims %rn_9 {axis = 1 : i32} : tensor<64xi32, #ttg.slice<{dim = 1, parent = #blocked}>> -> tensor<64x1xi32, #blocked>
+    %1 = tt.splat %sym : i32 -> tensor<64x1xi32, #blocked>
+    %2 = arith.muli %0, %1 : tensor<64x1xi32, #blocked>
+    %3 = tt.splat %y : !tt.ptr<f16> -> tensor<64x1x!tt.ptr<f16>, #blocked>
+    %4 = tt.addptr %3, %2 : tensor<64x1x!tt.ptr<f16>, #blocked>, tensor<64x1xi32, #blocked>
+    %5 = tt.expand_dims %rm_5 {axis = 0 : i32} : tensor<64xi32, #ttg.slice<{dim = 0, parent = #blocked}>> -> tensor<1x64xi32, #blocked>
+    %6 = tt.broadcast %4 : tensor<64x1x!tt.ptr<f16>, #blocked> -> tensor<64x64x!tt.ptr<f16>, #blocked>
+    %7 = tt.broadcast %5 : tensor<1x64xi32, #blocked> -> tensor<64x64xi32, #blocked>
+    %8 = tt.addptr %6, %7 : tensor<64x64x!tt.ptr<f16>, #blocked>, tensor<64x64xi32, #blocked>
+    %9 = ttg.convert_layout %t : tensor<64x64xf16, #blocked1> -> tensor<64x64xf16, #blocked>
+    tt.store %8, %9 : tensor<64x64x!tt.ptr<f16>, #blocked>
+    tt.return
+  }
+}
