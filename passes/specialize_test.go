@@ -7,16 +7,16 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/layoutopt/layoutopt/internal/testenv"
 	"github.com/layoutopt/layoutopt/interp"
 	"github.com/layoutopt/layoutopt/ir"
 )
 
 // tritonTranspose is Triton's transpose_64x64_f16_sm80_w4 (compiled without
-// tt.divisibility), without its locations.
+// tt.divisibility; a copy of ../shared's is in examples/), without its
+// locations.
 func tritonTranspose(t *testing.T) string {
 	t.Helper()
-	src, err := os.ReadFile(testenv.Shared(t, "triton36/ttgir") + "/transpose_64x64_f16_sm80_w4.ttgir")
+	src, err := os.ReadFile("../examples/ttgir/transpose_64x64_f16_sm80_w4.ttgir")
 	if err != nil {
 		t.Fatal(err)
 	}
