@@ -46,9 +46,8 @@ with a single-block body, not called by a tt.call) it
     divisibility to the axis analysis (axisinfo knows x & -16 is divisible by 16),
     where a tt.divisibility attribute would apply to the other branch too.
 
-A remark on every kernel says what was decided and why. order-programs, which leaves
-kernels with an scf.if at the top alone only in the sense that it analyses stores
-inside it, should run first (layout-translate runs it first).`,
+A remark on every kernel says what was decided and why. layout-translate runs this
+pass after order-programs, so that both bodies get the same program order.`,
 	Run: runSpecializeDivisibility,
 }
 
@@ -157,10 +156,11 @@ func specializeKernel(m *ir.Module, fn *ir.Operation, divisor int) (Specializati
 			return d, err
 		}
 		if n <= best {
-			keep, spec = fewer, s
+			keep, spec, best = fewer, s, n
 			i--
 		}
 	}
+	d.Specialized = best
 	if len(keep) == 0 {
 		d.Why = fmt.Sprintf("coalesce alone, assuming nothing, takes the accesses from %d to %d per thread: the layouts are not coalesced", base, best)
 		return d, nil
