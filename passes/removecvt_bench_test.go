@@ -94,3 +94,14 @@ func BenchmarkBankConflictsMatmul(b *testing.B) {
 func BenchmarkBankConflictsMatmulSM90(b *testing.B) {
 	benchAnalysis(b, "ttgir/matmul_128x128x64_f16_sm90_w8.ttgir", "builtin.module(tt.func(bank-conflicts))")
 }
+
+func BenchmarkCoalesceMatmul(b *testing.B) {
+	benchPipeline(b, "ttgir/matmul_64x64x32_f16_sm80_w4.ttgir", "builtin.module(coalesce)")
+}
+
+// specialize-divisibility on Triton's f16 transpose: seven trial clones
+// (all six candidate arguments assumed divisible, then one without each),
+// each coalesced and propagated, then the rewrite.
+func BenchmarkSpecializeDivisibilityTranspose(b *testing.B) {
+	benchPipeline(b, "ttgir/transpose_64x64_f16_sm80_w4.ttgir", "builtin.module(specialize-divisibility)")
+}
