@@ -24,7 +24,8 @@ coalesce pass then gives the accesses through them vectors of up to 16 bytes. TT
 compiled ahead of time without those attributes (or written by hand) keeps one element
 per access wherever alignment is unknown. This pass versions such kernels, as a
 compiler multiversions loops: for each kernel (a public tt.func returning nothing,
-with a single-block body, not called by a tt.call) it
+with a single-block body, not called by a tt.call, in a module whose shared memory is
+not allocated yet: no ttg.shared) it
 
  1. takes the pointer (!tt.ptr<T>, not block pointers) and integer arguments without
     tt.divisibility >= divisor as candidates;
@@ -100,8 +101,14 @@ func (s Specialization) String() string {
 // specialize-divisibility pass does and returns a decision per kernel.
 func SpecializeDivisibility(m *ir.Module, divisor int) ([]Specialization, error) {
 	var out []Specialization
+	_, allocated := m.Op.IntAttr("ttg.shared")
 	for _, fn := range m.Body().Ops() {
 		if fn.Name() != "tt.func" {
+			continue
+		}
+		if allocated {
+			// A new body's conversions would have no allocation.offset.
+			out = append(out, Specialization{Func: fn, Why: "the module's shared memory is already allocated (ttg.shared)"})
 			continue
 		}
 		d, err := specializeKernel(m, fn, divisor)

@@ -110,3 +110,22 @@ module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32}
     tt.return
   }
 }
+
+// -----
+
+// Shared memory already allocated (ttg.shared, allocation.offset): a new
+// body's buffers would have no offsets, so the kernel is left alone.
+#b = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32, ttg.shared = 0 : i32} {
+  // CHECK-LABEL: tt.func public @allocated
+  // CHECK-NOT: scf.if
+  // expected-remark @below {{divisibility: not specialized: the module's shared memory is already allocated (ttg.shared)}}
+  tt.func public @allocated(%p: !tt.ptr<f32>) {
+    %r = tt.make_range {end = 512 : i32, start = 0 : i32} : tensor<512xi32, #b>
+    %s = tt.splat %p : !tt.ptr<f32> -> tensor<512x!tt.ptr<f32>, #b>
+    %a = tt.addptr %s, %r : tensor<512x!tt.ptr<f32>, #b>, tensor<512xi32, #b>
+    %v = tt.load %a : tensor<512x!tt.ptr<f32>, #b>
+    tt.store %a, %v : tensor<512x!tt.ptr<f32>, #b>
+    tt.return
+  }
+}
