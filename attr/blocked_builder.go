@@ -6,7 +6,7 @@ package attr
 // fastest first, each dim taking as many threads as its per-CTA extent
 // needs (shapePerCTA[i] / sizePerThread[i]) of those left, and gives the
 // slowest dim the lanes and warps that remain. Used by the coalesce pass.
-// sizePerThread and order must have the shape's rank and numWarps and
+// sizePerThread and order must have the shape's rank (at least 1) and numWarps and
 // threadsPerWarp be powers of two; the result is then a valid layout.
 func NewBlocked(shape, sizePerThread, order []int, numWarps, threadsPerWarp int, cga CGALayout) *Blocked {
 	rank := len(sizePerThread)

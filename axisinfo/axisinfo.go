@@ -6,8 +6,10 @@
 // does not model get the pessimistic facts (1, 1, 1), which is always
 // correct: a fact only ever makes accesses wider.
 //
-// The lowering (package llvmemit) sizes vector loads and stores with it and
-// the coalesce pass (package passes) chooses memory layouts with it.
+// The lowering (package llvmemit) sizes vector loads and stores with it
+// (VectorWidth), the coalesce pass (package passes) chooses memory layouts
+// with it, and specialize-divisibility weighs the accesses of a kernel's two
+// bodies with it.
 package axisinfo
 
 import (
@@ -32,10 +34,10 @@ type Info struct {
 const MaxDivisor = int64(1) << 62
 
 func highestPow2Divisor(v int64) int64 {
-	if v == 0 {
-		return MaxDivisor
+	if d := v & -v; d > 0 && d < MaxDivisor {
+		return d
 	}
-	return v & -v
+	return MaxDivisor // 0, or a multiple of 2^62 (MinInt64 & -MinInt64 is negative)
 }
 
 // multiplyDivisor is the divisibility of a product: a·b, at most MaxDivisor.
