@@ -205,9 +205,46 @@ func (a *Analysis) op(op *ir.Operation) {
 	if op.NumResults() != 1 {
 		return
 	}
-	if info := a.transfer(op); info != nil && len(info.Contiguity) == len(dims(op.Result(0).Type())) {
-		a.info[op.Result(0)] = info
+	info := a.transfer(op)
+	if info == nil || len(info.Contiguity) != len(dims(op.Result(0).Type())) {
+		info = pessimistic(op.Result(0).Type())
 	}
+	a.info[op.Result(0)] = withHints(op, info)
+}
+
+// withHints overrides info with the op's own tt.contiguity, tt.divisibility
+// and tt.constancy (dense, one value per dim or a splat), as Triton's
+// visitOperation does: the hints tl.max_contiguous, tl.multiple_of and
+// tl.max_constancy leave on ops.
+func withHints(op *ir.Operation, info *Info) *Info {
+	var out *Info
+	for _, h := range []struct {
+		name string
+		dst  func(*Info) []int64
+	}{
+		{"tt.contiguity", func(i *Info) []int64 { return i.Contiguity }},
+		{"tt.divisibility", func(i *Info) []int64 { return i.Divisibility }},
+		{"tt.constancy", func(i *Info) []int64 { return i.Constancy }},
+	} {
+		d, ok := op.Attr(h.name).(*ir.DenseElementsAttr)
+		if !ok || (len(d.Elems) != 1 && len(d.Elems) != len(info.Contiguity)) {
+			continue
+		}
+		if out == nil {
+			out = &Info{Contiguity: slices.Clone(info.Contiguity), Divisibility: slices.Clone(info.Divisibility),
+				Constancy: slices.Clone(info.Constancy), Constant: info.Constant}
+		}
+		dst := h.dst(out)
+		for k := range dst {
+			if v := ir.AttrIntValue(d.Elems[min(k, len(d.Elems)-1)]); v > 0 {
+				dst[k] = v
+			}
+		}
+	}
+	if out == nil {
+		return info
+	}
+	return out
 }
 
 // loop analyses scf.for to a fixed point: the iteration arguments start
@@ -216,7 +253,11 @@ func (a *Analysis) loop(op *ir.Operation) {
 	body := op.Region(0).Entry()
 	inits := op.Operands()[3:]
 	args := body.Args()
-	a.info[args[0]] = pessimistic(args[0].Type())
+	// The induction variable: every value is lb + k*step, so it is
+	// divisible by what divides both (Triton's visitForOpInductionVar).
+	iv := pessimistic(args[0].Type())
+	iv.Divisibility[0] = gcd(a.Get(op.Operand(0)).Divisibility[0], a.Get(op.Operand(2)).Divisibility[0])
+	a.info[args[0]] = iv
 	for i, v := range inits {
 		a.info[args[i+1]] = a.Get(v)
 	}

@@ -21,7 +21,7 @@ tt.load, tt.store, tt.atomic_rmw, tt.atomic_cas and ttg.async_copy_global_to_loc
 whose pointer is a tensor of pointers, the axis analysis (package axisinfo, which reads
 the arguments' tt.divisibility, tt.contiguity and tt.constancy) of the pointer gives
 
-  order     = the dims by decreasing contiguity (ties: the last dim first)
+  order     = the dims by decreasing contiguity (ties: in dim order)
   perThread = min(divisibility[order[0]] / element bytes, contiguity[order[0]],
                   shape per CTA[order[0]], 128 bits / element bits)
 
@@ -193,11 +193,13 @@ func pointeeBits(t ir.Type) int {
 }
 
 // orderFromContiguity is getOrderFromContiguity: the dims by decreasing
-// contiguity, ties broken towards the last dim.
+// contiguity, ties in dim order (a stable sort of 0, 1, ...; Triton 3.6
+// gives the 4x16x32 pointers of a[i]*512 + b[j]*32 + c[k], contiguity
+// [1, 1, 32], the order [2, 0, 1] — testdata/prepost/sum3d_axis0_*).
 func orderFromContiguity(contig []int64) []int {
 	order := make([]int, len(contig))
 	for i := range order {
-		order[i] = len(contig) - 1 - i
+		order[i] = i
 	}
 	slices.SortStableFunc(order, func(x, y int) int {
 		switch {
