@@ -67,7 +67,7 @@ func analyze(t *testing.T, src string) (*axisinfo.Analysis, map[string]*ir.Value
 		return ir.Advance
 	})
 	// The results in program order are the %names defined in the text.
-	names := regexp.MustCompile(`%(\w+) = `).FindAllStringSubmatch(src, -1)
+	names := regexp.MustCompile(`(?m)^\s*%(\w+) = `).FindAllStringSubmatch(src, -1)
 	k := 0
 	m.Walk(func(op *ir.Operation) ir.WalkResult {
 		if op.NumResults() == 1 && op.Name() != "tt.func" {
@@ -109,6 +109,44 @@ func TestFacts(t *testing.T) {
 		if !slices.Equal(i.Contiguity, c.contig) || !slices.Equal(i.Divisibility, c.div) || !slices.Equal(i.Constancy, c.constan) {
 			t.Errorf("%%%s: contiguity %v divisibility %v constancy %v, want %v %v %v",
 				c.name, i.Contiguity, i.Divisibility, i.Constancy, c.contig, c.div, c.constan)
+		}
+	}
+}
+
+// The induction variable of an scf.for from 0 by 128 is divisible by 128
+// (gcd of bound and step), so loads at iv + [0, 128) are 16-byte aligned;
+// an op's own tt.divisibility / tt.contiguity hints replace its facts.
+func TestLoopAndHints(t *testing.T) {
+	const src = `
+#b = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-warps" = 4 : i32} {
+  tt.func @k(%p: !tt.ptr<f32> {tt.divisibility = 16 : i32}, %n: i32, %q: i32) {
+    %c0 = arith.constant 0 : i32
+    %c128 = arith.constant 128 : i32
+    scf.for %iv = %c0 to %n step %c128  : i32 {
+      %r = tt.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32, #b>
+      %s = tt.splat %iv : i32 -> tensor<128xi32, #b>
+      %o = arith.addi %s, %r : tensor<128xi32, #b>
+      %ps = tt.splat %p : !tt.ptr<f32> -> tensor<128x!tt.ptr<f32>, #b>
+      %a = tt.addptr %ps, %o : tensor<128x!tt.ptr<f32>, #b>, tensor<128xi32, #b>
+    }
+    %h = arith.addi %q, %c0 {tt.divisibility = dense<64> : tensor<1xi32>} : i32
+    tt.return
+  }
+}
+`
+	a, v := analyze(t, src)
+	for _, c := range []struct {
+		name        string
+		contig, div []int64
+	}{
+		{"o", []int64{128}, []int64{128}},
+		{"a", []int64{128}, []int64{16}},
+		{"h", []int64{1}, []int64{64}},
+	} {
+		i := a.Get(v[c.name])
+		if !slices.Equal(i.Contiguity, c.contig) || !slices.Equal(i.Divisibility, c.div) {
+			t.Errorf("%%%s: contiguity %v divisibility %v, want %v %v", c.name, i.Contiguity, i.Divisibility, c.contig, c.div)
 		}
 	}
 }
