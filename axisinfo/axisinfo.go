@@ -513,16 +513,37 @@ func (a *Analysis) transfer(op *ir.Operation) *Info {
 		}
 		return r
 	case "arith.select":
+		// Triton's SelectOp visitor.
 		c, x, y := operand(0), operand(1), operand(2)
-		r := pessimistic(t)
-		for d := range shape {
-			cc := c.Constancy[0]
-			if d < len(c.Constancy) {
-				cc = c.Constancy[d]
+		if c.Constant != nil { // one side, whole
+			if *c.Constant == 0 {
+				return y
 			}
+			return x
+		}
+		r := pessimistic(t)
+		_, scalarCond := op.Operand(0).Type().(*ir.IntegerType)
+		for d := range shape {
+			if scalarCond || d >= len(c.Constancy) { // all of one side or all of the other
+				r.Contiguity[d] = min(x.Contiguity[d], y.Contiguity[d])
+				r.Divisibility[d] = min(x.Divisibility[d], y.Divisibility[d])
+				r.Constancy[d] = min(x.Constancy[d], y.Constancy[d])
+				continue
+			}
+			cc := c.Constancy[d]
 			r.Contiguity[d] = min(gcd(x.Contiguity[d], cc), gcd(y.Contiguity[d], cc))
-			r.Divisibility[d] = min(x.Divisibility[d], y.Divisibility[d])
 			r.Constancy[d] = min(gcd(x.Constancy[d], cc), gcd(y.Constancy[d], cc))
+			if r.Contiguity[d] == x.Contiguity[d] && r.Contiguity[d] == y.Contiguity[d] {
+				r.Divisibility[d] = gcd(x.Divisibility[d], y.Divisibility[d])
+			} else {
+				// Shorter runs start inside the old ones: [[0, 1], [4, 5]]
+				// and [16, 17, 18, 19] selected by pairs are runs of 2
+				// divisible by 2, not by 4.
+				r.Divisibility[d] = min(gcd(x.Divisibility[d], r.Contiguity[d]), gcd(y.Divisibility[d], r.Contiguity[d]))
+			}
+		}
+		if x.Constant != nil && y.Constant != nil && *x.Constant == *y.Constant {
+			r.Constant = x.Constant
 		}
 		return r
 	case "arith.andi", "arith.ori", "arith.xori", "arith.maxsi", "arith.minsi", "arith.maxui", "arith.minui":
@@ -545,33 +566,37 @@ func (a *Analysis) transfer(op *ir.Operation) *Info {
 			}
 		}
 		return r
-	case "arith.shli":
+	case "arith.shli", "arith.shrsi", "arith.shrui":
+		// Triton's ShLI and ShR visitors: a run [2^n, 2^n+1, ...] shifted
+		// counts as divisible by 1, not by 2^n.
 		x, y := operand(0), operand(1)
-		r := pessimistic(t)
-		for d := range shape {
-			r.Constancy[d] = gcd(x.Constancy[d], y.Constancy[d])
-			if y.Constant != nil && *y.Constant >= 0 && *y.Constant < 62 {
-				s := *y.Constant
-				if s == 0 {
-					r.Contiguity[d] = x.Contiguity[d]
-				}
-				r.Divisibility[d] = min(x.Divisibility[d]<<uint(s), MaxDivisor)
-				if x.Divisibility[d] > MaxDivisor>>uint(s) {
-					r.Divisibility[d] = MaxDivisor
-				}
+		if x.Constant != nil && y.Constant != nil && *y.Constant >= 0 && *y.Constant < 64 {
+			if op.Name() == "arith.shli" {
+				return constantInfo(t, *x.Constant<<uint(*y.Constant))
 			}
+			return constantInfo(t, *x.Constant>>uint(*y.Constant))
 		}
-		if x.Constant != nil && y.Constant != nil {
-			return constantInfo(t, *x.Constant<<uint(*y.Constant))
+		shift := int64(-1) // unknown
+		if y.Constant != nil && *y.Constant >= 0 && *y.Constant < 62 {
+			shift = *y.Constant
 		}
-		return r
-	case "arith.shrsi", "arith.shrui":
-		x, y := operand(0), operand(1)
 		r := pessimistic(t)
 		for d := range shape {
 			r.Constancy[d] = gcd(x.Constancy[d], y.Constancy[d])
-			if y.Constant != nil && *y.Constant >= 0 && *y.Constant < 62 {
-				r.Divisibility[d] = max(x.Divisibility[d]>>uint(*y.Constant), 1)
+			if shift == 0 {
+				r.Contiguity[d] = x.Contiguity[d]
+			}
+			xd := x.Divisibility[d]
+			if x.Contiguity[d] > 1 && shift != 0 {
+				xd = 1
+			}
+			switch {
+			case op.Name() == "arith.shli" && shift >= 0:
+				r.Divisibility[d] = multiplyDivisor(xd, int64(1)<<uint(shift))
+			case op.Name() == "arith.shli":
+				r.Divisibility[d] = xd // x << s keeps x's trailing zeros
+			case shift >= 0:
+				r.Divisibility[d] = max(1, xd>>uint(shift))
 			}
 		}
 		return r

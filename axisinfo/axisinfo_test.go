@@ -115,7 +115,8 @@ func TestFacts(t *testing.T) {
 
 // The induction variable of an scf.for from 0 by 128 is divisible by 128
 // (gcd of bound and step), so loads at iv + [0, 128) are 16-byte aligned;
-// an op's own tt.divisibility / tt.contiguity hints replace its facts.
+// an op's own tt.divisibility / tt.contiguity hints replace its facts; a
+// select by a condition constant over pairs keeps runs of 2.
 func TestLoopAndHints(t *testing.T) {
 	const src = `
 #b = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
@@ -131,6 +132,17 @@ module attributes {"ttg.num-warps" = 4 : i32} {
       %a = tt.addptr %ps, %o : tensor<128x!tt.ptr<f32>, #b>, tensor<128xi32, #b>
     }
     %h = arith.addi %q, %c0 {tt.divisibility = dense<64> : tensor<1xi32>} : i32
+    %rr = tt.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32, #b>
+    %c2 = arith.constant dense<2> : tensor<128xi32, #b>
+    %c16 = arith.constant dense<16> : tensor<128xi32, #b>
+    %half = arith.divsi %rr, %c2 : tensor<128xi32, #b>
+    %ns = tt.splat %n : i32 -> tensor<128xi32, #b>
+    %cond = arith.cmpi slt, %half, %ns : tensor<128xi32, #b>
+    %up = arith.addi %rr, %c16 : tensor<128xi32, #b>
+    %sel = arith.select %cond, %rr, %up : tensor<128xi1, #b>, tensor<128xi32, #b>
+    %c4 = arith.constant dense<4> : tensor<128xi32, #b>
+    %shl = arith.shli %rr, %c4 : tensor<128xi32, #b>
+    %shr = arith.shrsi %rr, %c4 : tensor<128xi32, #b>
     tt.return
   }
 }
@@ -143,6 +155,13 @@ module attributes {"ttg.num-warps" = 4 : i32} {
 		{"o", []int64{128}, []int64{128}},
 		{"a", []int64{128}, []int64{16}},
 		{"h", []int64{1}, []int64{64}},
+		// Runs of 2 picked from [0, 128) or [16, 144): divisible by 2, not
+		// by 16 (Triton's select rule when the runs get shorter).
+		{"sel", []int64{2}, []int64{2}},
+		// [0, 128) << 4 is divisible by 16 (not by "anything", as its
+		// first element alone); >> 4 by 1.
+		{"shl", []int64{1}, []int64{16}},
+		{"shr", []int64{1}, []int64{1}},
 	} {
 		i := a.Get(v[c.name])
 		if !slices.Equal(i.Contiguity, c.contig) || !slices.Equal(i.Divisibility, c.div) {
