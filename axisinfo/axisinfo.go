@@ -357,7 +357,9 @@ func (a *Analysis) transfer(op *ir.Operation) *Info {
 		r := pessimistic(t)
 		start := ir.AttrIntValue(op.Attr("start"))
 		r.Contiguity[0] = shape[0]
-		r.Divisibility[0] = highestPow2Divisor(start)
+		// start is an i32 attribute: Triton's highestPowOf2Divisor<int32_t>
+		// gives 2^30 for 0.
+		r.Divisibility[0] = min(highestPow2Divisor(start), 1<<30)
 		return r
 	case "tt.splat":
 		src := operand(0)
