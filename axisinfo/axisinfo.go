@@ -414,13 +414,11 @@ func (a *Analysis) transfer(op *ir.Operation) *Info {
 	case "tt.addptr", "arith.addi", "arith.subi":
 		x, y := operand(0), operand(1)
 		r := pessimistic(t)
-		ydiv := y.Divisibility
+		// eb is the step of one element: bytes for the pointer and the
+		// offsets of tt.addptr, 1 for integers.
+		eb := int64(1)
 		if op.Name() == "tt.addptr" {
-			eb := ElemBytes(op.Operand(0).Type())
-			ydiv = make([]int64, len(y.Divisibility))
-			for d := range y.Divisibility {
-				ydiv[d] = multiplyDivisor(y.Divisibility[d], eb)
-			}
+			eb = ElemBytes(op.Operand(0).Type())
 		}
 		for d := range shape {
 			if op.Name() == "arith.subi" {
@@ -428,7 +426,20 @@ func (a *Analysis) transfer(op *ir.Operation) *Info {
 			} else {
 				r.Contiguity[d] = max(gcd(x.Contiguity[d], y.Constancy[d]), gcd(x.Constancy[d], y.Contiguity[d]))
 			}
-			r.Divisibility[d] = gcd(x.Divisibility[d], ydiv[d])
+			// The divisibility of the sum's run starts (Triton's gcd of the
+			// two). A side whose runs got shorter vouches only for the
+			// short runs' starts, c elements into its own runs: Triton
+			// would call the pairs of [0..127] + [0, 0, 8, 8, 16, 16, ...]
+			// divisible by 8, but 10 starts one.
+			c := r.Contiguity[d]
+			xd, yd := x.Divisibility[d], multiplyDivisor(y.Divisibility[d], eb)
+			if x.Contiguity[d] > c {
+				xd = gcd(xd, c*eb)
+			}
+			if y.Contiguity[d] > c {
+				yd = gcd(yd, c*eb)
+			}
+			r.Divisibility[d] = gcd(xd, yd)
 			r.Constancy[d] = gcd(x.Constancy[d], y.Constancy[d])
 		}
 		if x.Constant != nil && y.Constant != nil && op.Name() != "tt.addptr" {
@@ -548,8 +559,51 @@ func (a *Analysis) transfer(op *ir.Operation) *Info {
 			r.Constant = x.Constant
 		}
 		return r
-	case "arith.andi", "arith.ori", "arith.xori", "arith.maxsi", "arith.minsi", "arith.maxui", "arith.minui":
+	case "arith.maxsi", "arith.minsi", "arith.maxui", "arith.minui":
+		// Triton's MaxMin visitor: the result is one of the two operands
+		// element by element, so it has the facts both have.
 		x, y := operand(0), operand(1)
+		if x.Constant != nil && y.Constant != nil {
+			a, b := *x.Constant, *y.Constant
+			v := min(a, b)
+			switch op.Name() {
+			case "arith.maxsi":
+				v = max(a, b)
+			case "arith.maxui":
+				v = int64(max(uint64(a), uint64(b)))
+			case "arith.minui":
+				v = int64(min(uint64(a), uint64(b)))
+			}
+			return constantInfo(t, v)
+		}
+		r := pessimistic(t)
+		for d := range shape {
+			c := min(x.Contiguity[d], y.Contiguity[d])
+			r.Contiguity[d] = c
+			r.Constancy[d] = min(x.Constancy[d], y.Constancy[d])
+			// A side whose runs got shorter vouches only for the short
+			// runs' starts (Triton takes the plain minimum, which claims
+			// max([0..127], 8)'s 9 is divisible by 8).
+			own := func(v *Info) int64 {
+				if v.Contiguity[d] > c {
+					return gcd(v.Divisibility[d], c)
+				}
+				return v.Divisibility[d]
+			}
+			r.Divisibility[d] = min(own(x), own(y))
+		}
+		return r
+	case "arith.andi", "arith.ori", "arith.xori":
+		x, y := operand(0), operand(1)
+		if x.Constant != nil && y.Constant != nil {
+			v := *x.Constant & *y.Constant
+			if op.Name() == "arith.ori" {
+				v = *x.Constant | *y.Constant
+			} else if op.Name() == "arith.xori" {
+				v = *x.Constant ^ *y.Constant
+			}
+			return constantInfo(t, v)
+		}
 		r := pessimistic(t)
 		for d := range shape {
 			r.Constancy[d] = gcd(x.Constancy[d], y.Constancy[d])

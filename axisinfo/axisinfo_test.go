@@ -143,6 +143,11 @@ module attributes {"ttg.num-warps" = 4 : i32} {
     %c4 = arith.constant dense<4> : tensor<128xi32, #b>
     %shl = arith.shli %rr, %c4 : tensor<128xi32, #b>
     %shr = arith.shrsi %rr, %c4 : tensor<128xi32, #b>
+    %c8 = arith.constant dense<8> : tensor<128xi32, #b>
+    %mx = arith.maxsi %rr, %c8 : tensor<128xi32, #b>
+    %mn = arith.minsi %rr, %up : tensor<128xi32, #b>
+    %pairs = arith.muli %half, %c8 : tensor<128xi32, #b>
+    %sum = arith.addi %rr, %pairs : tensor<128xi32, #b>
     tt.return
   }
 }
@@ -162,6 +167,13 @@ module attributes {"ttg.num-warps" = 4 : i32} {
 		// first element alone); >> 4 by 1.
 		{"shl", []int64{1}, []int64{16}},
 		{"shr", []int64{1}, []int64{1}},
+		// max([0, 128), 8) = 8, ..., 8, 9, 10, ...: nothing beyond 1 (Triton
+		// would say 8); min of two runs of 128 keeps the smaller start's 16.
+		{"mx", []int64{1}, []int64{1}},
+		{"mn", []int64{128}, []int64{16}},
+		// [0, 128) + [0, 0, 8, 8, 16, 16, ...]: pairs 0 1, 10 11, 20 21, ...
+		// start at multiples of 2, not of 8.
+		{"sum", []int64{2}, []int64{2}},
 	} {
 		i := a.Get(v[c.name])
 		if !slices.Equal(i.Contiguity, c.contig) || !slices.Equal(i.Divisibility, c.div) {
