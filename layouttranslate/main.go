@@ -74,6 +74,7 @@ func Main(p *proc.Proc) (code int) {
 	cc := fs.Int("compute-capability", 0, "lower for at least this compute capability (90: sm_90), as Triton does when it compiles the module for a newer GPU than its ttg.target's: the module's target is raised to cuda:N")
 	order := fs.String("program-order", "auto", "auto: renumber the programs of a 2-D grid with y fastest where the kernel's stores move by a constant step along y and a runtime stride along x (the order-programs pass of layout-opt); launch: keep the launch order (x fastest)")
 	specialize := fs.String("specialize-divisibility", "auto", "auto: give each kernel whose pointer and integer arguments lack tt.divisibility a second body that assumes them divisible by 16 (coalesced for it) and choose it at run time when they are, where that makes global accesses wider (the specialize-divisibility pass of layout-opt); off: compile the kernel only as given")
+	remarks := fs.Bool("remarks", false, "report on standard error, as remarks at each kernel, what order-programs and specialize-divisibility decided and why (layout-opt's remarks of those passes)")
 	noAlloc := fs.Bool("no-allocate-shared-memory", false, "do not run allocate-shared-memory-nv on a module without ttg.shared (scratch then starts at offset 0 and ttg.shared is what the lowering needs)")
 	fs.Usage = func() {
 		fmt.Fprint(p.Stderr, usage)
@@ -133,11 +134,15 @@ func Main(p *proc.Proc) (code int) {
 		return fail("-compute-capability %d: give a compute capability such as 90", *cc)
 	}
 	llvmemit.RaiseComputeCapability(m, *cc)
+	var decisions ir.Diagnostics
+	remark := func(op *ir.Operation, msg string) {
+		decisions = append(decisions, ir.Diagnostic{Pos: passes.OpPos(op), Severity: ir.Remark, Msg: msg})
+	}
 	switch *order {
 	case "auto":
 		for _, op := range m.Body().Ops() {
 			if op.Name() == "tt.func" {
-				passes.OrderPrograms(op)
+				remark(op, "program order: "+passes.OrderPrograms(op).String())
 			}
 		}
 	case "launch":
@@ -146,12 +151,19 @@ func Main(p *proc.Proc) (code int) {
 	}
 	switch *specialize {
 	case "auto":
-		if _, err := passes.SpecializeDivisibility(m, 16); err != nil {
+		ds, err := passes.SpecializeDivisibility(m, 16)
+		if err != nil {
 			return fail("specialize-divisibility: %v", err)
+		}
+		for _, d := range ds {
+			remark(d.Func, "divisibility: "+d.String())
 		}
 	case "off":
 	default:
 		return fail("-specialize-divisibility %q: give auto or off", *specialize)
+	}
+	if *remarks {
+		fmt.Fprint(p.Stderr, decisions.Render(src, 1))
 	}
 	if !*noAlloc {
 		if d, err := llvmemit.AllocateSharedMemory(m); err != nil {

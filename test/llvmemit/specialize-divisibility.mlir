@@ -6,6 +6,8 @@
 // RUN: layout-translate -ttgir-to-llvmir %s | FileCheck %s
 // RUN: layout-translate -ttgir-to-llvmir %s -specialize-divisibility=off | FileCheck %s --check-prefix=OFF
 // RUN: not layout-translate -ttgir-to-llvmir %s -specialize-divisibility=on 2>&1 | FileCheck %s --check-prefix=BAD
+// RUN: layout-translate -ttgir-to-llvmir %s -remarks -o /dev/null 2>&1 | FileCheck %s --check-prefix=REMARK
+// RUN: layout-translate -ttgir-to-llvmir %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=QUIET --allow-empty
 
 // CHECK-LABEL: define void @transpose_kernel(half addrspace(1)* %x, half addrspace(1)* %y, i32 %M, i32 %N, i32 %sxm, i32 %sym,
 // CHECK:       br i1 %{{.*}}, label %[[FAST:if.then[0-9]*]], label %[[GIVEN:if.else[0-9]*]]
@@ -19,6 +21,9 @@
 // OFF-COUNT-32: load half, half addrspace(1)* %{{.*}}, align 2
 // OFF-NOT:     addrspace(1)* %{{.*}}, align 16
 // BAD: layout-translate: error: -specialize-divisibility "on": give auto or off
+// REMARK: specialize-divisibility.mlir:[[@LINE+7]]:3: remark: program order: launch order (a store at {{.*}} moves with program id y by a step not known at compile time)
+// REMARK: specialize-divisibility.mlir:[[@LINE+6]]:3: remark: divisibility: specialized for %x, %y, %sxm, %sym divisible: 8 global accesses per thread instead of 64
+// QUIET-NOT: remark
 
 #blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [2, 2], order = [1, 0]}>
 #blocked1 = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [32, 1], warpsPerCTA = [2, 2], order = [0, 1]}>
