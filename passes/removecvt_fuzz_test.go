@@ -62,3 +62,47 @@ func FuzzLayoutPasses(f *testing.F) {
 		}
 	})
 }
+
+// FuzzCoalesceSpecialize runs coalesce, specialize-divisibility and
+// test-print-alignment on any input that parses and verifies: none may
+// panic (a located error, such as a module without ttg.num-warps, is
+// fine), each leaves IR that verifies, and coalesce keeps what the program
+// computes. The seeds are their lit test inputs.
+func FuzzCoalesceSpecialize(f *testing.F) {
+	for _, name := range []string{"coalesce.mlir", "specialize-divisibility.mlir", "test-print-alignment.mlir"} {
+		src, err := os.ReadFile(filepath.Join("..", "test", "passes", name))
+		if err != nil {
+			f.Fatal(err)
+		}
+		for _, chunk := range strings.Split(string(src), "// -----") {
+			f.Add(chunk)
+		}
+	}
+	var pipes []*passes.Pipeline
+	for _, text := range []string{"builtin.module(coalesce)", "builtin.module(specialize-divisibility)", "builtin.module(test-print-alignment)"} {
+		p, err := passes.ParsePipeline(text)
+		if err != nil {
+			f.Fatal(err)
+		}
+		pipes = append(pipes, p)
+	}
+	f.Fuzz(func(t *testing.T, src string) {
+		m, diags := ir.ParseString(src, ir.ParseConfig{Filename: "fuzz"})
+		if diags.HasErrors() || ir.Verify(m).HasErrors() {
+			return
+		}
+		for i, p := range pipes {
+			c := m.Clone()
+			diags, err := p.Run(c, passes.RunConfig{})
+			if err != nil {
+				if strings.Contains(err.Error(), "panic") || strings.Contains(err.Error(), "does not verify") {
+					t.Fatalf("%s: %v\n%v\ninput:\n%s", p, err, diags, src)
+				}
+				continue
+			}
+			if i == 0 { // the versioned kernel has two bodies: TestSpecializeDivisibilityTranspose runs them
+				sameComputation(t, "fuzz", m, c)
+			}
+		}
+	})
+}
