@@ -2,6 +2,7 @@ package passes
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/layoutopt/layoutopt/attr"
@@ -354,11 +355,11 @@ func dispatch(fn, spec *ir.Operation, args []int, divisor int) {
 	// The then branch: the clone's body, its arguments mapped to the
 	// kernel's, the divisible ones masked.
 	sb := entryBlock(spec)
-	pre2 := pre
-	pre = nil
+	test := pre // the run-time test, before the scf.if
+	pre = nil   // from here: the masked arguments, at the top of the then branch
 	for i, a := range sb.Args() {
 		v := body.Arg(i)
-		if containsInt(args, i) {
+		if slices.Contains(args, i) {
 			x, t := asInt(v)
 			masked := emit("arith.andi", []*ir.Value{x, constant(int64(-divisor), t)}, t)
 			if _, isPtr := v.Type().(*ir.PointerType); isPtr {
@@ -383,17 +384,8 @@ func dispatch(fn, spec *ir.Operation, args []int, divisor int) {
 		y.Loc = loc
 		b.Append(y)
 	}
-	for _, op := range pre2 {
+	for _, op := range test {
 		body.InsertBefore(ret, op)
 	}
 	body.InsertBefore(ret, ifOp)
-}
-
-func containsInt(s []int, v int) bool {
-	for _, x := range s {
-		if x == v {
-			return true
-		}
-	}
-	return false
 }
