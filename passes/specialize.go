@@ -238,20 +238,13 @@ func setArgDivisibility(fn *ir.Operation, i int, v int) {
 // specializedClone returns a copy of fn whose arguments args are divisible
 // by divisor, coalesced and propagated for it, and its access count.
 func specializedClone(m *ir.Module, fn *ir.Operation, args []int, divisor int) (*ir.Operation, int, error) {
+	// The whole module is cloned, not fn alone: fn's tt.calls must still
+	// find their callees when the trial pipeline verifies it.
 	trial := m.Clone()
 	var clone *ir.Operation
 	for _, op := range trial.Body().Ops() {
 		if op.Name() == "tt.func" && ir.AttrsEqual(op.Attr("sym_name"), fn.Attr("sym_name")) {
 			clone = op
-		}
-	}
-	// Only the clone of fn is worked on: the other functions leave the
-	// trial module, so that coalesce does not rewrite them for nothing.
-	for _, op := range trial.Body().Ops() {
-		if op != clone && op.Name() == "tt.func" {
-			if err := op.Erase(); err != nil {
-				return nil, 0, err
-			}
 		}
 	}
 	for _, i := range args {
@@ -265,7 +258,7 @@ func specializedClone(m *ir.Module, fn *ir.Operation, args []int, divisor int) (
 		return nil, 0, err
 	}
 	if diags, err := p.Run(trial, RunConfig{}); err != nil {
-		return nil, 0, fmt.Errorf("%v%v", err, diags)
+		return nil, 0, fmt.Errorf("%v\n%v", err, diags)
 	}
 	n, err := accessCount(clone)
 	return clone, n, err

@@ -129,3 +129,32 @@ module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32,
     tt.return
   }
 }
+
+// -----
+
+// A kernel that calls a device function is specialized like any other: the
+// clone's call still finds its callee.
+#b = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  // expected-remark @below {{divisibility: not specialized: not a kernel: private}}
+  tt.func private @twice(%x: f32) -> f32 {
+    %y = arith.addf %x, %x : f32
+    tt.return %y : f32
+  }
+  // CHECK-LABEL: tt.func public @calls
+  // CHECK:       scf.if
+  // CHECK-COUNT-2: tt.call @twice
+  // expected-remark @below {{divisibility: specialized for %p divisible: 2 global accesses per thread instead of 8}}
+  tt.func public @calls(%p: !tt.ptr<f32>) {
+    %r = tt.make_range {end = 512 : i32, start = 0 : i32} : tensor<512xi32, #b>
+    %s = tt.splat %p : !tt.ptr<f32> -> tensor<512x!tt.ptr<f32>, #b>
+    %a = tt.addptr %s, %r : tensor<512x!tt.ptr<f32>, #b>, tensor<512xi32, #b>
+    %v = tt.load %a : tensor<512x!tt.ptr<f32>, #b>
+    %c = arith.constant 1.0 : f32
+    %t = tt.call @twice(%c) : (f32) -> f32
+    %ts = tt.splat %t : f32 -> tensor<512xf32, #b>
+    %w = arith.addf %v, %ts : tensor<512xf32, #b>
+    tt.store %a, %w : tensor<512x!tt.ptr<f32>, #b>
+    tt.return
+  }
+}
