@@ -142,7 +142,7 @@ func Main(p *proc.Proc) (code int) {
 	case "auto":
 		for _, op := range m.Body().Ops() {
 			if op.Name() == "tt.func" {
-				remark(op, "program order: "+passes.OrderPrograms(op).String())
+				remark(op, passes.OrderPrograms(op).Remark())
 			}
 		}
 	case "launch":
@@ -156,7 +156,7 @@ func Main(p *proc.Proc) (code int) {
 			return fail("specialize-divisibility: %v", err)
 		}
 		for _, d := range ds {
-			remark(d.Func, "divisibility: "+d.String())
+			remark(d.Func, d.Remark())
 		}
 	case "off":
 	default:

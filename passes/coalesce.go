@@ -128,17 +128,11 @@ type coalescer struct {
 // memory op op.
 func (c *coalescer) encoding(ctx *Context, op *ir.Operation) (attr.Encoding, error) {
 	ptr := memAccessPtr(op)
-	numWarps, ok := lookupNumWarps(op)
-	if !ok {
-		return nil, ctx.Errorf(op, "coalesce: no ttg.num-warps on the module or function")
-	}
 	_, enc, shape := tensorInfo(ptr.Type())
-	l, err := attr.Linear(enc, shape)
+	numWarps, cga, perCTA, err := ctaShape(ctx, op, enc, shape)
 	if err != nil {
-		return nil, ctx.Errorf(op, "%v", err)
+		return nil, err
 	}
-	cga := cgaOf(l)
-	perCTA := shapePerCTA(cga, shape)
 	order := orderFromContiguity(c.axis.Get(ptr).Contiguity)
 
 	perThread := c.elemsPerThread(ptr, order, perCTA)
@@ -170,26 +164,13 @@ func (c *coalescer) encoding(ctx *Context, op *ir.Operation) (attr.Encoding, err
 // unsigned, so a "divisible by anything" (2^62) counts as 0, then 1 element.
 func (c *coalescer) elemsPerThread(ptr *ir.Value, order, perCTA []int) int {
 	info := c.axis.Get(ptr)
-	bits := pointeeBits(ptr.Type())
+	pointee, _ := ir.PointeeLike(ptr.Type())
+	bits := elemBits(pointee)
 	bytes := max(bits/8, 1)
 	d := order[0]
 	maxMultiple := max(int(uint32(info.Divisibility[d]))/bytes, 1)
 	maxContig := int(min(info.Contiguity[d], int64(perCTA[d])))
 	return min(maxMultiple, maxContig, 128/bits)
-}
-
-// pointeeBits is the width of what a tensor of pointers points to (64 for
-// pointers to pointers).
-func pointeeBits(t ir.Type) int {
-	if pt, ok := ir.ElementType(t).(*ir.PointerType); ok {
-		switch e := pt.Pointee.(type) {
-		case *ir.IntegerType:
-			return e.Width
-		case *ir.FloatType:
-			return e.FloatBits()
-		}
-	}
-	return 64
 }
 
 // orderFromContiguity is getOrderFromContiguity: the dims by decreasing
@@ -265,16 +246,10 @@ func descriptorEncoding(ctx *Context, op *ir.Operation, threadsPerWarp int) (att
 	if !isDistributed(enc) {
 		return nil, nil
 	}
-	numWarps, ok := lookupNumWarps(op)
-	if !ok {
-		return nil, ctx.Errorf(op, "coalesce: no ttg.num-warps on the module or function")
-	}
-	l, err := attr.Linear(enc, shape)
+	numWarps, cga, perCTA, err := ctaShape(ctx, op, enc, shape)
 	if err != nil {
-		return nil, ctx.Errorf(op, "%v", err)
+		return nil, err
 	}
-	cga := cgaOf(l)
-	perCTA := shapePerCTA(cga, shape)
 	rank := len(shape)
 	size := make([]int, rank)
 	order := make([]int, rank)
@@ -284,6 +259,22 @@ func descriptorEncoding(ctx *Context, op *ir.Operation, threadsPerWarp int) (att
 	}
 	size[rank-1] = min(max(numElements(perCTA)/(numWarps*threadsPerWarp), 1), 128/max(elemBits(data.Type()), 1))
 	return attr.NewBlocked(shape, size, order, numWarps, threadsPerWarp, cga), nil
+}
+
+// ctaShape is what both layout builders need of memory op op whose tensor
+// has layout enc and the given shape: the warps op runs with, the layout's
+// CGA and the shape per CTA.
+func ctaShape(ctx *Context, op *ir.Operation, enc attr.Encoding, shape []int) (int, attr.CGALayout, []int, error) {
+	numWarps, ok := lookupNumWarps(op)
+	if !ok {
+		return 0, attr.CGALayout{}, nil, ctx.Errorf(op, "coalesce: no ttg.num-warps on the module or function")
+	}
+	l, err := attr.Linear(enc, shape)
+	if err != nil {
+		return 0, attr.CGALayout{}, nil, ctx.Errorf(op, "%v", err)
+	}
+	cga := cgaOf(l)
+	return numWarps, cga, shapePerCTA(cga, shape), nil
 }
 
 // convertOpEncoding is convertDistributedOpEncoding: op takes layout enc —

@@ -51,7 +51,7 @@ A remark on each tt.func says what was decided and why.`,
 func init() { MustRegister(ProgramOrderPass) }
 
 func runOrderPrograms(ctx *Context, fn *ir.Operation) error {
-	ctx.Remarkf(fn, "program order: %s", OrderPrograms(fn))
+	ctx.Remarkf(fn, "%s", OrderPrograms(fn).Remark())
 	return nil
 }
 
@@ -72,6 +72,10 @@ type ProgramOrder struct {
 	// Why says why, or why not.
 	Why string
 }
+
+// Remark is the remark order-programs (and layout-translate -remarks)
+// makes of the decision.
+func (d ProgramOrder) Remark() string { return "program order: " + d.String() }
 
 func (d ProgramOrder) String() string {
 	if d.YFastest {

@@ -65,7 +65,7 @@ func runSpecializeDivisibility(ctx *Context, mod *ir.Operation) error {
 		return ctx.Errorf(mod, "specialize-divisibility: %v", err)
 	}
 	for _, d := range decisions {
-		ctx.Remarkf(d.Func, "divisibility: %s", d)
+		ctx.Remarkf(d.Func, "%s", d.Remark())
 		if len(d.Args) > 0 {
 			ctx.MarkChanged()
 		}
@@ -89,6 +89,10 @@ type Specialization struct {
 	// Why says why the kernel was left alone, when it was.
 	Why string
 }
+
+// Remark is the remark specialize-divisibility (and layout-translate
+// -remarks) makes of the decision.
+func (s Specialization) Remark() string { return "divisibility: " + s.String() }
 
 func (s Specialization) String() string {
 	if len(s.Args) == 0 {
@@ -132,9 +136,11 @@ func specializeKernel(m *ir.Module, fn *ir.Operation, divisor int) (Specializati
 		d.Why = why
 		return d, nil
 	}
+	// The analysis reads the arguments' tt.divisibility.
+	facts := axisinfo.Analyze(fn)
 	var cands []int
 	for i, a := range body.Args() {
-		if specializable(a.Type()) && argDivisibility(fn, i) < int64(divisor) {
+		if specializable(a.Type()) && facts.Get(a).Divisibility[0] < int64(divisor) {
 			cands = append(cands, i)
 		}
 	}
@@ -142,7 +148,7 @@ func specializeKernel(m *ir.Module, fn *ir.Operation, divisor int) (Specializati
 		d.Why = "every pointer and integer argument has tt.divisibility"
 		return d, nil
 	}
-	base, err := accessCount(fn)
+	base, err := accessCount(fn, facts)
 	if err != nil {
 		return d, err
 	}
@@ -197,20 +203,6 @@ func specializable(t ir.Type) bool {
 	return false
 }
 
-// argDivisibility is the tt.divisibility of argument i of fn (1 without).
-func argDivisibility(fn *ir.Operation, i int) int64 {
-	if aa, ok := fn.Attr("arg_attrs").(*ir.ArrayAttr); ok && i < len(aa.Elems) {
-		if dict, ok := aa.Elems[i].(*ir.DictionaryAttr); ok {
-			for _, e := range dict.Entries {
-				if e.Name == "tt.divisibility" {
-					return ir.AttrIntValue(e.Value)
-				}
-			}
-		}
-	}
-	return 1
-}
-
 // setArgDivisibility gives argument i of fn tt.divisibility = v.
 func setArgDivisibility(fn *ir.Operation, i int, v int) {
 	n := entryBlock(fn).NumArgs()
@@ -260,15 +252,14 @@ func specializedClone(m *ir.Module, fn *ir.Operation, args []int, divisor int) (
 	if diags, err := p.Run(trial, RunConfig{}); err != nil {
 		return nil, 0, fmt.Errorf("%v\n%v", err, diags)
 	}
-	n, err := accessCount(clone)
+	n, err := accessCount(clone, axisinfo.Analyze(clone))
 	return clone, n, err
 }
 
 // accessCount is the number of global access instructions a thread of fn
 // issues, each load, store or atomic counted once: its registers over its
-// vector width.
-func accessCount(fn *ir.Operation) (int, error) {
-	a := axisinfo.Analyze(fn)
+// vector width (a is fn's axis analysis).
+func accessCount(fn *ir.Operation, a *axisinfo.Analysis) (int, error) {
 	n := 0
 	var err error
 	fn.Walk(func(op *ir.Operation) ir.WalkResult {
