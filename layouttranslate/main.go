@@ -15,7 +15,10 @@
 // specialize-divisibility (unless -specialize-divisibility=off): a kernel
 // whose pointer and integer arguments lack tt.divisibility gets a second
 // body, coalesced for arguments divisible by 16, taken at run time when
-// they are (see passes.SpecializeDivisibilityPass).
+// they are (see passes.SpecializeDivisibilityPass); then l2-prefetch
+// (unless -l2-prefetch=off): loads whose short rows are completed by
+// programs launched far away get ld.global.L2::256B (see
+// passes.L2PrefetchPass).
 //
 // Main takes a proc.Proc, so lit runs it in-process; cmd/layout-translate
 // is a one-line main.
@@ -66,7 +69,7 @@ func Main(p *proc.Proc) (code int) {
 	out := fs.String("o", "-", "output file (written atomically; - is standard output)")
 	llc := fs.String("llc", "", "the llc of LLVM 14 (default: $LLC, llc-14 on PATH, /usr/lib/llvm-14/bin/llc)")
 	kernelJSON := fs.String("kernel-json", "", "write the kernels' launch metadata (name, threads, shared bytes, parameters) as JSON to this file")
-	ptxVersion := fs.String("ptx-version", "", "rewrite the PTX .version line (default: 8.0 for kernels with sm_90-only instructions, 8.1 with vector atomics, else llc's)")
+	ptxVersion := fs.String("ptx-version", "", "rewrite the PTX .version line (default: 8.0 for kernels with sm_90-only instructions, 8.1 with vector atomics, 7.4 with L2 prefetch sizes, else llc's)")
 	ptxTarget := fs.String("ptx-target", "", "rewrite the PTX .target line (default: sm_90a for kernels with sm_90-only instructions, else llc's)")
 	o3 := fs.Bool("O3", false, "optimize the LLVM IR with opt-14 -O3, as Triton's pipeline runs LLVM's O3 (the default for -ttgir-to-ptx)")
 	o0 := fs.Bool("O0", false, "do not optimize: the lowering's own LLVM IR (the default for -ttgir-to-llvmir)")
@@ -74,7 +77,8 @@ func Main(p *proc.Proc) (code int) {
 	cc := fs.Int("compute-capability", 0, "lower for at least this compute capability (90: sm_90), as Triton does when it compiles the module for a newer GPU than its ttg.target's: the module's target is raised to cuda:N")
 	order := fs.String("program-order", "auto", "auto: renumber the programs of a 2-D grid with y fastest where the kernel's stores move by a constant step along y and a runtime stride along x (the order-programs pass of layout-opt); launch: keep the launch order (x fastest)")
 	specialize := fs.String("specialize-divisibility", "auto", "auto: give each kernel whose pointer and integer arguments lack tt.divisibility a second body that assumes them divisible by 16 (coalesced for it) and choose it at run time when they are, where that makes global accesses wider (the specialize-divisibility pass of layout-opt); off: compile the kernel only as given")
-	remarks := fs.Bool("remarks", false, "report on standard error, as remarks at each kernel, what order-programs and specialize-divisibility decided and why (layout-opt's remarks of those passes)")
+	prefetch := fs.String("l2-prefetch", "auto", "auto: lower the global loads of a 2-D tile kernel whose rows are shorter than 256 bytes, and whose neighbouring rows program y+1 reads while program x+1 reads a stride away, with ld.global.L2::256B (the l2-prefetch pass of layout-opt); off: no L2 prefetch sizes")
+	remarks := fs.Bool("remarks", false, "report on standard error, as remarks at each kernel, what order-programs, specialize-divisibility and l2-prefetch decided and why (layout-opt's remarks of those passes)")
 	noAlloc := fs.Bool("no-allocate-shared-memory", false, "do not run allocate-shared-memory-nv on a module without ttg.shared (scratch then starts at offset 0 and ttg.shared is what the lowering needs)")
 	fs.Usage = func() {
 		fmt.Fprint(p.Stderr, usage)
@@ -161,6 +165,17 @@ func Main(p *proc.Proc) (code int) {
 	case "off":
 	default:
 		return fail("-specialize-divisibility %q: give auto or off", *specialize)
+	}
+	switch *prefetch {
+	case "auto":
+		for _, op := range m.Body().Ops() {
+			if op.Name() == "tt.func" {
+				remark(op, passes.MarkL2Prefetch(op).Remark())
+			}
+		}
+	case "off":
+	default:
+		return fail("-l2-prefetch %q: give auto or off", *prefetch)
 	}
 	if *remarks {
 		fmt.Fprint(p.Stderr, decisions.Render(src, 1))

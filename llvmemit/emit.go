@@ -48,19 +48,20 @@ type Result struct {
 	// (the PTX header must then be rewritten; see RewritePTXHeader and
 	// Header).
 	Hopper bool
-	// PTXVersion is the PTX ISA version those instructions need (set when
-	// Hopper is): HopperPTXVersion for wgmma, VectorAtomicPTXVersion when
-	// there are vector atomics.
+	// PTXVersion is the PTX ISA version the module's inline PTX needs
+	// beyond llc's, or "": HopperPTXVersion for wgmma, VectorAtomicPTXVersion
+	// when there are vector atomics, L2PrefetchPTXVersion for .L2::256B
+	// loads alone.
 	PTXVersion string
 }
 
 // Header returns the PTX .version and .target the module's PTX must carry
-// instead of llc's, or two empty strings when llc's will do.
+// instead of llc's, "" for each that llc's will do.
 func (r *Result) Header() (version, target string) {
-	if !r.Hopper {
-		return "", ""
+	if r.Hopper {
+		return r.PTXVersion, HopperArch
 	}
-	return r.PTXVersion, HopperArch
+	return r.PTXVersion, ""
 }
 
 // Error is a lowering failure located at an op.
@@ -153,11 +154,13 @@ func Emit(m *ir.Module) (res *Result, err error) {
 		return nil, err
 	}
 	res = &Result{Module: e.m, Kernels: e.kernels, Hopper: e.hopper}
-	if e.hopper {
+	switch {
+	case e.hopper && e.vectorAtomics:
+		res.PTXVersion = VectorAtomicPTXVersion
+	case e.hopper:
 		res.PTXVersion = HopperPTXVersion
-		if e.vectorAtomics {
-			res.PTXVersion = VectorAtomicPTXVersion
-		}
+	case e.l2Prefetch:
+		res.PTXVersion = L2PrefetchPTXVersion
 	}
 	return res, nil
 }
@@ -185,6 +188,8 @@ type emitter struct {
 	// vectorAtomics: the module has vector atom/red instructions (sm_90,
 	// PTX ISA 8.1).
 	vectorAtomics bool
+	// l2Prefetch: the module has ld.global.L2::256B (PTX ISA 7.4).
+	l2Prefetch bool
 	// ranges are the !range nodes of special-register reads, by bounds.
 	ranges map[[2]int64]*metadata.Tuple
 }

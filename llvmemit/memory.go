@@ -13,6 +13,7 @@ import (
 
 	"github.com/layoutopt/layoutopt/dialect/tt"
 	"github.com/layoutopt/layoutopt/ir"
+	"github.com/layoutopt/layoutopt/passes"
 )
 
 // Global loads and stores (Triton's LoadStoreOpToLLVM). The vector width
@@ -28,7 +29,9 @@ import (
 // vector loads/stores with that alignment (llc emits ld/st.global.v4 and
 // friends); masked ones are Triton's predicated inline PTX, the loaded
 // words set to 0 first and `other` selected where the mask is false.
-// Cache and eviction hints are not emitted. Stores are made by one thread
+// Cache and eviction hints are not emitted; a load that the l2-prefetch
+// pass marked (passes.L2PrefetchAttr) is Triton's inline ld.global with
+// .L2::256B, masked or not (PTX ISA 7.4, sm_80). Stores are made by one thread
 // per element, as Triton's: copies in registers, lanes or warps (a slice or
 // broadcast layout, a scalar) do not store again.
 
@@ -115,30 +118,51 @@ func lowerLoad(l *Lowerer, op *ir.Operation) error {
 		others = l.Values(ld.Other())
 	}
 	vec, full := l.vecWidths(op, ld.Ptr(), ld.Mask())
-	vol := ld.IsVolatile()
+	lh := loadHints{volatile: ld.IsVolatile()}
+	if a := op.Attr(passes.L2PrefetchAttr); a != nil {
+		if n, ok := a.(*ir.IntegerAttr); !ok || n.Value != 256 {
+			return errorf(op, "%s must be 256 : i32 (ld.global.L2::256B), not %s", passes.L2PrefetchAttr, ir.AttrString(a))
+		}
+		if l.e.cc < 80 {
+			return errorf(op, "%s: ld.global.L2::256B needs sm_80 or newer (the module is for sm_%d)", passes.L2PrefetchAttr, l.e.cc)
+		}
+		lh.prefetch256 = true
+		l.e.l2Prefetch = true
+	}
 	var out []value.Value
 	if full > 0 {
 		out = l.unlessMasked(masks, "ld",
-			func() []value.Value { return l.loadRegs(ptrs, nil, nil, full, mt, rt, vol) }, // in bounds: no `other`
-			func() []value.Value { return l.loadRegs(ptrs, masks, others, vec, mt, rt, vol) })
+			func() []value.Value { return l.loadRegs(ptrs, nil, nil, full, mt, rt, lh) }, // in bounds: no `other`
+			func() []value.Value { return l.loadRegs(ptrs, masks, others, vec, mt, rt, lh) })
 	} else {
-		out = l.loadRegs(ptrs, masks, others, vec, mt, rt, vol)
+		out = l.loadRegs(ptrs, masks, others, vec, mt, rt, lh)
 	}
 	l.Define(op.Result(0), out)
 	return nil
 }
 
+// loadHints are the qualifiers of a global load.
+type loadHints struct {
+	volatile bool
+	// prefetch256: .L2::256B (passes.L2PrefetchAttr), through inline PTX.
+	prefetch256 bool
+}
+
 // loadRegs loads the registers of ptrs vec elements at a time: vector
-// loads without masks, Triton's predicated ld.global with them.
-func (l *Lowerer) loadRegs(ptrs, masks, others []value.Value, vec int, mt, rt types.Type, volatile bool) []value.Value {
+// loads without masks, Triton's predicated ld.global with them (and
+// without masks where a hint needs inline PTX).
+func (l *Lowerer) loadRegs(ptrs, masks, others []value.Value, vec int, mt, rt types.Type, h loadHints) []value.Value {
 	bits := typeBits(mt)
 	out := make([]value.Value, len(ptrs))
 	vt := types.NewVector(uint64(vec), mt)
+	volatile := h.volatile
 	for r := 0; r < len(ptrs); r += vec {
 		var vals value.Value
 		var elems []value.Value // set instead of vals by the word-wise load
 		constOther := false
-		if masks == nil && bits < 32 && vec*bits >= 64 && vec*bits%32 == 0 {
+		if masks == nil && h.prefetch256 {
+			vals = l.asmLoad(ptrs[r], nil, vec, mt, h, nil)
+		} else if masks == nil && bits < 32 && vec*bits >= 64 && vec*bits%32 == 0 {
 			// Sub-word elements are loaded as 32-bit words, as Triton's
 			// ld.global.v4.b32: a load of <8 x i16> (which opt -O3 makes of
 			// <8 x half> whose elements are packed as i16 for shared
@@ -175,7 +199,7 @@ func (l *Lowerer) loadRegs(ptrs, masks, others []value.Value, vec int, mt, rt ty
 			if others != nil && mt.Equal(rt) {
 				init = constBits(others[r:min(r+vec, len(others))], vec)
 			}
-			vals = l.maskedLoad(ptrs[r], masks[r], vec, mt, volatile, init)
+			vals = l.asmLoad(ptrs[r], masks[r], vec, mt, h, init)
 			if init != nil {
 				constOther = true
 			}
@@ -246,10 +270,11 @@ func constBits(vals []value.Value, vec int) []uint64 {
 	return out
 }
 
-// maskedLoad is Triton's predicated ld.global: the words are set to init
-// (the elements' bits; nil: zero), then loaded under the predicate. It
-// returns a value of mt (vec == 1) or <vec x mt>.
-func (l *Lowerer) maskedLoad(p, pred value.Value, vec int, mt types.Type, volatile bool, init []uint64) value.Value {
+// asmLoad is Triton's inline ld.global: with a predicate pred, the words
+// are set to init (the elements' bits; nil: zero), then loaded where it
+// holds; with none (nil), loaded. It returns a value of mt (vec == 1) or
+// <vec x mt>.
+func (l *Lowerer) asmLoad(p, pred value.Value, vec int, mt types.Type, h loadHints, init []uint64) value.Value {
 	bits := typeBits(mt)
 	n, wb := wordsOf(vec, bits)
 	wt := types.NewInt(uint64(wb))
@@ -265,6 +290,11 @@ func (l *Lowerer) maskedLoad(p, pred value.Value, vec int, mt types.Type, volati
 	var cons []string
 	var outs []string
 	for i := 0; i < n; i++ {
+		cons = append(cons, "="+constraintFor(wb))
+		outs = append(outs, fmt.Sprintf("$%d", i))
+		if pred == nil {
+			continue
+		}
 		mov := "mov.u32"
 		if wb == 16 || wb == 8 {
 			mov = "mov.u16"
@@ -272,19 +302,28 @@ func (l *Lowerer) maskedLoad(p, pred value.Value, vec int, mt types.Type, volati
 			mov = "mov.u64"
 		}
 		fmt.Fprintf(&text, "%s $%d, %#x;\n\t", mov, i, word(i))
-		cons = append(cons, "="+constraintFor(wb))
-		outs = append(outs, fmt.Sprintf("$%d", i))
 	}
-	suffix := ""
+	mods := ""
+	if h.volatile {
+		mods = ".volatile"
+	}
+	mods += ".global"
+	if h.prefetch256 {
+		mods += ".L2::256B"
+	}
 	if n > 1 {
-		suffix = fmt.Sprintf(".v%d", n)
+		mods += fmt.Sprintf(".v%d", n)
 	}
-	vol := ""
-	if volatile {
-		vol = ".volatile"
+	if pred != nil {
+		fmt.Fprintf(&text, "@$%d ", n+1)
 	}
-	fmt.Fprintf(&text, "@$%d ld%s.global%s.b%d { %s }, [ $%d + 0 ];", n+1, vol, suffix, wb, strings.Join(outs, ", "), n)
-	cons = append(cons, "l", "b")
+	fmt.Fprintf(&text, "ld%s.b%d { %s }, [ $%d + 0 ];", mods, wb, strings.Join(outs, ", "), n)
+	cons = append(cons, "l")
+	params, args := []types.Type{p.Type()}, []value.Value{p}
+	if pred != nil {
+		cons = append(cons, "b")
+		params, args = append(params, types.I1), append(args, pred)
+	}
 	var ret types.Type = wt
 	if n > 1 {
 		fs := make([]types.Type, n)
@@ -293,7 +332,7 @@ func (l *Lowerer) maskedLoad(p, pred value.Value, vec int, mt types.Type, volati
 		}
 		ret = types.NewStruct(fs...)
 	}
-	call := l.cur.NewCall(inlineAsm(ret, text.String(), strings.Join(cons, ","), p.Type(), types.I1), p, pred)
+	call := l.cur.NewCall(inlineAsm(ret, text.String(), strings.Join(cons, ","), params...), args...)
 	// Gather the words into one vector of words, then reinterpret.
 	var words value.Value = call
 	if n > 1 {

@@ -8,6 +8,7 @@ import (
 
 	"github.com/layoutopt/layoutopt/interp"
 	"github.com/layoutopt/layoutopt/ir"
+	"github.com/layoutopt/layoutopt/llvmemit"
 )
 
 // TestSimMaskedLoadOther checks masked loads with an `other` value
@@ -127,6 +128,86 @@ func TestInBoundsBranchWGMMALoops(t *testing.T) {
 		ll := res.Module.String()
 		if l, s := strings.Count(ll, "\nld.full"), strings.Count(ll, "\nst.full"); l != c.loads || s != c.stores {
 			t.Errorf("%s: %d loads and %d stores branch on their masks, want %d and %d", c.kernel, l, s, c.loads, c.stores)
+		}
+	}
+}
+
+// TestSimL2Prefetch checks loads marked with passes.L2PrefetchAttr:
+// ld.global.L2::256B through inline PTX, masked (Triton's predicated form,
+// `other` in the words first) and unmasked (no predicate), words of
+// sub-word elements, the PTX header raised to ISA 7.4; and the same
+// results as the interpreter.
+func TestSimL2Prefetch(t *testing.T) {
+	cases := []struct {
+		name, elem, mask, want string
+	}{
+		{"f16", "f16", "", "ld.global.L2::256B.v4.b32 { $0, $1, $2, $3 }, [ $4 + 0 ];"},
+		{"f32", "f32", "", "ld.global.L2::256B.v4.b32 { $0, $1, $2, $3 }, [ $4 + 0 ];"},
+		{"i8", "i8", "", "ld.global.L2::256B.b32 { $0 }, [ $1 + 0 ];"},
+		{"f32-ragged", "f32", "ragged", "@$2 ld.global.L2::256B.b32 { $0 }, [ $1 + 0 ];"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			const n = 512
+			pt := fmt.Sprintf("tensor<%dx!tt.ptr<%s>, #b>", n, c.elem)
+			load := fmt.Sprintf(`
+    %%x = tt.load %%ia {layoutopt.l2_prefetch_bytes = 256 : i32} : %s`, pt)
+			if c.mask != "" {
+				load = fmt.Sprintf(`
+    %%o = arith.constant dense<-3.0> : tensor<%dx%s, #b>
+    %%x = tt.load %%ia, %%m, %%o {layoutopt.l2_prefetch_bytes = 256 : i32} : %s`, n, c.elem, pt)
+			}
+			src := `#b = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+` + fmt.Sprintf(`module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @k(%%in: !tt.ptr<%s> {tt.divisibility = 16 : i32}, %%out: !tt.ptr<%s> {tt.divisibility = 16 : i32}, %%lim: i32) {`, c.elem, c.elem) +
+				inOutBody(n, c.elem, c.mask) + load + fmt.Sprintf(`
+    tt.store %%ja, %%x : %s
+    tt.return
+  }
+}
+`, pt)
+			if c.elem == "f16" { // 8 per thread: one 128-bit vector
+				src = strings.Replace(src, "sizePerThread = [4]", "sizePerThread = [8]", 1)
+			}
+			res := lowerSource(t, src, c.name+".mlir", true)
+			ll := res.Module.String()
+			if !strings.Contains(ll, c.want) || strings.Count(ll, "L2::256B") != strings.Count(ll, "ld.global") {
+				t.Fatalf("want %q on every global load in the LLVM IR:\n%s", c.want, ll)
+			}
+			if v, target := res.Header(); v != llvmemit.L2PrefetchPTXVersion || target != "" {
+				t.Fatalf("Header() = %q, %q; want %q and llc's target", v, target, llvmemit.L2PrefetchPTXVersion)
+			}
+			var et ir.Type = &ir.FloatType{Kind: c.elem}
+			if c.elem == "i8" {
+				et = ir.I8
+			}
+			crossCheckArgs(t, src, 4, []*interp.Buffer{filled(t, et, n, 1), zeros(t, et, n)}, []int64{n - 37})
+		})
+	}
+}
+
+// TestL2PrefetchRefused checks the lowering's errors on the attribute: a
+// size PTX has no qualifier for, and a target before sm_80.
+func TestL2PrefetchRefused(t *testing.T) {
+	for _, c := range []struct{ size, target, want string }{
+		{"128", "cuda:80", "must be 256 : i32"},
+		{"256", "cuda:75", "needs sm_80 or newer (the module is for sm_75)"},
+	} {
+		src := `#b = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "` + c.target + `", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @k(%in: !tt.ptr<f32>, %out: !tt.ptr<f32>, %lim: i32) {` + inOutBody(512, "f32", "") + `
+    %x = tt.load %ia {layoutopt.l2_prefetch_bytes = ` + c.size + ` : i32} : tensor<512x!tt.ptr<f32>, #b>
+    tt.store %ja, %x : tensor<512x!tt.ptr<f32>, #b>
+    tt.return
+  }
+}
+`
+		m, diags := ir.ParseString(src, ir.ParseConfig{Filename: "refused.mlir"})
+		if diags.HasErrors() {
+			t.Fatal(diags)
+		}
+		if _, err := llvmemit.Emit(m); err == nil || !strings.Contains(err.Error(), c.want) || !strings.Contains(err.Error(), "refused.mlir:9:") {
+			t.Errorf("%s on %s: got %v, want an error at the load saying %q", c.size, c.target, err, c.want)
 		}
 	}
 }

@@ -95,10 +95,13 @@ func CompilePTX(ctx context.Context, llc string, ll []byte) ([]byte, error) {
 // HopperPTXVersion and HopperArch are the PTX header of modules with
 // sm_90-only instructions (Result.Hopper): wgmma needs PTX ISA 8.0 and the
 // sm_90a target; vector atomics (atom.add.v4.f32 and the like) need PTX
-// ISA 8.1, VectorAtomicPTXVersion.
+// ISA 8.1, VectorAtomicPTXVersion. Loads with an L2 prefetch size
+// (ld.global.L2::256B) need PTX ISA 7.4, L2PrefetchPTXVersion, which
+// llc-14 does not write for sm_80 (7.0).
 const (
 	HopperPTXVersion       = "8.0"
 	VectorAtomicPTXVersion = "8.1"
+	L2PrefetchPTXVersion   = "7.4"
 	HopperArch             = "sm_90a"
 )
 

@@ -1139,8 +1139,9 @@ func (s *sim) wgmma(c *lir.InstCall, text string) {
 
 var (
 	// Triton's masked load: each word set (mov.uW $i, IMM;), then
-	// @$P ld[.volatile].global[.vN].bW { words }, [ $A + 0 ];
-	maskedLoadRE = regexp.MustCompile(`(?s)^(?:mov\.u\d+ \$\d+, 0x[0-9a-f]+;\s*)+@\$\d+ ld(?:\.volatile)?\.global(?:\.v\d)?\.b(\d+) \{ [^}]* \}, \[ \$\d+ \+ 0 \];$`)
+	// @$P ld[.volatile].global[.L2::256B][.vN].bW { words }, [ $A + 0 ];
+	// without a predicate (and the movs), an unmasked load with a hint.
+	maskedLoadRE = regexp.MustCompile(`(?s)^(?:mov\.u\d+ \$\d+, 0x[0-9a-f]+;\s*)*(?:@\$\d+ )?ld(?:\.volatile)?\.global(?:\.L2::256B)?(?:\.v\d)?\.b(\d+) \{ [^}]* \}, \[ \$\d+ \+ 0 \];$`)
 	movImmRE     = regexp.MustCompile(`mov\.u\d+ \$\d+, (0x[0-9a-f]+);`)
 	// The predicated atomics of the atomic lowering:
 	// @$N atom.SEM.SCOPE.global.OP[.noftz][.vN].TYPE (or red).
@@ -1150,8 +1151,8 @@ var (
 )
 
 // maskedLoad models Triton's masked global load: $0.. the words, set to
-// their immediates and then, where the predicate ($N+1) holds, loaded from
-// the address ($N).
+// their immediates and then, where the predicate ($N+1) holds (or without
+// one), loaded from the address ($N).
 func (s *sim) maskedLoad(c *lir.InstCall, text string) {
 	var wb int
 	fmt.Sscanf(maskedLoadRE.FindStringSubmatch(text)[1], "%d", &wb)
@@ -1163,9 +1164,13 @@ func (s *sim) maskedLoad(c *lir.InstCall, text string) {
 		}
 		init = append(init, v)
 	}
+	words := strings.Count(text[strings.LastIndex(text, "{"):strings.LastIndex(text, "}")], "$")
+	for len(init) < words { // no predicate: no initial values
+		init = append(init, 0)
+	}
 	for t := range s.running() {
 		out := append(simVal{}, init...)
-		if s.get(t, c.Args[1])[0] != 0 {
+		if len(c.Args) == 1 || s.get(t, c.Args[1])[0] != 0 {
 			addr := s.get(t, c.Args[0])[0]
 			for i := range out {
 				out[i] = loadWords(s.mem(addr+uint64(i*wb/8), wb/8), types.NewInt(uint64(wb)))[0]

@@ -63,13 +63,14 @@ func FuzzLayoutPasses(f *testing.F) {
 	})
 }
 
-// FuzzCoalesceSpecialize runs coalesce, specialize-divisibility and
-// test-print-alignment on any input that parses and verifies: none may
-// panic (a located error, such as a module without ttg.num-warps, is
-// fine), each leaves IR that verifies, and coalesce keeps what the program
-// computes. The seeds are their lit test inputs.
+// FuzzCoalesceSpecialize runs coalesce, specialize-divisibility,
+// test-print-alignment and l2-prefetch on any input that parses and
+// verifies: none may panic (a located error, such as a module without
+// ttg.num-warps, is fine), each leaves IR that verifies, coalesce keeps
+// what the program computes and l2-prefetch changes nothing but its
+// attribute. The seeds are their lit test inputs.
 func FuzzCoalesceSpecialize(f *testing.F) {
-	for _, name := range []string{"coalesce.mlir", "specialize-divisibility.mlir", "test-print-alignment.mlir"} {
+	for _, name := range []string{"coalesce.mlir", "specialize-divisibility.mlir", "test-print-alignment.mlir", "l2-prefetch.mlir", "order-programs.mlir"} {
 		src, err := os.ReadFile(filepath.Join("..", "test", "passes", name))
 		if err != nil {
 			f.Fatal(err)
@@ -79,7 +80,8 @@ func FuzzCoalesceSpecialize(f *testing.F) {
 		}
 	}
 	var pipes []*passes.Pipeline
-	for _, text := range []string{"builtin.module(coalesce)", "builtin.module(specialize-divisibility)", "builtin.module(test-print-alignment)"} {
+	for _, text := range []string{"builtin.module(coalesce)", "builtin.module(specialize-divisibility)", "builtin.module(test-print-alignment)",
+		"builtin.module(tt.func(l2-prefetch))"} {
 		p, err := passes.ParsePipeline(text)
 		if err != nil {
 			f.Fatal(err)
@@ -100,8 +102,19 @@ func FuzzCoalesceSpecialize(f *testing.F) {
 				}
 				continue
 			}
-			if i == 0 { // the versioned kernel has two bodies: TestSpecializeDivisibilityTranspose runs them
+			switch i {
+			case 0: // the versioned kernel has two bodies: TestSpecializeDivisibilityTranspose runs them
 				sameComputation(t, "fuzz", m, c)
+			case 3: // l2-prefetch only adds its attribute to loads
+				c.Op.Walk(func(op *ir.Operation) ir.WalkResult {
+					if op.Name() == "tt.load" {
+						op.RemoveAttr(passes.L2PrefetchAttr)
+					}
+					return ir.Advance
+				})
+				if c.String() != m.String() {
+					t.Fatalf("l2-prefetch changed more than its attribute:\n%s\ninput:\n%s", c, src)
+				}
 			}
 		}
 	})

@@ -2,9 +2,15 @@
 // f16 transpose, compiled without tt.divisibility, gets a body for x, y and
 // the strides divisible by 16 (16-byte loads and stores) beside its own
 // (2-byte accesses), chosen by one branch at the start of the kernel.
-// -specialize-divisibility=off lowers the body as given.
-// RUN: layout-translate -ttgir-to-llvmir %s | FileCheck %s
-// RUN: layout-translate -ttgir-to-llvmir %s -specialize-divisibility=off | FileCheck %s --check-prefix=OFF
+// -specialize-divisibility=off lowers the body as given. By default, the
+// loads of both bodies then get a 256-byte L2 prefetch (l2-prefetch: rows
+// of 128 bytes, the 128 bytes beside them read by program y+1, program x+1
+// a stride away): Triton's inline ld.global with the 256-byte prefetch size
+// qualifier (PTX ISA 7.4).
+// RUN: layout-translate -ttgir-to-llvmir %s -l2-prefetch=off | FileCheck %s
+// RUN: layout-translate -ttgir-to-llvmir %s -specialize-divisibility=off -l2-prefetch=off | FileCheck %s --check-prefix=OFF
+// RUN: layout-translate -ttgir-to-llvmir %s | FileCheck %s --check-prefix=L2
+// RUN: not layout-translate -ttgir-to-llvmir %s -l2-prefetch=on 2>&1 | FileCheck %s --check-prefix=BADL2
 // RUN: not layout-translate -ttgir-to-llvmir %s -specialize-divisibility=on 2>&1 | FileCheck %s --check-prefix=BAD
 // RUN: layout-translate -ttgir-to-llvmir %s -remarks -o /dev/null 2>&1 | FileCheck %s --check-prefix=REMARK
 // RUN: layout-translate -ttgir-to-llvmir %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=QUIET --allow-empty
@@ -20,9 +26,19 @@
 // OFF-NOT:     addrspace(1)* %{{.*}}, align 16
 // OFF-COUNT-32: load half, half addrspace(1)* %{{.*}}, align 2
 // OFF-NOT:     addrspace(1)* %{{.*}}, align 16
+// L2-LABEL:   define void @transpose_kernel(
+// L2:          br i1 %{{.*}}, label %[[FAST:if.then[0-9]*]], label %[[GIVEN:if.else[0-9]*]]
+// L2:          [[FAST]]:
+// L2-COUNT-4:  call { i32, i32, i32, i32 } asm sideeffect "ld.global.L2::256B.v4.b32 { $0, $1, $2, $3 }, [ $4 + 0 ];", "=r,=r,=r,=r,l"(half addrspace(1)* %{{.*}})
+// L2-NOT:      ld.global
+// L2:          [[GIVEN]]:
+// L2-COUNT-32: call i16 asm sideeffect "ld.global.L2::256B.b16 { $0 }, [ $1 + 0 ];", "=h,l"(half addrspace(1)* %{{.*}})
+// L2-NOT:      load half
 // BAD: layout-translate: error: -specialize-divisibility "on": give auto or off
-// REMARK: specialize-divisibility.mlir:[[@LINE+7]]:3: remark: program order: launch order (a store at {{.*}} moves with program id y by a step not known at compile time)
-// REMARK: specialize-divisibility.mlir:[[@LINE+6]]:3: remark: divisibility: specialized for %x, %y, %sxm, %sym divisible: 8 global accesses per thread instead of 64
+// BADL2: layout-translate: error: -l2-prefetch "on": give auto or off
+// REMARK: specialize-divisibility.mlir:[[@LINE+8]]:3: remark: program order: launch order (a store at {{.*}} moves with program id y by a step not known at compile time)
+// REMARK: specialize-divisibility.mlir:[[@LINE+7]]:3: remark: divisibility: specialized for %x, %y, %sxm, %sym divisible: 8 global accesses per thread instead of 64
+// REMARK: specialize-divisibility.mlir:[[@LINE+6]]:3: remark: L2 prefetch: 256 B for the loads at {{.*}}specialize-divisibility.mlir:[[@LINE+31]]:13 (rows of 128 bytes; program y+1 reads 128 bytes away, program x+1 a runtime stride away)
 // QUIET-NOT: remark
 
 #blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [2, 2], order = [1, 0]}>
