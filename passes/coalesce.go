@@ -269,6 +269,9 @@ func ctaShape(ctx *Context, op *ir.Operation, enc attr.Encoding, shape []int) (i
 	if !ok {
 		return 0, attr.CGALayout{}, nil, ctx.Errorf(op, "coalesce: no ttg.num-warps on the module or function")
 	}
+	if numWarps < 1 || numWarps&(numWarps-1) != 0 {
+		return 0, attr.CGALayout{}, nil, ctx.Errorf(op, "coalesce: %d warps (ttg.num-warps): want a power of two", numWarps)
+	}
 	l, err := attr.Linear(enc, shape)
 	if err != nil {
 		return 0, attr.CGALayout{}, nil, ctx.Errorf(op, "%v", err)
