@@ -23,6 +23,11 @@ import (
 // elementwise defines op's result as fn applied register by register;
 // a scalar operand is used for every register.
 func elementwise(l *Lowerer, op *ir.Operation, fn func(args []value.Value) value.Value) error {
+	return elementwiseRegs(l, op, func(_ int, args []value.Value) value.Value { return fn(args) })
+}
+
+// elementwiseRegs is elementwise with the register's index.
+func elementwiseRegs(l *Lowerer, op *ir.Operation, fn func(r int, args []value.Value) value.Value) error {
 	if err := checkFP8(op); err != nil {
 		return err
 	}
@@ -37,7 +42,7 @@ func elementwise(l *Lowerer, op *ir.Operation, fn func(args []value.Value) value
 		for i := range ins {
 			args[i] = ins[i][min(r, len(ins[i])-1)]
 		}
-		out[r] = fn(args)
+		out[r] = fn(r, args)
 	}
 	l.Define(op.Result(0), out)
 	return nil
@@ -89,7 +94,7 @@ func binFloat(name string, mk func(b *lir.Block, x, y value.Value) value.Value) 
 func init() {
 	binInt("arith.addi", func(b *lir.Block, x, y value.Value) value.Value { return b.NewAdd(x, y) })
 	binInt("arith.subi", func(b *lir.Block, x, y value.Value) value.Value { return b.NewSub(x, y) })
-	binInt("arith.muli", func(b *lir.Block, x, y value.Value) value.Value { return b.NewMul(x, y) })
+	Register("arith.muli", lowerMulI)
 	binInt("arith.divsi", func(b *lir.Block, x, y value.Value) value.Value { return b.NewSDiv(x, y) })
 	binInt("arith.divui", func(b *lir.Block, x, y value.Value) value.Value { return b.NewUDiv(x, y) })
 	binInt("arith.remsi", func(b *lir.Block, x, y value.Value) value.Value { return b.NewSRem(x, y) })
@@ -110,12 +115,7 @@ func init() {
 	minmax("arith.maxui", enum.IPredUGT)
 	minmax("arith.minui", enum.IPredULT)
 	for _, name := range []string{"arith.mulhiui", "tt.mulhiui"} {
-		binInt(name, func(b *lir.Block, x, y value.Value) value.Value {
-			t := x.Type().(*types.IntType)
-			w := types.NewInt(2 * t.BitSize)
-			p := b.NewMul(b.NewZExt(x, w), b.NewZExt(y, w))
-			return b.NewTrunc(b.NewLShr(p, constant.NewInt(w, int64(t.BitSize))), t)
-		})
+		Register(name, lowerMulHiUI)
 	}
 	Register("arith.ceildivsi", func(l *Lowerer, op *ir.Operation) error {
 		return elementwise(l, op, func(a []value.Value) value.Value {
@@ -555,4 +555,101 @@ func (l *Lowerer) truncPairs(op *ir.Operation) bool {
 	}
 	l.Define(op.Result(0), out)
 	return true
+}
+
+// The high and low halves of one product. Philox (tl.rand, dropout) takes
+// both halves of each 32-bit product: tt.mulhiui a, b beside arith.muli a,
+// b. LLVM lowers the two to mul.hi.u32 and mul.lo.u32, which ptxas keeps
+// as two IMADs; Triton's PTX does the same. Where both multiply the same
+// i32 operands in one block, they are lowered to one mul.wide.u32 whose
+// halves are the two results (inline PTX, so that LLVM's DAG does not
+// split it into mulhu and mul again): one IMAD.WIDE.U32 instead of
+// IMAD.HI.U32 and IMAD.
+
+// mulPair is the operands of a multiplication.
+type mulPair struct{ a, b *ir.Value }
+
+// wideKey is one register's product in Lowerer.wide.
+type wideKey struct {
+	blk *ir.Block
+	mulPair
+	reg int
+}
+
+// pairedMul reports whether op, a multiplication of i32 values giving the
+// high half (high) or the low half of the product, has a partner giving
+// the other half of the same operands' product in its block.
+func (l *Lowerer) pairedMul(op *ir.Operation, high bool) bool {
+	if it, ok := ir.ElementType(op.Result(0).Type()).(*ir.IntegerType); !ok || it.Width != 32 || op.NumOperands() != 2 {
+		return false
+	}
+	blk := op.Block()
+	if l.muls == nil {
+		l.muls = map[*ir.Block]map[mulPair][2]bool{}
+	}
+	halves, ok := l.muls[blk]
+	if !ok { // the block's products by operands: [low, high] half taken
+		halves = map[mulPair][2]bool{}
+		for _, o := range blk.Ops() {
+			if hi := isMulHigh(o.Name()); (hi || o.Name() == "arith.muli") && o.NumOperands() == 2 {
+				for _, k := range []mulPair{{o.Operand(0), o.Operand(1)}, {o.Operand(1), o.Operand(0)}} {
+					h := halves[k]
+					h[btoi(hi)] = true
+					halves[k] = h
+				}
+			}
+		}
+		l.muls[blk] = halves
+	}
+	return halves[mulPair{op.Operand(0), op.Operand(1)}][btoi(!high)]
+}
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+func isMulHigh(name string) bool { return name == "tt.mulhiui" || name == "arith.mulhiui" }
+
+// wideProduct is register r's product of x and y (the registers of op's
+// operands), {low half, high half}, made once per block and operand pair.
+func (l *Lowerer) wideProduct(op *ir.Operation, r int, x, y value.Value) value.Value {
+	a, b := op.Operand(0), op.Operand(1)
+	k := wideKey{op.Block(), mulPair{a, b}, r}
+	if p, ok := l.wide[k]; ok {
+		return p
+	}
+	p := l.cur.NewCall(pureAsm(types.NewStruct(types.I32, types.I32),
+		"{\n\t.reg .b64 w;\n\tmul.wide.u32 w, $2, $3;\n\tmov.b64 {$0, $1}, w;\n\t}", "=r,=r,r,r", types.I32, types.I32), x, y)
+	if l.wide == nil {
+		l.wide = map[wideKey]value.Value{}
+	}
+	l.wide[k] = p
+	l.wide[wideKey{op.Block(), mulPair{b, a}, r}] = p
+	return p
+}
+
+func lowerMulHiUI(l *Lowerer, op *ir.Operation) error {
+	paired := l.pairedMul(op, true)
+	return elementwiseRegs(l, op, func(r int, a []value.Value) value.Value {
+		if paired {
+			return l.cur.NewExtractValue(l.wideProduct(op, r, a[0], a[1]), 1)
+		}
+		t := a[0].Type().(*types.IntType)
+		w := types.NewInt(2 * t.BitSize)
+		p := l.cur.NewMul(l.cur.NewZExt(a[0], w), l.cur.NewZExt(a[1], w))
+		return l.cur.NewTrunc(l.cur.NewLShr(p, constant.NewInt(w, int64(t.BitSize))), t)
+	})
+}
+
+func lowerMulI(l *Lowerer, op *ir.Operation) error {
+	paired := l.pairedMul(op, false)
+	return elementwiseRegs(l, op, func(r int, a []value.Value) value.Value {
+		if paired {
+			return l.cur.NewExtractValue(l.wideProduct(op, r, a[0], a[1]), 0)
+		}
+		return l.cur.NewMul(a[0], a[1])
+	})
 }

@@ -485,6 +485,12 @@ type Lowerer struct {
 	// fenced is the ttng.warp_group_dot whose fence.proxy.async the
 	// barrier before it emitted (lowerBarrier).
 	fenced *ir.Operation
+	// wide are the 64-bit products shared by a tt.mulhiui and an
+	// arith.muli of the same operands (wideProduct).
+	wide map[wideKey]value.Value
+	// muls are the halves of products taken in a block, by operands
+	// (pairedMul).
+	muls map[*ir.Block]map[mulPair][2]bool
 }
 
 // b returns a constant-folding builder on the current block.

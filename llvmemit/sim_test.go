@@ -867,6 +867,12 @@ func (s *sim) asm(c *lir.InstCall, a *lir.InlineAsm) {
 	case maskedLoadRE.MatchString(a.Asm):
 		s.maskedLoad(c, a.Asm)
 		return
+	case strings.Contains(a.Asm, "mul.wide.u32 w, $2, $3;") && strings.Contains(a.Asm, "mov.b64 {$0, $1}, w;"):
+		for t := range s.running() {
+			p := uint64(uint32(s.get(t, c.Args[0])[0])) * uint64(uint32(s.get(t, c.Args[1])[0]))
+			s.env[t][c] = simVal{p & 0xffffffff, p >> 32}
+		}
+		return
 	}
 	var k int
 	var tf32 bool
