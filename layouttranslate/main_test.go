@@ -111,6 +111,21 @@ func TestPTX(t *testing.T) {
 	if js, err := os.ReadFile(filepath.Join(dir, "k.json")); err != nil || !strings.Contains(string(js), `"arch": "sm_90a"`) {
 		t.Errorf("wgmma kernel metadata: %s %v", js, err)
 	}
+	// Loads with an L2 prefetch size (l2-prefetch, run by default) need PTX
+	// ISA 7.4: the header is raised, the target stays llc's; without them
+	// it is llc's.
+	transpose, err := os.ReadFile(filepath.Join("..", "test", "llvmemit", "specialize-divisibility.mlir"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	code, out, errs = run(t, t.TempDir(), string(transpose), "-ttgir-to-ptx", "-llc", llc)
+	if code != 0 || !strings.Contains(out, ".version 7.4\n.target sm_80") || !strings.Contains(out, "ld.global.L2::256B.v4.b32") {
+		t.Errorf("l2-prefetch kernel: exit %d %s\n%.300s", code, errs, out)
+	}
+	code, out, errs = run(t, t.TempDir(), string(transpose), "-ttgir-to-ptx", "-llc", llc, "-l2-prefetch=off")
+	if code != 0 || !strings.Contains(out, ".version 7.0\n.target sm_80") || strings.Contains(out, "L2::256B") {
+		t.Errorf("l2-prefetch=off: exit %d %s\n%.300s", code, errs, out)
+	}
 	// A multiply and the add using it become one fma (llc -fp-contract=fast,
 	// Triton's enable_fp_fusion); math.sqrt is sqrt.approx.ftz.f32.
 	code, out, errs = run(t, t.TempDir(), fmaKernel, "-ttgir-to-ptx", "-llc", llc)

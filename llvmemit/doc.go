@@ -107,7 +107,10 @@
 // header must become .version 8.0 / .target sm_90a (Result.Header,
 // RewritePTXHeader; layout-translate does it). So must that of a module
 // lowered for sm_90 with vector atomics (atom.add.v4.f32 and the like,
-// Triton's for fadd where the pointers are contiguous): .version 8.1. A warp_group_dot wgmma cannot take runs as
+// Triton's for fadd where the pointers are contiguous): .version 8.1. A
+// module with loads that the l2-prefetch pass marked (ld.global.L2::256B)
+// needs .version 7.4, which llc-14 does not write for sm_80 (Header gives
+// it, with llc's target). A warp_group_dot wgmma cannot take runs as
 // mma.sync (correct, synchronous): an operand layout that is none of
 // wgmma's canonical ones (an unswizzled nvmma_shared buffer whose rows are
 // not 16 bytes, a non-nvmma shared layout), a buffer not known to be
