@@ -105,3 +105,29 @@ func BenchmarkCoalesceMatmul(b *testing.B) {
 func BenchmarkSpecializeDivisibilityTranspose(b *testing.B) {
 	benchPipeline(b, "ttgir/transpose_64x64_f16_sm80_w4.ttgir", "builtin.module(specialize-divisibility)")
 }
+
+// l2-prefetch on Triton's f16 transpose after specialize-divisibility (as
+// layout-translate runs it, done once here): the axis and program-id
+// analyses of both bodies, two loads marked; each iteration clones the
+// module.
+func BenchmarkL2PrefetchTranspose(b *testing.B) {
+	src, err := os.ReadFile(filepath.Join(sharedDir(b, "triton36"), "ttgir/transpose_64x64_f16_sm80_w4.ttgir"))
+	if err != nil {
+		b.Skip(err)
+	}
+	m := ir.MustParse(string(src))
+	if _, err := passes.SpecializeDivisibility(m, 16); err != nil {
+		b.Fatal(err)
+	}
+	p, err := passes.ParsePipeline("builtin.module(tt.func(l2-prefetch))")
+	if err != nil {
+		b.Fatal(err)
+	}
+	cfg := passes.RunConfig{DisableVerify: true}
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := p.Run(m.Clone(), cfg); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
