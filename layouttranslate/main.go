@@ -138,23 +138,30 @@ func Main(p *proc.Proc) (code int) {
 		return fail("-compute-capability %d: give a compute capability such as 90", *cc)
 	}
 	llvmemit.RaiseComputeCapability(m, *cc)
+	for _, f := range []struct{ flag, value, on, off string }{
+		{"program-order", *order, "auto", "launch"},
+		{"specialize-divisibility", *specialize, "auto", "off"},
+		{"l2-prefetch", *prefetch, "auto", "off"},
+	} {
+		if f.value != f.on && f.value != f.off {
+			return fail("-%s %q: give %s or %s", f.flag, f.value, f.on, f.off)
+		}
+	}
 	var decisions ir.Diagnostics
 	remark := func(op *ir.Operation, msg string) {
 		decisions = append(decisions, ir.Diagnostic{Pos: passes.OpPos(op), Severity: ir.Remark, Msg: msg})
 	}
-	switch *order {
-	case "auto":
+	eachFunc := func(decide func(*ir.Operation) string) {
 		for _, op := range m.Body().Ops() {
 			if op.Name() == "tt.func" {
-				remark(op, passes.OrderPrograms(op).Remark())
+				remark(op, decide(op))
 			}
 		}
-	case "launch":
-	default:
-		return fail("-program-order %q: give auto or launch", *order)
 	}
-	switch *specialize {
-	case "auto":
+	if *order == "auto" {
+		eachFunc(func(op *ir.Operation) string { return passes.OrderPrograms(op).Remark() })
+	}
+	if *specialize == "auto" {
 		ds, err := passes.SpecializeDivisibility(m, 16)
 		if err != nil {
 			return fail("specialize-divisibility: %v", err)
@@ -162,20 +169,9 @@ func Main(p *proc.Proc) (code int) {
 		for _, d := range ds {
 			remark(d.Func, d.Remark())
 		}
-	case "off":
-	default:
-		return fail("-specialize-divisibility %q: give auto or off", *specialize)
 	}
-	switch *prefetch {
-	case "auto":
-		for _, op := range m.Body().Ops() {
-			if op.Name() == "tt.func" {
-				remark(op, passes.MarkL2Prefetch(op).Remark())
-			}
-		}
-	case "off":
-	default:
-		return fail("-l2-prefetch %q: give auto or off", *prefetch)
+	if *prefetch == "auto" {
+		eachFunc(func(op *ir.Operation) string { return passes.MarkL2Prefetch(op).Remark() })
 	}
 	if *remarks {
 		fmt.Fprint(p.Stderr, decisions.Render(src, 1))
