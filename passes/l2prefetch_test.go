@@ -1,7 +1,6 @@
 package passes
 
 import (
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -30,14 +29,7 @@ func TestL2PrefetchTriton(t *testing.T) {
 		{"add_b1024_sm90_w4", true, 0, "L2 prefetch: none (rows of 4096 bytes)"},
 		{"jit_matmul_128x128x64_w8_s3", true, 0, "L2 prefetch: none (no global load of a tensor of pointers)"},
 	} {
-		src, err := os.ReadFile(filepath.Join(dir, c.file+".ttgir"))
-		if err != nil {
-			t.Skipf("shared data: %v", err)
-		}
-		m, d := ir.Parse(src, ir.ParseConfig{Filename: c.file})
-		if d.HasErrors() {
-			t.Fatalf("%s: %v", c.file, d)
-		}
+		m := sharedKernel(t, dir, c.file)
 		if c.order {
 			OrderPrograms(kernelOf(t, m))
 		}

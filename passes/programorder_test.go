@@ -22,6 +22,21 @@ func kernelOf(t *testing.T, m *ir.Module) *ir.Operation {
 	return nil
 }
 
+// sharedKernel parses dir/file.ttgir (named file in positions), skipping
+// the test when the shared data is not there.
+func sharedKernel(t *testing.T, dir, file string) *ir.Module {
+	t.Helper()
+	src, err := os.ReadFile(filepath.Join(dir, file+".ttgir"))
+	if err != nil {
+		t.Skipf("shared data: %v", err)
+	}
+	m, d := ir.Parse(src, ir.ParseConfig{Filename: file})
+	if d.HasErrors() {
+		t.Fatalf("%s: %v", file, d)
+	}
+	return m
+}
+
 // TestDecideProgramOrderTriton reads the decision off Triton 3.6's own
 // TTGIR: the 2-D tile copies store along pid y (y fastest), the transposes
 // along pid x (launch order), the matmul has a dot.
@@ -38,14 +53,7 @@ func TestDecideProgramOrderTriton(t *testing.T) {
 		{"matmul_64x64x32_f16_sm80_w4", "launch order (it has tt.dot)"},
 		{"add_b1024_sm90_w4", "launch order (it does not read program id y)"},
 	} {
-		src, err := os.ReadFile(filepath.Join(dir, c.file+".ttgir"))
-		if err != nil {
-			t.Skipf("shared data: %v", err)
-		}
-		m, d := ir.Parse(src, ir.ParseConfig{Filename: c.file})
-		if d.HasErrors() {
-			t.Fatalf("%s: %v", c.file, d)
-		}
+		m := sharedKernel(t, dir, c.file)
 		if got := DecideProgramOrder(kernelOf(t, m)).String(); got != c.want {
 			t.Errorf("%s: %s, want %s", c.file, got, c.want)
 		}
