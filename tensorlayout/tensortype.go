@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode"
 )
 
 // tensorType is what -t gives: a shape, an element type, and optionally
@@ -100,8 +101,8 @@ func parseTensorType(s string) (tensorType, error) {
 			}
 			enc = enc[:e]
 		}
-		off += len(enc) - len(strings.TrimLeft(enc, " \t\n"))
 		t.encoding = strings.TrimSpace(enc)
+		off += len(enc) - len(strings.TrimLeftFunc(enc, unicode.IsSpace)) // as TrimSpace trims
 		t.encOff = off
 		if t.encoding == "" {
 			return t, &typeError{off, "expected an encoding attribute after ','"}
