@@ -35,7 +35,7 @@ func parseTensorType(s string) (tensorType, error) {
 	var t tensorType
 	src := s
 	s = strings.TrimSpace(s)
-	lead := len(src) - len(strings.TrimLeft(src, " \t"))
+	lead := len(src) - len(strings.TrimLeftFunc(src, unicode.IsSpace)) // as TrimSpace trims
 	var body string
 	switch {
 	case strings.HasPrefix(s, "tensor<"):
