@@ -22,12 +22,12 @@ var L2PrefetchPass = &Pass{
 	Name:    "l2-prefetch",
 	Summary: "Mark the global loads of a 2-D tile kernel whose short rows are completed by programs launched far away with a 256-byte L2 prefetch",
 	Anchor:  "tt.func",
-	Doc: `A GPU launches the programs (CTAs) of a grid with x varying fastest. When a
-kernel's program reads rows shorter than 256 bytes (a 64x64 f16 tile: rows of 128
-bytes), the bytes beside them are read by the program at y+1, launched a whole grid
-row later, while program x+1, launched next, reads rows a stride away: DRAM then
-serves many short pieces of rows and stays well below its bandwidth. A load marked
-with
+	Doc: `A GPU launches the programs (CTAs) of a grid with x varying fastest (y fastest
+once order-programs has renumbered them). When a kernel's program reads rows
+shorter than 256 bytes (a 64x64 f16 tile: rows of 128 bytes), the bytes beside them
+are read by the program at y+1, launched a whole grid row later, while program x+1,
+launched next, reads rows a stride away: DRAM then serves many short pieces of rows
+and stays well below its bandwidth. A load marked with
 
   layoutopt.l2_prefetch_bytes = 256 : i32
 
@@ -48,9 +48,10 @@ that
  3. they move by a runtime stride, or by 256 bytes or more, from x to x+1: the
     program launched next does not.
 
-Loads in loops whose pointers are carried by the loop, and kernels whose program
-ids order-programs renumbered, are not analysed (their steps are not known), and no
-load is marked there. The computation is unchanged: the attribute is a cache hint.
+In a kernel order-programs renumbered (its program ids are read as such), x and y
+trade places: program y+1 is launched next, x+1 reads the bytes beside. Loads in
+loops whose pointers are carried by the loop are not analysed (their steps are not
+known), and no load is marked there. The computation is unchanged: the attribute is a cache hint.
 A remark on each tt.func says which loads were marked and why, or why none.
 layout-translate runs this pass after order-programs and specialize-divisibility,
 so that it sees the bodies and program order that will be lowered.`,
@@ -112,10 +113,11 @@ func MarkL2Prefetch(fn *ir.Operation) L2Prefetch {
 	}
 	ax := axisinfo.Analyze(fn)
 	pc := programCoefs{}
+	yFastest := renumbered(fn)
 	var out L2Prefetch
 	var marked, whyNot []string
 	for _, ld := range loads {
-		why, ok := l2PrefetchReason(ax, pc, ld)
+		why, ok := l2PrefetchReason(ax, pc, yFastest, ld)
 		if !ok {
 			whyNot = append(whyNot, why)
 			continue
@@ -133,8 +135,9 @@ func MarkL2Prefetch(fn *ir.Operation) L2Prefetch {
 }
 
 // l2PrefetchReason says whether tt.load ld should be marked, and why (or
-// why not).
-func l2PrefetchReason(ax *axisinfo.Analysis, pc programCoefs, ld *ir.Operation) (string, bool) {
+// why not), in a kernel whose programs are launched x fastest, or y
+// fastest (yFastest: renumbered by order-programs).
+func l2PrefetchReason(ax *axisinfo.Analysis, pc programCoefs, yFastest bool, ld *ir.Operation) (string, bool) {
 	ptr := ld.Operand(0)
 	shape := ptr.Type().(*ir.RankedTensorType).Shape
 	info := ax.Get(ptr)
@@ -152,21 +155,29 @@ func l2PrefetchReason(ax *axisinfo.Analysis, pc programCoefs, ld *ir.Operation) 
 	if row >= l2PrefetchBytes {
 		return fmt.Sprintf("rows of %d bytes", row), false
 	}
+	// The program launched next differs in program id next (x, or y in a
+	// kernel order-programs renumbered), the one a grid row of launches
+	// away in far.
 	c := pc.of(ptr)
-	x, y := c[0], c[1]
+	next, far := 0, 1
+	if yFastest {
+		next, far = 1, 0
+	}
+	n, f := c[next], c[far]
+	nextName, farName := "xy"[next:next+1], "xy"[far:far+1]
 	switch {
-	case !y.dep || !y.known:
-		return fmt.Sprintf("rows of %d bytes, but no program y+1 known to read beside them", row), false
-	case abs64(y.c) < row || abs64(y.c) >= l2PrefetchBytes:
-		return fmt.Sprintf("rows of %d bytes; program y+1 reads %d bytes away", row, y.c), false
-	case !x.dep || x.known && x.c == 0:
-		return fmt.Sprintf("rows of %d bytes; program x+1 reads the same", row), false
-	case x.known && abs64(x.c) < l2PrefetchBytes:
-		return fmt.Sprintf("rows of %d bytes; program x+1, launched next, reads %d bytes away", row, x.c), false
+	case !f.dep || !f.known:
+		return fmt.Sprintf("rows of %d bytes, but no program %s+1 known to read beside them", row, farName), false
+	case abs64(f.c) < row || abs64(f.c) >= l2PrefetchBytes:
+		return fmt.Sprintf("rows of %d bytes; program %s+1 reads %d bytes away", row, farName, f.c), false
+	case !n.dep || n.known && n.c == 0:
+		return fmt.Sprintf("rows of %d bytes; program %s+1 reads the same", row, nextName), false
+	case n.known && abs64(n.c) < l2PrefetchBytes:
+		return fmt.Sprintf("rows of %d bytes; program %s+1, launched next, reads %d bytes away", row, nextName, n.c), false
 	}
-	xs := "a runtime stride"
-	if x.known {
-		xs = fmt.Sprintf("%d bytes", abs64(x.c))
+	ns := "a runtime stride"
+	if n.known {
+		ns = fmt.Sprintf("%d bytes", abs64(n.c))
 	}
-	return fmt.Sprintf("rows of %d bytes; program y+1 reads %d bytes away, program x+1 %s away", row, abs64(y.c), xs), true
+	return fmt.Sprintf("rows of %d bytes; program %s+1 reads %d bytes away, program %s+1 %s away", row, farName, abs64(f.c), nextName, ns), true
 }

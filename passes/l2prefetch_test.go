@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/layoutopt/layoutopt/dialect/tt"
 	"github.com/layoutopt/layoutopt/ir"
 )
 
@@ -23,7 +24,7 @@ func TestL2PrefetchTriton(t *testing.T) {
 		want   string
 	}{
 		{"transpose_64x64_f16_sm80_w4", true, 2, "L2 prefetch: 256 B for the loads at transpose_64x64_f16_sm80_w4:36:13 (rows of 128 bytes; program y+1 reads 128 bytes away, program x+1 a runtime stride away)"},
-		{"jit_copy2d_64x64_w4_f16", true, 0, "L2 prefetch: none (rows of 128 bytes, but no program y+1 known to read beside them)"},
+		{"jit_copy2d_64x64_w4_f16", true, 0, "L2 prefetch: none (rows of 128 bytes, but no program x+1 known to read beside them)"},
 		{"jit_copy2d_64x64_w4_f16", false, 1, "L2 prefetch: 256 B for the loads at jit_copy2d_64x64_w4_f16:37:11 (rows of 128 bytes; program y+1 reads 128 bytes away, program x+1 a runtime stride away)"},
 		{"transpose_64x64_f32_sm90_w4", true, 0, "L2 prefetch: none (rows of 256 bytes)"},
 		{"add_b1024_sm90_w4", true, 0, "L2 prefetch: none (rows of 4096 bytes)"},
@@ -96,5 +97,43 @@ module attributes {"ttg.num-warps" = 1 : i32, "ttg.threads-per-warp" = 32 : i32,
 		if got := MarkL2Prefetch(kernelOf(t, m)).Remark(); got != "L2 prefetch: "+c.want {
 			t.Errorf("x by %s, y by %s on %s:\n got %s\nwant L2 prefetch: %s", c.xv, c.yv, c.target, got, c.want)
 		}
+	}
+}
+
+// TestL2PrefetchRenumbered mirrors Triton's f16 transpose (program id x
+// and y swapped): its stores now move by 128 bytes with y, so
+// order-programs runs it y fastest, and its loads' 128-byte rows are
+// completed by program x+1, a grid column of launches away. l2-prefetch
+// reads the renumbered program ids and marks the loads; a second
+// order-programs leaves the kernel as it is.
+func TestL2PrefetchRenumbered(t *testing.T) {
+	dir := filepath.Join("..", "..", "shared", "triton36", "ttgir")
+	m := sharedKernel(t, dir, "transpose_64x64_f16_sm80_w4")
+	fn := kernelOf(t, m)
+	var pids []*ir.Operation
+	fn.Walk(func(op *ir.Operation) ir.WalkResult {
+		if op.Name() == "tt.get_program_id" {
+			pids = append(pids, op)
+		}
+		return ir.Advance
+	})
+	for _, op := range pids {
+		a := ir.AttrIntValue(op.Attr("axis"))
+		op.SetAttr("axis", tt.ProgramIDDim.Attr(1-a))
+	}
+	if d := OrderPrograms(fn); !d.YFastest {
+		t.Fatalf("order-programs: %s", d)
+	}
+	before := m.String()
+	if d := OrderPrograms(fn); d.YFastest || d.Why != "its programs are renumbered already (y fastest)" || m.String() != before {
+		t.Fatalf("a second order-programs: %s", d)
+	}
+	if _, err := SpecializeDivisibility(m, 16); err != nil {
+		t.Fatal(err)
+	}
+	got := MarkL2Prefetch(fn)
+	want := "L2 prefetch: 256 B for the loads at transpose_64x64_f16_sm80_w4:36:13 (rows of 128 bytes; program x+1 reads 128 bytes away, program y+1 a runtime stride away)"
+	if len(got.Loads) != 2 || got.Remark() != want {
+		t.Errorf("%d loads, %s\nwant 2, %s", len(got.Loads), got.Remark(), want)
 	}
 }

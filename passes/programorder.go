@@ -43,7 +43,8 @@ expand_dims, convert_layout, casts and tt.addptr), and it leaves alone kernels
 with dots (whose program order decides their L2 reuse), atomics or volatile
 loads (with which programs may wait on each other), calls, tensor-descriptor
 (TMA) accesses or warp specialization, and functions that are not kernels
-(private, returning values, or called by a tt.call).
+(private, returning values, or called by a tt.call). A kernel it renumbered already
+is left as it is.
 A remark on each tt.func says what was decided and why.`,
 	Run: runOrderPrograms,
 }
@@ -143,6 +144,19 @@ func (pc programCoefs) of(v *ir.Value) [2]pidCoef {
 		if axis := ir.AttrIntValue(op.Attr("axis")); axis < 2 {
 			r[axis] = pidCoef{dep: true, known: true, c: 1}
 		}
+	case "arith.select":
+		if axis, ok := renumberedID(op); ok { // order-programs' program id
+			r[axis] = pidCoef{dep: true, known: true, c: 1}
+			break
+		}
+		for _, o := range op.Operands() {
+			c := pc.of(o)
+			for i := range r {
+				if c[i].dep {
+					r[i] = unknownDep
+				}
+			}
+		}
 	case "arith.constant", "tt.make_range", "tt.get_num_programs":
 	case "tt.splat", "tt.broadcast", "tt.expand_dims", "ttg.convert_layout", "tt.reshape",
 		"arith.extsi", "arith.extui", "arith.trunci", "arith.index_cast":
@@ -200,6 +214,61 @@ func (pc programCoefs) of(v *ir.Value) [2]pidCoef {
 	return r
 }
 
+// renumberedID reports which program id (0: x, 1: y) op is when it is
+// one of those orderYFastest computes:
+//
+//	select(nx <= 65535, lin / ny (x) or lin % ny (y), get_program_id x or y)
+//	lin = get_program_id x + get_program_id y * nx
+//
+// so that the analysis reads a renumbered kernel's program ids as such.
+func renumberedID(op *ir.Operation) (int, bool) {
+	if op.Name() != "arith.select" || op.NumOperands() != 3 {
+		return 0, false
+	}
+	def := func(v *ir.Value, name string) *ir.Operation {
+		if d := v.DefiningOp(); d != nil && d.Name() == name {
+			return d
+		}
+		return nil
+	}
+	pid := func(v *ir.Value, name string) int {
+		if d := def(v, name); d != nil {
+			if a := ir.AttrIntValue(d.Attr("axis")); a < 2 {
+				return int(a)
+			}
+		}
+		return -1
+	}
+	axis := pid(op.Operand(2), "tt.get_program_id")
+	q := def(op.Operand(1), [2]string{"arith.divui", "arith.remui"}[max(axis, 0)])
+	if axis < 0 || q == nil || pid(q.Operand(1), "tt.get_num_programs") != 1 {
+		return 0, false
+	}
+	lin := def(q.Operand(0), "arith.addi")
+	if lin == nil || pid(lin.Operand(0), "tt.get_program_id") != 0 {
+		return 0, false
+	}
+	t := def(lin.Operand(1), "arith.muli")
+	if t == nil || pid(t.Operand(0), "tt.get_program_id") != 1 || pid(t.Operand(1), "tt.get_num_programs") != 0 {
+		return 0, false
+	}
+	return axis, true
+}
+
+// renumbered reports whether fn's program ids are order-programs' (y
+// fastest).
+func renumbered(fn *ir.Operation) bool {
+	found := false
+	fn.Walk(func(op *ir.Operation) ir.WalkResult {
+		if _, ok := renumberedID(op); ok {
+			found = true
+			return ir.Interrupt
+		}
+		return ir.Advance
+	})
+	return found
+}
+
 // unorderable reports an op that makes a kernel's program order matter
 // beyond its stores' addresses (see ProgramOrderPass's Doc).
 func unorderable(name string) bool {
@@ -216,6 +285,9 @@ func unorderable(name string) bool {
 func DecideProgramOrder(fn *ir.Operation) ProgramOrder {
 	if why := notKernel(fn); why != "" {
 		return ProgramOrder{Why: why}
+	}
+	if renumbered(fn) {
+		return ProgramOrder{Why: "its programs are renumbered already (y fastest)"}
 	}
 	pc := programCoefs{}
 	var stores []*ir.Operation

@@ -8,12 +8,13 @@
 // next, reads rows a stride away. The load gets the 256-byte L2 prefetch
 // (ld.global.L2::256B once lowered); the store is left alone.
 // After order-programs (as layout-translate runs it), the programs run with
-// y fastest: program y+1 is launched next and no load is marked.
+// y fastest: program y+1 is launched next, program x+1 reads a stride away,
+// and no load is marked.
 // CHECK-LABEL: tt.func public @copy2d_f16
 // CHECK:         tt.load %{{.*}} {layoutopt.l2_prefetch_bytes = 256 : i32} : tensor<64x64x!tt.ptr<f16>, #blocked>
 // CHECK-NEXT:    tt.store %{{.*}}, %{{.*}} : tensor<64x64x!tt.ptr<f16>, #blocked>
 // ORDERED: remark: program order: y fastest (stores move by 128 bytes with y, a runtime stride with x)
-// ORDERED: remark: L2 prefetch: none (rows of 128 bytes, but no program y+1 known to read beside them)
+// ORDERED: remark: L2 prefetch: none (rows of 128 bytes, but no program x+1 known to read beside them)
 // ORDERED-IR-NOT: l2_prefetch
 #blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
