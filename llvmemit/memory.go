@@ -155,7 +155,6 @@ func (l *Lowerer) loadRegs(ptrs, masks, others []value.Value, vec int, mt, rt ty
 	bits := typeBits(mt)
 	out := make([]value.Value, len(ptrs))
 	vt := types.NewVector(uint64(vec), mt)
-	volatile := h.volatile
 	for r := 0; r < len(ptrs); r += vec {
 		var vals value.Value
 		var elems []value.Value // set instead of vals by the word-wise load
@@ -171,7 +170,7 @@ func (l *Lowerer) loadRegs(ptrs, masks, others []value.Value, vec int, mt, rt ty
 			wt := types.NewVector(uint64(words), types.I32)
 			x := l.cur.NewLoad(wt, l.cur.NewBitCast(ptrs[r], ptrTo(wt, asGlobal)))
 			x.Align = lir.Align(vec * bits / 8)
-			x.Volatile = volatile
+			x.Volatile = h.volatile
 			per := 32 / bits
 			for w := range words {
 				word := l.cur.NewBitCast(l.cur.NewExtractElement(x, i32(int64(w))), types.NewVector(uint64(per), mt))
@@ -190,7 +189,7 @@ func (l *Lowerer) loadRegs(ptrs, masks, others []value.Value, vec int, mt, rt ty
 			}
 			x := l.cur.NewLoad(lt, p)
 			x.Align = lir.Align(vec * bits / 8)
-			x.Volatile = volatile
+			x.Volatile = h.volatile
 			vals = x
 		} else {
 			// A constant `other` is the words' initial value, as in Triton:

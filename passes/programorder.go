@@ -147,15 +147,8 @@ func (pc programCoefs) of(v *ir.Value) [2]pidCoef {
 	case "arith.select":
 		if axis, ok := renumberedID(op); ok { // order-programs' program id
 			r[axis] = pidCoef{dep: true, known: true, c: 1}
-			break
-		}
-		for _, o := range op.Operands() {
-			c := pc.of(o)
-			for i := range r {
-				if c[i].dep {
-					r[i] = unknownDep
-				}
-			}
+		} else {
+			r = pc.opaque(op)
 		}
 	case "arith.constant", "tt.make_range", "tt.get_num_programs":
 	case "tt.splat", "tt.broadcast", "tt.expand_dims", "ttg.convert_layout", "tt.reshape",
@@ -201,16 +194,24 @@ func (pc programCoefs) of(v *ir.Value) [2]pidCoef {
 			r[i] = p[i].add(off[i].scale(size), 1)
 		}
 	default:
-		for _, o := range op.Operands() {
-			c := pc.of(o)
-			for i := range r {
-				if c[i].dep {
-					r[i] = unknownDep
-				}
+		r = pc.opaque(op)
+	}
+	pc[v] = r
+	return r
+}
+
+// opaque is how a result of op, which the analysis does not follow, moves
+// with each program id: by an unknown step where an operand depends on it.
+func (pc programCoefs) opaque(op *ir.Operation) [2]pidCoef {
+	var r [2]pidCoef
+	for _, o := range op.Operands() {
+		c := pc.of(o)
+		for i := range r {
+			if c[i].dep {
+				r[i] = unknownDep
 			}
 		}
 	}
-	pc[v] = r
 	return r
 }
 

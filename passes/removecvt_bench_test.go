@@ -11,11 +11,22 @@ import (
 )
 
 func benchPipeline(b *testing.B, file, pipeline string) {
+	benchPrepared(b, file, nil, pipeline)
+}
+
+// benchPrepared is benchPipeline on the module as prepare (when not nil)
+// leaves it, prepared once outside the measure.
+func benchPrepared(b *testing.B, file string, prepare func(*ir.Module) error, pipeline string) {
 	src, err := os.ReadFile(filepath.Join(sharedDir(b, "triton36"), file))
 	if err != nil {
 		b.Skip(err)
 	}
 	m := ir.MustParse(string(src))
+	if prepare != nil {
+		if err := prepare(m); err != nil {
+			b.Fatal(err)
+		}
+	}
 	p, err := passes.ParsePipeline(pipeline)
 	if err != nil {
 		b.Fatal(err)
@@ -111,23 +122,8 @@ func BenchmarkSpecializeDivisibilityTranspose(b *testing.B) {
 // analyses of both bodies, two loads marked; each iteration clones the
 // module.
 func BenchmarkL2PrefetchTranspose(b *testing.B) {
-	src, err := os.ReadFile(filepath.Join(sharedDir(b, "triton36"), "ttgir/transpose_64x64_f16_sm80_w4.ttgir"))
-	if err != nil {
-		b.Skip(err)
-	}
-	m := ir.MustParse(string(src))
-	if _, err := passes.SpecializeDivisibility(m, 16); err != nil {
-		b.Fatal(err)
-	}
-	p, err := passes.ParsePipeline("builtin.module(tt.func(l2-prefetch))")
-	if err != nil {
-		b.Fatal(err)
-	}
-	cfg := passes.RunConfig{DisableVerify: true}
-	b.ReportAllocs()
-	for b.Loop() {
-		if _, err := p.Run(m.Clone(), cfg); err != nil {
-			b.Fatal(err)
-		}
-	}
+	benchPrepared(b, "ttgir/transpose_64x64_f16_sm80_w4.ttgir", func(m *ir.Module) error {
+		_, err := passes.SpecializeDivisibility(m, 16)
+		return err
+	}, "builtin.module(tt.func(l2-prefetch))")
 }
