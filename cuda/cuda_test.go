@@ -446,3 +446,115 @@ func TestClosed(t *testing.T) {
 	}
 	c.Close() // a second Close does nothing
 }
+
+// TestGraph captures a chain of copy-kernel launches and device copies,
+// checks that nothing runs until the graph is launched and that the chain
+// runs in order when it is, and times a graph of launches.
+func TestGraph(t *testing.T) {
+	c := newContext(t)
+	const n = 4096
+	bufs := make([]*Buffer, 4)
+	for i := range bufs {
+		b, err := c.Alloc(4 * n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer b.Free()
+		if err := b.Fill(byte(i)); err != nil {
+			t.Fatal(err)
+		}
+		bufs[i] = b
+	}
+	k, err := loadPTX(t, c, "copy1d_f32.ptx").Kernel(Meta{Name: "copy1d", NumWarps: 4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	l, err := k.Prepare(Dim3{X: n / 512}, bufs[0], bufs[1], int32(n))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// bufs[0] -> bufs[1] (kernel), bufs[1] -> bufs[2] (copy), bufs[2] -> bufs[3] (copy).
+	g, err := c.Capture(func(s *Stream) error {
+		if err := l.RunOn(s); err != nil {
+			return err
+		}
+		if err := s.Copy(bufs[2].Ptr(), bufs[1].Ptr(), 4*n); err != nil {
+			return err
+		}
+		return s.Copy(bufs[3].Ptr(), bufs[2].Ptr(), 4*n)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer g.Destroy()
+	// The graph holds copies of the kernel's arguments: the launch can go.
+	if err := l.Release(); err != nil {
+		t.Fatal(err)
+	}
+	if g.Nodes() != 3 {
+		t.Errorf("graph has %d nodes, want 3", g.Nodes())
+	}
+	read := func(b *Buffer) byte {
+		t.Helper()
+		if err := c.Synchronize(); err != nil {
+			t.Fatal(err)
+		}
+		got := make([]byte, 4*n)
+		if err := b.Read(got); err != nil {
+			t.Fatal(err)
+		}
+		for i, v := range got {
+			if v != got[0] {
+				t.Fatalf("byte %d is %d, byte 0 %d", i, v, got[0])
+			}
+		}
+		return got[0]
+	}
+	if v := read(bufs[3]); v != 3 {
+		t.Fatalf("before the graph's launch, the last buffer holds %d: the capture ran its work", v)
+	}
+	if err := g.Launch(); err != nil {
+		t.Fatal(err)
+	}
+	if v := read(bufs[3]); v != 0 {
+		t.Fatalf("after the graph's launch, the last buffer holds %d, want the first's 0", v)
+	}
+
+	// An error inside the capture is returned and leaves no graph.
+	boom := errors.New("boom")
+	if g2, err := c.Capture(func(*Stream) error { return boom }); !errors.Is(err, boom) || g2 != nil {
+		t.Errorf("Capture of a failing function: %v, %v", g2, err)
+	}
+
+	// A graph of 50 launches, timed per launch.
+	l, err = k.Prepare(Dim3{X: n / 512}, bufs[0], bufs[1], int32(n))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Release()
+	g50, err := c.Capture(func(s *Stream) error {
+		for range 50 {
+			if err := l.RunOn(s); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ds, err := c.Time(3, func(int) error { return g50.Launch() })
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("graphs of 50 launches of a 16 KiB copy: %v", ds)
+	if err := g50.Destroy(); err != nil {
+		t.Fatal(err)
+	}
+	if err := g50.Destroy(); err != nil {
+		t.Errorf("second Destroy: %v", err)
+	}
+	if err := g50.Launch(); err == nil {
+		t.Error("Launch of a destroyed graph: no error")
+	}
+}

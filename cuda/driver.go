@@ -27,36 +27,45 @@ type handle = uintptr
 // The driver's entry points. The _v2 names are the symbols behind cuda.h's
 // macros (64-bit CUdeviceptr and size_t); a slot lists its fallbacks.
 var drv struct {
-	cuInit                    func(flags uint32) Result
-	cuDriverGetVersion        func(v *int32) Result
-	cuGetErrorName            func(r Result, s **byte) Result
-	cuGetErrorString          func(r Result, s **byte) Result
-	cuDeviceGetCount          func(n *int32) Result
-	cuDeviceGet               func(dev *int32, ordinal int32) Result
-	cuDeviceGetName           func(name *byte, n int32, dev int32) Result
-	cuDeviceGetAttribute      func(v *int32, attr int32, dev int32) Result
-	cuDeviceTotalMem          func(bytes *uint64, dev int32) Result
-	cuDevicePrimaryCtxRetain  func(ctx *handle, dev int32) Result
-	cuDevicePrimaryCtxRelease func(dev int32) Result
-	cuCtxSetCurrent           func(ctx handle) Result
-	cuCtxSynchronize          func() Result
-	cuModuleLoadDataEx        func(mod *handle, image unsafe.Pointer, n uint32, opts *int32, vals *uintptr) Result
-	cuModuleUnload            func(mod handle) Result
-	cuModuleGetFunction       func(fn *handle, mod handle, name string) Result
-	cuFuncGetAttribute        func(v *int32, attr int32, fn handle) Result
-	cuFuncSetAttribute        func(fn handle, attr int32, value int32) Result
-	cuMemAlloc                func(dptr *DevicePtr, size uint64) Result
-	cuMemFree                 func(dptr DevicePtr) Result
-	cuMemsetD8                func(dptr DevicePtr, v uint8, n uint64) Result
-	cuMemcpyHtoD              func(dst DevicePtr, src unsafe.Pointer, size uint64) Result
-	cuMemcpyDtoH              func(dst unsafe.Pointer, src DevicePtr, size uint64) Result
-	cuMemcpyDtoDAsync         func(dst, src DevicePtr, size uint64, stream handle) Result
-	cuLaunchKernel            func(f handle, gx, gy, gz, bx, by, bz, smem uint32, stream handle, params, extra unsafe.Pointer) Result
-	cuEventCreate             func(ev *handle, flags uint32) Result
-	cuEventDestroy            func(ev handle) Result
-	cuEventRecord             func(ev handle, stream handle) Result
-	cuEventSynchronize        func(ev handle) Result
-	cuEventElapsedTime        func(ms *float32, start, end handle) Result
+	cuInit                      func(flags uint32) Result
+	cuDriverGetVersion          func(v *int32) Result
+	cuGetErrorName              func(r Result, s **byte) Result
+	cuGetErrorString            func(r Result, s **byte) Result
+	cuDeviceGetCount            func(n *int32) Result
+	cuDeviceGet                 func(dev *int32, ordinal int32) Result
+	cuDeviceGetName             func(name *byte, n int32, dev int32) Result
+	cuDeviceGetAttribute        func(v *int32, attr int32, dev int32) Result
+	cuDeviceTotalMem            func(bytes *uint64, dev int32) Result
+	cuDevicePrimaryCtxRetain    func(ctx *handle, dev int32) Result
+	cuDevicePrimaryCtxRelease   func(dev int32) Result
+	cuCtxSetCurrent             func(ctx handle) Result
+	cuCtxSynchronize            func() Result
+	cuModuleLoadDataEx          func(mod *handle, image unsafe.Pointer, n uint32, opts *int32, vals *uintptr) Result
+	cuModuleUnload              func(mod handle) Result
+	cuModuleGetFunction         func(fn *handle, mod handle, name string) Result
+	cuFuncGetAttribute          func(v *int32, attr int32, fn handle) Result
+	cuFuncSetAttribute          func(fn handle, attr int32, value int32) Result
+	cuMemAlloc                  func(dptr *DevicePtr, size uint64) Result
+	cuMemFree                   func(dptr DevicePtr) Result
+	cuMemsetD8                  func(dptr DevicePtr, v uint8, n uint64) Result
+	cuMemcpyHtoD                func(dst DevicePtr, src unsafe.Pointer, size uint64) Result
+	cuMemcpyDtoH                func(dst unsafe.Pointer, src DevicePtr, size uint64) Result
+	cuMemcpyDtoDAsync           func(dst, src DevicePtr, size uint64, stream handle) Result
+	cuLaunchKernel              func(f handle, gx, gy, gz, bx, by, bz, smem uint32, stream handle, params, extra unsafe.Pointer) Result
+	cuEventCreate               func(ev *handle, flags uint32) Result
+	cuEventDestroy              func(ev handle) Result
+	cuEventRecord               func(ev handle, stream handle) Result
+	cuEventSynchronize          func(ev handle) Result
+	cuEventElapsedTime          func(ms *float32, start, end handle) Result
+	cuStreamCreate              func(s *handle, flags uint32) Result
+	cuStreamDestroy             func(s handle) Result
+	cuStreamBeginCapture        func(s handle, mode int32) Result
+	cuStreamEndCapture          func(s handle, g *handle) Result
+	cuGraphGetNodes             func(g handle, nodes *handle, n *uint64) Result
+	cuGraphInstantiateWithFlags func(exec *handle, g handle, flags uint64) Result
+	cuGraphLaunch               func(exec handle, s handle) Result
+	cuGraphExecDestroy          func(exec handle) Result
+	cuGraphDestroy              func(g handle) Result
 }
 
 // symbols pairs each entry point with the names to look it up by, in order.
@@ -98,6 +107,15 @@ func symbols() []struct {
 		{&drv.cuEventRecord, []string{"cuEventRecord"}},
 		{&drv.cuEventSynchronize, []string{"cuEventSynchronize"}},
 		{&drv.cuEventElapsedTime, []string{"cuEventElapsedTime_v2", "cuEventElapsedTime"}},
+		{&drv.cuStreamCreate, []string{"cuStreamCreate"}},
+		{&drv.cuStreamDestroy, []string{"cuStreamDestroy_v2", "cuStreamDestroy"}},
+		{&drv.cuStreamBeginCapture, []string{"cuStreamBeginCapture_v2", "cuStreamBeginCapture"}},
+		{&drv.cuStreamEndCapture, []string{"cuStreamEndCapture"}},
+		{&drv.cuGraphGetNodes, []string{"cuGraphGetNodes"}},
+		{&drv.cuGraphInstantiateWithFlags, []string{"cuGraphInstantiateWithFlags"}},
+		{&drv.cuGraphLaunch, []string{"cuGraphLaunch"}},
+		{&drv.cuGraphExecDestroy, []string{"cuGraphExecDestroy"}},
+		{&drv.cuGraphDestroy, []string{"cuGraphDestroy"}},
 	}
 }
 

@@ -117,14 +117,20 @@ func (f *Function) Prepare(grid, block Dim3, shared int, args ...any) (*Launch, 
 }
 
 // Run queues the launch on the default stream.
-func (l *Launch) Run() error {
+func (l *Launch) Run() error { return l.run(0) }
+
+// RunOn queues the launch on stream s (in a [Context.Capture], adds it to
+// the graph).
+func (l *Launch) RunOn(s *Stream) error { return l.run(s.h) }
+
+func (l *Launch) run(stream handle) error {
 	if l.released {
 		return fmt.Errorf("cuda: Run of a released launch of %s", l.f.Name)
 	}
 	g, b := l.grid, l.block
 	return l.f.m.c.call("cuLaunchKernel", func() Result {
 		return drv.cuLaunchKernel(l.f.h, uint32(g.X), uint32(g.Y), uint32(g.Z), uint32(b.X), uint32(b.Y), uint32(b.Z),
-			uint32(l.shared), 0, unsafe.Pointer(&l.params[0]), nil)
+			uint32(l.shared), stream, unsafe.Pointer(&l.params[0]), nil)
 	})
 }
 

@@ -55,7 +55,7 @@ root = os.path.dirname(os.path.dirname(manifest))
 m = json.load(open(manifest))
 byname = {k["name"]: k for k in m["kernels"]}
 INHERIT = ("class", "kernel", "args", "grid", "check_args", "check_grid", "rtol", "atol", "flops", "bytes",
-           "no_realistic_size")
+           "no_realistic_size", "graph")
 
 
 def source(t):

@@ -19,7 +19,9 @@ Two sources of kernels:
   (our layout-opt -remove-redundant-conversions on NAME.pre).
 
 A kernel whose grid logic makes a realistic size impossible (one program, no
-tl.program_id, computes its whole tile) says why in "no_realistic_size".
+tl.program_id, computes its whole tile) says why in "no_realistic_size", and
+is timed in CUDA graphs of GRAPH launches ("graph"): one launch is shorter
+than the host's launch overhead.
 """
 import argparse
 import importlib.util
@@ -37,13 +39,15 @@ OUT = os.path.join(HERE, "kernels.json")
 
 MiB = 1 << 20
 BIG = 256 * MiB  # bytes a realistic memory-bound launch moves at least
+GRAPH = 100  # launches per timed CUDA graph of a kernel without a realistic size
 
 DOC = ("The proof's kernels; written by proof/manifest.py (do not edit by hand). ttgir: a file under proof/kernels, "
        "with 'shared:' under ../shared/triton36, with 'prepost:' under passes/testdata/prepost. args/grid: the "
        "benchmark size (ttgir-run -arg specs); check_args/check_grid: a smaller size for -check against the "
        "interpreter. rtol/atol: float tolerance (0: bit-exact). class: memory (data movement and element-wise), "
        "reduction, scan, matmul, attention. flops: of one launch, for TFLOP/s. no_realistic_size: why the "
-       "benchmark size is not realistic. ours: PTX of our own code generation besides layout-translate's (file "
+       "benchmark size is not realistic. graph: time the kernel in CUDA graphs of this many launches, per launch "
+       "(ttgir-run -graph; a launch is shorter than the host's launch overhead). ours: PTX of our own code generation besides layout-translate's (file "
        "under the bundle's ptx/, with its launch metadata). from: take args, grid, check sizes, tolerances, class "
        "and flops from that kernel. layout_opt: the TTGIR is layout-opt's output with these flags on the ttgir "
        "file (our passes on Triton's .pre side).")
@@ -569,6 +573,7 @@ def corpus_entry(s):
         e["flops"] = bench.flops
     if bench.single:
         e["no_realistic_size"] = bench.single
+        e["graph"] = GRAPH
     elif bench.cls in ("memory", "reduction", "scan") and e["bytes"] < BIG:
         raise ValueError(f"{s['name']}: a memory-bound benchmark of {e['bytes']} bytes, under {BIG}")
     return e

@@ -24,6 +24,10 @@ REPORT = {"kernels": [
      "variants": {"triton-ptx": {"check_ok": True}, "layout-translate": {"check_ok": False, "check": {"ok": False}}},
      "triton_check": {"layout-translate": {"ok": False}}},
     {"name": "c.post", "class": "memory", "error": "RuntimeError: boom", "variants": {}},
+    {"name": "t.post", "class": "reduction", "no_realistic_size": "one program", "graph": 100,
+     "variants": {"triton-ptx": {"check_ok": True}, "layout-translate": {"check_ok": True}},
+     "triton_check": {"triton-ptx": {"ok": True}, "layout-translate": {"ok": True}},
+     "bench": {"variants": {"triton-ptx": bench(0.006, 3.0), "layout-translate": bench(0.005, 3.6)}}},
 ], "ptxas": {"results": [{"ptx": "a.post.lt.ptx", "ok": True, "registers": 30},
                          {"ptx": "b.post.lt.ptx", "ok": False, "error": "ptxas fatal"}]}}
 
@@ -76,15 +80,24 @@ class TritonRefTest(unittest.TestCase):
 
     def test_summary(self):
         s = T.summarize(REPORT)
-        self.assertEqual(s["layout-translate"], {"ok": 1, "MISMATCH": 1, "error": 0, "—": 1})
+        self.assertEqual(s["layout-translate"], {"ok": 2, "MISMATCH": 1, "error": 0, "—": 1})
         self.assertEqual(s["equal_to_triton"]["NO"], 1)
         self.assertEqual(s["memory_bound_pct_of_copy"]["at_least_98"], 1)
+        # Tile kernels are summed up apart from the realistic sizes.
+        self.assertEqual(s["speed_vs_triton"]["kernels"], 1)
         self.assertAlmostEqual(s["speed_vs_triton"]["geomean"], 100 / 0.98)
+        self.assertEqual(s["tile_speed_vs_triton"]["kernels"], 1)
+        self.assertAlmostEqual(s["tile_speed_vs_triton"]["geomean"], 120)
         self.assertEqual(s["ptxas"], {"files": 2, "ok": 1, "spilling": 0})
 
     def test_table(self):
         t = T.table(REPORT)
-        self.assertIn("| a.post | memory | ok / ok | yes / full: yes | ok (30) | 1020 | 99.0 | 97.0 |  | 102.0% |", t)
+        self.assertIn("| a.post | memory | ok / ok | yes / full: yes | ok (30) | 980.00 / 1000.00 | 1020 | 99.0 | 97.0 |  "
+                      "| 102.0% |", t)
+        # A tile kernel: times and the ratio, no bandwidth.
+        self.assertIn("| t.post | reduction (tile) | ok / ok | yes |  | 5.00 / 6.00 |  |  |  |  | 120.0% |", t)
+        self.assertIn("Tile kernels (one program is the whole problem; timed in CUDA graphs, per launch), 1 timed: "
+                      "ours vs Triton's PTX geometric mean 120.0%", t)
         self.assertIn("| b.post | matmul (tile) | ok / MISMATCH | NO | FAILED |", t)
         self.assertIn("error: RuntimeError: boom", t)
         self.assertIn("ptxas --gpu-name sm_90: 1/2 PTX files assemble", t)
@@ -111,6 +124,9 @@ class TritonRefTest(unittest.TestCase):
             "-warmup", "3", "-dump", "D", "-json", "b.json", "-ptx", "k.ptx", "-q"])
         self.assertEqual(T.bench_argv(k, "B", "k.ptx", "m.json", "b.json", 20, 3)[-9:], [
             "-warmup", "3", "-json", "b.json", "-ptx", "k.ptx", "-q", "-meta", "m.json"])
+        k["graph"] = 100
+        self.assertEqual(T.bench_argv(k, "B", "k.ptx", None, "b.json", 20, 3)[7:13], [
+            "-bench", "20", "-warmup", "3", "-graph", "100"])
 
 
 if __name__ == "__main__":

@@ -39,7 +39,12 @@
 // by default the size of every buffer argument, so a copy of half of them),
 // in alternating batches of 20 after -warmup untimed runs of each, and
 // reports the medians, GB/s and the kernel's bandwidth as a percentage of
-// the copy's. -dump DIR writes each buffer before (NAME.in.bin) and after
+// the copy's. -graph K makes each timed run one CUDA graph of K launches
+// (and of K copies), captured once and timed as a whole, and reports times
+// per launch: a kernel shorter than the host's launch overhead (one program
+// computing a whole tile) is then timed on the device back to back, not at
+// the rate the host issues launches (Triton's do_bench_cudagraph does the
+// same). -dump DIR writes each buffer before (NAME.in.bin) and after
 // the run (NAME.out.bin; NAME.ref.bin for the interpreter's under -check);
 // -json FILE writes the whole report (device, registers, check, timings).
 // -print N prints the first N elements of every buffer.

@@ -55,6 +55,7 @@ func Main(p *proc.Proc) int {
 	cpu := fs.Bool("cpu", false, "run on the CPU only, through the reference interpreter (the default without -ptx)")
 	bench := fs.Int("bench", 0, "time `N` launches and N device-to-device copies of the same bytes (median)")
 	warmup := fs.Int("warmup", 10, "untimed launches and copies before -bench")
+	graph := fs.Int("graph", 0, "with -bench, time each run as one CUDA graph of `K` launches (and K copies), reported per launch: for kernels shorter than the host's launch overhead, such as one-program tiles")
 	bytesFlag := fs.Int64("bytes", 0, "bytes a launch moves, for GB/s (default: the size of every buffer argument)")
 	seed := fs.Uint64("seed", 1, "seed of the random buffers (mixed with each argument's name)")
 	rtol := fs.Float64("rtol", 0, "relative tolerance of float comparisons (0 with -atol 0: bit-exact)")
@@ -100,8 +101,12 @@ func Main(p *proc.Proc) int {
 		return fail(p, "-bench and -check need -ptx (the GPU kernel)")
 	case *metaFile != "" && *ptxFile == "":
 		return fail(p, "-meta goes with -ptx")
-	case *bench < 0 || *warmup < 0 || *show < 0 || *bytesFlag < 0 || *printN < 0:
-		return fail(p, "-bench, -warmup, -show, -print and -bytes take counts ≥ 0")
+	case *bench < 0 || *warmup < 0 || *show < 0 || *bytesFlag < 0 || *printN < 0 || *graph < 0:
+		return fail(p, "-bench, -warmup, -graph, -show, -print and -bytes take counts ≥ 0")
+	case *graph > 0 && *bench == 0:
+		return fail(p, "-graph goes with -bench")
+	case *graph > maxGraph:
+		return fail(p, "-graph %d: at most %d launches per graph", *graph, maxGraph)
 	case *workers < 1:
 		return fail(p, "-workers takes a count ≥ 1")
 	case *rtol < 0 || *atol < 0:
@@ -180,7 +185,7 @@ func Main(p *proc.Proc) int {
 			}
 		}
 		r.rep.PTX = *ptxFile
-		if err := r.gpu(*device, ptx, metaJSON, *bench, *warmup, *bytesFlag); err != nil {
+		if err := r.gpu(*device, ptx, metaJSON, benchOpts{runs: *bench, warmup: *warmup, graph: *graph, bytes: *bytesFlag}); err != nil {
 			return fail(p, "%v", err)
 		}
 		if *dump != "" {

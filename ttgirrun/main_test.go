@@ -164,6 +164,9 @@ func TestErrors(t *testing.T) {
 		{[]string{k, "-grid", "0", "-arg", x, "-arg", y, "-arg", n}, "-grid 0: \"0\" is not a positive 32-bit count"},
 		{[]string{k, "-grid", "1,2,3,4", "-arg", x, "-arg", y, "-arg", n}, "at most three dimensions"},
 		{[]string{k, "-grid", "2", "-arg", x, "-arg", y, "-arg", n, "-bench", "5"}, "-bench and -check need -ptx"},
+		{[]string{k, "-grid", "2", "-arg", x, "-arg", y, "-arg", n, "-ptx", "k.ptx", "-graph", "10"}, "-graph goes with -bench"},
+		{[]string{k, "-grid", "2", "-arg", x, "-arg", y, "-arg", n, "-ptx", "k.ptx", "-bench", "3", "-graph", "-1"}, "take counts ≥ 0"},
+		{[]string{k, "-grid", "2", "-arg", x, "-arg", y, "-arg", n, "-ptx", "k.ptx", "-bench", "3", "-graph", "10001"}, "-graph 10001: at most 10000 launches per graph"},
 		{[]string{k, "-grid", "2", "-arg", x, "-arg", y, "-arg", n, "-func", "copy"}, "no tt.func @copy in the module; did you mean 'copy1d'?"},
 		{[]string{k, "-grid", "2", "-benhc", "3"}, "did you mean -bench?"},
 		{[]string{k, "-grid", "2", "-arg", "x"}, "want NAME=SPEC"},
@@ -199,7 +202,7 @@ func TestGPU(t *testing.T) {
 		t.Fatalf("status %d: %s%s", code, out, errs)
 	}
 	for _, want := range []string{"@copy1d on ", "check: the GPU and the interpreter agree", "x: 100003 f32 elements equal",
-		"bench: 5 runs, 781.3 KiB moved per run", "% of copy"} {
+		"bench: 5 runs, 781.3 KiB moved per launch", "% of copy"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("stdout lacks %q:\n%s", want, out)
 		}
@@ -213,12 +216,38 @@ func TestGPU(t *testing.T) {
 		rep.Bench.Bytes != 8*n || rep.Bench.Runs != 5 || rep.Bench.Kernel.Median <= 0 || rep.Bench.PctOfCopy <= 0 {
 		t.Errorf("report %s", data)
 	}
+	if rep.Bench.Graph != 0 {
+		t.Errorf("graph %d without -graph", rep.Bench.Graph)
+	}
 	x, y := readF32(t, filepath.Join(dir, "x.in.bin")), readF32(t, filepath.Join(dir, "y.out.bin"))
 	ref := readF32(t, filepath.Join(dir, "y.ref.bin"))
 	for i := range x {
 		if x[i] != y[i] || y[i] != ref[i] {
 			t.Fatalf("element %d: x %v, gpu %v, interp %v", i, x[i], y[i], ref[i])
 		}
+	}
+}
+
+// TestGPUGraph times the copy kernel in CUDA graphs (-graph): the report
+// says so and gives times per launch.
+func TestGPUGraph(t *testing.T) {
+	needDriver(t)
+	dir := t.TempDir()
+	out, errs, code := runTool(t, append([]string{"testdata/copy1d_f32.ttgir", "-ptx", "../cuda/testdata/copy1d_f32.ptx",
+		"-bench", "4", "-graph", "25", "-warmup", "1", "-json", filepath.Join(dir, "r.json")}, copyArgs(4096)...)...)
+	if code != 0 {
+		t.Fatalf("status %d: %s%s", code, out, errs)
+	}
+	if want := "bench: 4 runs (each a CUDA graph of 25 launches; times per launch), 32.0 KiB moved per launch"; !strings.Contains(out, want) {
+		t.Errorf("stdout lacks %q:\n%s", want, out)
+	}
+	var rep report
+	data, _ := os.ReadFile(filepath.Join(dir, "r.json"))
+	if err := json.Unmarshal(data, &rep); err != nil {
+		t.Fatal(err)
+	}
+	if rep.Bench == nil || rep.Bench.Graph != 25 || rep.Bench.Runs != 4 || rep.Bench.Bytes != 8*4096 {
+		t.Errorf("report %s", data)
 	}
 }
 

@@ -83,6 +83,7 @@ type timing struct {
 
 type benchInfo struct {
 	Runs      int     `json:"runs"`
+	Graph     int     `json:"graph,omitempty"` // launches (and copies) per timed CUDA graph; times are per launch
 	Bytes     int64   `json:"bytes"`
 	Kernel    timing  `json:"kernel"`
 	Copy      timing  `json:"copy"`
@@ -105,9 +106,19 @@ func defaultMeta(k *kernel) cuda.Meta {
 
 func ms(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
 
+// benchOpts are -bench's settings.
+type benchOpts struct {
+	runs, warmup int   // timed and untimed runs (0 runs: no timing)
+	graph        int   // launches per CUDA graph (0: plain launches)
+	bytes        int64 // bytes a launch moves (0: every buffer's size)
+}
+
+// maxGraph bounds -graph: a graph's nodes are driver memory.
+const maxGraph = 10000
+
 // gpu runs the kernel once on the GPU from ptx, keeps what it wrote, and
-// with bench > 0 times it against device copies.
-func (r *run) gpu(device int, ptx, metaJSON []byte, bench, warmup int, bytes int64) (err error) {
+// with o.runs > 0 times it against device copies.
+func (r *run) gpu(device int, ptx, metaJSON []byte, o benchOpts) (err error) {
 	meta := defaultMeta(r.k)
 	if metaJSON != nil {
 		if meta, err = parseMeta(metaJSON, r.k.name); err != nil {
@@ -184,23 +195,25 @@ func (r *run) gpu(device int, ptx, metaJSON []byte, bench, warmup int, bytes int
 			i++
 		}
 	}
-	if bench == 0 {
+	if o.runs == 0 {
 		return nil
 	}
-	if bytes == 0 {
-		bytes = total
+	if o.bytes == 0 {
+		o.bytes = total
 	}
-	return r.bench(ctx, l, bench, warmup, bytes)
+	return r.bench(ctx, l, o)
 }
 
 // benchBatch is the number of timed runs between progress reports.
 const benchBatch = 20
 
-// bench times runs launches of l and runs device-to-device copies of
-// bytes/2 bytes (bytes moved in all, read plus written) in alternating
-// batches, after warmup untimed ones of each.
-func (r *run) bench(ctx *cuda.Context, l *cuda.Launch, runs, warmup int, bytes int64) error {
-	half := max(bytes/2, 1)
+// bench times o.runs launches of l and o.runs device-to-device copies of
+// o.bytes/2 bytes (o.bytes moved in all, read plus written) in alternating
+// batches, after o.warmup untimed ones of each. With o.graph > 0 a run is
+// one CUDA graph of o.graph launches (of o.graph copies), timed as a whole
+// and reported per launch (per copy).
+func (r *run) bench(ctx *cuda.Context, l *cuda.Launch, o benchOpts) error {
+	half := max(o.bytes/2, 1)
 	src, err := ctx.Alloc(half)
 	if err != nil {
 		return fmt.Errorf("copy baseline: %v", err)
@@ -214,10 +227,40 @@ func (r *run) bench(ctx *cuda.Context, l *cuda.Launch, runs, warmup int, bytes i
 	if err := src.Fill(0x5a); err != nil {
 		return err
 	}
-	copyOnce := func(int) error { return ctx.Copy(dst.Ptr(), src.Ptr(), half) }
 	launch := func(int) error { return l.Run() }
-	for range warmup {
-		if err := l.Run(); err != nil {
+	copyOnce := func(int) error { return ctx.Copy(dst.Ptr(), src.Ptr(), half) }
+	per := 1
+	if o.graph > 0 {
+		per = o.graph
+		kg, err := ctx.Capture(func(s *cuda.Stream) error {
+			for range o.graph {
+				if err := l.RunOn(s); err != nil {
+					return err
+				}
+			}
+			return nil
+		})
+		if err != nil {
+			return fmt.Errorf("capturing a graph of %d launches: %v", o.graph, err)
+		}
+		defer kg.Destroy()
+		cg, err := ctx.Capture(func(s *cuda.Stream) error {
+			for range o.graph {
+				if err := s.Copy(dst.Ptr(), src.Ptr(), half); err != nil {
+					return err
+				}
+			}
+			return nil
+		})
+		if err != nil {
+			return fmt.Errorf("capturing a graph of %d copies: %v", o.graph, err)
+		}
+		defer cg.Destroy()
+		launch = func(int) error { return kg.Launch() }
+		copyOnce = func(int) error { return cg.Launch() }
+	}
+	for range o.warmup {
+		if err := launch(0); err != nil {
 			return err
 		}
 		if err := copyOnce(0); err != nil {
@@ -229,30 +272,42 @@ func (r *run) bench(ctx *cuda.Context, l *cuda.Launch, runs, warmup int, bytes i
 	}
 	var kt, ct []time.Duration
 	start := time.Now()
-	for len(kt) < runs {
-		n := min(benchBatch, runs-len(kt))
+	for len(kt) < o.runs {
+		n := min(benchBatch, o.runs-len(kt))
 		d, err := ctx.Time(n, launch)
 		if err != nil {
 			return err
 		}
-		kt = append(kt, d...)
+		kt = append(kt, perLaunch(d, per)...)
 		if d, err = ctx.Time(n, copyOnce); err != nil {
 			return err
 		}
-		ct = append(ct, d...)
-		if time.Since(start) > 2*time.Second && len(kt) < runs {
-			r.progress("bench: %d/%d launches and copies (kernel median so far %.4f ms)", len(kt), runs, ms(median(kt)))
+		ct = append(ct, perLaunch(d, per)...)
+		if time.Since(start) > 2*time.Second && len(kt) < o.runs {
+			r.progress("bench: %d/%d launches and copies (kernel median so far %.4f ms)", len(kt), o.runs, ms(median(kt)))
 		}
 	}
-	b := &benchInfo{Runs: runs, Bytes: bytes, Kernel: summarize(kt, bytes), Copy: summarize(ct, bytes)}
+	b := &benchInfo{Runs: o.runs, Graph: o.graph, Bytes: o.bytes, Kernel: summarize(kt, o.bytes), Copy: summarize(ct, o.bytes)}
 	b.PctOfCopy = 100 * b.Copy.Median / b.Kernel.Median
 	r.rep.Bench = b
-	fmt.Fprintf(r.p.Stdout, "bench: %d runs, %s moved per run\n", runs, human(bytes))
+	how := ""
+	if o.graph > 0 {
+		how = fmt.Sprintf(" (each a CUDA graph of %d launches; times per launch)", o.graph)
+	}
+	fmt.Fprintf(r.p.Stdout, "bench: %d runs%s, %s moved per launch\n", o.runs, how, human(o.bytes))
 	fmt.Fprintf(r.p.Stdout, "  kernel       median %.4f ms (min %.4f, max %.4f)  %7.1f GB/s  %5.1f%% of copy\n",
 		b.Kernel.Median, b.Kernel.Min, b.Kernel.Max, b.Kernel.GBps, b.PctOfCopy)
 	fmt.Fprintf(r.p.Stdout, "  device copy  median %.4f ms (min %.4f, max %.4f)  %7.1f GB/s\n",
 		b.Copy.Median, b.Copy.Min, b.Copy.Max, b.Copy.GBps)
 	return nil
+}
+
+// perLaunch divides each run's time by the launches it held.
+func perLaunch(ds []time.Duration, per int) []time.Duration {
+	for i := range ds {
+		ds[i] /= time.Duration(per)
+	}
+	return ds
 }
 
 func median(ds []time.Duration) time.Duration {

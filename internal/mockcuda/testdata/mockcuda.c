@@ -2,7 +2,7 @@
 // on machines without a GPU: device memory is host memory, a module is any
 // image naming ".entry NAME(", and launching "copy1d" (the proof's copy
 // kernel) runs its semantics on the host, so argument packing is checked
-// end to end. Images containing "MOCK_PTX_ERROR" fail to load with a log.
+// end to end; streams capture copies and copy1d launches into graphs. Images containing "MOCK_PTX_ERROR" fail to load with a log.
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -104,8 +104,43 @@ CUresult cuMemFree_v2(CUdeviceptr p) { free((void *)(uintptr_t)p); return 0; }
 CUresult cuMemsetD8_v2(CUdeviceptr p, unsigned char v, size_t n) { memset((void *)(uintptr_t)p, v, n); return 0; }
 CUresult cuMemcpyHtoD_v2(CUdeviceptr d, const void *s, size_t n) { memcpy((void *)(uintptr_t)d, s, n); return 0; }
 CUresult cuMemcpyDtoH_v2(void *d, CUdeviceptr s, size_t n) { memcpy(d, (void *)(uintptr_t)s, n); return 0; }
+// Streams capture: an operation queued on a capturing stream is recorded
+// (its arguments copied, as the driver copies kernel parameters into the
+// node) and runs only when the instantiated graph is launched.
+struct op {
+	int kind; // 0: copy1d launch, 1: device copy
+	CUdeviceptr a, b;
+	long n;
+};
+struct graph {
+	int n, cap;
+	struct op *ops;
+};
+struct stream {
+	struct graph *capture; // non-null while capturing
+};
+static int record(void *st, struct op o) {
+	struct graph *g = st ? ((struct stream *)st)->capture : NULL;
+	if (!g) return 0;
+	if (g->n == g->cap) {
+		g->cap = g->cap ? 2 * g->cap : 8;
+		g->ops = realloc(g->ops, g->cap * sizeof *g->ops);
+	}
+	g->ops[g->n++] = o;
+	return 1;
+}
+static void run(struct op o) {
+	if (o.kind == 1) {
+		memmove((void *)(uintptr_t)o.a, (void *)(uintptr_t)o.b, o.n);
+		return;
+	}
+	const float *x = (const float *)(uintptr_t)o.a;
+	float *y = (float *)(uintptr_t)o.b;
+	for (long i = 0; i < o.n; i++) y[i] = x[i];
+}
 CUresult cuMemcpyDtoDAsync_v2(CUdeviceptr d, CUdeviceptr s, size_t n, void *st) {
-	memmove((void *)(uintptr_t)d, (void *)(uintptr_t)s, n);
+	struct op o = {1, d, s, (long)n};
+	if (!record(st, o)) run(o);
 	return 0;
 }
 CUresult cuLaunchKernel(void *fn, unsigned gx, unsigned gy, unsigned gz, unsigned bx, unsigned by, unsigned bz,
@@ -114,14 +149,55 @@ CUresult cuLaunchKernel(void *fn, unsigned gx, unsigned gy, unsigned gz, unsigne
 	if (smem > (unsigned)f->maxdyn) return 1;
 	if (strcmp(f->name, "copy1d") == 0) {
 		if (bx * by * bz != 128) return 1;
-		const float *x = (const float *)(uintptr_t) * (CUdeviceptr *)params[0];
-		float *y = (float *)(uintptr_t) * (CUdeviceptr *)params[1];
-		int n = *(int *)params[2];
+		CUdeviceptr x = *(CUdeviceptr *)params[0], y = *(CUdeviceptr *)params[1];
+		long n = *(int *)params[2];
 		if (*(CUdeviceptr *)params[3] != 0 || *(CUdeviceptr *)params[4] != 0) return 1;
-		for (long i = 0; i < (long)gx * 512 && i < n; i++) y[i] = x[i];
+		if ((long)gx * 512 < n) n = (long)gx * 512;
+		struct op o = {0, x, y, n < 0 ? 0 : n};
+		if (!record(stream, o)) run(o);
 	}
 	return 0;
 }
+CUresult cuStreamCreate(void **st, unsigned flags) { *st = calloc(1, sizeof(struct stream)); return 0; }
+CUresult cuStreamDestroy_v2(void *st) {
+	if (((struct stream *)st)->capture) return 1;
+	free(st);
+	return 0;
+}
+CUresult cuStreamBeginCapture_v2(void *st, int mode) {
+	struct stream *s = st;
+	if (!s || s->capture || mode < 0 || mode > 2) return 1;
+	s->capture = calloc(1, sizeof(struct graph));
+	return 0;
+}
+CUresult cuStreamEndCapture(void *st, void **g) {
+	struct stream *s = st;
+	if (!s || !s->capture) return 1;
+	*g = s->capture;
+	s->capture = NULL;
+	return 0;
+}
+CUresult cuGraphGetNodes(void *g, void **nodes, size_t *n) {
+	if (nodes) return 1; // the mock has no node handles
+	*n = ((struct graph *)g)->n;
+	return 0;
+}
+CUresult cuGraphInstantiateWithFlags(void **exec, void *g, unsigned long long flags) {
+	struct graph *src = g, *e = calloc(1, sizeof *e);
+	e->n = e->cap = src->n;
+	e->ops = malloc((src->n ? src->n : 1) * sizeof *e->ops);
+	memcpy(e->ops, src->ops, src->n * sizeof *e->ops);
+	*exec = e;
+	return 0;
+}
+CUresult cuGraphLaunch(void *exec, void *st) {
+	struct graph *e = exec;
+	for (int i = 0; i < e->n; i++) run(e->ops[i]);
+	return 0;
+}
+static void freegraph(struct graph *g) { free(g->ops); free(g); }
+CUresult cuGraphExecDestroy(void *exec) { freegraph(exec); return 0; }
+CUresult cuGraphDestroy(void *g) { freegraph(g); return 0; }
 CUresult cuEventCreate(void **ev, unsigned flags) { *ev = calloc(1, sizeof(double)); return 0; }
 CUresult cuEventDestroy_v2(void *ev) { free(ev); return 0; }
 CUresult cuEventRecord(void *ev, void *stream) {
