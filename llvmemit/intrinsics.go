@@ -34,4 +34,12 @@ var NVVMIntrinsics = map[string]bool{
 	"llvm.nvvm.cp.async.commit.group":  true,
 	"llvm.nvvm.cp.async.wait.group":    true,
 	"llvm.nvvm.vote.ballot.sync":       true,
+	"llvm.nvvm.redux.sync.add":         true,
+	"llvm.nvvm.redux.sync.and":         true,
+	"llvm.nvvm.redux.sync.or":          true,
+	"llvm.nvvm.redux.sync.xor":         true,
+	"llvm.nvvm.redux.sync.min":         true,
+	"llvm.nvvm.redux.sync.umin":        true,
+	"llvm.nvvm.redux.sync.max":         true,
+	"llvm.nvvm.redux.sync.umax":        true,
 }

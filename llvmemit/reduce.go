@@ -16,7 +16,8 @@ import (
 
 // tt.reduce, as Triton's ReduceOpToLLVM: first over each thread's
 // registers, then within the warp with shfl.sync.bfly over the lane bits
-// that run along the axis, then, when warps split the axis, through
+// that run along the axis (one redux.sync on sm_80+ when the whole warp
+// reduces an integer of at most 32 bits with one of its operations), then, when warps split the axis, through
 // shared memory: every warp writes its partial results, and each thread
 // combines the partials of the elements it holds in the result layout.
 
@@ -43,6 +44,60 @@ func (l *Lowerer) combiner(op *ir.Operation) func(acc, cur []value.Value) []valu
 		}
 		return out
 	}
+}
+
+// reduxOps maps the combine operations redux.sync performs to the
+// suffix of their LLVM intrinsic (llvm.nvvm.redux.sync.KIND).
+var reduxOps = map[string]string{
+	"arith.addi": "add", "arith.andi": "and", "arith.ori": "or", "arith.xori": "xor",
+	"arith.minsi": "min", "arith.minui": "umin", "arith.maxsi": "max", "arith.maxui": "umax",
+}
+
+// reduxKind is the redux.sync operation that reduces op's one operand
+// within a warp, or "" when there is none: Triton's matchReduxKind — sm_80
+// or later, one operand, a combine region that is one of reduxOps on its
+// two arguments, and integers of at most 32 bits.
+func (l *Lowerer) reduxKind(op *ir.Operation) string {
+	if l.e.cc < 80 || op.NumOperands() != 1 {
+		return ""
+	}
+	et, ok := ir.ElementType(op.Operand(0).Type()).(*ir.IntegerType)
+	if !ok || et.Width > 32 {
+		return ""
+	}
+	blk := op.Region(0).Entry()
+	ops := blk.Ops()
+	if len(ops) != 2 || ops[1].NumOperands() != 1 || ops[1].Operand(0) != ops[0].Result(0) {
+		return ""
+	}
+	c := ops[0]
+	kind := reduxOps[c.Name()]
+	if kind == "" || c.NumOperands() != 2 || !c.Operand(0).IsBlockArg() || !c.Operand(1).IsBlockArg() ||
+		c.Operand(0).OwnerBlock() != blk || c.Operand(1).OwnerBlock() != blk || c.Operand(0) == c.Operand(1) {
+		return ""
+	}
+	return kind
+}
+
+// redux combines v over the 32 lanes of the warp with redux.sync.KIND;
+// integers narrower than 32 bits are extended (signed for min and max,
+// as Triton) and truncated back.
+func (l *Lowerer) redux(kind string, v value.Value) value.Value {
+	f := l.e.nv.get("llvm.nvvm.redux.sync."+kind, types.I32, attrsConv, types.I32, types.I32)
+	t := v.Type().(*types.IntType)
+	x := v
+	if t.BitSize < 32 {
+		if kind == "min" || kind == "max" {
+			x = l.cur.NewSExt(v, types.I32)
+		} else {
+			x = l.cur.NewZExt(v, types.I32)
+		}
+	}
+	r := value.Value(l.cur.NewCall(f, x, i32(-1)))
+	if t.BitSize < 32 {
+		r = l.cur.NewTrunc(r, t)
+	}
+	return r
 }
 
 // dupRegisters is the mask of register bits whose basis is zero
@@ -137,6 +192,12 @@ func lowerReduce(l *Lowerer, op *ir.Operation) (err error) {
 	lanes, err := axisBits(S, dimLane, axis)
 	if err != nil {
 		return errorf(op, "%v", err)
+	}
+	if kind := l.reduxKind(op); kind != "" && len(lanes) == 5 {
+		for _, a := range accs {
+			a.vals[0] = l.redux(kind, a.vals[0])
+		}
+		lanes = nil
 	}
 	for i := len(lanes) - 1; i >= 0; i-- {
 		for _, a := range accs {

@@ -867,3 +867,83 @@ func TestSimStoreOncePerElement(t *testing.T) {
 		})
 	}
 }
+
+// TestSimRedux reduces each row of a 32x32 tensor whose 32 lanes run along
+// the row: on sm_80 that is one redux.sync per row, for every combine op it
+// performs, on i32 and on i8 (extended — signed for min and max — and
+// truncated back). The simulator checks it against Go's arithmetic.
+func TestSimRedux(t *testing.T) {
+	const m, n = 32, 32
+	type comb struct {
+		op   string
+		kind string
+		fn   func(a, b int64, bits uint) int64
+	}
+	wrap := func(x int64, bits uint) int64 { return x << (64 - bits) >> (64 - bits) }
+	uns := func(x int64, bits uint) uint64 { return uint64(x) & (1<<bits - 1) }
+	combs := []comb{
+		{"arith.addi", "add", func(a, b int64, bits uint) int64 { return wrap(a+b, bits) }},
+		{"arith.andi", "and", func(a, b int64, _ uint) int64 { return a & b }},
+		{"arith.ori", "or", func(a, b int64, _ uint) int64 { return a | b }},
+		{"arith.xori", "xor", func(a, b int64, _ uint) int64 { return a ^ b }},
+		{"arith.minsi", "min", func(a, b int64, _ uint) int64 { return min(a, b) }},
+		{"arith.maxsi", "max", func(a, b int64, _ uint) int64 { return max(a, b) }},
+		{"arith.minui", "umin", func(a, b int64, bits uint) int64 { return wrap(int64(min(uns(a, bits), uns(b, bits))), bits) }},
+		{"arith.maxui", "umax", func(a, b int64, bits uint) int64 { return wrap(int64(max(uns(a, bits), uns(b, bits))), bits) }},
+	}
+	for _, c := range combs {
+		for _, ty := range []string{"i32", "i8"} {
+			t.Run(c.kind+"_"+ty, func(t *testing.T) {
+				bits := uint(32)
+				narrow, widen := "", "%s"
+				if ty == "i8" {
+					bits = 8
+					narrow = "\n    %xn = arith.trunci %x : tensor<32x32xi32, #w> to tensor<32x32xi8, #w>"
+					widen = "%sw"
+				}
+				x := "%x"
+				if narrow != "" {
+					x = "%xn"
+				}
+				body := offsets2D("a", "#w", m, n) + `
+    %ip = tt.splat %in : !tt.ptr<i32> -> tensor<32x32x!tt.ptr<i32>, #w>
+    %ia = tt.addptr %ip, %a_off : tensor<32x32x!tt.ptr<i32>, #w>, tensor<32x32xi32, #w>
+    %x = tt.load %ia : tensor<32x32x!tt.ptr<i32>, #w>` + narrow + `
+    %s = "tt.reduce"(` + x + `) <{axis = 1 : i32}> ({
+    ^bb0(%p: TY, %q: TY):
+      %t = OP %p, %q : TY
+      tt.reduce.return %t : TY
+    }) : (tensor<32x32xTY, #w>) -> tensor<32xTY, #ttg.slice<{dim = 1, parent = #w}>>`
+				if ty == "i8" {
+					body += `
+    %sw = arith.extsi %s : tensor<32xi8, #ttg.slice<{dim = 1, parent = #w}>> to tensor<32xi32, #ttg.slice<{dim = 1, parent = #w}>>`
+				}
+				body += `
+    %o = tt.make_range {end = 32 : i32, start = 0 : i32} : tensor<32xi32, #ttg.slice<{dim = 1, parent = #w}>>
+    %op = tt.splat %out : !tt.ptr<i32> -> tensor<32x!tt.ptr<i32>, #ttg.slice<{dim = 1, parent = #w}>>
+    %ob = tt.addptr %op, %o : tensor<32x!tt.ptr<i32>, #ttg.slice<{dim = 1, parent = #w}>>, tensor<32xi32, #ttg.slice<{dim = 1, parent = #w}>>
+    tt.store %ob, ` + widen + ` : tensor<32x!tt.ptr<i32>, #ttg.slice<{dim = 1, parent = #w}>>`
+				body = strings.NewReplacer("TY", ty, "OP", c.op).Replace(body)
+				src := module(4, "#w = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>\n", body)
+				ll := lowerSource(t, src, "redux.mlir", false).Module.String()
+				if want := "@llvm.nvvm.redux.sync." + c.kind + "("; !strings.Contains(ll, want) || strings.Contains(ll, "shfl.sync") {
+					t.Fatalf("want one %s and no shuffle:\n%s", want, ll)
+				}
+				in := data(m * n)
+				for i := range in {
+					in[i] = int32(uint32(in[i]) * 2654435761) // all bits vary
+				}
+				out := simulate(t, src, 4, in, m)
+				for r := 0; r < m; r++ {
+					acc := wrap(int64(in[r*n]), bits)
+					for j := 1; j < n; j++ {
+						acc = c.fn(acc, wrap(int64(in[r*n+j]), bits), bits)
+					}
+					if int64(out[r]) != acc {
+						t.Fatalf("row %d: got %d, want %d", r, out[r], acc)
+					}
+				}
+			})
+		}
+	}
+}

@@ -577,6 +577,49 @@ func (s *sim) call(c *lir.InstCall) {
 			}
 			s.env[t][c] = simVal{vals[warp+src]}
 		}
+	case strings.HasPrefix(name, "llvm.nvvm.redux.sync."):
+		if s.off != nil {
+			panic("sim: a redux.sync in divergent code")
+		}
+		kind := strings.TrimPrefix(name, "llvm.nvvm.redux.sync.")
+		for w := 0; w < s.threads; w += 32 {
+			var acc uint64
+			for lane := 0; lane < 32; lane++ {
+				t := w + lane
+				if m := s.get(t, c.Args[1])[0]; m != 0xffffffff {
+					panic(fmt.Sprintf("sim: redux.sync with mask %#x (only the full warp is modelled)", m))
+				}
+				v := s.get(t, c.Args[0])[0] & 0xffffffff
+				if lane == 0 {
+					acc = v
+					continue
+				}
+				sa, sv := int32(acc), int32(v)
+				switch kind {
+				case "add":
+					acc = (acc + v) & 0xffffffff
+				case "and":
+					acc &= v
+				case "or":
+					acc |= v
+				case "xor":
+					acc ^= v
+				case "min":
+					acc = uint64(uint32(min(sa, sv)))
+				case "max":
+					acc = uint64(uint32(max(sa, sv)))
+				case "umin":
+					acc = min(acc, v)
+				case "umax":
+					acc = max(acc, v)
+				default:
+					panic("sim: call to " + name)
+				}
+			}
+			for lane := 0; lane < 32; lane++ {
+				s.env[w+lane][c] = simVal{acc}
+			}
+		}
 	default:
 		panic("sim: call to " + name)
 	}
