@@ -324,36 +324,81 @@ func lowerReduce(l *Lowerer, op *ir.Operation) (err error) {
 	} else {
 		resConsts = []int{0}
 	}
-	var lElems, lWarps []int
-	for _, e := range resConsts {
-		for w := 0; w < nwa; w++ {
-			lElems = append(lElems, e)
-			lWarps = append(lWarps, w)
+	threads := 32 * l.e.numWarps
+	if spread := max(1, numel/threads); len(resConsts) >= 16 && len(resConsts)*nwa > 2*(spread*nwa+len(resConsts)) {
+		// Every thread holds many result elements (a result broadcast
+		// over the CTA, as a histogram's bins): rather than combine the
+		// nwa partials of each in every thread, thread t combines those
+		// of elements t, t+threads, ... once (Triton's
+		// accumulatePartialReductions), writes each total over its
+		// warp-0 partial once every thread has read the partials, and
+		// every thread then loads the totals it holds.
+		var flat value.Value = b.and(l.tid, i32(int64(numel-1)))
+		fmask := uint64(numel-1) & uint64(threads-1)
+		own := make([]int, spread) // thread t's elements: t ⊕ k·threads
+		for k := range own {
+			own[k] = k * threads
 		}
-	}
-	loads := order.slots(l, resFlat, resMask, i32(0), 0, lElems, make([]int, len(lElems)), lWarps)
-	parts := make([][]value.Value, len(srcs))
-	for i, res := range op.Results() {
-		parts[i] = l.loadSlotSet(loads, base+offs[i], mustType(ir.ElementType(res.Type())))
-	}
-	outs := make([][]value.Value, len(srcs))
-	for r := range resConsts {
-		ws := make([][]value.Value, nwa)
-		for w := range ws {
-			ws[w] = make([]value.Value, len(srcs))
-			for i := range srcs {
-				ws[w][i] = parts[i][r*nwa+w]
+		totals := l.combineSlots(order, flat, fmask, own, nwa, base, offs, op, combine)
+		l.barrier()
+		at := order.slots(l, flat, fmask, i32(0), 0, own, make([]int, spread), make([]int, spread))
+		for i := range srcs {
+			vals := make([]value.Value, spread)
+			for k := range vals {
+				vals[k] = totals[k][i]
 			}
+			l.storeSlotSet(at, vals, base+offs[i])
 		}
-		accv := butterfly(ws, combine)
+		l.barrier()
+		loads := order.slots(l, resFlat, resMask, i32(0), 0, resConsts, make([]int, len(resConsts)), make([]int, len(resConsts)))
+		for i, res := range op.Results() {
+			l.Define(res, l.loadSlotSet(loads, base+offs[i], mustType(ir.ElementType(res.Type()))))
+		}
+		return nil
+	}
+	totals := l.combineSlots(order, resFlat, resMask, resConsts, nwa, base, offs, op, combine)
+	outs := make([][]value.Value, len(srcs))
+	for _, t := range totals {
 		for i := range outs {
-			outs[i] = append(outs[i], accv[i])
+			outs[i] = append(outs[i], t[i])
 		}
 	}
 	for i, res := range op.Results() {
 		l.Define(res, outs[i])
 	}
 	return nil
+}
+
+// combineSlots loads the nwa partials of each element flat ⊕ elems[r]
+// (flat's bits within mask) of op's results from the scratch at base
+// (result i's array at offs[i]) and combines them, as the warps' butterfly;
+// it returns each element's totals, one per result.
+func (l *Lowerer) combineSlots(order partials, flat value.Value, mask uint64, elems []int, nwa int, base int64, offs []int64,
+	op *ir.Operation, combine func(acc, cur []value.Value) []value.Value) [][]value.Value {
+	var lElems, lWarps []int
+	for _, e := range elems {
+		for w := 0; w < nwa; w++ {
+			lElems = append(lElems, e)
+			lWarps = append(lWarps, w)
+		}
+	}
+	loads := order.slots(l, flat, mask, i32(0), 0, lElems, make([]int, len(lElems)), lWarps)
+	parts := make([][]value.Value, op.NumResults())
+	for i, res := range op.Results() {
+		parts[i] = l.loadSlotSet(loads, base+offs[i], mustType(ir.ElementType(res.Type())))
+	}
+	totals := make([][]value.Value, len(elems))
+	for r := range elems {
+		ws := make([][]value.Value, nwa)
+		for w := range ws {
+			ws[w] = make([]value.Value, len(parts))
+			for i := range parts {
+				ws[w][i] = parts[i][r*nwa+w]
+			}
+		}
+		totals[r] = butterfly(ws, combine)
+	}
+	return totals
 }
 
 // butterfly combines the partials xs (a power-of-two count, indexed by

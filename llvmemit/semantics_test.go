@@ -947,3 +947,64 @@ func TestSimRedux(t *testing.T) {
 		}
 	}
 }
+
+// TestSimReduceSpread reduces the rows of tensors whose warps split the
+// rows and whose every thread holds every row's result (the histogram
+// shape): the warps' partials are combined once per row, by thread row
+// (rows ⊕ k·threads when there are more rows than threads), written back,
+// and loaded by every thread. With redux.sync (addi) and shuffles (muli),
+// as many rows as threads, and twice as many.
+func TestSimReduceSpread(t *testing.T) {
+	for _, c := range []struct {
+		m, n, warps int
+		op          string
+	}{
+		{32, 256, 4, "arith.addi"},
+		{32, 256, 4, "arith.muli"},
+		{256, 128, 4, "arith.addi"},
+		{256, 128, 4, "arith.maxsi"},
+	} {
+		t.Run(fmt.Sprintf("%dx%d_w%d_%s", c.m, c.n, c.warps, c.op), func(t *testing.T) {
+			L := fmt.Sprintf("#ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [1, %d], order = [1, 0]}>", c.warps)
+			res := fmt.Sprintf("tensor<%dxi32, #ttg.slice<{dim = 1, parent = #w}>>", c.m)
+			body := offsets2D("a", "#w", c.m, c.n) + strings.NewReplacer("M", fmt.Sprint(c.m), "N", fmt.Sprint(c.n), "OP", c.op, "RES", res).Replace(`
+    %ip = tt.splat %in : !tt.ptr<i32> -> tensor<MxNx!tt.ptr<i32>, #w>
+    %ia = tt.addptr %ip, %a_off : tensor<MxNx!tt.ptr<i32>, #w>, tensor<MxNxi32, #w>
+    %x = tt.load %ia : tensor<MxNx!tt.ptr<i32>, #w>
+    %s = "tt.reduce"(%x) <{axis = 1 : i32}> ({
+    ^bb0(%p: i32, %q: i32):
+      %t = OP %p, %q : i32
+      tt.reduce.return %t : i32
+    }) : (tensor<MxNxi32, #w>) -> RES
+    %o = tt.make_range {end = M : i32, start = 0 : i32} : RES
+    %op = tt.splat %out : !tt.ptr<i32> -> tensor<Mx!tt.ptr<i32>, #ttg.slice<{dim = 1, parent = #w}>>
+    %ob = tt.addptr %op, %o : tensor<Mx!tt.ptr<i32>, #ttg.slice<{dim = 1, parent = #w}>>, RES
+    tt.store %ob, %s : tensor<Mx!tt.ptr<i32>, #ttg.slice<{dim = 1, parent = #w}>>`)
+			src := module(c.warps, "#w = "+L+"\n", body)
+			// Three barriers in the reduction: after the partials, after
+			// they are read, after the totals are written.
+			if ll := lowerSource(t, src, "spread.mlir", true).Module.String(); strings.Count(ll, "call void @llvm.nvvm.barrier0()") < 3 {
+				t.Fatalf("want the spread combine (three barriers):\n%s", ll)
+			}
+			in := data(c.m * c.n)
+			out := simulate(t, src, c.warps, in, c.m)
+			for r := 0; r < c.m; r++ {
+				acc := in[r*c.n]
+				for j := 1; j < c.n; j++ {
+					v := in[r*c.n+j]
+					switch c.op {
+					case "arith.addi":
+						acc += v
+					case "arith.muli":
+						acc *= v
+					case "arith.maxsi":
+						acc = max(acc, v)
+					}
+				}
+				if out[r] != acc {
+					t.Fatalf("row %d: got %d, want %d", r, out[r], acc)
+				}
+			}
+		})
+	}
+}
