@@ -98,6 +98,17 @@ func (l *Lowerer) pdep(x value.Value, ks []int) value.Value {
 	return r
 }
 
+// registers is the number of registers of vals (nil: a copy).
+func registers(vals [][]value.Value) int {
+	n := 0
+	for _, v := range vals {
+		if v != nil {
+			n++
+		}
+	}
+	return n
+}
+
 func lowerScan(l *Lowerer, op *ir.Operation) (err error) {
 	defer recoverError(&err)
 	axis := int(ir.AttrIntValue(op.Attr("axis")))
@@ -123,10 +134,12 @@ func lowerScan(l *Lowerer, op *ir.Operation) (err error) {
 		chunk int
 		regs  []int
 		vals  [][]value.Value // per register, per operand
-		// excl is the inclusive total of the lanes before the thread's
-		// along the axis, where exclOK holds (nil without lanes).
-		excl   []value.Value
-		exclOK value.Value
+		// incl is the inclusive total of the lanes up to the thread's
+		// along the axis (nil without lanes); excl that of the lanes
+		// before it, where exclOK holds (nil without lanes, or when the
+		// group's one register takes incl).
+		incl, excl []value.Value
+		exclOK     value.Value
 	}
 	var groups []*group
 	byKey := map[string]*group{}
@@ -250,12 +263,18 @@ func lowerScan(l *Lowerer, op *ir.Operation) (err error) {
 				ok := l.cur.NewICmp(enum.IPredUGE, pos, i32(1<<j))
 				t = sel(ok, combine(got, t), t)
 			}
-			g.excl = back(t, 1)
-			g.exclOK = l.cur.NewICmp(enum.IPredUGE, pos, i32(1))
+			g.incl = t
+			// The thread's last register becomes incl (below); the
+			// others need the lanes' before it (an unused shuffle would
+			// stay: llvm.nvvm.shfl.sync is convergent).
+			if registers(g.vals) > 1 {
+				g.excl = back(t, 1)
+				g.exclOK = l.cur.NewICmp(enum.IPredUGE, pos, i32(1))
+			}
 			// The warp's total, at the last position, where the chunks
-			// that follow or the warps' exchange need it (an unused
-			// shuffle would stay: llvm.nvvm.shfl.sync is convergent).
-			if W > 1 || nChunks > 1 {
+			// that follow need it; when warps split the axis, that
+			// lane alone stores it (step 3).
+			if W == 1 && nChunks > 1 {
 				t = shfl(t, srcLane(i32(int64(maxPos))))
 			}
 		}
@@ -314,12 +333,21 @@ func lowerScan(l *Lowerer, op *ir.Operation) (err error) {
 			}
 			stores := order.slots(l, threadFlat, threadMask, wpos, uint64(W-1), elems, chunks, make([]int, len(groups)))
 			l.syncShared()
-			for i := range totals[0] {
-				vals := make([]value.Value, len(groups))
-				for gi := range groups {
-					vals[gi] = totals[gi][i]
+			store := func() {
+				for i := range totals[0] {
+					vals := make([]value.Value, len(groups))
+					for gi := range groups {
+						vals[gi] = totals[gi][i]
+					}
+					l.storeSlotSet(stores, vals, base+offs[i])
 				}
-				l.storeSlotSet(stores, vals, base+offs[i])
+			}
+			if nLane > 0 {
+				// The lane at the last position holds the warp's totals
+				// (Triton's storeWarpAccumulator).
+				l.ifThen(l.cur.NewICmp(enum.IPredEQ, pos, i32(int64(maxPos))), "scan.total", store)
+			} else {
+				store()
 			}
 			l.barrier()
 			var lElems, lChunks, lWarps []int
@@ -380,33 +408,34 @@ func lowerScan(l *Lowerer, op *ir.Operation) (err error) {
 	// 4. Each register combines with the prefix before the thread's: the
 	// earlier chunks' and warps' (run), then the earlier lanes' (excl),
 	// combined once per group and then into every register, (run ⊕ excl)
-	// ⊕ v, as Triton's scan adds its carry. A group of one register takes
-	// excl, then run, which is cheaper there (no selection of the carry).
+	// ⊕ v, as Triton's scan adds its carry; the thread's last register is
+	// run ⊕ incl.
 	for gi, g := range groups {
 		run, valid := runs[gi], valids[gi]
-		regs := 0
-		for _, v := range g.vals {
-			if v != nil {
-				regs++
+		last := -1 // the register that takes incl
+		if g.incl != nil {
+			// The thread's last register is the lanes' inclusive total
+			// (Triton leaves the last element of its warp scan as it is).
+			last = len(g.vals) - 1
+			for g.vals[last] == nil {
+				last--
 			}
-		}
-		var carry []value.Value
-		var when value.Value // nil: every thread
-		switch {
-		case run == nil && g.excl == nil:
-			continue
-		case run != nil && g.excl != nil && regs < 2:
-			for i, v := range g.vals {
-				if v == nil {
-					continue
-				}
-				v = sel(g.exclOK, combine(g.excl, v), v)
+			v := g.incl
+			if run != nil {
 				nv := combine(run, v)
 				if valid != nil {
 					nv = sel(valid, nv, v)
 				}
-				g.vals[i] = nv
+				v = nv
 			}
+			g.vals[last] = v
+		}
+		var carry []value.Value
+		var when value.Value // nil: every thread
+		switch {
+		case g.incl != nil && g.excl == nil: // its one register took incl
+			continue
+		case run == nil && g.excl == nil:
 			continue
 		case run == nil:
 			carry, when = g.excl, g.exclOK
@@ -419,7 +448,7 @@ func lowerScan(l *Lowerer, op *ir.Operation) (err error) {
 			when = l.cur.NewOr(valid, g.exclOK)
 		}
 		for i, v := range g.vals {
-			if v == nil {
+			if v == nil || i == last {
 				continue
 			}
 			nv := combine(carry, v)

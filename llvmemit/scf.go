@@ -165,3 +165,14 @@ func lowerWhile(l *Lowerer, op *ir.Operation) error {
 	}
 	return nil
 }
+
+// ifThen emits body in a block that runs only where cond holds, and
+// continues after it.
+func (l *Lowerer) ifThen(cond value.Value, hint string, body func()) {
+	then, cont := l.NewBlock(hint), l.NewBlock(hint+".end")
+	l.cur.NewCondBr(cond, then, cont)
+	l.cur = then
+	body()
+	l.cur.NewBr(cont)
+	l.cur = cont
+}

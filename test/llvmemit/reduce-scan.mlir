@@ -44,24 +44,34 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   // CHECK: add i32
   // The lanes along the axis are lane bits 0-4, so each step reads the
   // lane 2^j back with shfl.sync.up (as Triton's warpScan), without lane
-  // arithmetic; then the lane before (exclusive), then the warp's total
-  // from lane 31 for the exchange across warps.
+  // arithmetic; then the lane before (exclusive). The lane at the last
+  // position (31) alone stores the warp's total for the exchange across
+  // warps (Triton's storeWarpAccumulator): no shfl.sync.idx.
   // CHECK-NOT: shfl.sync.idx
   // CHECK: call i32 @llvm.nvvm.shfl.sync.up.i32(i32 -1, i32 %{{.*}}, i32 1, i32 0)
   // CHECK-NEXT: icmp uge i32 %{{.*}}, 1
   // CHECK: call i32 @llvm.nvvm.shfl.sync.up.i32(i32 -1, i32 %{{.*}}, i32 16, i32 0)
-  // CHECK: %[[EXCL:.*]] = call i32 @llvm.nvvm.shfl.sync.up.i32(i32 -1, i32 %{{.*}}, i32 1, i32 0)
-  // CHECK: call i32 @llvm.nvvm.shfl.sync.idx.i32(i32 -1, i32 %{{.*}}, i32 31, i32 31)
-  // CHECK: call void @llvm.nvvm.barrier0()
+  // CHECK: %[[INCL:.*]] = select i1 %{{.*}}, i32 %{{.*}}, i32 %{{.*}}
+  // CHECK-NEXT: %[[EXCL:.*]] = call i32 @llvm.nvvm.shfl.sync.up.i32(i32 -1, i32 %[[INCL]], i32 1, i32 0)
+  // CHECK-NOT: shfl.sync.idx
+  // CHECK: icmp eq i32 %{{.*}}, 31
+  // CHECK-NEXT: br i1 %{{.*}}, label %[[ST:scan.total[0-9]+]], label %[[END:scan.total.end[0-9]+]]
+  // CHECK: [[ST]]:
+  // CHECK: store i32 %[[INCL]], i32 addrspace(3)*
+  // CHECK: [[END]]:
+  // CHECK-NEXT: call void @llvm.nvvm.barrier0()
   // The four warps' totals are read as one vector.
   // CHECK-NOT: load i32, i32 addrspace(3)*
   // CHECK: load <4 x i32>, <4 x i32> addrspace(3)* %{{.*}}, align 16
-  // The thread's carry, the earlier warps' totals then the earlier lanes'
-  // (EXCL), is combined once and then added to each of the 4 registers,
-  // as Triton's scan does: (run + excl) + v.
-  // CHECK: select i1 %{{.*}}, i32 %{{.*}}, i32 %[[EXCL]]
+  // The thread's last register is the earlier warps' totals (run) plus
+  // INCL; the carry of the other three, run then the earlier lanes'
+  // (EXCL), is combined once and then added to each, as Triton's scan
+  // does: (run + excl) + v.
+  // CHECK: add i32 %{{.*}}, %[[INCL]]
+  // CHECK: add i32 %{{.*}}, %[[EXCL]]
+  // CHECK-NEXT: select
   // CHECK-NEXT: %[[CARRY:.*]] = select i1 %{{.*}}, i32 %{{.*}}, i32 %{{.*}}
-  // CHECK-COUNT-4: add i32 %[[CARRY]], %{{.*}}
+  // CHECK-COUNT-3: add i32 %[[CARRY]], %{{.*}}
   // CHECK-NOT: add i32
   tt.func public @cumsum(%p: !tt.ptr<i32>) {
     %r = tt.make_range {end = 512 : i32, start = 0 : i32} : tensor<512xi32, #b>
