@@ -17,9 +17,11 @@ import (
 // tt.reduce, as Triton's ReduceOpToLLVM: first over each thread's
 // registers, then within the warp with shfl.sync.bfly over the lane bits
 // that run along the axis (one redux.sync on sm_80+ when the whole warp
-// reduces an integer of at most 32 bits with one of its operations), then, when warps split the axis, through
-// shared memory: every warp writes its partial results, and each thread
-// combines the partials of the elements it holds in the result layout.
+// reduces an integer of at most 32 bits with one of its operations),
+// then, when warps split the axis, through shared memory: every warp
+// writes its partial results, and each thread combines the partials of
+// the elements it holds in the result layout (or, where threads hold many
+// elements each, of one element, and writes its total back for all).
 
 func init() { Register("tt.reduce", lowerReduce) }
 
