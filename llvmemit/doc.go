@@ -55,7 +55,15 @@
 // stored by one thread, as in Triton: copies held by other registers,
 // lanes or warps (slice and broadcast layouts, scalars) do not store.
 // Reductions, layout conversions and other data movement across threads
-// go through warp shuffles and shared memory.
+// go through warp shuffles and shared memory. A reduction over a whole warp
+// of an integer of at most 32 bits with add, and, or, xor, min or max is
+// one redux.sync on sm_80+; across warps, each thread combines the
+// partials of the elements it holds, or, where threads hold 16 or more
+// elements each, thread t combines element t's once and writes the total
+// back for all (Triton's accumulatePartialReductions). A scan's warp step
+// ends as Triton's: the thread's last register is the lanes' inclusive
+// total, and the lane at the last position alone stores the warp's totals
+// for the exchange across warps.
 //
 // # Shared memory
 //
