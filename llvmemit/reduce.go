@@ -334,7 +334,10 @@ func lowerReduce(l *Lowerer, op *ir.Operation) (err error) {
 		// of elements t, t+threads, ... once (Triton's
 		// accumulatePartialReductions), writes each total over its
 		// warp-0 partial once every thread has read the partials, and
-		// every thread then loads the totals it holds.
+		// every thread then loads the totals it holds. It costs two
+		// barriers more, so it is taken where it saves at least half the
+		// partials each thread loads and combines (R·nwa against
+		// spread·nwa + R), from 16 elements a thread.
 		var flat value.Value = b.and(l.tid, i32(int64(numel-1)))
 		fmask := uint64(numel-1) & uint64(threads-1)
 		own := make([]int, spread) // thread t's elements: t ⊕ k·threads
