@@ -264,13 +264,6 @@ func lowerScan(l *Lowerer, op *ir.Operation) (err error) {
 				t = sel(ok, combine(got, t), t)
 			}
 			g.incl = t
-			// The thread's last register becomes incl (below); the
-			// others need the lanes' before it (an unused shuffle would
-			// stay: llvm.nvvm.shfl.sync is convergent).
-			if registers(g.vals) > 1 {
-				g.excl = back(t, 1)
-				g.exclOK = l.cur.NewICmp(enum.IPredUGE, pos, i32(1))
-			}
 			// The warp's total, at the last position, where the chunks
 			// that follow need it; when warps split the axis, that
 			// lane alone stores it (step 3).
@@ -279,6 +272,15 @@ func lowerScan(l *Lowerer, op *ir.Operation) (err error) {
 			}
 		}
 		totals[gi] = t
+	}
+	// The thread's last register becomes incl (below); the others need
+	// the lanes' before it, read after every group's scan as Triton does
+	// (an unused shuffle would stay: llvm.nvvm.shfl.sync is convergent).
+	for _, g := range groups {
+		if g.incl != nil && registers(g.vals) > 1 {
+			g.excl = back(g.incl, 1)
+			g.exclOK = l.cur.NewICmp(enum.IPredUGE, pos, i32(1))
+		}
 	}
 	// 3. Across warps and chunks: runs[gi] is the prefix of group gi's
 	// earlier chunks and warps, where valids[gi] holds (nil: for every
