@@ -300,13 +300,11 @@ func lowerReduce(l *Lowerer, op *ir.Operation) (err error) {
 	}
 	stores := order.slots(l, threadFlat, threadMask, wa, uint64(nwa-1), elems, make([]int, len(accs)), make([]int, len(accs)))
 	l.syncShared()
-	for i := range srcs {
-		vals := make([]value.Value, len(accs))
-		for j, a := range accs {
-			vals[j] = a.vals[i]
-		}
-		l.storeSlotSet(stores, vals, base+offs[i])
+	partial := make([][]value.Value, len(accs))
+	for j, a := range accs {
+		partial[j] = a.vals
 	}
+	l.storeColumns(stores, partial, base, offs)
 	l.barrier()
 	// Each thread loads the nwa partials of every element it holds in the
 	// result layout.
@@ -346,14 +344,7 @@ func lowerReduce(l *Lowerer, op *ir.Operation) (err error) {
 		}
 		totals := l.combineSlots(order, flat, fmask, own, nwa, base, offs, op, combine)
 		l.barrier()
-		at := order.slots(l, flat, fmask, i32(0), 0, own, make([]int, spread), make([]int, spread))
-		for i := range srcs {
-			vals := make([]value.Value, spread)
-			for k := range vals {
-				vals[k] = totals[k][i]
-			}
-			l.storeSlotSet(at, vals, base+offs[i])
-		}
+		l.storeColumns(order.slots(l, flat, fmask, i32(0), 0, own, make([]int, spread), make([]int, spread)), totals, base, offs)
 		l.barrier()
 		loads := order.slots(l, resFlat, resMask, i32(0), 0, resConsts, make([]int, len(resConsts)), make([]int, len(resConsts)))
 		for i, res := range op.Results() {
@@ -362,16 +353,28 @@ func lowerReduce(l *Lowerer, op *ir.Operation) (err error) {
 		return nil
 	}
 	totals := l.combineSlots(order, resFlat, resMask, resConsts, nwa, base, offs, op, combine)
-	outs := make([][]value.Value, len(srcs))
-	for _, t := range totals {
-		for i := range outs {
-			outs[i] = append(outs[i], t[i])
-		}
-	}
 	for i, res := range op.Results() {
-		l.Define(res, outs[i])
+		l.Define(res, column(totals, i))
 	}
 	return nil
+}
+
+// column is the i-th value of each row: one result's registers, of rows
+// that hold every result's value of a register (or slot).
+func column(rows [][]value.Value, i int) []value.Value {
+	c := make([]value.Value, len(rows))
+	for r, row := range rows {
+		c[r] = row[i]
+	}
+	return c
+}
+
+// storeColumns stores rows (each a slot's value of every result) at the
+// slots of s, result i's array at byte offset base+offs[i].
+func (l *Lowerer) storeColumns(s *slotSet, rows [][]value.Value, base int64, offs []int64) {
+	for i, off := range offs {
+		l.storeSlotSet(s, column(rows, i), base+off)
+	}
 }
 
 // combineSlots loads the nwa partials of each element flat ⊕ elems[r]

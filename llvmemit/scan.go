@@ -335,15 +335,7 @@ func lowerScan(l *Lowerer, op *ir.Operation) (err error) {
 			}
 			stores := order.slots(l, threadFlat, threadMask, wpos, uint64(W-1), elems, chunks, make([]int, len(groups)))
 			l.syncShared()
-			store := func() {
-				for i := range totals[0] {
-					vals := make([]value.Value, len(groups))
-					for gi := range groups {
-						vals[gi] = totals[gi][i]
-					}
-					l.storeSlotSet(stores, vals, base+offs[i])
-				}
-			}
+			store := func() { l.storeColumns(stores, totals, base, offs) }
 			if nLane > 0 {
 				// The lane at the last position holds the warp's totals
 				// (Triton's storeWarpAccumulator).

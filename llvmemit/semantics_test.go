@@ -894,16 +894,10 @@ func TestSimRedux(t *testing.T) {
 	for _, c := range combs {
 		for _, ty := range []string{"i32", "i8"} {
 			t.Run(c.kind+"_"+ty, func(t *testing.T) {
-				bits := uint(32)
-				narrow, widen := "", "%s"
+				bits, x, narrow, widen := uint(32), "%x", "", "%s"
 				if ty == "i8" {
-					bits = 8
+					bits, x, widen = 8, "%xn", "%sw"
 					narrow = "\n    %xn = arith.trunci %x : tensor<32x32xi32, #w> to tensor<32x32xi8, #w>"
-					widen = "%sw"
-				}
-				x := "%x"
-				if narrow != "" {
-					x = "%xn"
 				}
 				body := offsets2D("a", "#w", m, n) + `
     %ip = tt.splat %in : !tt.ptr<i32> -> tensor<32x32x!tt.ptr<i32>, #w>
