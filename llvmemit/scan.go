@@ -276,10 +276,14 @@ func lowerScan(l *Lowerer, op *ir.Operation) (err error) {
 	// The thread's last register becomes incl (below); the others need
 	// the lanes' before it, read after every group's scan as Triton does
 	// (an unused shuffle would stay: llvm.nvvm.shfl.sync is convergent).
+	var exclOK value.Value // pos ≥ 1, made once
 	for _, g := range groups {
 		if g.incl != nil && registers(g.vals) > 1 {
 			g.excl = back(g.incl, 1)
-			g.exclOK = l.cur.NewICmp(enum.IPredUGE, pos, i32(1))
+			if exclOK == nil {
+				exclOK = l.cur.NewICmp(enum.IPredUGE, pos, i32(1))
+			}
+			g.exclOK = exclOK
 		}
 	}
 	// 3. Across warps and chunks: runs[gi] is the prefix of group gi's
