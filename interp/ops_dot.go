@@ -57,6 +57,14 @@ func dot(ex *Exec, op *ir.Operation, av, bv, cv Value, precision string, useC bo
 	if a.Shape[r-2] != M || b.Shape[r-2] != K || b.Shape[r-1] != N {
 		return nil, fmt.Errorf("shapes %v · %v do not give %v", a.Shape, b.Shape, out.Shape)
 	}
+	for d := 0; d < r-2; d++ {
+		if a.Shape[d] != out.Shape[d] || b.Shape[d] != out.Shape[d] {
+			return nil, fmt.Errorf("shapes %v · %v do not give %v", a.Shape, b.Shape, out.Shape)
+		}
+	}
+	if c.IsFloat() != out.IsFloat() {
+		return nil, fmt.Errorf("c of type %s for a result of type %s", ir.TypeString(c.Elem.Type), ir.TypeString(out.Elem.Type))
+	}
 	batch := out.Len() / (M * N)
 	ex.AddWork(int64(out.Len()) * int64(K))
 	if a.IsFloat() != b.IsFloat() || a.IsFloat() != out.IsFloat() {
