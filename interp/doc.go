@@ -53,7 +53,10 @@
 // nearest even; tt.fp_to_fp to fp8 saturates as Triton's PTX does. NaN
 // payloads are not modelled. Reductions use a halving tree by default
 // (ShapeOrder) and scans a sequential order, documented in ops_region.go;
-// dots accumulate sequentially over k (see ops_dot.go). These orders
+// dots accumulate sequentially over k (see ops_dot.go). tt.dot_scaled is
+// the computation Triton's DecomposeScaledBlocked rewrites it into: each
+// operand upcast to bf16 or f16 (ttg.fp4_to_fp for packed e2m1), times its
+// e8m0 or float scale, then tt.dot (see ops_scaled.go). These orders
 // depend only on shapes, never on layouts, so layout passes must leave the
 // output bit-identical. LayoutOrder instead reduces in Triton 3.6's order
 // on the GPU, read off the operand's linear layout; scans and dots have no

@@ -21,6 +21,11 @@ func FuzzRun(f *testing.F) {
     tt.return
   }
 }`)
+	f.Add(fp4Kernel(2, 2, 1, "bf16"))
+	f.Add(dsCase{
+		a:   dsOperand{ty: "i8", rows: 2, cols: 16, scaleTy: "i8", scaleRows: 2, scaleCols: 2},
+		b:   dsOperand{ty: "f8E4M3FN", rows: 32, cols: 2, scaleTy: "i8", scaleRows: 2, scaleCols: 2},
+		lhs: "e2m1", rhs: "e4m3", attrs: "{fastMath = false}", m: 2, n: 2}.kernel())
 	f.Fuzz(func(t *testing.T, src string) {
 		m, diags := ir.Parse([]byte(src), ir.ParseConfig{Filename: "fuzz.mlir"})
 		if diags.HasErrors() || ir.Verify(m).HasErrors() {

@@ -23,7 +23,8 @@ import (
 // With inputPrecision tf32, f32 operands are first rounded to tf32 (to
 // nearest, ties away from zero: PTX's cvt.rna.tf32.f32, which Triton
 // uses); tf32x3 and bf16x3/bf16x6 compute like ieee (their purpose is to
-// approximate it). maxNumImpreciseAcc is ignored.
+// approximate it). maxNumImpreciseAcc is ignored. tt.dot_scaled scales its
+// operands and then computes as tt.dot does (ops_scaled.go).
 
 func operandTensor(v Value) (*Tensor, error) {
 	if m, ok := v.(*MemDesc); ok {
