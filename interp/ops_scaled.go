@@ -109,11 +109,7 @@ func evalFp4ToFp(ex *Exec, op *ir.Operation, args []Value) ([]Value, error) {
 	if err != nil {
 		return nil, err
 	}
-	axis := ttg.Fp4ToFpOp{Operation: op}.Axis()
-	if axis < 0 || axis >= int64(len(src.Shape)) {
-		return nil, fmt.Errorf("axis %d out of range for a tensor of rank %d", axis, len(src.Shape))
-	}
-	if err := unpackFp4(src, int(axis), out); err != nil {
+	if err := unpackFp4(src, int(ttg.Fp4ToFpOp{Operation: op}.Axis()), out); err != nil {
 		return nil, err
 	}
 	return []Value{out}, nil
@@ -240,7 +236,7 @@ func applyScale(up, s *Tensor, opIdx int, fastMath bool, name string) error {
 		return fmt.Errorf("%s of shape %v: K = %d is not a multiple of its last dimension", name, s.Shape, K)
 	}
 	g := K / ks
-	vals, nan, err := scaleValues(s, Elem{Type: up.Elem.Type, Float: up.Elem.Float})
+	vals, nan, err := scaleValues(s, up.Elem)
 	if err != nil {
 		return fmt.Errorf("%s: %v", name, err)
 	}
