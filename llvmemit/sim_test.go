@@ -1187,11 +1187,12 @@ func (s *sim) wgmma(c *lir.InstCall, text string) {
 }
 
 var (
-	// Triton's masked load: each word set (mov.uW $i, IMM;), then
-	// @$P ld[.volatile].global[.L2::256B][.vN].bW { words }, [ $A + 0 ];
-	// without a predicate (and the movs), an unmasked load with a hint.
-	maskedLoadRE = regexp.MustCompile(`(?s)^(?:mov\.u\d+ \$\d+, 0x[0-9a-f]+;\s*)*(?:@\$\d+ )?ld(?:\.volatile)?\.global(?:\.L2::256B)?(?:\.v\d)?\.b(\d+) \{ [^}]* \}, \[ \$\d+ \+ 0 \];$`)
-	movImmRE     = regexp.MustCompile(`mov\.u\d+ \$\d+, (0x[0-9a-f]+);`)
+	// The masked global load: @$P ld[.volatile].global[.L2::256B][.vN].bW
+	// { words }, [ $A + 0 ]; then each word set where the predicate does
+	// not hold (@!$P mov.uW $i, IMM;); without a predicate (and the movs),
+	// an unmasked load with a hint.
+	maskedLoadRE = regexp.MustCompile(`(?s)^(?:@\$\d+ )?ld(?:\.volatile)?\.global(?:\.L2::256B)?(?:\.v\d)?\.b(\d+) \{ [^}]* \}, \[ \$\d+ \+ 0 \];(?:\s*@!\$\d+ mov\.u\d+ \$\d+, 0x[0-9a-f]+;)*$`)
+	movImmRE     = regexp.MustCompile(`@!\$\d+ mov\.u\d+ \$(\d+), (0x[0-9a-f]+);`)
 	// The predicated atomics of the atomic lowering:
 	// @$N atom.SEM.SCOPE.global.OP[.noftz][.vN].TYPE (or red).
 	atomRE = regexp.MustCompile(`^@\$\d+ (atom|red)\.\w+\.\w+\.global\.(\w+)(?:\.noftz)?(?:\.v(\d))?\.((?:bf|[usbf])\d+(?:x2)?) `)
@@ -1199,26 +1200,29 @@ var (
 	stSharedRE = regexp.MustCompile(`^@\$2 st\.shared\.b\d+ \[ \$0 \+ 0 \], \$1;$`)
 )
 
-// maskedLoad models Triton's masked global load: $0.. the words, set to
-// their immediates and then, where the predicate ($N+1) holds (or without
-// one), loaded from the address ($N).
+// maskedLoad models the masked global load: $0.. the words, loaded from
+// the address ($N) where the predicate ($N+1) holds (or without one), else
+// set to their immediates (a word without one holds 0xdeadbeef…, so
+// that a missing mov shows in the results).
 func (s *sim) maskedLoad(c *lir.InstCall, text string) {
 	var wb int
 	fmt.Sscanf(maskedLoadRE.FindStringSubmatch(text)[1], "%d", &wb)
-	var init simVal
+	words := strings.Count(text[strings.Index(text, "{"):strings.Index(text, "}")], "$")
+	off := make(simVal, words)
+	for i := range off {
+		off[i] = 0xdeadbeefdeadbeef >> (64 - wb)
+	}
 	for _, m := range movImmRE.FindAllStringSubmatch(text, -1) {
-		v, err := strconv.ParseUint(m[1][2:], 16, 64)
-		if err != nil {
+		i, err := strconv.Atoi(m[1])
+		if err != nil || i >= words {
+			panic(fmt.Sprintf("sim: masked load sets word %s of %d: %s", m[1], words, text))
+		}
+		if off[i], err = strconv.ParseUint(m[2][2:], 16, 64); err != nil {
 			panic(err)
 		}
-		init = append(init, v)
-	}
-	words := strings.Count(text[strings.LastIndex(text, "{"):strings.LastIndex(text, "}")], "$")
-	for len(init) < words { // no predicate: no initial values
-		init = append(init, 0)
 	}
 	for t := range s.running() {
-		out := append(simVal{}, init...)
+		out := append(simVal{}, off...)
 		if len(c.Args) == 1 || s.get(t, c.Args[1])[0] != 0 {
 			addr := s.get(t, c.Args[0])[0]
 			for i := range out {
