@@ -79,6 +79,8 @@ func Main(p *proc.Proc) (code int) {
 	specialize := fs.String("specialize-divisibility", "auto", "auto: give each kernel whose pointer and integer arguments lack tt.divisibility a second body that assumes them divisible by 16 (coalesced for it) and choose it at run time when they are, where that makes global accesses wider (the specialize-divisibility pass of layout-opt); off: compile the kernel only as given")
 	prefetch := fs.String("l2-prefetch", "auto", "auto: lower the global loads of a 2-D tile kernel whose rows are shorter than 256 bytes, and whose neighbouring rows program y+1 reads while program x+1 reads a stride away, with ld.global.L2::256B (the l2-prefetch pass of layout-opt); off: no L2 prefetch sizes")
 	remarks := fs.Bool("remarks", false, "report on standard error, as remarks at each kernel, what order-programs, specialize-divisibility and l2-prefetch decided and why (layout-opt's remarks of those passes)")
+	minCTAs := fs.Int("min-ctas-per-sm", 0, "give every kernel .minnctapersm N, as CUDA's __launch_bounds__(threads, N): ptxas keeps registers few enough for N programs per SM; 1 lets it use registers freely, for launches of a few programs (0: no directive, ptxas's own heuristic)")
+	maxRegs := fs.Int("maxnreg", 0, "give every kernel .maxnreg N, as Triton's maxnreg option: at most N registers per thread, 1 to 255 (0: no limit)")
 	noAlloc := fs.Bool("no-allocate-shared-memory", false, "do not run allocate-shared-memory-nv on a module without ttg.shared (scratch then starts at offset 0 and ttg.shared is what the lowering needs)")
 	fs.Usage = func() {
 		fmt.Fprint(p.Stderr, usage)
@@ -193,6 +195,9 @@ func Main(p *proc.Proc) (code int) {
 			return 1
 		}
 		return fail("%v", err)
+	}
+	if err := res.SetLaunchBounds(llvmemit.LaunchBounds{MinCTAsPerSM: *minCTAs, MaxRegs: *maxRegs}); err != nil {
+		return fail("-%v", err)
 	}
 	text := []byte(res.Module.String())
 	if optimize {

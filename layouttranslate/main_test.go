@@ -287,3 +287,35 @@ func needLLVM(t *testing.T, withOpt bool) string {
 	}
 	return llc
 }
+
+func TestLaunchBounds(t *testing.T) {
+	llc := needLLVM(t, false)
+	code, out, errs := run(t, t.TempDir(), kernel, "-ttgir-to-ptx", "-llc", llc, "-min-ctas-per-sm", "1", "-maxnreg", "64")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	if !strings.Contains(out, ".reqntid 128, 1, 1\n.minnctapersm 1\n.maxnreg 64") {
+		t.Errorf("no launch bounds after .reqntid:\n%.600s", out)
+	}
+	if code, out, _ := run(t, t.TempDir(), kernel, "-ttgir-to-ptx", "-llc", llc); code != 0 || strings.Contains(out, ".minnctapersm") || strings.Contains(out, ".maxnreg") {
+		t.Errorf("launch bounds without the flags (exit %d):\n%.600s", code, out)
+	}
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "k.ll"), []byte("old"), 0o644)
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-maxnreg", "300"}, "layout-translate: error: -maxnreg 300: give 1 to 255 registers per thread"},
+		{[]string{"-min-ctas-per-sm", "-1"}, "layout-translate: error: -min-ctas-per-sm -1"},
+		{[]string{"-min-ctas-per-sm", "32"}, "32 programs of kernel copy's 128 threads are 4096 threads, more than the 2048 an SM holds"},
+	} {
+		code, _, errs := run(t, dir, kernel, append([]string{"-ttgir-to-llvmir", "-o", "k.ll"}, c.args...)...)
+		if code != 1 || !strings.Contains(errs, c.want) {
+			t.Errorf("%v: exit %d, stderr %q, want %q", c.args, code, errs, c.want)
+		}
+	}
+	if b, _ := os.ReadFile(filepath.Join(dir, "k.ll")); string(b) != "old" {
+		t.Errorf("the output file was overwritten on error: %q", b)
+	}
+}
