@@ -440,6 +440,14 @@ func (e *emitter) define(f *function) error {
 	l := &Lowerer{e: e, f: f, fn: f.fn, vals: map[*ir.Value][]value.Value{}, mem: map[*ir.Value]*memDesc{}}
 	l.cur = f.fn.NewBlock("entry")
 	l.axis = axisinfo.Analyze(f.op)
+	f.op.Walk(func(op *ir.Operation) ir.WalkResult {
+		switch op.Name() {
+		case "tt.dot", "tt.dot_scaled", "ttng.warp_group_dot":
+			l.dot = true
+			return ir.Interrupt
+		}
+		return ir.Advance
+	})
 	raw := l.cur.NewCall(e.nv.get("llvm.nvvm.read.ptx.sreg.tid.x", types.I32, attrsPure))
 	e.sregRange(raw, "tid.x")
 	l.tid = l.cur.NewAnd(raw, i32(int64(32*e.numWarps-1)))
@@ -491,6 +499,9 @@ type Lowerer struct {
 	// muls are the halves of products taken in a block, by operands
 	// (pairedMul).
 	muls map[*ir.Block]map[mulPair][2]bool
+	// dot: the function holds a tt.dot, tt.dot_scaled or
+	// ttng.warp_group_dot (see loadHints.fillAfter).
+	dot bool
 }
 
 // b returns a constant-folding builder on the current block.

@@ -118,7 +118,7 @@ func lowerLoad(l *Lowerer, op *ir.Operation) error {
 		others = l.Values(ld.Other())
 	}
 	vec, full := l.vecWidths(op, ld.Ptr(), ld.Mask())
-	lh := loadHints{volatile: ld.IsVolatile()}
+	lh := loadHints{volatile: ld.IsVolatile(), fillAfter: !l.dot && inLoop(op)}
 	if a := op.Attr(passes.L2PrefetchAttr); a != nil {
 		if n, ok := a.(*ir.IntegerAttr); !ok || n.Value != 256 {
 			return errorf(op, "%s must be 256 : i32 (ld.global.L2::256B), not %s", passes.L2PrefetchAttr, ir.AttrString(a))
@@ -146,6 +146,17 @@ type loadHints struct {
 	volatile bool
 	// prefetch256: .L2::256B (passes.L2PrefetchAttr), through inline PTX.
 	prefetch256 bool
+	// fillAfter: a masked load sets its masked-off words after the load,
+	// under the negated predicate, instead of before it as Triton does.
+	// A word set before the load is live across it, and ptxas then loads
+	// a loop's rows one at a time into the same registers: in a loop of a
+	// function without a dot, filling after is 1.6 to 3.7 times faster
+	// (colsum_loop, colsum_acc_loop, layernorm_bwd_dwdb; softmax_online
+	// +18%). Elsewhere it is not: it lets ptxas hoist the loads of a
+	// dot's operand pipeline past its register budget (matmuls 13 to 59%
+	// slower, spilling) and spills in masked_bias_64x64 (-3%), all
+	// measured in proof/results/h200-r13.
+	fillAfter bool
 }
 
 // loadRegs loads the registers of ptrs vec elements at a time: vector
@@ -192,9 +203,8 @@ func (l *Lowerer) loadRegs(ptrs, masks, others []value.Value, vec int, mt, rt ty
 			x.Volatile = h.volatile
 			vals = x
 		} else {
-			// A constant `other` is what the masked-off words are set to
-			// (as in Triton, which sets them before the load): no select
-			// after the load.
+			// A constant `other` is what the masked-off words are set to,
+			// as in Triton: no select after the load.
 			var init []uint64
 			if others != nil && mt.Equal(rt) {
 				init = constBits(others[r:min(r+vec, len(others))], vec)
@@ -271,9 +281,10 @@ func constBits(vals []value.Value, vec int) []uint64 {
 }
 
 // asmLoad is Triton's inline ld.global: with a predicate pred, the words
-// are loaded where it holds and set to init (the elements' bits; nil:
-// zero) where it does not; with none (nil), loaded. It returns a value of
-// mt (vec == 1) or <vec x mt>.
+// are set to init (the elements' bits; nil: zero), then loaded where it
+// holds (with h.fillAfter: loaded where it holds, then set to init where
+// it does not); with none (nil), loaded. It returns a value of mt
+// (vec == 1) or <vec x mt>.
 func (l *Lowerer) asmLoad(p, pred value.Value, vec int, mt types.Type, h loadHints, init []uint64) value.Value {
 	bits := typeBits(mt)
 	n, wb := wordsOf(vec, bits)
@@ -286,12 +297,21 @@ func (l *Lowerer) asmLoad(p, pred value.Value, vec int, mt types.Type, h loadHin
 		}
 		return w
 	}
+	mov := "mov.u32"
+	if wb == 16 || wb == 8 {
+		mov = "mov.u16"
+	} else if wb == 64 {
+		mov = "mov.u64"
+	}
 	var text strings.Builder
 	var cons []string
 	var outs []string
 	for i := 0; i < n; i++ {
 		cons = append(cons, "="+constraintFor(wb))
 		outs = append(outs, fmt.Sprintf("$%d", i))
+		if pred != nil && !h.fillAfter {
+			fmt.Fprintf(&text, "%s $%d, %#x;\n\t", mov, i, word(i))
+		}
 	}
 	mods := ""
 	if h.volatile {
@@ -308,21 +328,8 @@ func (l *Lowerer) asmLoad(p, pred value.Value, vec int, mt types.Type, h loadHin
 		fmt.Fprintf(&text, "@$%d ", n+1)
 	}
 	fmt.Fprintf(&text, "ld%s.b%d { %s }, [ $%d + 0 ];", mods, wb, strings.Join(outs, ", "), n)
-	if pred != nil {
-		// The masked-off words are set after the load, under the negated
-		// predicate, not before it as in Triton: a word set before the load
-		// is live across it, and ptxas then loads a loop's rows one at a
-		// time into the same registers (colsum_acc_loop, layernorm_bwd_dwdb:
-		// 1.6 to 3 times slower, proof/results/h200-r13).
-		mov := "mov.u32"
-		if wb == 16 || wb == 8 {
-			mov = "mov.u16"
-		} else if wb == 64 {
-			mov = "mov.u64"
-		}
-		for i := 0; i < n; i++ {
-			fmt.Fprintf(&text, "\n\t@!$%d %s $%d, %#x;", n+1, mov, i, word(i))
-		}
+	for i := 0; pred != nil && h.fillAfter && i < n; i++ {
+		fmt.Fprintf(&text, "\n\t@!$%d %s $%d, %#x;", n+1, mov, i, word(i))
 	}
 	cons = append(cons, "l")
 	params, args := []types.Type{p.Type()}, []value.Value{p}
@@ -540,4 +547,17 @@ func (l *Lowerer) unlessMasked(masks []value.Value, hint string, full, masked fu
 		out[i] = join.NewPhi(lir.NewIncoming(a[i], aEnd), lir.NewIncoming(b[i], bEnd))
 	}
 	return out
+}
+
+// inLoop reports whether op is inside an scf.for or scf.while.
+func inLoop(op *ir.Operation) bool {
+	for p := op.ParentOp(); p != nil; p = p.ParentOp() {
+		switch p.Name() {
+		case "scf.for", "scf.while":
+			return true
+		case "tt.func":
+			return false
+		}
+	}
+	return false
 }

@@ -27,34 +27,60 @@ func TestSimMaskedLoadOther(t *testing.T) {
 		{"f16-pairs", "f16", "1.5", "pairs", "mov.u32 $0, 0x0;", ""},
 		{"f32-zero", "f32", "0.0", "pairs", "mov.u32 $1, 0x0;", "select"},
 	}
+	// In a loop (of a function without a dot) the masked-off words are set
+	// after the load (loadHints.fillAfter), elsewhere before it.
 	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			const n = 512
-			ty := func(e string) string { return fmt.Sprintf("tensor<%dx%s, #b>", n, e) }
-			pt := ty("!tt.ptr<" + c.elem + ">")
-			body := inOutBody(n, c.elem, c.mask) + fmt.Sprintf(`
-    %%o = arith.constant dense<%s> : %s`, c.other, ty(c.elem))
-			body += fmt.Sprintf(`
+		for _, loop := range []bool{false, true} {
+			name := c.name
+			if loop {
+				name += "-loop"
+			}
+			t.Run(name, func(t *testing.T) {
+				testMaskedLoadOther(t, c.elem, c.other, c.mask, c.want, c.not, loop)
+			})
+		}
+	}
+}
+
+func testMaskedLoadOther(t *testing.T, elem, other, mask, want, not string, loop bool) {
+	const n = 512
+	ty := func(e string) string { return fmt.Sprintf("tensor<%dx%s, #b>", n, e) }
+	pt := ty("!tt.ptr<" + elem + ">")
+	body := inOutBody(n, elem, mask) + fmt.Sprintf(`
+    %%o = arith.constant dense<%s> : %s`, other, ty(elem))
+	if loop {
+		body += fmt.Sprintf(`
+    %%c0 = arith.constant 0 : i32
+    %%c1 = arith.constant 1 : i32
+    %%x = scf.for %%i = %%c0 to %%c1 step %%c1 iter_args(%%a = %%o) -> (%s) : i32 {
+      %%v = tt.load %%ia, %%m, %%o : %s
+      scf.yield %%v : %s
+    }
+    tt.store %%ja, %%x : %s`, ty(elem), pt, ty(elem), pt)
+	} else {
+		body += fmt.Sprintf(`
     %%x = tt.load %%ia, %%m, %%o : %s
     tt.store %%ja, %%x : %s`, pt, pt)
-			src := `#b = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+	}
+	src := `#b = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 ` + fmt.Sprintf(`module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
-  tt.func public @k(%%in: !tt.ptr<%s> {tt.divisibility = 16 : i32}, %%out: !tt.ptr<%s> {tt.divisibility = 16 : i32}, %%lim: i32) {`, c.elem, c.elem) + body + `
+  tt.func public @k(%%in: !tt.ptr<%s> {tt.divisibility = 16 : i32}, %%out: !tt.ptr<%s> {tt.divisibility = 16 : i32}, %%lim: i32) {`, elem, elem) + body + `
     tt.return
   }
 }
 `
-			ll := lowerSource(t, src, c.name+".mlir", true).Module.String()
-			if !strings.Contains(ll, c.want) || c.not != "" && strings.Contains(ll, c.not) {
-				t.Fatalf("want %q and no %q in the LLVM IR:\n%s", c.want, c.not, ll)
-			}
-			var et ir.Type = &ir.FloatType{Kind: c.elem}
-			if c.elem == "i32" {
-				et = ir.I32
-			}
-			crossCheckArgs(t, src, 4, []*interp.Buffer{filled(t, et, n, 1), zeros(t, et, n)}, []int64{n - 37})
-		})
+	ll := lowerSource(t, src, "k.mlir", true).Module.String()
+	if !strings.Contains(ll, want) || not != "" && strings.Contains(ll, not) {
+		t.Fatalf("want %q and no %q in the LLVM IR:\n%s", want, not, ll)
 	}
+	if after := strings.Contains(ll, "@!$"); after != loop {
+		t.Fatalf("words set after the load: %v, want %v:\n%s", after, loop, ll)
+	}
+	var et ir.Type = &ir.FloatType{Kind: elem}
+	if elem == "i32" {
+		et = ir.I32
+	}
+	crossCheckArgs(t, src, 4, []*interp.Buffer{filled(t, et, n, 1), zeros(t, et, n)}, []int64{n - 37})
 }
 
 // inOutBody is the start of a test kernel over n elements of elem with

@@ -1187,12 +1187,13 @@ func (s *sim) wgmma(c *lir.InstCall, text string) {
 }
 
 var (
-	// The masked global load: @$P ld[.volatile].global[.L2::256B][.vN].bW
-	// { words }, [ $A + 0 ]; then each word set where the predicate does
-	// not hold (@!$P mov.uW $i, IMM;); without a predicate (and the movs),
-	// an unmasked load with a hint.
-	maskedLoadRE = regexp.MustCompile(`(?s)^(?:@\$\d+ )?ld(?:\.volatile)?\.global(?:\.L2::256B)?(?:\.v\d)?\.b(\d+) \{ [^}]* \}, \[ \$\d+ \+ 0 \];(?:\s*@!\$\d+ mov\.u\d+ \$\d+, 0x[0-9a-f]+;)*$`)
-	movImmRE     = regexp.MustCompile(`@!\$\d+ mov\.u\d+ \$(\d+), (0x[0-9a-f]+);`)
+	// The masked global load: each word set (mov.uW $i, IMM;), then
+	// @$P ld[.volatile].global[.L2::256B][.vN].bW { words }, [ $A + 0 ];
+	// or (loadHints.fillAfter) the load first, then each word set where
+	// the predicate does not hold (@!$P mov.uW $i, IMM;); without a
+	// predicate (and the movs), an unmasked load with a hint.
+	maskedLoadRE = regexp.MustCompile(`(?s)^(?:mov\.u\d+ \$\d+, 0x[0-9a-f]+;\s*)*(?:@\$\d+ )?ld(?:\.volatile)?\.global(?:\.L2::256B)?(?:\.v\d)?\.b(\d+) \{ [^}]* \}, \[ \$\d+ \+ 0 \];(?:\s*@!\$\d+ mov\.u\d+ \$\d+, 0x[0-9a-f]+;)*$`)
+	movImmRE     = regexp.MustCompile(`mov\.u\d+ \$(\d+), (0x[0-9a-f]+);`)
 	// The predicated atomics of the atomic lowering:
 	// @$N atom.SEM.SCOPE.global.OP[.noftz][.vN].TYPE (or red).
 	atomRE = regexp.MustCompile(`^@\$\d+ (atom|red)\.\w+\.\w+\.global\.(\w+)(?:\.noftz)?(?:\.v(\d))?\.((?:bf|[usbf])\d+(?:x2)?) `)

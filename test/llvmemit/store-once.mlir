@@ -28,13 +28,12 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   // the same in lanes 0-15 and 16-31 of a half: lane bits 0-3 broadcast.
   // CHECK-LABEL: define void @rows(
   // CHECK: %[[TID:.*]] = and i32 %{{.*}}, 127
-  // The masked-off words of the loads with other = 0 are set to 0, those
-  // with other = 1.0 to its bits, after the load under the negated
-  // predicate: no select after either.
-  // CHECK-COUNT-8: @!$2 mov.u32 $0, 0x0;
+  // The loads with other = 0 start from 0, those with other = 1.0 from
+  // its bits, as in Triton: no select after either.
+  // CHECK-COUNT-8: mov.u32 $0, 0x0;
   // CHECK-NOT: select
-  // CHECK: @$2 ld.global.b32
-  // CHECK-SAME: @!$2 mov.u32 $0, 0x3f800000;
+  // CHECK: mov.u32 $0, 0x3f800000;
+  // CHECK-SAME: @$2 ld.global.b32
   // CHECK-NOT: select
   // CHECK: %[[B:.*]] = and i32 %[[TID]], 15
   // CHECK-NEXT: %[[U:.*]] = icmp eq i32 %[[B]], 0
