@@ -45,7 +45,9 @@
 // AxisInfo for the ops lowered here, honouring tt.divisibility,
 // tt.contiguity and tt.constancy), at most 128 bits: unmasked accesses are
 // LLVM vector loads and stores with that alignment, masked ones Triton's
-// predicated inline PTX (ld.global.v4.b32 and the like). Where only the
+// predicated inline PTX (ld.global.v4.b32 and the like; in a loop of a
+// function without a dot the masked-off words are set after the load, not
+// before it: see loadHints.fillAfter). Where only the
 // mask keeps an access from a wider vector (a bounds check against a size
 // not known to be a multiple of it), a thread whose elements are all in
 // bounds makes it with whole vectors and the others element by element, a
