@@ -205,6 +205,32 @@ func init() {
 		return elementwise(l, op, func(a []value.Value) value.Value { return l.cur.NewSelect(a[0], a[1], a[2]) })
 	})
 	Register("arith.constant", lowerConstant)
+	// ub.poison of a scalar or a tensor in registers: every register is
+	// LLVM's poison (a tensor descriptor or memdesc is an error: llvmType
+	// has no type for it).
+	Register("ub.poison", func(l *Lowerer, op *ir.Operation) error {
+		t := op.Result(0).Type()
+		p := constant.NewPoison(mustType(ir.ElementType(t)))
+		out := make([]value.Value, numRegs(t))
+		for i := range out {
+			out[i] = p
+		}
+		l.Define(op.Result(0), out)
+		return nil
+	})
+	// llvm.intr.assume %c : i1 is LLVM's llvm.assume (no code; a fact for
+	// LLVM's optimizations).
+	Register("llvm.intr.assume", func(l *Lowerer, op *ir.Operation) error {
+		if op.NumOperands() != 1 {
+			return errorf(op, "want one i1 operand")
+		}
+		if it, ok := op.Operand(0).Type().(*ir.IntegerType); !ok || it.Width != 1 {
+			return errorf(op, "want one i1 operand")
+		}
+		c := l.Values(op.Operand(0))[0]
+		l.cur.NewCall(l.e.nv.get("llvm.assume", types.Void, []lir.FuncAttribute{enum.FuncAttrNoUnwind}, types.I1), c)
+		return nil
+	})
 	registerCasts()
 }
 
