@@ -61,4 +61,11 @@
 // output bit-identical. LayoutOrder instead reduces in Triton 3.6's order
 // on the GPU, read off the operand's linear layout; scans and dots have no
 // such mode (the GPU's scan and tensor-core orders are not modelled).
+//
+// A block pointer (tt.make_tensor_ptr, tt.advance) is a *BlockPtr;
+// tt.load and tt.store through it compute what Triton's
+// RewriteTensorPointer rewrites them into: offsets in i64, the addresses
+// and the boundaryCheck mask of the rewrite, padding zero or NaN, and 0
+// for an out-of-bounds element of a load without padding (see
+// ops_blockptr.go).
 package interp

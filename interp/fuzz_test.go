@@ -26,6 +26,9 @@ func FuzzRun(f *testing.F) {
 		a:   dsOperand{ty: "i8", rows: 2, cols: 16, scaleTy: "i8", scaleRows: 2, scaleCols: 2},
 		b:   dsOperand{ty: "f8E4M3FN", rows: 32, cols: 2, scaleTy: "i8", scaleRows: 2, scaleCols: 2},
 		lhs: "e2m1", rhs: "e4m3", attrs: "{fastMath = false}", m: 2, n: 2}.kernel())
+	f.Add(blockLoad{shape: [2]int64{4, 5}, strides: [2]int64{5, 1}, offsets: [2]int32{1, 1}, adv: [2]int32{-1, -2}, rows: 2, cols: 4,
+		attrs: "boundaryCheck = array<i32: 0, 1>, padding = 2 : i32"}.kernel())
+	f.Add(blockStoreKernel([2]int64{4, 5}, [2]int64{1, 5}, [2]int32{3, 2}, [2]int32{}, "boundaryCheck = array<i32: 1>"))
 	f.Fuzz(func(t *testing.T, src string) {
 		m, diags := ir.Parse([]byte(src), ir.ParseConfig{Filename: "fuzz.mlir"})
 		if diags.HasErrors() || ir.Verify(m).HasErrors() {

@@ -11,6 +11,7 @@ import (
 // Global memory: tt.load, tt.store and the atomics access Exec.M.Mem one
 // element at a time in row-major order of the pointer tensor. A masked-off
 // element is not accessed at all (a load gives `other`, or 0 without it).
+// Loads and stores through block pointers are in ops_blockptr.go.
 
 func optTensor(ex *Exec, v *ir.Value) (*Tensor, error) {
 	if v == nil {
@@ -37,12 +38,15 @@ func elemF(t *Tensor, i int) float64 {
 
 func evalLoad(ex *Exec, op *ir.Operation, args []Value) ([]Value, error) {
 	l := tt.LoadOp{Operation: op}
+	if b, ok := ex.Get(l.Ptr()).(*BlockPtr); ok {
+		return loadBlock(ex, l, b)
+	}
 	ptr, err := optTensor(ex, l.Ptr())
 	if err != nil {
 		return nil, err
 	}
 	if !ptr.Elem.IsPtr() {
-		return nil, fmt.Errorf("loads through a tensor pointer are not supported (block pointers are rewritten before TTGIR)")
+		return nil, fmt.Errorf("the pointer operand is not a tensor of pointers or a block pointer")
 	}
 	mask, err := optTensor(ex, l.Mask())
 	if err != nil {
@@ -103,6 +107,9 @@ func unflatten(i int, shape []int) []int {
 
 func evalStore(ex *Exec, op *ir.Operation, args []Value) ([]Value, error) {
 	s := tt.StoreOp{Operation: op}
+	if b, ok := ex.Get(s.Ptr()).(*BlockPtr); ok {
+		return storeBlock(ex, s, b)
+	}
 	ptr, err := optTensor(ex, s.Ptr())
 	if err != nil {
 		return nil, err
@@ -116,10 +123,16 @@ func evalStore(ex *Exec, op *ir.Operation, args []Value) ([]Value, error) {
 		return nil, err
 	}
 	if !ptr.Elem.IsPtr() {
-		return nil, fmt.Errorf("stores through a tensor pointer are not supported")
+		return nil, fmt.Errorf("the pointer operand is not a tensor of pointers or a block pointer")
 	}
+	return nil, storeFrom(ex, ptr, val, mask)
+}
+
+// storeFrom stores the elements of val at the addresses ptr, in row-major
+// order, skipping those where mask (when not nil) is false.
+func storeFrom(ex *Exec, ptr, val, mask *Tensor) error {
 	if val.Len() != ptr.Len() {
-		return nil, fmt.Errorf("%d pointers for %d values", ptr.Len(), val.Len())
+		return fmt.Errorf("%d pointers for %d values", ptr.Len(), val.Len())
 	}
 	buf := make([]byte, val.Elem.Bytes())
 	for i := 0; i < ptr.Len(); i++ {
@@ -135,10 +148,10 @@ func evalStore(ex *Exec, op *ir.Operation, args []Value) ([]Value, error) {
 		}
 		storeElem(val.Elem, buf, iv, fv)
 		if err := ex.M.Mem.Store(ptr.I[i], buf); err != nil {
-			return nil, fmt.Errorf("element %v: %v", unflatten(i, ptr.Shape), err)
+			return fmt.Errorf("element %v: %v", unflatten(i, ptr.Shape), err)
 		}
 	}
-	return nil, nil
+	return nil
 }
 
 // rmw applies an atomic read-modify-write op to old and v.

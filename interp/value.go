@@ -151,7 +151,8 @@ func NewMemDesc(e Elem, shape []int, t *Tensor) (*MemDesc, error) {
 // Token is a value of !ttg.async.token or another type without data.
 type Token struct{}
 
-// Value is the value of an SSA value: *Tensor, *MemDesc or Token.
+// Value is the value of an SSA value: *Tensor, *MemDesc, *BlockPtr (a
+// block pointer, see ops_blockptr.go) or Token.
 type Value any
 
 // strides returns the row-major strides of shape.

@@ -1,0 +1,264 @@
+package interp
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/layoutopt/layoutopt/dialect/tt"
+	"github.com/layoutopt/layoutopt/ir"
+)
+
+// Block pointers (!tt.ptr<tensor<...>>) are evaluated as Triton 3.6's pass
+// RewriteTensorPointer rewrites them into tensors of pointers:
+//
+//   - tt.make_tensor_ptr sign-extends its i32 offsets to i64;
+//   - tt.advance adds its i32 deltas, sign-extended, to the offsets in
+//     i64 (arith.addi on i64: the offsets do not wrap at 32 bits);
+//   - tt.load and tt.store access element (i_0, ..., i_{r-1}) of the
+//     block at base + Σ_d (offset_d + i_d)·stride_d·bytes, all in i64
+//     (tt.addptr of the i64 products); for every dimension d in
+//     boundaryCheck the element is masked off unless 0 ≤ offset_d + i_d <
+//     shape_d (signed). A masked-off element is not accessed: a load
+//     gives the padding (padding = 1, PAD_ZERO: 0; padding = 2, PAD_NAN:
+//     NaN, floats only, as Triton's frontend requires and the rewrite
+//     asserts) or 0 when the load has no padding attribute (the rewrite
+//     then makes a masked load without `other`, which the interpreter
+//     reads as 0). Dimensions not in boundaryCheck are not checked: the
+//     access goes wherever the address points, and memory reports it if
+//     it is outside every buffer.
+//
+// The order attribute of tt.make_tensor_ptr is a layout hint; it plays no
+// part in the values.
+
+// BlockPtr is the value of a block pointer: a block of the shape of its
+// type's pointee tensor, placed at Offsets in a strided tensor of Shape
+// elements that starts at Base.
+type BlockPtr struct {
+	Base    int64   // address of element (0, ..., 0) of the tensor
+	Elem    Elem    // the element type of the pointee tensor
+	Block   []int   // the shape of the block (the pointee tensor's shape)
+	Shape   []int64 // the tensor's bounds, checked by boundaryCheck
+	Strides []int64 // in elements, per dimension
+	Offsets []int64 // the block's position in elements, per dimension
+	Order   []int64 // the order attribute (a layout hint, unused)
+}
+
+// blockPtrType returns the block shape and element type of a block pointer
+// type.
+func blockPtrType(t ir.Type) ([]int, Elem, error) {
+	pt, ok := t.(*ir.PointerType)
+	if !ok {
+		return nil, Elem{}, fmt.Errorf("%s is not a block pointer type", ir.TypeString(t))
+	}
+	bt, ok := pt.Pointee.(*ir.RankedTensorType)
+	if !ok {
+		return nil, Elem{}, fmt.Errorf("%s is not a block pointer type", ir.TypeString(t))
+	}
+	shape := shapeOf(bt)
+	if err := checkShape(shape); err != nil {
+		return nil, Elem{}, err
+	}
+	e, err := ElemOf(bt.Elem)
+	if err != nil {
+		return nil, Elem{}, err
+	}
+	return shape, e, nil
+}
+
+// scalarInts returns the values of integer scalar operands.
+func scalarInts(args []Value, what string) ([]int64, error) {
+	out := make([]int64, len(args))
+	for i, a := range args {
+		t, err := tensorArg(a)
+		if err != nil {
+			return nil, fmt.Errorf("%s %d: %v", what, i, err)
+		}
+		if !t.Elem.IsInt() || len(t.Shape) != 0 || len(t.I) != 1 {
+			return nil, fmt.Errorf("%s %d is not an integer scalar", what, i)
+		}
+		out[i] = t.I[0]
+	}
+	return out, nil
+}
+
+// evalMakeTensorPtr makes a *BlockPtr from the base, r shapes, r strides
+// and r offsets, r the rank of the result's block.
+func evalMakeTensorPtr(ex *Exec, op *ir.Operation, args []Value) ([]Value, error) {
+	if op.NumResults() != 1 {
+		return nil, fmt.Errorf("expects one result")
+	}
+	block, e, err := blockPtrType(op.Result(0).Type())
+	if err != nil {
+		return nil, err
+	}
+	r := len(block)
+	if len(args) != 1+3*r {
+		return nil, fmt.Errorf("%d operands for a block of rank %d (want the base and %d shapes, strides and offsets)", len(args), r, r)
+	}
+	base, err := tensorArg(args[0])
+	if err != nil {
+		return nil, fmt.Errorf("base: %v", err)
+	}
+	if !base.Elem.IsPtr() || len(base.Shape) != 0 || len(base.I) != 1 {
+		return nil, fmt.Errorf("base is not a scalar pointer")
+	}
+	shape, err := scalarInts(args[1:1+r], "shape")
+	if err != nil {
+		return nil, err
+	}
+	st, err := scalarInts(args[1+r:1+2*r], "stride")
+	if err != nil {
+		return nil, err
+	}
+	offs, err := scalarInts(args[1+2*r:], "offset")
+	if err != nil {
+		return nil, err
+	}
+	order := tt.MakeTensorPtrOp{Operation: op}.Order()
+	return []Value{&BlockPtr{Base: base.I[0], Elem: e, Block: block, Shape: shape, Strides: st, Offsets: offs, Order: order}}, nil
+}
+
+func blockPtrArg(v Value) (*BlockPtr, error) {
+	b, ok := v.(*BlockPtr)
+	if !ok {
+		return nil, fmt.Errorf("expected a block pointer operand, got %T", v)
+	}
+	return b, nil
+}
+
+// evalAdvance returns a new block pointer whose offsets are those of the
+// operand plus the sign-extended i32 deltas, added in i64.
+func evalAdvance(ex *Exec, op *ir.Operation, args []Value) ([]Value, error) {
+	if len(args) < 1 {
+		return nil, fmt.Errorf("expects a block pointer operand")
+	}
+	b, err := blockPtrArg(args[0])
+	if err != nil {
+		return nil, err
+	}
+	if len(args)-1 != len(b.Block) {
+		return nil, fmt.Errorf("%d offsets for a block of rank %d", len(args)-1, len(b.Block))
+	}
+	deltas, err := scalarInts(args[1:], "offset")
+	if err != nil {
+		return nil, err
+	}
+	nb := *b
+	nb.Offsets = make([]int64, len(b.Offsets))
+	for d, o := range b.Offsets {
+		nb.Offsets[d] = o + deltas[d]
+	}
+	return []Value{&nb}, nil
+}
+
+// pointers returns the address of every element of the block in
+// row-major order, and the mask of boundaryCheck (nil when it checks no
+// dimension), as RewriteTensorPointer's generatePtr and generateMask
+// compute them.
+func (b *BlockPtr) pointers(boundaryCheck []int64) (ptr, mask *Tensor, err error) {
+	r := len(b.Block)
+	if len(b.Shape) != r || len(b.Strides) != r || len(b.Offsets) != r {
+		return nil, nil, fmt.Errorf("malformed block pointer of rank %d", r)
+	}
+	for _, d := range boundaryCheck {
+		if d < 0 || d >= int64(r) {
+			return nil, nil, fmt.Errorf("boundaryCheck dimension %d of a block of rank %d", d, r)
+		}
+	}
+	pe := Elem{Type: &ir.PointerType{Pointee: b.Elem.Type, AddrSpace: 1}, Pointee: b.Elem.Type}
+	ptr = NewTensor(pe, b.Block)
+	if len(boundaryCheck) > 0 {
+		mask = NewTensor(Elem{Type: ir.I1, Width: 1}, b.Block)
+	}
+	sz := int64(b.Elem.Bytes())
+	idx := make([]int, r)
+	for k := range ptr.I {
+		addr, in := b.Base, true
+		for d, i := range idx {
+			addr += (b.Offsets[d] + int64(i)) * b.Strides[d] * sz
+		}
+		for _, d := range boundaryCheck {
+			if o := b.Offsets[d] + int64(idx[d]); o < 0 || o >= b.Shape[d] {
+				in = false
+			}
+		}
+		ptr.I[k] = addr
+		if mask != nil && in {
+			mask.I[k] = -1
+		}
+		for d := r - 1; d >= 0; d-- {
+			idx[d]++
+			if idx[d] < b.Block[d] {
+				break
+			}
+			idx[d] = 0
+		}
+	}
+	return ptr, mask, nil
+}
+
+// loadBlock is tt.load through a block pointer.
+func loadBlock(ex *Exec, l tt.LoadOp, b *BlockPtr) ([]Value, error) {
+	if l.Mask() != nil || l.Other() != nil {
+		return nil, fmt.Errorf("a load through a block pointer takes no mask or other")
+	}
+	out, err := newResult(l.Operation, 0)
+	if err != nil {
+		return nil, err
+	}
+	if !ir.TypesEqual(out.Elem.Type, b.Elem.Type) {
+		return nil, fmt.Errorf("loading %s elements through a block pointer to %s", ir.TypeString(out.Elem.Type), ir.TypeString(b.Elem.Type))
+	}
+	var other *Tensor
+	if pad := l.Padding(); pad != nil {
+		pa, ok := pad.(*ir.IntegerAttr)
+		if !ok {
+			return nil, fmt.Errorf("padding %s is not an integer", ir.AttrString(pad))
+		}
+		switch pa.Value {
+		case 1: // PAD_ZERO
+			other = NewTensor(out.Elem, nil)
+		case 2: // PAD_NAN
+			if out.Elem.Float == nil {
+				return nil, fmt.Errorf("padding NaN for %s elements", ir.TypeString(out.Elem.Type))
+			}
+			other = scalarFloat(out.Elem, math.NaN())
+		default:
+			return nil, fmt.Errorf("unknown padding option %d", pa.Value)
+		}
+	}
+	ptr, mask, err := b.pointers(l.BoundaryCheck())
+	if err != nil {
+		return nil, err
+	}
+	if err := loadInto(ex, out, ptr, mask, other); err != nil {
+		return nil, err
+	}
+	return []Value{out}, nil
+}
+
+// storeBlock is tt.store through a block pointer.
+func storeBlock(ex *Exec, s tt.StoreOp, b *BlockPtr) ([]Value, error) {
+	if s.Mask() != nil {
+		return nil, fmt.Errorf("a store through a block pointer takes no mask")
+	}
+	val, err := tensorArg(ex.Get(s.Value()))
+	if err != nil {
+		return nil, err
+	}
+	if !ir.TypesEqual(val.Elem.Type, b.Elem.Type) {
+		return nil, fmt.Errorf("storing %s elements through a block pointer to %s", ir.TypeString(val.Elem.Type), ir.TypeString(b.Elem.Type))
+	}
+	ptr, mask, err := b.pointers(s.BoundaryCheck())
+	if err != nil {
+		return nil, err
+	}
+	return nil, storeFrom(ex, ptr, val, mask)
+}
+
+func init() {
+	register(map[string]OpFunc{
+		"tt.make_tensor_ptr": evalMakeTensorPtr,
+		"tt.advance":         evalAdvance,
+	})
+}
