@@ -206,10 +206,15 @@ func init() {
 	})
 	Register("arith.constant", lowerConstant)
 	// ub.poison of a scalar or a tensor in registers: every register is
-	// LLVM's poison (a tensor descriptor or memdesc is an error: llvmType
-	// has no type for it).
+	// LLVM's poison. Of a memdesc, tensor descriptor or other type it is an
+	// error.
 	Register("ub.poison", func(l *Lowerer, op *ir.Operation) error {
 		t := op.Result(0).Type()
+		switch t.(type) {
+		case *ir.IntegerType, *ir.FloatType, *ir.IndexType, *ir.PointerType, *ir.RankedTensorType:
+		default:
+			return errorf(op, "ub.poison of %s is not supported (only scalars and tensors in registers)", ir.TypeString(t))
+		}
 		p := constant.NewPoison(mustType(ir.ElementType(t)))
 		out := make([]value.Value, numRegs(t))
 		for i := range out {
