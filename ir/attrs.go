@@ -291,10 +291,35 @@ func appendFloatValue(b []byte, v float64, t Type) []byte {
 		}
 		return append(b, s...)
 	}
+	if ft, ok := t.(*FloatType); ok && ft.FloatBits() == 16 {
+		// MLIR prints a 16-bit NaN or infinity in its own width
+		// (f16 NaN: 0x7E00; bf16 NaN: 0x7FC0).
+		return append(b, "0x"+strings.ToUpper(strconv.FormatUint(uint64(nonFinite16(v, ft.Kind == "bf16")), 16))...)
+	}
 	if bits == 32 {
 		return append(b, "0x"+strings.ToUpper(strconv.FormatUint(uint64(math.Float32bits(float32(v))), 16))...)
 	}
 	return append(b, "0x"+strings.ToUpper(strconv.FormatUint(math.Float64bits(v), 16))...)
+}
+
+// nonFinite16 returns the bits of NaN or ±Inf v as f16 (or bf16): the quiet
+// NaN APFloat makes, its sign kept.
+func nonFinite16(v float64, bf16 bool) uint16 {
+	var r uint16 = 0x7C00 // f16 +Inf
+	if bf16 {
+		r = 0x7F80
+	}
+	if math.IsNaN(v) {
+		if bf16 {
+			r |= 0x40
+		} else {
+			r |= 0x200
+		}
+	}
+	if math.Signbit(v) {
+		r |= 0x8000
+	}
+	return r
 }
 
 func (a *StringAttr) appendAttr(b []byte, _ AliasFunc) []byte { return appendQuoted(b, a.Value) }

@@ -1615,6 +1615,11 @@ func parseFloatLit(s string, neg bool) (float64, error) {
 func floatFromBits(bits uint64, t Type) float64 {
 	if ft, ok := t.(*FloatType); ok {
 		switch ft.FloatBits() {
+		case 16:
+			if ft.Kind == "bf16" {
+				return float64(math.Float32frombits(uint32(bits) << 16))
+			}
+			return halfBits(uint16(bits))
 		case 32:
 			return float64(math.Float32frombits(uint32(bits)))
 		case 64:
@@ -1622,4 +1627,23 @@ func floatFromBits(bits uint64, t Type) float64 {
 		}
 	}
 	return float64(bits)
+}
+
+// halfBits returns the value of the IEEE binary16 number with bits h.
+func halfBits(h uint16) float64 {
+	sign := 1.0
+	if h&0x8000 != 0 {
+		sign = -1
+	}
+	exp, frac := int(h>>10)&0x1F, float64(h&0x3FF)
+	switch exp {
+	case 0:
+		return sign * math.Ldexp(frac, -24)
+	case 0x1F:
+		if frac != 0 {
+			return math.NaN()
+		}
+		return math.Inf(int(sign))
+	}
+	return sign * math.Ldexp(1024+frac, exp-25)
 }
