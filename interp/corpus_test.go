@@ -30,6 +30,7 @@ var layoutPasses = []string{
 	"order-programs",
 	"coalesce",
 	"specialize-divisibility",
+	"triton-rewrite-tensor-pointer",
 }
 
 // How a kernel is run without knowing its buffers (the rule of
