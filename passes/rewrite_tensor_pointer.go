@@ -389,24 +389,33 @@ func (r *tensorPtrRewriter) ifOp(op *ir.Operation) *ir.Operation {
 			nb.Append(o)
 		}
 	}
+	r.remapResults(op, n, thenYield.Operands(), func(v *ir.Value) *blockPtrInfo { return r.info[origin(v).Result(0)] })
+	r.erase = append(r.erase, op)
+	return n
+}
+
+// remapResults points the uses of old's results at the rebuilt op n's: a
+// result whose source (srcs[i], the value yielded or carried in its place)
+// is not a block pointer at n's next result, a block pointer's at its
+// rank's next results, recorded as its offsets (with the base, shape and
+// strides of info(srcs[i])).
+func (r *tensorPtrRewriter) remapResults(old, n *ir.Operation, srcs []*ir.Value, info func(*ir.Value) *blockPtrInfo) {
 	k := 0
-	for i, v := range thenYield.Operands() {
-		old := op.Result(i)
+	for i, v := range srcs {
+		res := old.Result(i)
 		if !isBlockPtr(v.Type()) {
-			old.ReplaceAllUsesWith(n.Result(k))
+			res.ReplaceAllUsesWith(n.Result(k))
 			k++
 			continue
 		}
-		in := r.info[origin(v).Result(0)]
+		in := info(v)
 		offs := make([]*ir.Value, len(in.offsets))
 		for j := range offs {
 			offs[j] = n.Result(k)
 			k++
 		}
-		r.info[old] = in.withOffsets(offs)
+		r.info[res] = in.withOffsets(offs)
 	}
-	r.erase = append(r.erase, op)
-	return n
 }
 
 // forOp rebuilds an scf.for that carries block pointers to carry their
@@ -450,22 +459,7 @@ func (r *tensorPtrRewriter) forOp(op *ir.Operation) *ir.Operation {
 		o.Remove()
 		nb.Append(o)
 	}
-	k := 0
-	for i, init := range inits {
-		old := op.Result(i)
-		if !isBlockPtr(init.Type()) {
-			old.ReplaceAllUsesWith(n.Result(k))
-			k++
-			continue
-		}
-		in := r.info[init]
-		offs := make([]*ir.Value, len(in.offsets))
-		for j := range offs {
-			offs[j] = n.Result(k)
-			k++
-		}
-		r.info[old] = in.withOffsets(offs)
-	}
+	r.remapResults(op, n, inits, func(v *ir.Value) *blockPtrInfo { return r.info[v] })
 	r.erase = append(r.erase, op)
 	return n
 }
