@@ -189,7 +189,9 @@ func observations(ids map[string]int, m *ir.Module) []string {
 			// scf.while's values are opaque: observe what it carries.
 			observe = op.ParentOp() != nil && op.ParentOp().Name() == "scf.while"
 		case "tt.load":
-			observe = isAnchor(op, threads)
+			// An anchor's pointers must keep their computation, but an
+			// unused load computes nothing: DCE may erase it.
+			observe = isAnchor(op, threads) && op.Result(0).NumUses() > 0
 		}
 		if !observe {
 			return ir.Advance
