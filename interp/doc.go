@@ -67,5 +67,12 @@
 // RewriteTensorPointer rewrites them into: offsets in i64, the addresses
 // and the boundaryCheck mask of the rewrite, padding zero or NaN, and 0
 // for an out-of-bounds element of a load without padding (see
-// ops_blockptr.go).
+// ops_blockptr.go). A tensor descriptor (tt.make_tensor_descriptor) is a
+// *TensorDesc; tt.descriptor_load, tt.descriptor_store,
+// tt.descriptor_gather and tt.descriptor_scatter compute what Triton's
+// RewriteTensorDescriptorToPointer rewrites them into: i32 indices
+// sign-extended to i64, every dimension bounds-checked, out-of-bounds
+// elements read as 0 (NaN for floats when the descriptor's padding is
+// PAD_NAN) and never written; tt.descriptor_reduce is not implemented
+// (see ops_descriptor.go).
 package interp

@@ -29,6 +29,8 @@ func FuzzRun(f *testing.F) {
 	f.Add(blockLoad{shape: [2]int64{4, 5}, strides: [2]int64{5, 1}, offsets: [2]int32{1, 1}, adv: [2]int32{-1, -2}, rows: 2, cols: 4,
 		attrs: "boundaryCheck = array<i32: 0, 1>, padding = 2 : i32"}.kernel())
 	f.Add(blockStoreKernel([2]int64{4, 5}, [2]int64{1, 5}, [2]int32{3, 2}, [2]int32{}, "boundaryCheck = array<i32: 1>"))
+	f.Add(descLoad{shape: [2]int32{4, 5}, strides: [2]int64{5, 1}, idx: [2]int32{-1, 3}, rows: 2, cols: 4, attrs: "padding = 2 : i32"}.kernel())
+	f.Add(descStoreKernel([2]int32{5, 4}, [2]int64{1, 5}, [2]int32{3, 2}))
 	f.Fuzz(func(t *testing.T, src string) {
 		m, diags := ir.Parse([]byte(src), ir.ParseConfig{Filename: "fuzz.mlir"})
 		if diags.HasErrors() || ir.Verify(m).HasErrors() {

@@ -165,20 +165,35 @@ func (b *BlockPtr) pointers(boundaryCheck []int64) (ptr, mask *Tensor, err error
 			return nil, nil, fmt.Errorf("boundaryCheck dimension %d of a block of rank %d", d, r)
 		}
 	}
-	pe := Elem{Type: &ir.PointerType{Pointee: b.Elem.Type, AddrSpace: 1}, Pointee: b.Elem.Type}
-	ptr = NewTensor(pe, b.Block)
-	if len(boundaryCheck) > 0 {
-		mask = NewTensor(Elem{Type: ir.I1, Width: 1}, b.Block)
+	pos := func(d, i int) int64 { return b.Offsets[d] + int64(i) }
+	ptr, mask = stridedAccess(b.Base, b.Elem, b.Shape, b.Strides, b.Block, pos, boundaryCheck)
+	return ptr, mask, nil
+}
+
+// stridedAccess returns the addresses of a block of the given shape in a
+// strided tensor of elements e at base, in row-major order, and its mask
+// (nil when checked is empty). pos(d, i) is the position, in elements
+// along dimension d of the tensor, of the block's index i along d: the
+// element of block index (i_0, ..., i_{r-1}) is at base + Σ_d pos(d,
+// i_d)·strides[d]·bytes, in i64 (as the tt.addptr of i64 offsets both
+// rewrites generate), and the mask is true where 0 ≤ pos(d, i_d) <
+// shape[d] (signed) for every d in checked. The caller checks that shape
+// and strides have the block's rank and checked holds valid dimensions.
+func stridedAccess(base int64, e Elem, shape, strides []int64, block []int, pos func(d, i int) int64, checked []int64) (ptr, mask *Tensor) {
+	pe := Elem{Type: &ir.PointerType{Pointee: e.Type, AddrSpace: 1}, Pointee: e.Type}
+	ptr = NewTensor(pe, block)
+	if len(checked) > 0 {
+		mask = NewTensor(Elem{Type: ir.I1, Width: 1}, block)
 	}
-	sz := int64(b.Elem.Bytes())
-	idx := make([]int, r)
+	sz := int64(e.Bytes())
+	idx := make([]int, len(block))
 	for k := range ptr.I {
-		addr, in := b.Base, true
+		addr, in := base, true
 		for d, i := range idx {
-			addr += (b.Offsets[d] + int64(i)) * b.Strides[d] * sz
+			addr += pos(d, i) * strides[d] * sz
 		}
-		for _, d := range boundaryCheck {
-			if o := b.Offsets[d] + int64(idx[d]); o < 0 || o >= b.Shape[d] {
+		for _, d := range checked {
+			if o := pos(int(d), idx[d]); o < 0 || o >= shape[d] {
 				in = false
 			}
 		}
@@ -186,15 +201,37 @@ func (b *BlockPtr) pointers(boundaryCheck []int64) (ptr, mask *Tensor, err error
 		if mask != nil && in {
 			mask.I[k] = -1
 		}
-		for d := r - 1; d >= 0; d-- {
+		for d := len(block) - 1; d >= 0; d-- {
 			idx[d]++
-			if idx[d] < b.Block[d] {
+			if idx[d] < block[d] {
 				break
 			}
 			idx[d] = 0
 		}
 	}
-	return ptr, mask, nil
+	return ptr, mask
+}
+
+// padValue is the scalar a masked-off element of a load of elements e
+// reads: NaN when nan (e must be a float type), else 0.
+func padValue(e Elem, nan bool) *Tensor {
+	if nan {
+		return scalarFloat(e, math.NaN())
+	}
+	return NewTensor(e, nil)
+}
+
+// paddingOption returns the value of a padding attribute (Triton's
+// PaddingOption): 1, PAD_ZERO, or 2, PAD_NAN.
+func paddingOption(pad ir.Attribute) (int64, error) {
+	pa, ok := pad.(*ir.IntegerAttr)
+	if !ok {
+		return 0, fmt.Errorf("padding %s is not an integer", ir.AttrString(pad))
+	}
+	if pa.Value != 1 && pa.Value != 2 {
+		return 0, fmt.Errorf("unknown padding option %d", pa.Value)
+	}
+	return pa.Value, nil
 }
 
 // loadBlock is tt.load through a block pointer.
@@ -211,21 +248,14 @@ func loadBlock(ex *Exec, l tt.LoadOp, b *BlockPtr) ([]Value, error) {
 	}
 	var other *Tensor
 	if pad := l.Padding(); pad != nil {
-		pa, ok := pad.(*ir.IntegerAttr)
-		if !ok {
-			return nil, fmt.Errorf("padding %s is not an integer", ir.AttrString(pad))
+		opt, err := paddingOption(pad)
+		if err != nil {
+			return nil, err
 		}
-		switch pa.Value {
-		case 1: // PAD_ZERO
-			other = NewTensor(out.Elem, nil)
-		case 2: // PAD_NAN
-			if out.Elem.Float == nil {
-				return nil, fmt.Errorf("padding NaN for %s elements", ir.TypeString(out.Elem.Type))
-			}
-			other = scalarFloat(out.Elem, math.NaN())
-		default:
-			return nil, fmt.Errorf("unknown padding option %d", pa.Value)
+		if opt == 2 && out.Elem.Float == nil {
+			return nil, fmt.Errorf("padding NaN for %s elements", ir.TypeString(out.Elem.Type))
 		}
+		other = padValue(out.Elem, opt == 2)
 	}
 	ptr, mask, err := b.pointers(l.BoundaryCheck())
 	if err != nil {

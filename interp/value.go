@@ -152,7 +152,8 @@ func NewMemDesc(e Elem, shape []int, t *Tensor) (*MemDesc, error) {
 type Token struct{}
 
 // Value is the value of an SSA value: *Tensor, *MemDesc, *BlockPtr (a
-// block pointer, see ops_blockptr.go) or Token.
+// block pointer, see ops_blockptr.go), *TensorDesc (a tensor descriptor,
+// see ops_descriptor.go) or Token.
 type Value any
 
 // strides returns the row-major strides of shape.
