@@ -81,41 +81,65 @@ func scalarInts(args []Value, what string) ([]int64, error) {
 	return out, nil
 }
 
-// evalMakeTensorPtr makes a *BlockPtr from the base, r shapes, r strides
-// and r offsets, r the rank of the result's block.
-func evalMakeTensorPtr(ex *Exec, op *ir.Operation, args []Value) ([]Value, error) {
+// stridedMake is what tt.make_tensor_ptr and tt.make_tensor_descriptor
+// share: the block shape and element type of the result's type (read by
+// blockType), the scalar pointer base, then r shapes and r strides, r the
+// block's rank; rest are the operands after them.
+type stridedMake struct {
+	block          []int
+	elem           Elem
+	base           int64
+	shape, strides []int64
+	rest           []Value
+}
+
+// readStridedMake reads a stridedMake from op and its operands args, which
+// must be the base, the shapes and strides and then extra·r more (what
+// names them, for the error).
+func readStridedMake(op *ir.Operation, args []Value, blockType func(ir.Type) ([]int, Elem, error), extra int, what string) (stridedMake, error) {
+	var m stridedMake
 	if op.NumResults() != 1 {
-		return nil, fmt.Errorf("expects one result")
+		return m, fmt.Errorf("expects one result")
 	}
-	block, e, err := blockPtrType(op.Result(0).Type())
-	if err != nil {
-		return nil, err
+	var err error
+	if m.block, m.elem, err = blockType(op.Result(0).Type()); err != nil {
+		return m, err
 	}
-	r := len(block)
-	if len(args) != 1+3*r {
-		return nil, fmt.Errorf("%d operands for a block of rank %d (want the base and %d shapes, strides and offsets)", len(args), r, r)
+	r := len(m.block)
+	if len(args) != 1+(2+extra)*r {
+		return m, fmt.Errorf("%d operands for a block of rank %d (want the base and %d %s)", len(args), r, r, what)
 	}
 	base, err := tensorArg(args[0])
 	if err != nil {
-		return nil, fmt.Errorf("base: %v", err)
+		return m, fmt.Errorf("base: %v", err)
 	}
 	if !base.Elem.IsPtr() || len(base.Shape) != 0 || len(base.I) != 1 {
-		return nil, fmt.Errorf("base is not a scalar pointer")
+		return m, fmt.Errorf("base is not a scalar pointer")
 	}
-	shape, err := scalarInts(args[1:1+r], "shape")
+	m.base = base.I[0]
+	if m.shape, err = scalarInts(args[1:1+r], "shape"); err != nil {
+		return m, err
+	}
+	if m.strides, err = scalarInts(args[1+r:1+2*r], "stride"); err != nil {
+		return m, err
+	}
+	m.rest = args[1+2*r:]
+	return m, nil
+}
+
+// evalMakeTensorPtr makes a *BlockPtr from the base, r shapes, r strides
+// and r offsets, r the rank of the result's block.
+func evalMakeTensorPtr(ex *Exec, op *ir.Operation, args []Value) ([]Value, error) {
+	m, err := readStridedMake(op, args, blockPtrType, 1, "shapes, strides and offsets")
 	if err != nil {
 		return nil, err
 	}
-	st, err := scalarInts(args[1+r:1+2*r], "stride")
-	if err != nil {
-		return nil, err
-	}
-	offs, err := scalarInts(args[1+2*r:], "offset")
+	offs, err := scalarInts(m.rest, "offset")
 	if err != nil {
 		return nil, err
 	}
 	order := tt.MakeTensorPtrOp{Operation: op}.Order()
-	return []Value{&BlockPtr{Base: base.I[0], Elem: e, Block: block, Shape: shape, Strides: st, Offsets: offs, Order: order}}, nil
+	return []Value{&BlockPtr{Base: m.base, Elem: m.elem, Block: m.block, Shape: m.shape, Strides: m.strides, Offsets: offs, Order: order}}, nil
 }
 
 func blockPtrArg(v Value) (*BlockPtr, error) {

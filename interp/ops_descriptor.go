@@ -63,29 +63,7 @@ func tensorDescType(t ir.Type) ([]int, Elem, error) {
 // evalMakeTensorDesc makes a *TensorDesc from the base, r shapes and r
 // strides, r the rank of the result's block.
 func evalMakeTensorDesc(ex *Exec, op *ir.Operation, args []Value) ([]Value, error) {
-	if op.NumResults() != 1 {
-		return nil, fmt.Errorf("expects one result")
-	}
-	block, e, err := tensorDescType(op.Result(0).Type())
-	if err != nil {
-		return nil, err
-	}
-	r := len(block)
-	if len(args) != 1+2*r {
-		return nil, fmt.Errorf("%d operands for a block of rank %d (want the base and %d shapes and strides)", len(args), r, r)
-	}
-	base, err := tensorArg(args[0])
-	if err != nil {
-		return nil, fmt.Errorf("base: %v", err)
-	}
-	if !base.Elem.IsPtr() || len(base.Shape) != 0 || len(base.I) != 1 {
-		return nil, fmt.Errorf("base is not a scalar pointer")
-	}
-	shape, err := scalarInts(args[1:1+r], "shape")
-	if err != nil {
-		return nil, err
-	}
-	st, err := scalarInts(args[1+r:], "stride")
+	m, err := readStridedMake(op, args, tensorDescType, 0, "shapes and strides")
 	if err != nil {
 		return nil, err
 	}
@@ -97,7 +75,7 @@ func evalMakeTensorDesc(ex *Exec, op *ir.Operation, args []Value) ([]Value, erro
 		}
 		nan = opt == 2
 	}
-	return []Value{&TensorDesc{Base: base.I[0], Elem: e, Block: block, Shape: shape, Strides: st, PadNaN: nan}}, nil
+	return []Value{&TensorDesc{Base: m.base, Elem: m.elem, Block: m.block, Shape: m.shape, Strides: m.strides, PadNaN: nan}}, nil
 }
 
 func tensorDescArg(v Value) (*TensorDesc, error) {
