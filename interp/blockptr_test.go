@@ -46,11 +46,15 @@ func blockHeader(ty string, shape, strides [2]int64, offsets, adv [2]int32, rows
 `, shape[0], shape[1], strides[0], strides[1], offsets[0], offsets[1], adv[0], adv[1], bt, bt)
 }
 
-func (c blockLoad) kernel() string {
-	ty := c.ty
-	if ty == "" {
-		ty = "f32"
+func (c blockLoad) elem() string {
+	if c.ty == "" {
+		return "f32"
 	}
+	return c.ty
+}
+
+func (c blockLoad) kernel() string {
+	ty := c.elem()
 	bt := fmt.Sprintf("!tt.ptr<tensor<%dx%dx%s>>", c.rows, c.cols, ty)
 	attrs := ""
 	if c.attrs != "" {
@@ -66,14 +70,27 @@ func (c blockLoad) kernel() string {
 
 func (c blockLoad) run(t *testing.T, src *interp.Buffer) (*interp.Buffer, error) {
 	t.Helper()
-	m := parseText(t, c.kernel())
-	ty := c.ty
-	if ty == "" {
-		ty = "f32"
-	}
-	out := fillBuffer(t, ty, fill(c.rows*c.cols, func(int) float64 { return -7 }))
+	return runTile(t, c.kernel(), c.elem(), c.rows*c.cols, src)
+}
+
+// runTile runs kernel @k(%src, %out) on one program, %out being n elements
+// of ty that start as -7, and returns %out.
+func runTile(t *testing.T, kernel, ty string, n int, src *interp.Buffer) (*interp.Buffer, error) {
+	t.Helper()
+	m := parseText(t, kernel)
+	out := fillBuffer(t, ty, fill(n, func(int) float64 { return -7 }))
 	err := interp.Run(m, "k", []interp.Arg{interp.BufArg(src), interp.BufArg(out)}, [3]int{1, 1, 1})
 	return out, err
+}
+
+// checkInts checks out's first elements against want.
+func checkInts(t *testing.T, out *interp.Buffer, want []int64) {
+	t.Helper()
+	for i, w := range want {
+		if g := out.Int(i); g != w {
+			t.Errorf("element %d = %d, want %d", i, g, w)
+		}
+	}
 }
 
 var nan = math.NaN()
@@ -164,12 +181,7 @@ func TestBlockPointerLoadInt(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []int64{-24, -25, 0, 0, -34, -35, 0, 0}
-	for i, w := range want {
-		if g := out.Int(i); g != w {
-			t.Errorf("element %d = %d, want %d", i, g, w)
-		}
-	}
+	checkInts(t, out, []int64{-24, -25, 0, 0, -34, -35, 0, 0})
 }
 
 // blockStoreKernel loads a 2×4 f32 tensor row-major from %in and stores it
@@ -223,20 +235,28 @@ func TestBlockPointerStore(t *testing.T) {
 			if c.strides[0] == 1 {
 				shape = [2]int64{5, 4}
 			}
-			m := parseText(t, blockStoreKernel(shape, c.strides, c.offsets, c.adv, c.attrs))
-			dst := fillBuffer(t, "f32", fill(30, func(int) float64 { return -1 }))
-			if err := interp.Run(m, "k", []interp.Arg{interp.BufArg(dst), interp.BufArg(in)}, [3]int{1, 1, 1}); err != nil {
-				t.Fatal(err)
-			}
-			want := fill(30, func(i int) float64 {
-				if v, ok := c.written[i]; ok {
-					return v
-				}
-				return -1
-			})
-			checkBuffer(t, c.name, dst, want)
+			checkStore(t, c.name, blockStoreKernel(shape, c.strides, c.offsets, c.adv, c.attrs), in, c.written)
 		})
 	}
+}
+
+// checkStore runs kernel @k(%src, %in), %src being 30 f32 of -1, and
+// checks that %src then holds written (flat index -> value) and -1
+// everywhere else.
+func checkStore(t *testing.T, name, kernel string, in *interp.Buffer, written map[int]float64) {
+	t.Helper()
+	m := parseText(t, kernel)
+	dst := fillBuffer(t, "f32", fill(30, func(int) float64 { return -1 }))
+	if err := interp.Run(m, "k", []interp.Arg{interp.BufArg(dst), interp.BufArg(in)}, [3]int{1, 1, 1}); err != nil {
+		t.Fatal(err)
+	}
+	want := fill(30, func(i int) float64 {
+		if v, ok := written[i]; ok {
+			return v
+		}
+		return -1
+	})
+	checkBuffer(t, name, dst, want)
 }
 
 // TestBlockPointerLoop: a block pointer carried by scf.for and advanced

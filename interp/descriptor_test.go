@@ -56,10 +56,7 @@ func (c descLoad) kernel() string {
 
 func (c descLoad) run(t *testing.T, src *interp.Buffer) (*interp.Buffer, error) {
 	t.Helper()
-	m := parseText(t, c.kernel())
-	out := fillBuffer(t, c.elem(), fill(c.rows*c.cols, func(int) float64 { return -7 }))
-	err := interp.Run(m, "k", []interp.Arg{interp.BufArg(src), interp.BufArg(out)}, [3]int{1, 1, 1})
-	return out, err
+	return runTile(t, c.kernel(), c.elem(), c.rows*c.cols, src)
 }
 
 // TestDescriptorLoad: the values a descriptor load gives, worked out by
@@ -123,12 +120,7 @@ func TestDescriptorLoadInt(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []int64{-24, -25, 0, 0, -34, -35, 0, 0}
-	for i, w := range want {
-		if g := out.Int(i); g != w {
-			t.Errorf("element %d = %d, want %d", i, g, w)
-		}
-	}
+	checkInts(t, out, []int64{-24, -25, 0, 0, -34, -35, 0, 0})
 }
 
 // descStoreKernel loads a 2×4 f32 tensor row-major from %in and stores it
@@ -174,18 +166,7 @@ func TestDescriptorStore(t *testing.T) {
 			map[int]float64{13: 1, 18: 2, 14: 5, 19: 6}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			m := parseText(t, descStoreKernel(c.shape, c.strides, c.idx))
-			dst := fillBuffer(t, "f32", fill(30, func(int) float64 { return -1 }))
-			if err := interp.Run(m, "k", []interp.Arg{interp.BufArg(dst), interp.BufArg(in)}, [3]int{1, 1, 1}); err != nil {
-				t.Fatal(err)
-			}
-			want := fill(30, func(i int) float64 {
-				if v, ok := c.written[i]; ok {
-					return v
-				}
-				return -1
-			})
-			checkBuffer(t, c.name, dst, want)
+			checkStore(t, c.name, descStoreKernel(c.shape, c.strides, c.idx), in, c.written)
 		})
 	}
 }

@@ -225,19 +225,27 @@ func evalDescriptorStore(ex *Exec, op *ir.Operation, args []Value) ([]Value, err
 	return nil, storeFrom(ex, ptr, val, mask)
 }
 
+// gatherOperands reads the descriptor, x_offsets and y_offset that
+// tt.descriptor_gather and tt.descriptor_scatter begin with.
+func gatherOperands(args []Value) (d *TensorDesc, x *Tensor, y int64, err error) {
+	if d, err = tensorDescArg(args[0]); err != nil {
+		return nil, nil, 0, err
+	}
+	if x, err = tensorArg(args[1]); err != nil {
+		return nil, nil, 0, fmt.Errorf("x_offsets: %v", err)
+	}
+	ys, err := scalarInts(args[2:3], "y_offset")
+	if err != nil {
+		return nil, nil, 0, err
+	}
+	return d, x, ys[0], nil
+}
+
 func evalDescriptorGather(ex *Exec, op *ir.Operation, args []Value) ([]Value, error) {
 	if len(args) != 3 {
 		return nil, fmt.Errorf("expects a descriptor, x_offsets and y_offset")
 	}
-	d, err := tensorDescArg(args[0])
-	if err != nil {
-		return nil, err
-	}
-	x, err := tensorArg(args[1])
-	if err != nil {
-		return nil, fmt.Errorf("x_offsets: %v", err)
-	}
-	y, err := scalarInts(args[2:], "y_offset")
+	d, x, y, err := gatherOperands(args)
 	if err != nil {
 		return nil, err
 	}
@@ -248,7 +256,7 @@ func evalDescriptorGather(ex *Exec, op *ir.Operation, args []Value) ([]Value, er
 	if err := d.checkBlockType("gathering", out, out.Shape); err != nil {
 		return nil, err
 	}
-	ptr, mask, err := d.gatherPointers(out.Shape, x, y[0])
+	ptr, mask, err := d.gatherPointers(out.Shape, x, y)
 	if err != nil {
 		return nil, err
 	}
@@ -262,15 +270,7 @@ func evalDescriptorScatter(ex *Exec, op *ir.Operation, args []Value) ([]Value, e
 	if len(args) != 4 {
 		return nil, fmt.Errorf("expects a descriptor, x_offsets, y_offset and a value")
 	}
-	d, err := tensorDescArg(args[0])
-	if err != nil {
-		return nil, err
-	}
-	x, err := tensorArg(args[1])
-	if err != nil {
-		return nil, fmt.Errorf("x_offsets: %v", err)
-	}
-	y, err := scalarInts(args[2:3], "y_offset")
+	d, x, y, err := gatherOperands(args)
 	if err != nil {
 		return nil, err
 	}
@@ -281,7 +281,7 @@ func evalDescriptorScatter(ex *Exec, op *ir.Operation, args []Value) ([]Value, e
 	if err := d.checkBlockType("scattering", val, val.Shape); err != nil {
 		return nil, err
 	}
-	ptr, mask, err := d.gatherPointers(val.Shape, x, y[0])
+	ptr, mask, err := d.gatherPointers(val.Shape, x, y)
 	if err != nil {
 		return nil, err
 	}
