@@ -29,10 +29,10 @@ func TestFloat16HexLiterals(t *testing.T) {
 			t.Errorf("%s does not print back:\n%s", c.lit, out)
 		}
 	}
-	if v := floatFromBits(0x3C00, F16); v != 1 {
+	if v := FloatFromBits(0x3C00, F16); v != 1 {
 		t.Errorf("0x3C00 : f16 = %v, want 1", v)
 	}
-	if v := floatFromBits(0x0001, F16); v != math.Ldexp(1, -24) {
+	if v := FloatFromBits(0x0001, F16); v != math.Ldexp(1, -24) {
 		t.Errorf("0x0001 : f16 = %v, want 2^-24", v)
 	}
 }

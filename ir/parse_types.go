@@ -709,7 +709,7 @@ func (p *OpParser) numberAttr(lit token, neg bool, t Type) (Attribute, error) {
 			if err != nil {
 				return nil, p.Errorf(p.tokPos(lit), "hexadecimal float literal too large")
 			}
-			return &FloatAttr{Value: floatFromBits(bits, ft), Type: t}, nil
+			return &FloatAttr{Value: FloatFromBits(bits, ft), Type: t}, nil
 		}
 		v, err := parseFloatLit(lit.text, neg)
 		if err != nil {

@@ -1612,7 +1612,10 @@ func parseFloatLit(s string, neg bool) (float64, error) {
 	return v, nil
 }
 
-func floatFromBits(bits uint64, t Type) float64 {
+// FloatFromBits returns the value of the float of type t (f16, bf16, f32,
+// f64) whose bits are bits, as MLIR reads a hexadecimal float literal;
+// for any other type, bits as a number.
+func FloatFromBits(bits uint64, t Type) float64 {
 	if ft, ok := t.(*FloatType); ok {
 		switch ft.FloatBits() {
 		case 16:

@@ -332,37 +332,15 @@ func hexFloatConst(t ir.Type, hex string) (constant.Constant, error) {
 	switch f.Kind {
 	case "bf16":
 		return constant.NewInt(types.I16, int64(int16(bits))), nil
-	case "f16":
-		// llir prints half constants from a float64; every half is one.
-		return constant.NewFloat(types.Half, halfToFloat(uint16(bits))), nil
-	case "f32":
-		return constant.NewFloat(types.Float, float64(math.Float32frombits(uint32(bits)))), nil
-	case "f64":
-		return constant.NewFloat(types.Double, math.Float64frombits(bits)), nil
+	case "f16", "f32", "f64":
+		// llir prints float constants from a float64; every half, float
+		// and double is one.
+		return constant.NewFloat(mustType(f).(*types.FloatType), ir.FloatFromBits(bits, f)), nil
 	}
 	if _, ok := fp8Formats[f.Kind]; ok {
 		return constant.NewInt(types.I8, int64(int8(bits))), nil
 	}
 	return nil, fmt.Errorf("float type %s is not supported", f.Kind)
-}
-
-func halfToFloat(h uint16) float64 {
-	sign := 1.0
-	if h&0x8000 != 0 {
-		sign = -1
-	}
-	e := int(h>>10) & 0x1f
-	m := float64(h & 0x3ff)
-	switch e {
-	case 0:
-		return sign * m * math.Pow(2, -24)
-	case 31:
-		if m == 0 {
-			return math.Inf(int(sign))
-		}
-		return math.NaN()
-	}
-	return sign * (1 + m/1024) * math.Pow(2, float64(e-15))
 }
 
 func lowerConstant(l *Lowerer, op *ir.Operation) error {
