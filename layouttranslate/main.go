@@ -31,6 +31,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"strconv"
 	"strings"
 
 	_ "github.com/layoutopt/layoutopt/dialect" // registers the TTGIR dialects
@@ -78,8 +79,8 @@ func Main(p *proc.Proc) (code int) {
 	order := fs.String("program-order", "auto", "auto: renumber the programs of a 2-D grid with y fastest where the kernel's stores move by a constant step along y and a runtime stride along x (the order-programs pass of layout-opt); launch: keep the launch order (x fastest)")
 	specialize := fs.String("specialize-divisibility", "auto", "auto: give each kernel whose pointer and integer arguments lack tt.divisibility a second body that assumes them divisible by 16 (coalesced for it) and choose it at run time when they are, where that makes global accesses wider (the specialize-divisibility pass of layout-opt); off: compile the kernel only as given")
 	prefetch := fs.String("l2-prefetch", "auto", "auto: lower the global loads of a 2-D tile kernel whose rows are shorter than 256 bytes, and whose neighbouring rows program y+1 reads while program x+1 reads a stride away, with ld.global.L2::256B (the l2-prefetch pass of layout-opt); off: no L2 prefetch sizes")
-	remarks := fs.Bool("remarks", false, "report on standard error, as remarks at each kernel, what order-programs, specialize-divisibility and l2-prefetch decided and why (layout-opt's remarks of those passes)")
-	minCTAs := fs.Int("min-ctas-per-sm", 0, "give every kernel .minnctapersm N, as CUDA's __launch_bounds__(threads, N): ptxas keeps registers few enough for N programs per SM; 1 lets it use registers freely, for launches of a few programs (0: no directive, ptxas's own heuristic)")
+	remarks := fs.Bool("remarks", false, "report on standard error, as remarks at each kernel, what order-programs, specialize-divisibility, l2-prefetch and -min-ctas-per-sm auto decided and why (layout-opt's remarks of those passes)")
+	minCTAs := fs.String("min-ctas-per-sm", "auto", "N: give every kernel .minnctapersm N, as CUDA's __launch_bounds__(threads, N): ptxas keeps registers few enough for N programs per SM; 1 lets it use registers freely, for launches of a few programs (0: no directive, ptxas's own heuristic); auto: 1 for a kernel that reads no program id (a launch of one program) and has no dot, atomics or inline asm, else none")
 	maxRegs := fs.Int("maxnreg", 0, "give every kernel .maxnreg N, as Triton's maxnreg option: at most N registers per thread, 1 to 255 (0: no limit)")
 	noAlloc := fs.Bool("no-allocate-shared-memory", false, "do not run allocate-shared-memory-nv on a module without ttg.shared (scratch then starts at offset 0 and ttg.shared is what the lowering needs)")
 	fs.Usage = func() {
@@ -175,6 +176,21 @@ func Main(p *proc.Proc) (code int) {
 	if *prefetch == "auto" {
 		eachFunc(func(op *ir.Operation) string { return passes.MarkL2Prefetch(op).Remark() })
 	}
+	bounds := llvmemit.LaunchBounds{MaxRegs: *maxRegs}
+	perKernel := map[string]llvmemit.LaunchBounds{}
+	if *minCTAs == "auto" {
+		eachFunc(func(op *ir.Operation) string {
+			d := llvmemit.DecideLaunchBounds(op)
+			if name, ok := op.Attr("sym_name").(*ir.StringAttr); ok && d.Bounds != (llvmemit.LaunchBounds{}) {
+				perKernel[name.Value] = d.Bounds
+			}
+			return d.Remark()
+		})
+	} else if n, err := strconv.Atoi(*minCTAs); err != nil || n < 0 {
+		return fail("-min-ctas-per-sm %q: give auto or a number of programs (0: no directive)", *minCTAs)
+	} else {
+		bounds.MinCTAsPerSM = n
+	}
 	if *remarks {
 		fmt.Fprint(p.Stderr, decisions.Render(src, 1))
 	}
@@ -196,8 +212,15 @@ func Main(p *proc.Proc) (code int) {
 		}
 		return fail("%v", err)
 	}
-	if err := res.SetLaunchBounds(llvmemit.LaunchBounds{MinCTAsPerSM: *minCTAs, MaxRegs: *maxRegs}); err != nil {
+	if err := res.SetLaunchBounds(bounds); err != nil {
 		return fail("-%v", err)
+	}
+	for _, k := range res.Kernels {
+		if b, ok := perKernel[k.Name]; ok {
+			if err := res.SetKernelLaunchBounds(k.Name, b); err != nil {
+				return fail("%v", err)
+			}
+		}
 	}
 	text := []byte(res.Module.String())
 	if optimize {

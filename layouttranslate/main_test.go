@@ -297,8 +297,27 @@ func TestLaunchBounds(t *testing.T) {
 	if !strings.Contains(out, ".reqntid 128, 1, 1\n.minnctapersm 1\n.maxnreg 64") {
 		t.Errorf("no launch bounds after .reqntid:\n%.600s", out)
 	}
-	if code, out, _ := run(t, t.TempDir(), kernel, "-ttgir-to-ptx", "-llc", llc); code != 0 || strings.Contains(out, ".minnctapersm") || strings.Contains(out, ".maxnreg") {
-		t.Errorf("launch bounds without the flags (exit %d):\n%.600s", code, out)
+	// By default (auto) a kernel that reads no program id gets
+	// .minnctapersm 1 and one that reads it none; 0 gives none.
+	if code, out, _ := run(t, t.TempDir(), kernel, "-ttgir-to-ptx", "-llc", llc); code != 0 || !strings.Contains(out, ".reqntid 128, 1, 1\n.minnctapersm 1\n{") {
+		t.Errorf("no .minnctapersm 1 by default on a kernel without program ids (exit %d):\n%.600s", code, out)
+	}
+	if code, out, _ := run(t, t.TempDir(), kernel, "-ttgir-to-ptx", "-llc", llc, "-min-ctas-per-sm", "0"); code != 0 || strings.Contains(out, ".minnctapersm") || strings.Contains(out, ".maxnreg") {
+		t.Errorf("launch bounds with -min-ctas-per-sm 0 (exit %d):\n%.600s", code, out)
+	}
+	pid := strings.Replace(kernel, "%r = tt.make_range {end = 512 : i32, start = 0 : i32} : tensor<512xi32, #b>",
+		"%p = tt.get_program_id x : i32\n    %r = tt.splat %p : i32 -> tensor<512xi32, #b>", 1)
+	code, out, errs = run(t, t.TempDir(), pid, "-ttgir-to-ptx", "-llc", llc, "-remarks")
+	if code != 0 || strings.Contains(out, ".minnctapersm") {
+		t.Errorf("a kernel that reads its program id got launch bounds (exit %d, %s):\n%.600s", code, errs, out)
+	}
+	if !strings.Contains(errs, "remark: launch bounds: none (it reads tt.get_program_id)") {
+		t.Errorf("no launch-bounds remark in %s", errs)
+	}
+	code, out, errs = run(t, t.TempDir(), kernel, "-ttgir-to-llvmir", "-remarks", "-maxnreg", "80")
+	if code != 0 || !strings.Contains(out, `!"minctasm", i32 1}`) || !strings.Contains(out, `!"maxnreg", i32 80}`) ||
+		!strings.Contains(errs, "remark: launch bounds: .minnctapersm 1 (it reads no program id") {
+		t.Errorf("auto with -maxnreg 80 (exit %d, %s):\n%s", code, errs, out)
 	}
 	dir := t.TempDir()
 	os.WriteFile(filepath.Join(dir, "k.ll"), []byte("old"), 0o644)
@@ -307,7 +326,8 @@ func TestLaunchBounds(t *testing.T) {
 		want string
 	}{
 		{[]string{"-maxnreg", "300"}, "layout-translate: error: -maxnreg 300: give 1 to 255 registers per thread"},
-		{[]string{"-min-ctas-per-sm", "-1"}, "layout-translate: error: -min-ctas-per-sm -1"},
+		{[]string{"-min-ctas-per-sm", "-1"}, `layout-translate: error: -min-ctas-per-sm "-1": give auto or a number of programs`},
+		{[]string{"-min-ctas-per-sm", "many"}, `layout-translate: error: -min-ctas-per-sm "many": give auto or a number of programs`},
 		{[]string{"-min-ctas-per-sm", "32"}, "32 programs of kernel copy's 128 threads are 4096 threads, more than the 2048 an SM holds"},
 	} {
 		code, _, errs := run(t, dir, kernel, append([]string{"-ttgir-to-llvmir", "-o", "k.ll"}, c.args...)...)

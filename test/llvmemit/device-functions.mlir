@@ -5,7 +5,7 @@
 // parameter, which ptxas rejects) and the two scratch
 // pointers, and returning its registers; tt.call passes the caller's frame
 // plus the call's allocation.offset.
-// RUN: layout-translate -specialize-divisibility=off -ttgir-to-llvmir %s | FileCheck %s
+// RUN: layout-translate -specialize-divisibility=off -min-ctas-per-sm=0 -ttgir-to-llvmir %s | FileCheck %s
 
 // CHECK-LABEL: define void @k(float addrspace(1)* %p, i8 addrspace(1)* %global_scratch, i8 addrspace(1)* %profile_scratch)
 // CHECK: call {{[{] (float, ){16}float [}]}} @f(float %{{.*}}, float 2.0, i32 {{[0-9]+}}, i8 addrspace(1)* %global_scratch, i8 addrspace(1)* %profile_scratch)
