@@ -101,8 +101,10 @@ func evalMemDescReinterpret(ex *Exec, op *ir.Operation, args []Value) ([]Value, 
 	return evalMemDescReshape(ex, op, args)
 }
 
-// libdevice functions tt.extern_elementwise may call, by symbol, with the
-// interpreter's own float ops (the f32 and f64 spellings).
+// libdevice functions (NVIDIA, __nv_exp and __nv_expf) and ROCm device
+// library functions (AMD, __ocml_exp_f16 / _f32 / _f64) tt.extern_elementwise
+// may call, by symbol, with the interpreter's own float ops, which round to
+// the result's element type.
 var externFuncs = map[string]OpFunc{}
 
 func init() {
@@ -117,6 +119,7 @@ func init() {
 		f := evalFloatUn(floatUnOps[op])
 		externFuncs["__nv_"+name] = f
 		externFuncs["__nv_"+name+"f"] = f
+		ocml(name, f)
 	}
 	bin := map[string]floatBinFn{"pow": math.Pow, "fmax": maxNum, "fmin": minNum, "fmod": math.Mod,
 		"atan2": math.Atan2, "copysign": math.Copysign, "hypot": math.Hypot, "fdiv_rn": func(x, y float64) float64 { return x / y }}
@@ -124,9 +127,20 @@ func init() {
 		f := evalFloatBin(fn)
 		externFuncs["__nv_"+name] = f
 		externFuncs["__nv_"+name+"f"] = f
+		if name != "fdiv_rn" { // libdevice only
+			ocml(name, f)
+		}
 	}
 	externFuncs["__nv_fmaf"] = evalFMA
 	externFuncs["__nv_fma"] = evalFMA
+	ocml("fma", evalFMA)
+}
+
+// ocml registers the ROCm device library's spellings of name.
+func ocml(name string, f OpFunc) {
+	for _, w := range []string{"_f16", "_f32", "_f64"} {
+		externFuncs["__ocml_"+name+w] = f
+	}
 }
 
 // evalExtern evaluates tt.extern_elementwise calls of the libdevice
