@@ -49,9 +49,11 @@ var layoutPasses = []string{
 //   - the grid is kernelGrid;
 //   - a program may evaluate at most kernelMaxOps ops and compute at most
 //     kernelMaxWork elements (Machine.MaxOps, MaxWork): loops that never
-//     end, as in some lit tests, and the few lit kernels that would take
-//     minutes (a 128³ dot with an f16 accumulator in a loop of
-//     kernelInt iterations) are not run, and are counted as such.
+//     end, as in some lit tests, are not run, and are counted as such; a
+//     kernel over the work bound with kernelInt (a 128³ dot in a loop of
+//     kernelInt iterations would take minutes) runs with every integer
+//     parameter kernelSmallInt instead (fewer iterations; still not a
+//     power of two), before and after each pass alike.
 //
 // The output is the set of bytes written (address and value). Two runs are
 // equal when they write the same bytes at the same addresses, bit for bit:
@@ -60,10 +62,11 @@ var layoutPasses = []string{
 // reductions follow Triton's layout-dependent order and float elements
 // may differ within layoutTolerance (compareRuns).
 const (
-	kernelInt     = 80
-	kernelFloat   = 0.5
-	kernelMaxOps  = 1 << 22
-	kernelMaxWork = 1 << 26
+	kernelInt      = 80
+	kernelSmallInt = 17
+	kernelFloat    = 0.5
+	kernelMaxOps   = 1 << 22
+	kernelMaxWork  = 1 << 26
 )
 
 var kernelGrid = [3]int{2, 2, 1}
@@ -81,10 +84,20 @@ func kernelFunc(m *ir.Module) string {
 
 // runKernel runs the kernel of m by the rule above and returns its writes.
 func runKernel(m *ir.Module, seed uint64) (*interp.LazyMemory, error) {
-	return runKernelBounded(m, seed, kernelGrid, kernelMaxOps, kernelMaxWork)
+	return runKernelInt(m, seed, kernelInt)
 }
 
-func runKernelBounded(m *ir.Module, seed uint64, grid [3]int, maxOps, maxWork int64) (*interp.LazyMemory, error) {
+// runKernelInt is runKernel with every integer parameter intArg.
+func runKernelInt(m *ir.Module, seed uint64, intArg int64) (*interp.LazyMemory, error) {
+	return runKernelBounded(m, seed, kernelGrid, kernelMaxOps, kernelMaxWork, intArg)
+}
+
+// overWork reports whether err is the interpreter's work bound (Machine.MaxWork).
+func overWork(err error) bool {
+	return err != nil && strings.Contains(err.Error(), "(Machine.MaxWork)")
+}
+
+func runKernelBounded(m *ir.Module, seed uint64, grid [3]int, maxOps, maxWork, intArg int64) (*interp.LazyMemory, error) {
 	name := kernelFunc(m)
 	if name == "" {
 		return nil, fmt.Errorf("no public tt.func")
@@ -163,7 +176,7 @@ func runKernelBounded(m *ir.Module, seed uint64, grid [3]int, maxOps, maxWork in
 			mem.Elems = append(mem.Elems, pe)
 			args = append(args, interp.Scalar(e, int64(len(mem.Elems))<<40, 0))
 		case e.IsInt():
-			args = append(args, interp.Scalar(e, kernelInt, 0))
+			args = append(args, interp.Scalar(e, intArg, 0))
 		default:
 			args = append(args, interp.Scalar(e, 0, kernelFloat))
 		}
@@ -358,6 +371,7 @@ func runPass(m *ir.Module, pass string) (*ir.Module, error) {
 type corpusStats struct {
 	files, runs, passChecks, pairChecks, mismatches int
 	withinTol                                       int            // float elements that differ within the tolerance
+	smallInt                                        int            // files run with kernelSmallInt
 	notRun                                          map[string]int // reason -> files
 	passFailed                                      map[string]int
 }
@@ -408,14 +422,49 @@ func corpusFiles(t *testing.T) []kernelFile {
 			t.Fatal(err)
 		}
 		for i, chunk := range splitChunks(src) {
-			// a whole kernel: stores its results to memory
-			if !bytes.Contains(chunk, []byte("tt.store")) && !bytes.Contains(chunk, []byte("tt.atomic_rmw")) {
-				continue
+			name := fmt.Sprintf("%s#%d", p, i)
+			mods := splitModules(chunk, name)
+			for k, mod := range mods {
+				// a whole kernel: stores its results to memory
+				if !bytes.Contains(mod, []byte("tt.store")) && !bytes.Contains(mod, []byte("tt.atomic_rmw")) {
+					continue
+				}
+				if len(mods) > 1 {
+					name = fmt.Sprintf("%s#%d.%d", p, i, k)
+				}
+				files = append(files, kernelFile{name: name, src: mod, isLit: true})
 			}
-			files = append(files, kernelFile{name: fmt.Sprintf("%s#%d", p, i), src: chunk, isLit: true})
 		}
 	}
 	return files
+}
+
+// splitModules returns the modules of a chunk holding several top-level
+// builtin.module ops (some lit chunks do), each printed as a file of its
+// own, or else the chunk itself.
+func splitModules(chunk []byte, name string) [][]byte {
+	m, err := parseChunk(chunk, name)
+	if err != nil || !m.Implicit {
+		return [][]byte{chunk}
+	}
+	ops := m.Body().Ops()
+	for _, op := range ops {
+		if op.Name() != "builtin.module" {
+			return [][]byte{chunk}
+		}
+	}
+	if len(ops) < 2 {
+		return [][]byte{chunk}
+	}
+	var out [][]byte
+	for _, op := range ops {
+		var buf bytes.Buffer
+		if err := ir.Print(&buf, &ir.Module{Op: op, Aliases: m.Aliases, Registry: m.Registry}, ir.PrintConfig{}); err != nil {
+			return [][]byte{chunk}
+		}
+		out = append(out, buf.Bytes())
+	}
+	return out
 }
 
 // splitChunks splits a lit file at its "// -----" lines.
@@ -473,7 +522,14 @@ func TestEveryPassEveryFile(t *testing.T) {
 			st.notRun["does not verify"]++
 			continue
 		}
-		before, err := runKernel(m, 1)
+		intArg := int64(kernelInt)
+		before, err := runKernelInt(m, 1, intArg)
+		if overWork(err) {
+			intArg = kernelSmallInt
+			if before, err = runKernelInt(m, 1, intArg); err == nil {
+				st.smallInt++
+			}
+		}
 		if err != nil {
 			reason := err.Error()
 			if e, ok := err.(*interp.Error); ok {
@@ -497,7 +553,7 @@ func TestEveryPassEveryFile(t *testing.T) {
 			pm, err := parseChunk(f.post, filepath.Base(f.name))
 			if err != nil {
 				t.Errorf("%s.post: %v", f.name, err)
-			} else if after, err := runKernel(pm, 1); err != nil {
+			} else if after, err := runKernelInt(pm, 1, intArg); err != nil {
 				t.Errorf("%s: Triton's .post: %v", f.name, err)
 			} else {
 				st.runs++
@@ -519,7 +575,7 @@ func TestEveryPassEveryFile(t *testing.T) {
 				}
 				continue
 			}
-			after, err := runKernel(pm, 1)
+			after, err := runKernelInt(pm, 1, intArg)
 			st.runs++
 			st.passChecks++
 			if err != nil {
@@ -538,8 +594,8 @@ func TestEveryPassEveryFile(t *testing.T) {
 			t.Logf("%s: %v", f.name, time.Since(start).Round(time.Millisecond))
 		}
 	}
-	t.Logf("reduce order %s; files run: %d; kernel runs: %d; pass checks: %d; .pre/.post checks: %d; mismatches: %d; float elements differing within the tolerance: %d",
-		*reduceOrder, st.files, st.runs, st.passChecks, st.pairChecks, st.mismatches, st.withinTol)
+	t.Logf("reduce order %s; files run: %d (%d with integer parameters %d); kernel runs: %d; pass checks: %d; .pre/.post checks: %d; mismatches: %d; float elements differing within the tolerance: %d",
+		*reduceOrder, st.files, st.smallInt, kernelSmallInt, st.runs, st.passChecks, st.pairChecks, st.mismatches, st.withinTol)
 	for _, r := range sortedKeys(st.notRun) {
 		t.Logf("not run (%d): %s", st.notRun[r], r)
 	}

@@ -36,6 +36,6 @@ func FuzzRun(f *testing.F) {
 		if diags.HasErrors() || ir.Verify(m).HasErrors() {
 			return
 		}
-		_, _ = runKernelBounded(m, 1, [3]int{1, 1, 1}, 1<<12, 1<<20)
+		_, _ = runKernelBounded(m, 1, [3]int{1, 1, 1}, 1<<12, 1<<20, kernelInt)
 	})
 }
