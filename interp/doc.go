@@ -56,7 +56,10 @@
 // dots accumulate sequentially over k (see ops_dot.go). tt.dot_scaled is
 // the computation Triton's DecomposeScaledBlocked rewrites it into: each
 // operand upcast to bf16 or f16 (ttg.fp4_to_fp for packed e2m1), times its
-// e8m0 or float scale, then tt.dot (see ops_scaled.go). These orders
+// e8m0 or float scale, then tt.dot (see ops_scaled.go). Blackwell's
+// tensor memory (ttng.tmem_alloc, tmem_load, tmem_store) is simulated like
+// shared memory, and ttng.tc_gen5_mma accumulates into it as tt.dot
+// computes, f32 operands as tf32 (see ops_tmem.go). These orders
 // depend only on shapes, never on layouts, so layout passes must leave the
 // output bit-identical. LayoutOrder instead reduces in Triton 3.6's order
 // on the GPU, read off the operand's linear layout; scans and dots have no

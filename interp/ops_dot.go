@@ -50,26 +50,38 @@ func dot(ex *Exec, op *ir.Operation, av, bv, cv Value, precision string, useC bo
 	if err != nil {
 		return nil, err
 	}
+	if err := dotInto(ex, out, a, b, c, precision, useC); err != nil {
+		return nil, err
+	}
+	return []Value{out}, nil
+}
+
+// dotInto computes out = A·B + C (A·B when useC is false) as described
+// above, filling the zero tensor out, whose type is the result's.
+func dotInto(ex *Exec, out, a, b, c *Tensor, precision string, useC bool) error {
 	r := len(out.Shape)
 	if r < 2 || len(a.Shape) != r || len(b.Shape) != r || c.Len() != out.Len() {
-		return nil, fmt.Errorf("operands of ranks %d, %d for a rank-%d result", len(a.Shape), len(b.Shape), r)
+		return fmt.Errorf("operands of ranks %d, %d for a rank-%d result", len(a.Shape), len(b.Shape), r)
 	}
 	M, N, K := out.Shape[r-2], out.Shape[r-1], a.Shape[r-1]
 	if a.Shape[r-2] != M || b.Shape[r-2] != K || b.Shape[r-1] != N {
-		return nil, fmt.Errorf("shapes %v · %v do not give %v", a.Shape, b.Shape, out.Shape)
+		return fmt.Errorf("shapes %v · %v do not give %v", a.Shape, b.Shape, out.Shape)
 	}
 	for d := 0; d < r-2; d++ {
 		if a.Shape[d] != out.Shape[d] || b.Shape[d] != out.Shape[d] {
-			return nil, fmt.Errorf("shapes %v · %v do not give %v", a.Shape, b.Shape, out.Shape)
+			return fmt.Errorf("shapes %v · %v do not give %v", a.Shape, b.Shape, out.Shape)
 		}
 	}
 	if c.IsFloat() != out.IsFloat() {
-		return nil, fmt.Errorf("c of type %s for a result of type %s", ir.TypeString(c.Elem.Type), ir.TypeString(out.Elem.Type))
+		return fmt.Errorf("c of type %s for a result of type %s", ir.TypeString(c.Elem.Type), ir.TypeString(out.Elem.Type))
+	}
+	if out.Len() == 0 {
+		return nil // a dimension of size 0: nothing to compute
 	}
 	batch := out.Len() / (M * N)
 	ex.AddWork(int64(out.Len()) * int64(K))
 	if a.IsFloat() != b.IsFloat() || a.IsFloat() != out.IsFloat() {
-		return nil, fmt.Errorf("mixed integer and float operands")
+		return fmt.Errorf("mixed integer and float operands")
 	}
 	if !out.IsFloat() {
 		w := out.Elem.Width
@@ -88,7 +100,7 @@ func dot(ex *Exec, op *ir.Operation, av, bv, cv Value, precision string, useC bo
 				}
 			}
 		}
-		return []Value{out}, nil
+		return nil
 	}
 	af, bf := a.F, b.F
 	if precision == "tf32" {
@@ -137,7 +149,7 @@ func dot(ex *Exec, op *ir.Operation, av, bv, cv Value, precision string, useC bo
 			}
 		}
 	}
-	return []Value{out}, nil
+	return nil
 }
 
 func evalDot(ex *Exec, op *ir.Operation, args []Value) ([]Value, error) {

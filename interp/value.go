@@ -125,8 +125,9 @@ func unsigned(v int64, w int) uint64 {
 }
 
 // MemDesc is a value of a !ttg.memdesc type: a view of a shared-memory
-// buffer. Shared memory is simulated at the level of values: a buffer is
-// the row-major elements of its allocation shape, and a view selects
+// buffer (or a tensor-memory one, see ops_tmem.go). Shared memory is
+// simulated at the level of values: a buffer is the row-major elements of
+// its allocation shape, and a view selects
 // Shape elements from it at Offset with Strides (memdesc_index,
 // memdesc_subslice, memdesc_trans and memdesc_reshape make views).
 type MemDesc struct {
