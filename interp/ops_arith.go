@@ -455,6 +455,9 @@ func setElem(t *Tensor, i int, a ir.Attribute) error {
 
 func fillConstant(t *Tensor, a ir.Attribute) error {
 	n := t.Len()
+	if n == 0 { // a dimension of size 0: no element to set
+		return nil
+	}
 	switch a := a.(type) {
 	case *ir.DenseElementsAttr:
 		if a.Hex != "" {

@@ -378,6 +378,9 @@ func (m *MemDesc) store(src *Tensor) error {
 	if src.Len() != numElems(m.Shape) {
 		return fmt.Errorf("storing %d elements into a view of %d", src.Len(), numElems(m.Shape))
 	}
+	if (src.F != nil) != (m.Buf.F != nil) {
+		return fmt.Errorf("storing %s elements into a buffer of %s", ir.TypeString(src.Elem.Type), ir.TypeString(m.Buf.Elem.Type))
+	}
 	m.each(func(k, b int) {
 		if src.F != nil {
 			m.Buf.F[b] = src.F[k]
@@ -391,6 +394,9 @@ func (m *MemDesc) store(src *Tensor) error {
 func (m *MemDesc) load(out *Tensor) error {
 	if out.Len() != numElems(m.Shape) {
 		return fmt.Errorf("loading %d elements from a view of %d", out.Len(), numElems(m.Shape))
+	}
+	if (out.F != nil) != (m.Buf.F != nil) {
+		return fmt.Errorf("loading %s elements from a buffer of %s", ir.TypeString(out.Elem.Type), ir.TypeString(m.Buf.Elem.Type))
 	}
 	m.each(func(k, b int) {
 		if out.F != nil {
