@@ -63,7 +63,7 @@ var layoutPasses = []string{
 // may differ within layoutTolerance (compareRuns).
 const (
 	kernelInt      = 80
-	kernelSmallInt = 17
+	kernelSmallInt = 15
 	kernelFloat    = 0.5
 	kernelMaxOps   = 1 << 22
 	kernelMaxWork  = 1 << 26
