@@ -39,6 +39,20 @@ func joinInts(xs []int64) string {
 	return b.String()
 }
 
+// verifyLocalAlloc is LocalAllocOp::verify (verifyAllocOp): an
+// allocation without a source is mutable, one with a source holds its
+// element type and shape.
+func verifyLocalAlloc(op *ir.Operation) error {
+	dst := op.Result(0).Type()
+	if op.NumOperands() == 0 {
+		if md, ok := dst.(*ir.MemDescType); ok && !md.Mutable {
+			return errors.New("uninitialized alloc must have a mutable memdesc type")
+		}
+		return nil
+	}
+	return verifyMemoryOpTypes(op.Operand(0).Type(), dst)
+}
+
 // verifyLocalLoad is LocalLoadOp::verify.
 func verifyLocalLoad(op *ir.Operation) error {
 	return verifyMemoryOpTypes(op.Operand(0).Type(), op.Result(0).Type())

@@ -1,6 +1,6 @@
 // Op verifiers with the messages of MLIR's and Triton's: HasParent /
 // ParentOneOf of the terminators, tt.call against its callee's signature,
-// the shared-memory type checks of ttg.local_load / ttg.local_store and
+// the shared-memory type checks of ttg.local_alloc / local_load / local_store and
 // tt.addptr's result type.
 
 // RUN: layout-opt %s -split-input-file -verify-diagnostics
@@ -98,6 +98,44 @@ module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32}
   tt.func @local_store_immutable(%t: tensor<16x16xf16, #blocked>, %m: !ttg.memdesc<16x16xf16, #shared, #smem>) {
     // expected-error @+1 {{'ttg.local_store' op Cannot store into immutable memory}}
     ttg.local_store %t, %m : tensor<16x16xf16, #blocked> -> !ttg.memdesc<16x16xf16, #shared, #smem>
+    tt.return
+  }
+}
+
+// -----
+
+#blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @local_alloc_element_type(%t: tensor<16x16xf32, #blocked>) {
+    // expected-error @+1 {{must match destination element type i32}}
+    %m = ttg.local_alloc %t : (tensor<16x16xf32, #blocked>) -> !ttg.memdesc<16x16xi32, #shared, #smem>
+    tt.return
+  }
+}
+
+// -----
+
+#blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @local_alloc_shape(%t: tensor<16x16xf32, #blocked>) {
+    // expected-error @+1 {{'ttg.local_alloc' op source shape [16, 16] must match [destination shape 16, 32]}}
+    %m = ttg.local_alloc %t : (tensor<16x16xf32, #blocked>) -> !ttg.memdesc<16x32xf32, #shared, #smem>
+    tt.return
+  }
+}
+
+// -----
+
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @local_alloc_uninitialized_immutable() {
+    // expected-error @+1 {{'ttg.local_alloc' op uninitialized alloc must have a mutable memdesc type}}
+    %m = ttg.local_alloc : () -> !ttg.memdesc<16x16xf32, #shared, #smem>
     tt.return
   }
 }
