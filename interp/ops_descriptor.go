@@ -3,7 +3,6 @@ package interp
 import (
 	"fmt"
 
-	"github.com/layoutopt/layoutopt/dialect/tt"
 	"github.com/layoutopt/layoutopt/ir"
 )
 
@@ -194,24 +193,19 @@ func evalDescriptorLoad(ex *Exec, op *ir.Operation, args []Value) ([]Value, erro
 }
 
 func evalDescriptorStore(ex *Exec, op *ir.Operation, args []Value) ([]Value, error) {
-	s := tt.DescriptorStoreOp{Operation: op}
-	if s.Desc() == nil || s.Src() == nil {
+	// Operands: the descriptor, the value, then the indices.
+	if len(args) < 2 {
 		return nil, fmt.Errorf("expects a tensor descriptor and a value")
 	}
-	d, err := tensorDescArg(ex.Get(s.Desc()))
+	d, err := tensorDescArg(args[0])
 	if err != nil {
 		return nil, err
 	}
-	val, err := tensorArg(ex.Get(s.Src()))
+	val, err := tensorArg(args[1])
 	if err != nil {
 		return nil, err
 	}
-	idxVals := s.Indices()
-	iv := make([]Value, len(idxVals))
-	for i, v := range idxVals {
-		iv[i] = ex.Get(v)
-	}
-	idx, err := scalarInts(iv, "index")
+	idx, err := scalarInts(args[2:], "index")
 	if err != nil {
 		return nil, err
 	}

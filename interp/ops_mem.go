@@ -469,14 +469,24 @@ func evalMemDescSubslice(ex *Exec, op *ir.Operation, args []Value) ([]Value, err
 	if len(offs) != len(m.Shape) || len(shape) != len(m.Shape) {
 		return nil, fmt.Errorf("offsets %v for a view of shape %v", offs, m.Shape)
 	}
+	v, ok := m.subView(offs, shape)
+	if !ok {
+		return nil, fmt.Errorf("subslice at %v of shape %v outside %v", offs, shape, m.Shape)
+	}
+	return []Value{v}, nil
+}
+
+// subView is the view of m's elements from offs (one per dimension) on,
+// of the given shape, or false when it does not lie inside m.
+func (m *MemDesc) subView(offs []int64, shape []int) (*MemDesc, bool) {
 	off := m.Offset
 	for d, o := range offs {
-		if o < 0 || int(o)+shape[d] > m.Shape[d] {
-			return nil, fmt.Errorf("subslice at %v of shape %v outside %v", offs, shape, m.Shape)
+		if o < 0 || o+int64(shape[d]) > int64(m.Shape[d]) {
+			return nil, false
 		}
 		off += int(o) * m.Strides[d]
 	}
-	return []Value{&MemDesc{Buf: m.Buf, Offset: off, Shape: shape, Strides: m.Strides}}, nil
+	return &MemDesc{Buf: m.Buf, Offset: off, Shape: shape, Strides: m.Strides}, true
 }
 
 func evalMemDescTrans(ex *Exec, op *ir.Operation, args []Value) ([]Value, error) {

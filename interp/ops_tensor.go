@@ -395,11 +395,16 @@ func identity(ex *Exec, op *ir.Operation, args []Value) ([]Value, error) {
 // noEffect evaluates ops that change nothing the interpreter models
 // (barriers, fences, hints): their results, if any, are tokens.
 func noEffect(ex *Exec, op *ir.Operation, args []Value) ([]Value, error) {
-	out := make([]Value, op.NumResults())
-	for i := range out {
-		out[i] = Token{}
+	return tokens(op), nil
+}
+
+// tokens returns vals followed by a Token for each further result of op
+// (its async token results).
+func tokens(op *ir.Operation, vals ...Value) []Value {
+	for len(vals) < op.NumResults() {
+		vals = append(vals, Token{})
 	}
-	return out, nil
+	return vals
 }
 
 func init() {

@@ -64,15 +64,6 @@ func tmemCheckTensor(t *Tensor, m *MemDesc, what string) error {
 	return nil
 }
 
-// tokens returns vals followed by a Token for each further result of op
-// (the optional token results).
-func tokens(op *ir.Operation, vals ...Value) []Value {
-	for len(vals) < op.NumResults() {
-		vals = append(vals, Token{})
-	}
-	return vals
-}
-
 // predOperand is the value of the i1 operand v of op, named name.
 func predOperand(ex *Exec, v *ir.Value, name string) (bool, error) {
 	b, err := scalarBool(ex.Get(v))
@@ -165,14 +156,18 @@ func evalTMEMSubslice(ex *Exec, op *ir.Operation, args []Value) ([]Value, error)
 	}
 	n := ttng.TMEMSubsliceOp{Operation: op}.N()
 	r := len(m.Shape)
-	bad := r < 1 || len(shape) != r
-	for d := 0; d < r-1 && !bad; d++ {
-		bad = shape[d] != m.Shape[d]
+	// Only the last dimension is sliced: the others are m's.
+	var v *MemDesc
+	ok := r >= 1 && len(shape) == r && slices.Equal(shape[:r-1], m.Shape[:r-1])
+	if ok {
+		offs := make([]int64, r)
+		offs[r-1] = n
+		v, ok = m.subView(offs, shape)
 	}
-	if bad || n < 0 || n+int64(shape[r-1]) > int64(m.Shape[r-1]) {
+	if !ok {
 		return nil, fmt.Errorf("subslice of shape %v at column %d outside %v", shape, n, m.Shape)
 	}
-	return []Value{&MemDesc{Buf: m.Buf, Offset: m.Offset + int(n)*m.Strides[r-1], Shape: shape, Strides: m.Strides}}, nil
+	return []Value{v}, nil
 }
 
 func evalTMEMCopy(ex *Exec, op *ir.Operation, args []Value) ([]Value, error) {
