@@ -181,7 +181,7 @@ func DecideLaunchBounds(fn *ir.Operation) LaunchDecision {
 				why = "it has inline asm"
 			case name == "tt.call":
 				if c, ok := op.Attr("callee").(*ir.SymbolRefAttr); ok {
-					if callee := lookupFunc(fn, c.Root); callee != nil {
+					if callee := tt.LookupSymbol(fn, c.Root); callee != nil && callee.Name() == "tt.func" {
 						walk(callee)
 					}
 				}
@@ -198,18 +198,4 @@ func DecideLaunchBounds(fn *ir.Operation) LaunchDecision {
 	}
 	return LaunchDecision{Bounds: LaunchBounds{MinCTAsPerSM: 1},
 		Why: "it reads no program id, so every program computes the same and a launch is one program: ptxas may use registers for latency"}
-}
-
-// lookupFunc is the tt.func called name in fn's module.
-func lookupFunc(fn *ir.Operation, name string) *ir.Operation {
-	m := fn.ParentOp()
-	if m == nil {
-		return nil
-	}
-	for _, op := range m.Region(0).Entry().Ops() {
-		if n, ok := op.Attr("sym_name").(*ir.StringAttr); ok && op.Name() == "tt.func" && n.Value == name {
-			return op
-		}
-	}
-	return nil
 }

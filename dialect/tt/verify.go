@@ -42,9 +42,9 @@ func verifyFunc(op *ir.Operation) error {
 	return nil
 }
 
-// lookupSymbol returns the op named name in the nearest symbol table above
+// LookupSymbol returns the op named name in the nearest symbol table above
 // op (the enclosing builtin.module), or nil.
-func lookupSymbol(op *ir.Operation, name string) *ir.Operation {
+func LookupSymbol(op *ir.Operation, name string) *ir.Operation {
 	m := op.ParentOp()
 	for m != nil && m.Name() != "builtin.module" {
 		m = m.ParentOp()
@@ -67,7 +67,7 @@ func verifyCall(op *ir.Operation) error {
 	if !ok {
 		return errors.New("requires a 'callee' symbol reference attribute")
 	}
-	fn := lookupSymbol(op, callee.Root)
+	fn := LookupSymbol(op, callee.Root)
 	if fn == nil || fn.Name() != "tt.func" || FuncType(fn) == nil {
 		return fmt.Errorf("'%s' does not reference a valid function", callee.Root)
 	}
