@@ -25,7 +25,6 @@
 package layouttranslate
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -249,7 +248,7 @@ func Main(p *proc.Proc) (code int) {
 		v, t := res.Header()
 		version, target = cmpOr(version, v), cmpOr(target, t)
 		if version != "" || target != "" {
-			if ptx, err = llvmemit.RewritePTXHeader(ptx, cmpOr(version, headerField(ptx, ".version ")), cmpOr(target, headerField(ptx, ".target "))); err != nil {
+			if ptx, err = llvmemit.RewritePTXHeader(ptx, version, target); err != nil {
 				return fail("%v", err)
 			}
 		}
@@ -281,14 +280,4 @@ func cmpOr(a, b string) string {
 		return a
 	}
 	return b
-}
-
-// headerField returns the value of a PTX header line (".version 7.0").
-func headerField(ptx []byte, key string) string {
-	for _, line := range bytes.Split(ptx, []byte("\n")) {
-		if v, ok := bytes.CutPrefix(line, []byte(key)); ok {
-			return string(bytes.TrimSpace(v))
-		}
-	}
-	return ""
 }

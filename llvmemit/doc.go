@@ -120,7 +120,15 @@
 // Triton's for fadd where the pointers are contiguous): .version 8.1. A
 // module with loads that the l2-prefetch pass marked (ld.global.L2::256B)
 // needs .version 7.4, which llc-14 does not write for sm_80 (Header gives
-// it, with llc's target). A warp_group_dot wgmma cannot take runs as
+// it, with llc's target).
+//
+// The mbarrier ops (ttng.init_barrier, inval_barrier, arrive_barrier,
+// barrier_expect, wait_barrier; mbarrier.go) lower as Triton 3.6's
+// BarrierOpToLLVM for one CTA: thread 0 initialises, invalidates, arrives
+// and expects; every thread spins in the wait (try_wait.parity on sm_90,
+// test_wait.parity with nanosleep below it, which needs .version 7.1).
+// The TMA copies that complete on them (async_tma_copy_*) and tensor
+// descriptors are not lowered. A warp_group_dot wgmma cannot take runs as
 // mma.sync (correct, synchronous): an operand layout that is none of
 // wgmma's canonical ones (an unswizzled nvmma_shared buffer whose rows are
 // not 16 bytes, a non-nvmma shared layout), a buffer not known to be

@@ -51,7 +51,7 @@ type Result struct {
 	// PTXVersion is the PTX ISA version the module's inline PTX needs
 	// beyond llc's, or "": HopperPTXVersion for wgmma, VectorAtomicPTXVersion
 	// when there are vector atomics, L2PrefetchPTXVersion for .L2::256B
-	// loads alone.
+	// loads, MbarrierPTXVersion for the sm_80 mbarrier waits.
 	PTXVersion string
 }
 
@@ -159,9 +159,8 @@ func Emit(m *ir.Module) (res *Result, err error) {
 		res.PTXVersion = VectorAtomicPTXVersion
 	case e.hopper:
 		res.PTXVersion = HopperPTXVersion
-	case e.l2Prefetch:
-		res.PTXVersion = L2PrefetchPTXVersion
 	}
+	res.PTXVersion = laterPTX(res.PTXVersion, e.minPTX)
 	return res, nil
 }
 
@@ -188,8 +187,10 @@ type emitter struct {
 	// vectorAtomics: the module has vector atom/red instructions (sm_90,
 	// PTX ISA 8.1).
 	vectorAtomics bool
-	// l2Prefetch: the module has ld.global.L2::256B (PTX ISA 7.4).
-	l2Prefetch bool
+	// minPTX is the PTX ISA version the module's inline PTX needs
+	// otherwise ("" for llc's): 7.4 for ld.global.L2::256B, 7.1 for the
+	// sm_80 mbarrier waits (needPTX).
+	minPTX string
 	// ranges are the !range nodes of special-register reads, by bounds.
 	ranges map[[2]int64]*metadata.Tuple
 }
@@ -214,6 +215,9 @@ func newEmitter(src *ir.Module) *emitter {
 	e.smem = g
 	return e
 }
+
+// needPTX records that the module needs PTX ISA version v at least.
+func (e *emitter) needPTX(v string) { e.minPTX = laterPTX(e.minPTX, v) }
 
 func (e *emitter) finish() error {
 	shared := e.shared

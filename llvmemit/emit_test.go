@@ -41,6 +41,13 @@ func TestRewritePTXHeader(t *testing.T) {
 	if want := ".version 8.0\n.target sm_90a\n.address_size 64\n"; !strings.HasSuffix(string(got), want) {
 		t.Errorf("got\n%s\nwant it to end in\n%s", got, want)
 	}
+	got, err = llvmemit.RewritePTXHeader(ptx, "7.4", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := ".version 7.4\n.target sm_80\n.address_size 64\n"; !strings.HasSuffix(string(got), want) {
+		t.Errorf("an empty target: got\n%s\nwant it to end in\n%s", got, want)
+	}
 	if _, err := llvmemit.RewritePTXHeader([]byte(".address_size 64\n"), "8.0", "sm_90a"); err == nil {
 		t.Error("a PTX without a header was accepted")
 	}

@@ -127,7 +127,7 @@ func lowerLoad(l *Lowerer, op *ir.Operation) error {
 			return errorf(op, "%s: ld.global.L2::256B needs sm_80 or newer (the module is for sm_%d)", passes.L2PrefetchAttr, l.e.cc)
 		}
 		lh.prefetch256 = true
-		l.e.l2Prefetch = true
+		l.e.needPTX(L2PrefetchPTXVersion)
 	}
 	var out []value.Value
 	if full > 0 {

@@ -97,13 +97,26 @@ func CompilePTX(ctx context.Context, llc string, ll []byte) ([]byte, error) {
 // sm_90a target; vector atomics (atom.add.v4.f32 and the like) need PTX
 // ISA 8.1, VectorAtomicPTXVersion. Loads with an L2 prefetch size
 // (ld.global.L2::256B) need PTX ISA 7.4, L2PrefetchPTXVersion, which
-// llc-14 does not write for sm_80 (7.0).
+// llc-14 does not write for sm_80 (7.0); the sm_80 mbarrier waits
+// (mbarrier.test_wait.parity) need PTX ISA 7.1, MbarrierPTXVersion.
 const (
 	HopperPTXVersion       = "8.0"
 	VectorAtomicPTXVersion = "8.1"
 	L2PrefetchPTXVersion   = "7.4"
+	MbarrierPTXVersion     = "7.1"
 	HopperArch             = "sm_90a"
 )
+
+// laterPTX returns the later of two PTX ISA versions ("" is none).
+func laterPTX(a, b string) string {
+	var am, an, bm, bn int
+	fmt.Sscanf(a, "%d.%d", &am, &an)
+	fmt.Sscanf(b, "%d.%d", &bm, &bn)
+	if bm > am || bm == am && bn > an {
+		return b
+	}
+	return a
+}
 
 var (
 	versionLine = regexp.MustCompile(`(?m)^\.version [0-9]+\.[0-9]+$`)
@@ -113,13 +126,19 @@ var (
 // RewritePTXHeader sets the PTX .version and .target lines, as Triton's
 // make_ptx does: llc-14 stops at PTX 7.5 and sm_86, so kernels with
 // sm_90-only inline PTX get their header raised afterwards (PTX ISA
-// versions are backward compatible).
+// versions are backward compatible). An empty version or target keeps
+// the PTX's own.
 func RewritePTXHeader(ptx []byte, version, target string) ([]byte, error) {
 	if !versionLine.Match(ptx) || !targetLine.Match(ptx) {
 		return nil, fmt.Errorf("the PTX has no .version or .target line")
 	}
-	ptx = versionLine.ReplaceAll(ptx, []byte(".version "+version))
-	return targetLine.ReplaceAll(ptx, []byte(".target "+target)), nil
+	if version != "" {
+		ptx = versionLine.ReplaceAll(ptx, []byte(".version "+version))
+	}
+	if target != "" {
+		ptx = targetLine.ReplaceAll(ptx, []byte(".target "+target))
+	}
+	return ptx, nil
 }
 
 // AllocateSharedMemory runs Triton's allocate-shared-memory-nv (package
