@@ -68,8 +68,10 @@ func lower(t testing.TB, path string) (*llvmemit.Result, error) {
 // TestCorpus lowers every shared Triton 3.6 kernel and every kernel of
 // the remove-redundant-conversions corpus, compiles each with llc-14 and
 // reports which lower and which ops are missing. A kernel that lowers must
-// compile, and a warp_group_dot must become wgmma; PTX_DIR=dir writes the
-// PTX there (for ptxas on the device; Hopper kernels with the sm_90a header).
+// compile, and a warp_group_dot must become wgmma; without -short ptxas
+// assembles each PTX it knows the header of (findPTXAS). PTX_DIR=dir writes
+// the PTX there (for ptxas on the device; Hopper kernels with the sm_90a
+// header).
 func TestCorpus(t *testing.T) {
 	as, llc := llvmTools(t)
 	var files []string
@@ -87,6 +89,10 @@ func TestCorpus(t *testing.T) {
 		t.Skip("no corpus")
 	}
 	ptxDir := os.Getenv("PTX_DIR")
+	var ptxas *ptxasChecker
+	if !testing.Short() {
+		ptxas = newPTXAS(t)
+	}
 	missing := map[string][]string{}
 	ok := 0
 	for _, f := range files {
@@ -118,8 +124,9 @@ func TestCorpus(t *testing.T) {
 		if ptxDir != "" {
 			path = filepath.Join(ptxDir, strings.TrimSuffix(name, ".ttgir")+".ptx")
 		}
-		writePTX(t, path, res, ptx)
+		writePTX(t, ptxas, name, path, res, ptx)
 	}
+	ptxas.wait(t)
 	t.Logf("%d of %d kernels lower and compile", ok, len(files))
 	// A ratchet: the whole corpus (10 shared kernels and 242 before/after
 	// files) lowered all 252 kernels when this was written.
@@ -142,18 +149,21 @@ func logMissing(t *testing.T, missing map[string][]string) {
 	}
 }
 
-// writePTX writes a kernel's PTX to path (PTX_DIR, for ptxas on the GPU
-// machine; "" writes nothing), with the sm_90a header when it uses
-// Hopper's instructions (rewritten, and so checked, either way).
-func writePTX(t *testing.T, path string, res *llvmemit.Result, ptx []byte) {
+// writePTX rewrites a kernel's PTX header as layout-translate does (the
+// sm_90a header when it uses Hopper's instructions, a newer .version when
+// an instruction needs it), hands it to ptxas (c, nil for none), and
+// writes it to path (PTX_DIR, for ptxas on the GPU machine; "" writes
+// nothing).
+func writePTX(t *testing.T, c *ptxasChecker, name, path string, res *llvmemit.Result, ptx []byte) {
 	t.Helper()
-	if version, target := res.Header(); version != "" {
+	if version, target := res.Header(); version != "" || target != "" {
 		var err error
 		if ptx, err = llvmemit.RewritePTXHeader(ptx, version, target); err != nil {
-			t.Errorf("%s: %v", path, err)
+			t.Errorf("%s: %v", name, err)
 			return
 		}
 	}
+	c.check(name, ptx)
 	if path == "" {
 		return
 	}

@@ -29,7 +29,8 @@ const (
 // (../shared/triton36/lit, split at "// -----") that parses, verifies and
 // takes allocate-shared-memory-nv, compiles each that lowers with llc-14,
 // and reports why the others do not lower (by the error's message). Under
-// -short it only lowers them. PTX_DIR=dir writes the PTX there, as
+// -short it only lowers them; otherwise ptxas assembles each PTX it knows
+// the header of (findPTXAS). PTX_DIR=dir writes the PTX there, as
 // TestCorpus does (for ptxas on the GPU machine).
 func TestLitKernels(t *testing.T) {
 	dir := testenv.SharedDir()
@@ -45,6 +46,10 @@ func TestLitKernels(t *testing.T) {
 		return nil
 	})
 	ptxDir := os.Getenv("PTX_DIR") // as TestCorpus: the PTX of every kernel that compiles, for ptxas
+	var ptxas *ptxasChecker
+	if !testing.Short() {
+		ptxas = newPTXAS(t)
+	}
 	missing := map[string][]string{}
 	ok, total := 0, 0
 	for _, f := range files {
@@ -97,12 +102,15 @@ func TestLitKernels(t *testing.T) {
 				continue
 			}
 			ok++
+			path := ""
 			if ptxDir != "" {
 				file := strings.NewReplacer("/", "_", "#", "_").Replace(strings.TrimSuffix(rel, ".mlir") + "#" + itoa(c.Index))
-				writePTX(t, filepath.Join(ptxDir, file+".ptx"), res, ptx)
+				path = filepath.Join(ptxDir, file+".ptx")
 			}
+			writePTX(t, ptxas, name, path, res, ptx)
 		}
 	}
+	ptxas.wait(t)
 	t.Logf("%d of %d lit kernels lower and compile", ok, total)
 	if total == litKernels && ok < minLitLowered {
 		t.Errorf("only %d lit kernels lower and compile, %d did before", ok, minLitLowered)
@@ -123,22 +131,27 @@ func emitRecover(m *ir.Module) (res *llvmemit.Result, err error) {
 
 // TestLitInputsCompile compiles every module of the lit tests of this
 // package (../test/llvmemit) that lowers with llc-14: their FileCheck
-// lines check the IR, this checks that llc accepts it and that the PTX
-// declares no external function.
+// lines check the IR, this checks that llc accepts it, that the PTX
+// declares no external function, and that ptxas assembles it (findPTXAS).
 func TestLitInputsCompile(t *testing.T) {
 	as, llc := llvmTools(t)
 	files, _ := filepath.Glob(filepath.Join("..", "test", "llvmemit", "*.mlir"))
+	ptxas := newPTXAS(t)
 	n := 0
 	for _, f := range files {
 		res, err := lower(t, f)
 		if err != nil {
 			continue // the error tests
 		}
-		if _, err := compile(t, as, llc, res.Module.String()); err != nil {
+		ptx, err := compile(t, as, llc, res.Module.String())
+		if err != nil {
 			t.Errorf("%s: %v", filepath.Base(f), err)
+			continue
 		}
+		writePTX(t, ptxas, filepath.Base(f), "", res, ptx)
 		n++
 	}
+	ptxas.wait(t)
 	if n == 0 {
 		t.Fatal("no lit input lowers")
 	}
