@@ -15,7 +15,8 @@
 # Our PTX is lowered for compute capability max(module's, $PROOF_CC), default
 # 90: the proof's GPU is an H200, and triton_ref.py compiles Triton's side
 # for max(module's, the device's) too, so both lower an sm_80 module for
-# sm_90 (vector atomics, the sm_90 shared-memory plans).
+# sm_90 (vector atomics, the sm_90 shared-memory plans). A manifest entry's
+# "cc" overrides it (the sm_80 lowering of the mbarrier check).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 bundle=$(realpath -m "${1:-$root/proof/bundle}")
@@ -97,7 +98,7 @@ def prepare(k):
         ptx = os.path.join(bundle, "ptx", k["name"] + ".lt.ptx")
         kj = os.path.join(bundle, "ptx", k["name"] + ".kernels.json")
         r = subprocess.run([translate, "-ttgir-to-ptx", dst, "-o", ptx, "-kernel-json", kj,
-                            "-compute-capability", os.environ.get("PROOF_CC", "90")], capture_output=True, text=True)
+                            "-compute-capability", str(k.get("cc", os.environ.get("PROOF_CC", "90")))], capture_output=True, text=True)
         if r.returncode == 0 and os.path.exists(ptx):
             # layout-translate's launch metadata, in Triton's keys for ttgir-run -meta.
             kern = json.load(open(kj))[0]

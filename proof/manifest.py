@@ -45,7 +45,8 @@ DOC = ("The proof's kernels; written by proof/manifest.py (do not edit by hand).
        "with 'shared:' under ../shared/triton36, with 'prepost:' under passes/testdata/prepost. args/grid: the "
        "benchmark size (ttgir-run -arg specs); check_args/check_grid: a smaller size for -check against the "
        "interpreter. rtol/atol: float tolerance (0: bit-exact). class: memory (data movement and element-wise), "
-       "reduction, scan, matmul, attention. flops: of one launch, for TFLOP/s. no_realistic_size: why the "
+       "reduction, scan, matmul, attention, sync (a synchronization check, outside the speed summaries). cc: lower "
+       "ours for this compute capability instead of the bundle's (build.sh's PROOF_CC). flops: of one launch, for TFLOP/s. no_realistic_size: why the "
        "benchmark size is not realistic. graph: time the kernel in CUDA graphs of this many launches, per launch "
        "(ttgir-run -graph; a launch is shorter than the host's launch overhead). ours: PTX of our own code generation besides layout-translate's (file "
        "under the bundle's ptx/, with its launch metadata). from: take args, grid, check sizes, tolerances, class "
@@ -626,6 +627,14 @@ def shared_entries():
         matmul("matmul_128x128x64_f16_sm90_w8", "1024", "4", full),
         matmul("jit_matmul_128x128x64_w8_s3", "32,32", "2,2", ["sam", "sbk", "scm"]),
     ]
+    # The mbarrier lowering on the GPU: ours for sm_80 (test_wait and nanosleep) and for sm_90
+    # (try_wait), Triton's for the GPU's; class sync stays out of the speed summaries.
+    for cc in (80, 90):
+        out.append({"name": f"mbarrier_phases_sm{cc}", "ttgir": "kernels/mbarrier_phases.ttgir", "class": "sync",
+                    "cc": cc, "args": ["out=zeros:i32:135168", "n=1000"], "grid": "1056",
+                    "check_args": ["out=zeros:i32:8192", "n=257"], "check_grid": "64",
+                    "no_realistic_size": "a synchronization loop (1000 arrive-and-wait rounds per program): "
+                                         "its time is latency, not bandwidth"})
     for base in ("add_b1024_sm90_w4", "softmax_b1024_sm90_w4", "transpose_64x64_f32_sm90_w4",
                  "matmul_64x64x32_f16_sm80_w4"):
         out.append({"name": base + ".post", "from": base, "ttgir": f"shared:prepost/{base}.post.ttgir"})

@@ -539,7 +539,7 @@ def summarize(report):
                                          "min": min(r["pct_copy"] for r in mem), "max": max(r["pct_copy"] for r in mem),
                                          "at_least_98": sum(1 for r in mem if r["pct_copy"] >= 98)}
     for key, realistic in (("speed_vs_triton", True), ("tile_speed_vs_triton", False)):
-        vs = [r["vs_triton"] for r in rows if "vs_triton" in r and r["realistic"] == realistic]
+        vs = [r["vs_triton"] for r in rows if "vs_triton" in r and r["realistic"] == realistic and r["class"] != "sync"]
         if vs:
             s[key] = {"kernels": len(vs), "geomean": statistics.geometric_mean(vs), "min": min(vs), "max": max(vs),
                       "at_least_100": sum(1 for x in vs if x >= 99.95)}
