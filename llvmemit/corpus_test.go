@@ -127,6 +127,14 @@ func TestCorpus(t *testing.T) {
 		writePTX(t, ptxas, name, path, res, ptx)
 	}
 	ptxas.wait(t)
+	if ptxas != nil {
+		// Reported, not failed: the .pre files lowered as they are keep
+		// their redundant conversions (the proof lowers our passes' output
+		// of them), and a spill is slow, not wrong.
+		for _, s := range ptxas.spills {
+			t.Logf("spills: %s", s)
+		}
+	}
 	t.Logf("%d of %d kernels lower and compile", ok, len(files))
 	// A ratchet: the whole corpus (10 shared kernels and 242 before/after
 	// files) lowered all 252 kernels when this was written.

@@ -30,9 +30,10 @@ func findPTXAS() string {
 	return ""
 }
 
-// ptxasChecker assembles PTX files with ptxas in the background, a few at
-// a time, and reports at wait: a file ptxas rejects fails the test, one
-// whose .version or .target is newer than this ptxas knows is counted.
+// ptxasChecker assembles PTX files with ptxas (-v) in the background, a
+// few at a time, and reports at wait: a file ptxas rejects fails the test,
+// one whose .version or .target is newer than this ptxas knows is counted,
+// and the kernels that spill registers are kept in spills.
 type ptxasChecker struct {
 	path string
 	dir  string
@@ -42,6 +43,7 @@ type ptxasChecker struct {
 	mu               sync.Mutex
 	assembled, newer int
 	failures         []string
+	spills           []string // "name: N bytes spill stores, M bytes spill loads"
 }
 
 // newPTXAS returns a checker, or nil when there is no ptxas (logged).
@@ -55,6 +57,9 @@ func newPTXAS(t *testing.T) *ptxasChecker {
 }
 
 var ptxTarget = regexp.MustCompile(`(?m)^\.target (sm_[0-9]+a?)`)
+
+// spill is ptxas -v's report of a function that spills.
+var spill = regexp.MustCompile(`[1-9][0-9]* bytes spill stores, [0-9]+ bytes spill loads`)
 
 // tooNew are ptxas's messages for a header it does not know.
 var tooNew = regexp.MustCompile(`Unsupported \.version|is not defined for option 'gpu-name'`)
@@ -79,12 +84,15 @@ func (c *ptxasChecker) check(name string, ptx []byte) {
 			return
 		}
 		defer os.Remove(f)
-		out, err := exec.Command(c.path, "--gpu-name", string(m[1]), f, "-o", os.DevNull).CombinedOutput()
+		out, err := exec.Command(c.path, "-v", "--gpu-name", string(m[1]), f, "-o", os.DevNull).CombinedOutput()
 		c.mu.Lock()
 		defer c.mu.Unlock()
 		switch {
 		case err == nil:
 			c.assembled++
+			for _, sp := range spill.FindAllSubmatch(out, -1) {
+				c.spills = append(c.spills, name+": "+string(sp[0]))
+			}
 		case tooNew.Match(out):
 			c.newer++
 		default:
@@ -108,6 +116,6 @@ func (c *ptxasChecker) wait(t *testing.T) {
 	for _, f := range c.failures {
 		t.Errorf("ptxas rejects %s", f)
 	}
-	t.Logf("%s: %d PTX files assemble, %d rejected, %d with a header newer than it knows (left to the GPU machine's ptxas)",
-		c.path, c.assembled, len(c.failures), c.newer)
+	t.Logf("%s: %d PTX files assemble (%d spill), %d rejected, %d with a header newer than it knows (left to the GPU machine's ptxas)",
+		c.path, c.assembled, len(c.spills), len(c.failures), c.newer)
 }
