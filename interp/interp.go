@@ -3,7 +3,9 @@ package interp
 import (
 	"errors"
 	"fmt"
+	"io"
 	"reflect"
+	"slices"
 	"sync"
 
 	"github.com/layoutopt/layoutopt/dialect/tt"
@@ -77,7 +79,10 @@ type Machine struct {
 	// runs them one after another. See Launch for when it runs them in
 	// parallel and why the results are those of the sequential order.
 	Workers int
-	funcs   map[string]*ir.Operation
+	// Print receives tt.print's lines (nil: it prints nothing); a module
+	// that prints then runs its programs in launch order.
+	Print io.Writer
+	funcs map[string]*ir.Operation
 }
 
 // NewMachine makes a Machine for m with the default op table.
@@ -263,7 +268,7 @@ func (mc *Machine) Launch(name string, args []Value, grid [3]int) error {
 	}
 	total := grid[0] * grid[1] * grid[2]
 	workers := min(mc.Workers, total)
-	if workers > 1 && !hasAtomics(mc.Module) {
+	if workers > 1 && !hasAtomics(mc.Module) && !(mc.Print != nil && hasOp(mc.Module, "tt.print")) {
 		return mc.launchParallel(name, args, grid, workers)
 	}
 	for i := range total {
@@ -336,8 +341,13 @@ func (mc *Machine) launchParallel(name string, args []Value, grid [3]int, worker
 // hasAtomics reports whether m holds an atomic memory op, whose programs
 // Launch runs in order.
 func hasAtomics(m *ir.Module) bool {
+	return hasOp(m, "tt.atomic_rmw", "tt.atomic_cas")
+}
+
+// hasOp reports whether m holds an op of one of the names.
+func hasOp(m *ir.Module, names ...string) bool {
 	return m.Walk(func(op *ir.Operation) ir.WalkResult {
-		if op.Name() == "tt.atomic_rmw" || op.Name() == "tt.atomic_cas" {
+		if slices.Contains(names, op.Name()) {
 			return ir.Interrupt
 		}
 		return ir.Advance
@@ -391,13 +401,14 @@ type Options struct {
 	Progress    func(done, total int) // see Machine.Progress
 	Ops         Ops                   // nil: DefaultOps()
 	Workers     int                   // see Machine.Workers
+	Print       io.Writer             // see Machine.Print
 }
 
 // RunWith is Run with options.
 func RunWith(m *ir.Module, funcName string, args []Arg, grid [3]int, opts Options) error {
 	mem := &BufferMemory{}
 	mc := NewMachine(m, mem)
-	mc.ReduceOrder, mc.MaxOps, mc.MaxWork, mc.Progress, mc.Workers = opts.ReduceOrder, opts.MaxOps, opts.MaxWork, opts.Progress, opts.Workers
+	mc.ReduceOrder, mc.MaxOps, mc.MaxWork, mc.Progress, mc.Workers, mc.Print = opts.ReduceOrder, opts.MaxOps, opts.MaxWork, opts.Progress, opts.Workers, opts.Print
 	if opts.Ops != nil {
 		mc.Ops = opts.Ops
 	}

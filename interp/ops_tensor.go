@@ -428,7 +428,7 @@ func init() {
 		"tt.clampf":                evalClampF,
 		"ttg.convert_layout":       identity,
 		"tt.assume":                noEffect,
-		"tt.print":                 noEffect,
+		"tt.print":                 evalPrint,
 		"gpu.barrier":              noEffect,
 		"ttg.barrier":              noEffect,
 		"ttng.fence_async_shared":  noEffect,

@@ -128,7 +128,10 @@
 // and expects; every thread spins in the wait (try_wait.parity on sm_90,
 // test_wait.parity with nanosleep below it, which needs .version 7.1).
 // The TMA copies that complete on them (async_tma_copy_*) and tensor
-// descriptors are not lowered. A warp_group_dot wgmma cannot take runs as
+// descriptors are not lowered.
+//
+// tt.print and tt.assert (print.go) call CUDA's vprintf and __assertfail,
+// the two external functions CompilePTX lets a PTX declare. A warp_group_dot wgmma cannot take runs as
 // mma.sync (correct, synchronous): an operand layout that is none of
 // wgmma's canonical ones (an unswizzled nvmma_shared buffer whose rows are
 // not 16 bytes, a non-nvmma shared layout), a buffer not known to be

@@ -191,6 +191,8 @@ type emitter struct {
 	// otherwise ("" for llc's): 7.4 for ld.global.L2::256B, 7.1 for the
 	// sm_80 mbarrier waits (needPTX).
 	minPTX string
+	// strings are the constant strings of tt.print and tt.assert, by text.
+	strings map[string]*lir.Global
 	// ranges are the !range nodes of special-register reads, by bounds.
 	ranges map[[2]int64]*metadata.Tuple
 }
@@ -494,6 +496,8 @@ type Lowerer struct {
 	axis  *axisinfo.Analysis
 	nblk  int
 	mem   map[*ir.Value]*memDesc // memdesc views with their own addressing
+	// allocas are the entry block's vprintf buffers, by type (entryAlloca).
+	allocas map[string]value.Value
 	// fenced is the ttng.warp_group_dot whose fence.proxy.async the
 	// barrier before it emitted (lowerBarrier).
 	fenced *ir.Operation

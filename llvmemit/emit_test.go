@@ -2,6 +2,7 @@ package llvmemit_test
 
 import (
 	"bytes"
+	"context"
 	"os"
 	"path/filepath"
 	"strings"
@@ -125,5 +126,31 @@ func BenchmarkLowerMatmul(b *testing.B) {
 			b.Fatal(err)
 		}
 		_ = res.Module.String()
+	}
+}
+
+// TestCompilePTXExternals checks that CompilePTX refuses a PTX calling an
+// external function but CUDA's vprintf and __assertfail, with or without
+// a return value.
+func TestCompilePTXExternals(t *testing.T) {
+	_, llc := llvmTools(t)
+	module := func(decl, call string) string {
+		return "target triple = \"nvptx64-nvidia-cuda\"\n" + decl + "\ndefine void @k(i8* %p) {\n" + call + "\n  ret void\n}\n" +
+			"!nvvm.annotations = !{!0}\n!0 = !{void (i8*)* @k, !\"kernel\", i32 1}\n"
+	}
+	for _, c := range []struct {
+		decl, call string
+		ok         bool
+	}{
+		{"declare i32 @vprintf(i8*, i8*)", "  %r = call i32 @vprintf(i8* %p, i8* %p)", true},
+		{"declare void @__assertfail(i8*, i8*, i32, i8*, i64)", "  call void @__assertfail(i8* %p, i8* %p, i32 1, i8* %p, i64 1)", true},
+		{"declare i32 @printf(i8*, i8*)", "  %r = call i32 @printf(i8* %p, i8* %p)", false},
+		{"declare void @helper(i8*)", "  call void @helper(i8* %p)", false},
+		{"declare float @llvm.nvvm.not.an.intrinsic(float)", "  %r = call float @llvm.nvvm.not.an.intrinsic(float 1.0)", false},
+	} {
+		_, err := llvmemit.CompilePTX(context.Background(), llc, []byte(module(c.decl, c.call)))
+		if (err == nil) != c.ok {
+			t.Errorf("%s: error %v, want ok=%v", c.decl, err, c.ok)
+		}
 	}
 }

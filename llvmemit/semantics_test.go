@@ -1,6 +1,7 @@
 package llvmemit_test
 
 import (
+	"bytes"
 	"encoding/binary"
 	"fmt"
 	"math"
@@ -9,7 +10,10 @@ import (
 	"testing"
 
 	_ "github.com/layoutopt/layoutopt/dialect"
+	"github.com/layoutopt/layoutopt/attr"
+	"github.com/layoutopt/layoutopt/interp"
 	"github.com/layoutopt/layoutopt/ir"
+	"github.com/layoutopt/layoutopt/linear"
 	"github.com/layoutopt/layoutopt/llvmemit"
 	lir "github.com/llir/llvm/ir"
 )
@@ -1001,4 +1005,165 @@ func TestSimReduceSpread(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestSimPrint checks tt.print's lowering against the interpreter's
+// tt.print: the lines the threads print through vprintf (one per
+// register, duplicated registers more than once) are, as a set, the
+// interpreter's (one per element). Signed and unsigned narrow integers,
+// hex, floats, a scalar operand, several operands, no operand and a layout
+// that holds each element in 16 threads are printed.
+func TestSimPrint(t *testing.T) {
+	body := offsets2D("a", "#spread", 32, 32) + offsets2D("d", "#rows", 8, 4) + `
+    %ip = tt.splat %in : !tt.ptr<i32> -> tensor<32x32x!tt.ptr<i32>, #spread>
+    %ia = tt.addptr %ip, %a_off : tensor<32x32x!tt.ptr<i32>, #spread>, tensor<32x32xi32, #spread>
+    %x = tt.load %ia : tensor<32x32x!tt.ptr<i32>, #spread>
+    %x8 = arith.trunci %x : tensor<32x32xi32, #spread> to tensor<32x32xi8, #spread>
+    %xf = arith.sitofp %x : tensor<32x32xi32, #spread> to tensor<32x32xf32, #spread>
+    %xh = arith.truncf %xf : tensor<32x32xf32, #spread> to tensor<32x32xf16, #spread>
+    %n = arith.constant -7 : i32
+    tt.print " x: " {hex = false, isSigned = array<i32: 1>} : %x : tensor<32x32xi32, #spread>
+    tt.print " u8: " {hex = false, isSigned = array<i32: 0>} : %x8 : tensor<32x32xi8, #spread>
+    tt.print " s8, n: " {hex = false, isSigned = array<i32: 1, 1>} : %x8, %n : tensor<32x32xi8, #spread>, i32
+    tt.print " hex: " {hex = true, isSigned = array<i32: 1>} : %x : tensor<32x32xi32, #spread>
+    tt.print " hex8: " {hex = true, isSigned = array<i32: 1>} : %x8 : tensor<32x32xi8, #spread>
+    tt.print " f: " {hex = false, isSigned = array<i32: 0>} : %xf : tensor<32x32xf32, #spread>
+    tt.print " h: " {hex = false, isSigned = array<i32: 0>} : %xh : tensor<32x32xf16, #spread>
+    tt.print " dup: " {hex = false, isSigned = array<i32: 1>} : %d_off : tensor<8x4xi32, #rows>
+    tt.print " done" {hex = false, isSigned = array<i32>}`
+	src := module(4, aliasDefs("spread", "rows"), body)
+	in := data(1024)
+
+	res := lowerSource(t, src, "print.mlir", true)
+	mem := make([]byte, 4*len(in))
+	for i, v := range in {
+		binary.LittleEndian.PutUint32(mem[4*i:], uint32(v))
+	}
+	s := newSim(128, mem)
+	for _, f := range res.Module.Funcs {
+		if f.Name() == "k" {
+			s.run(f, []uint64{0, 0, 0, 0})
+		}
+	}
+
+	m, diags := ir.ParseString(src, ir.ParseConfig{Filename: "print.mlir"})
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	inBuf, _ := interp.NewBuffer(ir.I32, len(in))
+	for i, v := range in {
+		inBuf.SetInt(i, int64(v))
+	}
+	outBuf, _ := interp.NewBuffer(ir.I32, 1)
+	var out bytes.Buffer
+	if err := interp.RunWith(m, "k", []interp.Arg{interp.BufArg(inBuf), interp.BufArg(outBuf)}, [3]int{1, 1, 1}, interp.Options{Print: &out}); err != nil {
+		t.Fatal(err)
+	}
+	want := strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
+	got := map[string]int{}
+	for _, l := range s.printed {
+		got[strings.TrimSuffix(l, "\n")]++
+	}
+	// 7 tensors of 1024 elements, the scalar once per thread, the 32
+	// elements of %d_off held by 16 threads each, "done" once per thread.
+	if wantLines := 7*1024 + 128 + 32*16 + 128; len(s.printed) != wantLines {
+		t.Errorf("the threads printed %d lines, want %d", len(s.printed), wantLines)
+	}
+	wantSet := map[string]bool{}
+	for _, l := range want {
+		wantSet[l] = true
+		if got[l] == 0 {
+			t.Errorf("the interpreter prints %q, the GPU code does not", l)
+		}
+	}
+	for l := range got {
+		if !wantSet[l] {
+			t.Errorf("the GPU code prints %q, the interpreter does not", l)
+		}
+	}
+}
+
+// TestSimAssert checks tt.assert's lowering: exactly the threads holding a
+// false condition register call __assertfail, with the message and the
+// op's place in the input (it carries no loc), and a true condition calls
+// nothing.
+func TestSimAssert(t *testing.T) {
+	for _, bound := range []int{1000, 600} {
+		body := offsets2D("a", "#spread", 32, 32) + fmt.Sprintf(`
+    %%ip = tt.splat %%in : !tt.ptr<i32> -> tensor<32x32x!tt.ptr<i32>, #spread>
+    %%ia = tt.addptr %%ip, %%a_off : tensor<32x32x!tt.ptr<i32>, #spread>, tensor<32x32xi32, #spread>
+    %%x = tt.load %%ia : tensor<32x32x!tt.ptr<i32>, #spread>
+    %%lim = arith.constant dense<%d> : tensor<32x32xi32, #spread>
+    %%ok = arith.cmpi slt, %%x, %%lim : tensor<32x32xi32, #spread>
+    tt.assert %%ok, "x below the bound" : tensor<32x32xi1, #spread>`, bound)
+		src := module(4, aliasDefs("spread"), body)
+		line := strings.Count(src[:strings.Index(src, "tt.assert")], "\n") + 1
+		in := data(1024) // -300 .. 699
+		res := lowerSource(t, src, "assert.mlir", true)
+		mem := make([]byte, 4*len(in))
+		for i, v := range in {
+			binary.LittleEndian.PutUint32(mem[4*i:], uint32(v))
+		}
+		s := newSim(128, mem)
+		for _, f := range res.Module.Funcs {
+			if f.Name() == "k" {
+				s.run(f, []uint64{0, 0, 0, 0})
+			}
+		}
+		// The threads holding an element at or above the bound.
+		D := mustLinear(t, layouts["spread"], 32, 32)
+		failing := map[int]bool{}
+		for i, v := range in {
+			if int(v) >= bound {
+				for _, th := range threadsHolding(D, i/32, i%32) {
+					failing[th] = true
+				}
+			}
+		}
+		if bound < 700 && len(failing) == 0 {
+			t.Fatalf("bound %d: no element fails", bound)
+		}
+		if len(s.asserts) != len(failing) {
+			t.Errorf("bound %d: %d threads called __assertfail, want %d", bound, len(s.asserts), len(failing))
+		}
+		want := fmt.Sprintf("assert.mlir:%d: x below the bound", line)
+		for _, a := range s.asserts {
+			if a != want {
+				t.Errorf("bound %d: __assertfail(%q), want %q", bound, a, want)
+				break
+			}
+		}
+	}
+}
+
+// mustLinear is the linear layout of a layout attribute (text) over an
+// m×n tensor.
+func mustLinear(t *testing.T, text string, m, n int) linear.Layout {
+	t.Helper()
+	enc, _, err := attr.Parse(text, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	L, err := attr.Linear(enc, []int{m, n})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return L
+}
+
+// threadsHolding returns the threads (lane + 32·warp) that hold element
+// (r, c) of a 2-D layout D in some register.
+func threadsHolding(D linear.Layout, r, c int) []int {
+	var out []int
+	for w := range D.InDimSize("warp") {
+		for l := range D.InDimSize("lane") {
+			for reg := range D.InDimSize("register") {
+				if got := D.Apply(reg, l, w, 0); got[0] == r && got[1] == c {
+					out = append(out, l+32*w)
+					break
+				}
+			}
+		}
+	}
+	return out
 }

@@ -66,6 +66,11 @@ type sim struct {
 	// off marks the threads outside the side of a divergent branch that
 	// runs (nil: every thread runs).
 	off []bool
+	// local is each thread's stack (allocas), at localBase + t<<localShift.
+	local [][]byte
+	// printed are the lines vprintf printed, in the order the threads
+	// printed them; asserts the messages of failed __assertfail calls.
+	printed, asserts []string
 }
 
 // on reports whether thread t runs.
@@ -90,6 +95,8 @@ var f16 = interp.LookupFloatFormat("f16")
 const (
 	sharedBase = 1 << 40
 	constBase  = 1 << 41
+	localBase  = 1 << 42
+	localShift = 20
 )
 
 func newSim(threads int, global []byte) *sim {
@@ -103,8 +110,44 @@ func newSim(threads int, global []byte) *sim {
 	return s
 }
 
+func isZero(c constant.Constant) bool {
+	i, ok := c.(*constant.Int)
+	return ok && i.X.Sign() == 0
+}
+
+// alignOf is the ABI alignment of t under the emitted data layout.
+func alignOf(t types.Type) int {
+	switch x := t.(type) {
+	case *types.StructType:
+		a := 1
+		for _, f := range x.Fields {
+			a = max(a, alignOf(f))
+		}
+		return a
+	case *types.ArrayType:
+		return alignOf(x.ElemType)
+	}
+	return sizeOf(t)
+}
+
+// fieldOffset is the byte offset of field i of a (naturally aligned) struct.
+func fieldOffset(st *types.StructType, i int) int {
+	off := 0
+	for j, f := range st.Fields {
+		off = (off + alignOf(f) - 1) / alignOf(f) * alignOf(f)
+		if j == i {
+			return off
+		}
+		off += sizeOf(f)
+	}
+	return off
+}
+
 func sizeOf(t types.Type) int {
 	switch x := t.(type) {
+	case *types.StructType:
+		a := alignOf(x)
+		return (fieldOffset(x, len(x.Fields)) + a - 1) / a * a
 	case *types.IntType:
 		return max(int(x.BitSize)/8, 1)
 	case *types.FloatType:
@@ -178,6 +221,15 @@ func (s *sim) get(t int, v value.Value) simVal {
 			return simVal{sharedBase}
 		}
 		return simVal{s.constant(x)}
+	case *constant.ExprAddrSpaceCast:
+		return s.get(t, x.From)
+	case *constant.ExprGetElementPtr:
+		if len(x.Indices) == 2 && isZero(x.Indices[0]) && isZero(x.Indices[1]) {
+			return s.get(t, x.Src)
+		}
+		panic("sim: constant " + x.Ident())
+	case *constant.Null:
+		return simVal{0}
 	}
 	r, ok := s.env[t][v]
 	if !ok {
@@ -192,11 +244,16 @@ func (s *sim) constant(g *lir.Global) uint64 {
 	if a, ok := s.consts[g]; ok {
 		return a
 	}
+	a := constBase + uint64(len(s.cmem))
+	if cs, ok := g.Init.(*constant.CharArray); ok {
+		s.cmem = append(s.cmem, cs.X...)
+		s.consts[g] = a
+		return a
+	}
 	arr, ok := g.Init.(*constant.Array)
 	if !ok {
 		panic("sim: global initializer " + g.Init.Ident())
 	}
-	a := constBase + uint64(len(s.cmem))
 	for _, e := range arr.Elems {
 		b := make([]byte, sizeOf(e.Type()))
 		storeWords(b, e.Type(), s.get(0, e))
@@ -207,6 +264,10 @@ func (s *sim) constant(g *lir.Global) uint64 {
 }
 
 func (s *sim) mem(addr uint64, n int) []byte {
+	if addr >= localBase {
+		t, a := (addr-localBase)>>localShift, (addr-localBase)&(1<<localShift-1)
+		return s.local[t][a : a+uint64(n)]
+	}
 	if addr >= constBase {
 		a := addr - constBase
 		return s.cmem[a : a+uint64(n)]
@@ -255,7 +316,7 @@ func (s *sim) warpOrdered(by, w, ws int32) bool {
 // write records thread t's write of b to n shared bytes at addr (by is t,
 // or atomicWriter for an atomic) and panics on a race.
 func (s *sim) write(t int, addr uint64, b []byte, by int32) {
-	if addr < sharedBase {
+	if addr < sharedBase || addr >= constBase {
 		return
 	}
 	a := int(addr - sharedBase)
@@ -471,6 +532,19 @@ func (s *sim) call(c *lir.InstCall) {
 	f, ok := c.Callee.(*lir.Func)
 	if !ok {
 		panic(fmt.Sprintf("sim: callee %T", c.Callee))
+	}
+	switch f.Name() {
+	case "vprintf":
+		for t := range s.running() {
+			s.printed = append(s.printed, s.vprintf(s.cString(s.get(t, c.Args[0])[0]), s.get(t, c.Args[1])[0]))
+			s.env[t][c] = simVal{0}
+		}
+		return
+	case "__assertfail":
+		for t := range s.running() {
+			s.asserts = append(s.asserts, fmt.Sprintf("%s:%d: %s", s.cString(s.get(t, c.Args[1])[0]), s.get(t, c.Args[2])[0], s.cString(s.get(t, c.Args[0])[0])))
+		}
+		return
 	}
 	if len(f.Blocks) > 0 { // a device function
 		ret := s.exec(f, func(t, i int) simVal { return s.get(t, c.Args[i]) })
@@ -746,10 +820,23 @@ func (s *sim) eval(t int, inst lir.Instruction) simVal {
 		return simVal{mask(uint64(sext(v[0], intBits(x.From.Type()))), intBits(x.To))}
 	case *lir.InstFPExt:
 		v := s.get(t, x.From)[0]
-		if !x.From.Type().Equal(types.Half) || !x.To.Equal(types.Float) {
-			panic("sim: fpext " + x.LLString())
+		switch {
+		case x.From.Type().Equal(types.Half) && x.To.Equal(types.Float):
+			return simVal{uint64(math.Float32bits(float32(f16.FromBits(v))))}
+		case x.From.Type().Equal(types.Half) && x.To.Equal(types.Double):
+			return simVal{math.Float64bits(f16.FromBits(v))}
+		case x.From.Type().Equal(types.Float) && x.To.Equal(types.Double):
+			return simVal{math.Float64bits(float64(f32(v)))}
 		}
-		return simVal{uint64(math.Float32bits(float32(f16.FromBits(v))))}
+		panic("sim: fpext " + x.LLString())
+	case *lir.InstAlloca:
+		if s.local == nil {
+			s.local = make([][]byte, s.threads)
+		}
+		a := alignOf(x.ElemType)
+		off := (len(s.local[t]) + a - 1) / a * a
+		s.local[t] = append(s.local[t], make([]byte, off+sizeOf(x.ElemType)-len(s.local[t]))...)
+		return simVal{localBase + uint64(t)<<localShift + uint64(off)}
 	case *lir.InstFPTrunc:
 		if !x.From.Type().Equal(types.Float) || !x.To.Equal(types.Half) {
 			panic("sim: fptrunc " + x.LLString())
@@ -760,6 +847,9 @@ func (s *sim) eval(t int, inst lir.Instruction) simVal {
 		return simVal{uint64(math.Float32bits(float32(sext(v[0], intBits(x.From.Type())))))}
 	case *lir.InstGetElementPtr:
 		base := s.get(t, x.Src)[0]
+		if st, ok := x.ElemType.(*types.StructType); ok { // (0, field)
+			return simVal{base + uint64(fieldOffset(st, int(s.get(t, x.Indices[1])[0])))}
+		}
 		if len(x.Indices) == 1 {
 			i := s.get(t, x.Indices[0])[0]
 			return simVal{base + uint64(sext(i, intBits(x.Indices[0].Type()))*int64(sizeOf(x.ElemType)))}
@@ -1356,4 +1446,71 @@ func (s *sim) mmaInt8(c *lir.InstCall) {
 			s.env[w+lane][c] = out
 		}
 	}
+}
+
+// cString reads a NUL-terminated string at addr.
+func (s *sim) cString(addr uint64) string {
+	var b []byte
+	for ; ; addr++ {
+		c := s.mem(addr, 1)[0]
+		if c == 0 {
+			return string(b)
+		}
+		b = append(b, c)
+	}
+}
+
+// printfConv is one conversion of a vprintf format: flags and width, the
+// length modifier and the conversion character.
+var printfConv = regexp.MustCompile(`%(0?)([0-9]*)(ll)?([uixfp%])`)
+
+// vprintf formats as CUDA's vprintf: each conversion reads the next
+// argument from buf, aligned to its size (4 bytes for %u/%i/%x, 8 for
+// %llu, %f (a double) and %p).
+func (s *sim) vprintf(format string, buf uint64) string {
+	off := uint64(0)
+	next := func(n uint64) uint64 {
+		off = (off + n - 1) / n * n
+		b := s.mem(buf+off, int(n))
+		off += n
+		if n == 4 {
+			return uint64(binary.LittleEndian.Uint32(b))
+		}
+		return binary.LittleEndian.Uint64(b)
+	}
+	return printfConv.ReplaceAllStringFunc(format, func(m string) string {
+		p := printfConv.FindStringSubmatch(m)
+		zero, width, long, conv := p[1], p[2], p[3] != "", p[4]
+		w, _ := strconv.Atoi(width)
+		pad := func(x string) string {
+			for len(x) < w {
+				if zero != "" {
+					x = "0" + x
+				} else {
+					x = " " + x
+				}
+			}
+			return x
+		}
+		switch conv {
+		case "%":
+			return "%"
+		case "f":
+			return pad(strconv.FormatFloat(math.Float64frombits(next(8)), 'f', 6, 64))
+		case "p":
+			return pad(fmt.Sprintf("%#x", next(8)))
+		}
+		n := uint64(4)
+		if long {
+			n = 8
+		}
+		v := next(n)
+		switch conv {
+		case "u":
+			return pad(strconv.FormatUint(v, 10))
+		case "i":
+			return pad(strconv.FormatInt(sext(v, 8*n), 10))
+		}
+		return pad(strconv.FormatUint(v, 16))
+	})
 }

@@ -351,6 +351,9 @@ func (r *run) cpu() error {
 	mem := &interp.BufferMemory{}
 	mc := interp.NewMachine(r.k.mod, mem)
 	mc.ReduceOrder, mc.Workers = r.reduceOrder, r.workers
+	// tt.print's lines go to stdout, as the GPU's vprintf does (the
+	// driver writes them there when the launch completes).
+	mc.Print = r.p.Stdout
 	vals, err := interp.BindArgs(r.k.fn, iargs, mem)
 	if err != nil {
 		return err
