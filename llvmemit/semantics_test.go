@@ -9,8 +9,8 @@ import (
 	"strings"
 	"testing"
 
-	_ "github.com/layoutopt/layoutopt/dialect"
 	"github.com/layoutopt/layoutopt/attr"
+	_ "github.com/layoutopt/layoutopt/dialect"
 	"github.com/layoutopt/layoutopt/interp"
 	"github.com/layoutopt/layoutopt/ir"
 	"github.com/layoutopt/layoutopt/linear"
