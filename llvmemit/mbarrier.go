@@ -115,9 +115,8 @@ func lowerWaitBarrier(l *Lowerer, op *ir.Operation) error {
 		wait = "mbarrier.test_wait.parity." + space + ".b64 complete, [$0], $1;\n\t@!complete nanosleep.u32 20;"
 	}
 	skip, done := "", ""
-	cons, params := "r,r", []types.Type{nil, types.I32}
 	bar := l.barrierPtr(op.NamedOperand("alloc"))
-	params[0] = bar.Type()
+	cons, params := "r,r", []types.Type{bar.Type(), types.I32}
 	args := []value.Value{bar, l.Values(op.NamedOperand("phase"))[0]}
 	if p := l.optionalPred(op); p != nil {
 		if c, ok := constInt(p); !ok || c == 0 {

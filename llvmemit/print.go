@@ -33,8 +33,8 @@ import (
 // CUDA's __assertfail(message, file, line, function, 1), the file and line
 // from the op's location (that of its text in the input when it carries
 // none, as MLIR's parser gives it), the function "unknown" as in Triton;
-// the kernel then traps. A barrier follows, so
-// no thread runs past an assert that another thread fails.
+// the kernel then traps. A barrier follows, so no thread runs past an
+// assert that another thread fails.
 //
 // vprintf and __assertfail are the two external functions the PTX may
 // declare (CompilePTX allows them; the CUDA driver links them).
@@ -108,14 +108,12 @@ func lowerPrint(l *Lowerer, op *ir.Operation) error {
 		}
 		f.WriteString(valueFmt)
 		format := l.e.cString("printfFormat_", f.String()+"\n")
-		var buf value.Value // one argument buffer per operand, reused
 		for r, v := range l.Values(arg) {
 			args := append([]value.Value{}, pid...)
 			if idx != nil {
 				args = append(args, idx[r][:rank]...)
 			}
-			args = append(args, l.printable(v, elem, signed[i] > 0))
-			buf = l.vprintf(format, args, buf)
+			l.vprintf(format, append(args, l.printable(v, elem, signed[i] > 0)))
 		}
 	}
 	return nil
@@ -170,9 +168,9 @@ func printFormat(t ir.Type, hex, signed bool) (string, error) {
 
 // printable is register v (of element type t) as vprintf takes it:
 // floats as double (bf16 through f32), integers narrower than 32 bits
-// extended to i32 (signed or not), pointers as they are. With hex a
-// float's bits are what Triton prints, but vprintf reads a double: Triton
-// passes the widened double too, so does this.
+// extended to i32 (signed or not), pointers as they are. A float printed
+// with hex is the widened double too, as in Triton, whose 0x%0Nx then
+// shows the double's low bits, not the element's.
 func (l *Lowerer) printable(v value.Value, t ir.Type, signed bool) value.Value {
 	if f, ok := t.(*ir.FloatType); ok {
 		switch f.Kind {
@@ -193,13 +191,12 @@ func (l *Lowerer) printable(v value.Value, t ir.Type, signed bool) value.Value {
 
 // printf calls vprintf once with a new format string.
 func (l *Lowerer) printf(format string, args []value.Value) {
-	l.vprintf(l.e.cString("printfFormat_", format+"\n"), args, nil)
+	l.vprintf(l.e.cString("printfFormat_", format+"\n"), args)
 }
 
 // vprintf calls vprintf(format, buffer), the arguments stored into a
-// struct on the stack (allocated in the entry block; buf reuses one of
-// the same types) and returns the buffer.
-func (l *Lowerer) vprintf(format value.Value, args []value.Value, buf value.Value) value.Value {
+// struct on the stack (entryAlloca).
+func (l *Lowerer) vprintf(format value.Value, args []value.Value) {
 	i8p := types.NewPointer(types.I8)
 	var bufPtr value.Value = constant.NewNull(i8p)
 	if len(args) > 0 {
@@ -208,17 +205,13 @@ func (l *Lowerer) vprintf(format value.Value, args []value.Value, buf value.Valu
 			ts[i] = a.Type()
 		}
 		st := types.NewStruct(ts...)
-		if buf == nil || !buf.Type().Equal(types.NewPointer(st)) {
-			buf = l.entryAlloca(st)
-		}
+		buf := l.entryAlloca(st)
 		for i, a := range args {
-			p := l.cur.NewGetElementPtr(st, buf, i32(0), i32(int64(i)))
-			l.cur.NewStore(a, p)
+			l.cur.NewStore(a, l.cur.NewGetElementPtr(st, buf, i32(0), i32(int64(i))))
 		}
 		bufPtr = l.cur.NewBitCast(buf, i8p)
 	}
 	l.cur.NewCall(l.e.externFunc("vprintf", types.I32, i8p, i8p), format, bufPtr)
-	return buf
 }
 
 // entryAlloca returns a t allocated at the start of the function's entry
