@@ -74,6 +74,8 @@ func Main(p *proc.Proc) (code int) {
 	o3 := fs.Bool("O3", false, "optimize the LLVM IR with opt-14 -O3, as Triton's pipeline runs LLVM's O3 (the default for -ttgir-to-ptx)")
 	o0 := fs.Bool("O0", false, "do not optimize: the lowering's own LLVM IR (the default for -ttgir-to-llvmir)")
 	opt := fs.String("opt", "", "the opt of LLVM 14 for -O3 (default: $OPT, opt-14 on PATH, /usr/lib/llvm-14/bin/opt)")
+	libdevice := fs.String("libdevice", "", "CUDA's libdevice.10.bc, linked in when the kernel calls its functions (tt.extern_elementwise) and the output is optimized or PTX (default: $LIBDEVICE, /usr/local/cuda/nvvm/libdevice/libdevice.10.bc, Debian's nvidia-cuda-toolkit's)")
+	llvmLink := fs.String("llvm-link", "", "the llvm-link of LLVM 14, for -libdevice (default: $LLVM_LINK, llvm-link-14 on PATH, /usr/lib/llvm-14/bin/llvm-link)")
 	cc := fs.Int("compute-capability", 0, "lower for at least this compute capability (90: sm_90), as Triton does when it compiles the module for a newer GPU than its ttg.target's: the module's target is raised to cuda:N")
 	order := fs.String("program-order", "auto", "auto: renumber the programs of a 2-D grid with y fastest where the kernel's stores move by a constant step along y and a runtime stride along x (the order-programs pass of layout-opt); launch: keep the launch order (x fastest)")
 	specialize := fs.String("specialize-divisibility", "auto", "auto: give each kernel whose pointer and integer arguments lack tt.divisibility a second body that assumes them divisible by 16 (coalesced for it) and choose it at run time when they are, where that makes global accesses wider (the specialize-divisibility pass of layout-opt); off: compile the kernel only as given")
@@ -222,12 +224,41 @@ func Main(p *proc.Proc) (code int) {
 		}
 	}
 	text := []byte(res.Module.String())
-	if optimize {
-		path := *opt
-		if path == "" {
-			if path, err = llvmemit.FindOpt(p.Getenv); err != nil {
+	optPath := func() (string, error) {
+		if *opt != "" {
+			return *opt, nil
+		}
+		return llvmemit.FindOpt(p.Getenv)
+	}
+	if res.Libdevice && (optimize || *toPTX) {
+		// As Triton's make_llir: libdevice linked in before LLVM's O3.
+		lib, link := *libdevice, *llvmLink
+		if lib == "" {
+			if lib, err = llvmemit.FindLibdevice(p.Getenv); err != nil {
 				return fail("%v", err)
 			}
+		}
+		if link == "" {
+			if link, err = llvmemit.FindLLVMLink(p.Getenv); err != nil {
+				return fail("%v", err)
+			}
+		}
+		path, err := optPath()
+		if err != nil {
+			return fail("%v", err)
+		}
+		var kernels []string
+		for _, k := range res.Kernels {
+			kernels = append(kernels, k.Name)
+		}
+		if text, err = llvmemit.LinkLibdevice(context.Background(), link, path, lib, text, kernels); err != nil {
+			return fail("%v", err)
+		}
+	}
+	if optimize {
+		path, err := optPath()
+		if err != nil {
+			return fail("%v", err)
 		}
 		if text, err = llvmemit.Optimize(context.Background(), path, text); err != nil {
 			return fail("%v", err)

@@ -131,7 +131,9 @@
 // descriptors are not lowered.
 //
 // tt.print and tt.assert (print.go) call CUDA's vprintf and __assertfail,
-// the two external functions CompilePTX lets a PTX declare. A warp_group_dot wgmma cannot take runs as
+// the two external functions CompilePTX lets a PTX declare.
+// tt.extern_elementwise (extern.go) calls libdevice functions, which
+// LinkLibdevice links in before the module is optimized (Result.Libdevice). A warp_group_dot wgmma cannot take runs as
 // mma.sync (correct, synchronous): an operand layout that is none of
 // wgmma's canonical ones (an unswizzled nvmma_shared buffer whose rows are
 // not 16 bytes, a non-nvmma shared layout), a buffer not known to be

@@ -53,6 +53,10 @@ type Result struct {
 	// when there are vector atomics, L2PrefetchPTXVersion for .L2::256B
 	// loads, MbarrierPTXVersion for the sm_80 mbarrier waits.
 	PTXVersion string
+	// Libdevice reports whether the module calls functions of CUDA's
+	// libdevice (tt.extern_elementwise), which LinkLibdevice links in
+	// before the module is optimized or compiled.
+	Libdevice bool
 }
 
 // Header returns the PTX .version and .target the module's PTX must carry
@@ -153,7 +157,7 @@ func Emit(m *ir.Module) (res *Result, err error) {
 	if err := e.finish(); err != nil {
 		return nil, err
 	}
-	res = &Result{Module: e.m, Kernels: e.kernels, Hopper: e.hopper}
+	res = &Result{Module: e.m, Kernels: e.kernels, Hopper: e.hopper, Libdevice: e.libdevice}
 	switch {
 	case e.hopper && e.vectorAtomics:
 		res.PTXVersion = VectorAtomicPTXVersion
@@ -191,6 +195,9 @@ type emitter struct {
 	// otherwise ("" for llc's): 7.4 for ld.global.L2::256B, 7.1 for the
 	// sm_80 mbarrier waits (needPTX).
 	minPTX string
+	// libdevice: the module calls functions of CUDA's libdevice
+	// (tt.extern_elementwise), to be linked in (LinkLibdevice).
+	libdevice bool
 	// strings are the constant strings of tt.print and tt.assert, by text.
 	strings map[string]*lir.Global
 	// ranges are the !range nodes of special-register reads, by bounds.
@@ -233,6 +240,9 @@ func (e *emitter) finish() error {
 		}
 	}
 	e.m.NamedMetadataDefs["nvvm.annotations"] = &metadata.NamedDef{Name: "nvvm.annotations", Nodes: e.annots}
+	if e.libdevice {
+		e.reflectFTZ()
+	}
 	if err := e.m.AssignGlobalIDs(); err != nil {
 		return err
 	}

@@ -22,7 +22,7 @@ import (
 // improvement.
 const (
 	litKernels    = 697
-	minLitLowered = 247 // 210 compiled with llc-14, but ptxas rejected 4 of their kernels (over 4352 bytes of parameters, now refused); then ub.poison and llvm.intr.assume: +25; then the mbarrier ops: +11; tt.print and tt.assert: +3
+	minLitLowered = 247 // 210 compiled with llc-14, but ptxas rejected 4 of their kernels (over 4352 bytes of parameters, now refused); then ub.poison and llvm.intr.assume: +25; then the mbarrier ops: +11; tt.print and tt.assert: +3 (248 with libdevice: TritonGPU/combine.mlir#10 calls __nv_exp2f)
 )
 
 // TestLitKernels lowers every TTGIR module of Triton 3.6's lit tests
@@ -96,7 +96,11 @@ func TestLitKernels(t *testing.T) {
 				ok++
 				continue
 			}
-			ptx, err := compile(t, as, llc, res.Module.String())
+			ptx, skip, err := compileResult(t, as, llc, res)
+			if skip {
+				t.Logf("%s: not compiled: %v", name, err)
+				continue
+			}
 			if err != nil {
 				t.Errorf("%s lowers but does not compile: %v", name, err)
 				continue
@@ -143,7 +147,11 @@ func TestLitInputsCompile(t *testing.T) {
 		if err != nil {
 			continue // the error tests
 		}
-		ptx, err := compile(t, as, llc, res.Module.String())
+		ptx, skip, err := compileResult(t, as, llc, res)
+		if skip {
+			t.Logf("%s: not compiled: %v", filepath.Base(f), err)
+			continue
+		}
 		if err != nil {
 			t.Errorf("%s: %v", filepath.Base(f), err)
 			continue

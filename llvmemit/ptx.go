@@ -59,6 +59,73 @@ func FindOpt(getenv func(string) string) (string, error) {
 	return "", fmt.Errorf("opt-14 not found (install llvm-14, or name it with -opt or $OPT)")
 }
 
+// FindLLVMLink returns the llvm-link of LLVM 14: $LLVM_LINK when set, else
+// llvm-link-14 on PATH, else /usr/lib/llvm-14/bin/llvm-link.
+func FindLLVMLink(getenv func(string) string) (string, error) {
+	if p := getenv("LLVM_LINK"); p != "" {
+		return p, nil
+	}
+	if p, err := exec.LookPath("llvm-link-14"); err == nil {
+		return p, nil
+	}
+	if _, err := os.Stat("/usr/lib/llvm-14/bin/llvm-link"); err == nil {
+		return "/usr/lib/llvm-14/bin/llvm-link", nil
+	}
+	return "", fmt.Errorf("llvm-link-14 not found (install llvm-14, or name it with $LLVM_LINK)")
+}
+
+// LibdeviceCandidates are where FindLibdevice looks for CUDA's
+// libdevice.10.bc after $LIBDEVICE: a CUDA toolkit's and Debian's
+// nvidia-cuda-toolkit's.
+var LibdeviceCandidates = []string{
+	"/usr/local/cuda/nvvm/libdevice/libdevice.10.bc",
+	"/usr/lib/nvidia-cuda-toolkit/libdevice/libdevice.10.bc",
+	"/usr/lib/cuda/nvvm/libdevice/libdevice.10.bc",
+}
+
+// FindLibdevice returns the path of CUDA's libdevice.10.bc: $LIBDEVICE
+// when set, else the first of LibdeviceCandidates that exists.
+func FindLibdevice(getenv func(string) string) (string, error) {
+	if p := getenv("LIBDEVICE"); p != "" {
+		return p, nil
+	}
+	for _, p := range LibdeviceCandidates {
+		if _, err := os.Stat(p); err == nil {
+			return p, nil
+		}
+	}
+	return "", fmt.Errorf("the kernel calls libdevice functions (tt.extern_elementwise) and libdevice.10.bc was not found (name it with -libdevice or $LIBDEVICE; CUDA has it under nvvm/libdevice, Triton under triton/backends/nvidia/lib)")
+}
+
+// LinkLibdevice links the libdevice functions a module calls into it, as
+// Triton's make_llir links its extern_libs: llvm-link --only-needed, then
+// opt makes everything but the kernels internal, resolves libdevice's
+// __nvvm_reflect queries (nvvm-reflect, with the module's
+// nvvm-reflect-ftz) and drops what is unused. The result compiles with or
+// without Optimize.
+func LinkLibdevice(ctx context.Context, llvmLink, opt, libdevice string, ll []byte, kernels []string) ([]byte, error) {
+	if _, err := os.Stat(libdevice); err != nil {
+		return nil, fmt.Errorf("libdevice: %v", err)
+	}
+	link := exec.CommandContext(ctx, llvmLink, "--only-needed", "-S", "-", libdevice, "-o", "-")
+	link.Stdin = bytes.NewReader(ll)
+	var linked, errb bytes.Buffer
+	link.Stdout, link.Stderr = &linked, &errb
+	if err := link.Run(); err != nil {
+		return nil, fmt.Errorf("%s: %v: %s", filepath.Base(llvmLink), err, bytes.TrimSpace(errb.Bytes()))
+	}
+	cmd := exec.CommandContext(ctx, opt, "-S", "-passes=internalize,function(nvvm-reflect),globaldce",
+		"-internalize-public-api-list="+strings.Join(kernels, ","), "-o", "-")
+	cmd.Stdin = &linked
+	var out bytes.Buffer
+	errb.Reset()
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	if err := cmd.Run(); err != nil {
+		return nil, fmt.Errorf("%s: %v: %s", filepath.Base(opt), err, bytes.TrimSpace(errb.Bytes()))
+	}
+	return out.Bytes(), nil
+}
+
 // Optimize runs opt (OptArgs) on a module's text and returns the
 // optimized module's text.
 func Optimize(ctx context.Context, opt string, ll []byte) ([]byte, error) {

@@ -540,6 +540,22 @@ func (s *sim) call(c *lir.InstCall) {
 			s.env[t][c] = simVal{0}
 		}
 		return
+	case "__nv_tanhf", "__nv_powf", "__nv_expf":
+		// libdevice, unlinked: the interpreter's functions (Go's math,
+		// rounded to f32), so that the two agree bit for bit.
+		fn := map[string]func(x []float64) float64{
+			"__nv_tanhf": func(x []float64) float64 { return math.Tanh(x[0]) },
+			"__nv_powf":  func(x []float64) float64 { return math.Pow(x[0], x[1]) },
+			"__nv_expf":  func(x []float64) float64 { return math.Exp(x[0]) },
+		}[f.Name()]
+		for t := range s.running() {
+			x := make([]float64, len(c.Args))
+			for i, a := range c.Args {
+				x[i] = float64(f32(s.get(t, a)[0]))
+			}
+			s.env[t][c] = simVal{uint64(math.Float32bits(float32(fn(x))))}
+		}
+		return
 	case "__assertfail":
 		for t := range s.running() {
 			s.asserts = append(s.asserts, fmt.Sprintf("%s:%d: %s", s.cString(s.get(t, c.Args[1])[0]), s.get(t, c.Args[2])[0], s.cString(s.get(t, c.Args[0])[0])))

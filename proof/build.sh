@@ -16,7 +16,9 @@
 # 90: the proof's GPU is an H200, and triton_ref.py compiles Triton's side
 # for max(module's, the device's) too, so both lower an sm_80 module for
 # sm_90 (vector atomics, the sm_90 shared-memory plans). A manifest entry's
-# "cc" overrides it (the sm_80 lowering of the mbarrier check).
+# "cc" overrides it (the sm_80 lowering of the mbarrier check). A kernel
+# calling libdevice links $LIBDEVICE (or a CUDA toolkit's libdevice.10.bc;
+# .ci/run unpacks Debian's): without one it runs with Triton's PTX only.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 bundle=$(realpath -m "${1:-$root/proof/bundle}")

@@ -45,7 +45,8 @@ DOC = ("The proof's kernels; written by proof/manifest.py (do not edit by hand).
        "with 'shared:' under ../shared/triton36, with 'prepost:' under passes/testdata/prepost. args/grid: the "
        "benchmark size (ttgir-run -arg specs); check_args/check_grid: a smaller size for -check against the "
        "interpreter. rtol/atol: float tolerance (0: bit-exact). class: memory (data movement and element-wise), "
-       "reduction, scan, matmul, attention, sync (a synchronization check, outside the speed summaries). cc: lower "
+       "reduction, scan, matmul, attention, math (element-wise libdevice calls), sync (a synchronization check, "
+       "outside the speed summaries). cc: lower "
        "ours for this compute capability instead of the bundle's (build.sh's PROOF_CC). flops: of one launch, for TFLOP/s. no_realistic_size: why the "
        "benchmark size is not realistic. graph: time the kernel in CUDA graphs of this many launches, per launch "
        "(ttgir-run -graph; a launch is shorter than the host's launch overhead). ours: PTX of our own code generation besides layout-translate's (file "
@@ -627,6 +628,13 @@ def shared_entries():
         matmul("matmul_128x128x64_f16_sm90_w8", "1024", "4", full),
         matmul("jit_matmul_128x128x64_w8_s3", "32,32", "2,2", ["sam", "sbk", "scm"]),
     ]
+    # libdevice calls (tt.extern_elementwise), linked as Triton links them; class math: element-wise
+    # but compute-heavy, outside the memory-bound figures.
+    n2 = 1 << 25
+    out.append({"name": "libdevice_tanh_pow", "ttgir": "kernels/libdevice_tanh_pow.ttgir", "class": "math",
+                "args": [f"x=randn:f32:{n2}", f"y=zeros:f32:{n2}", f"n={n2}"], "grid": str(n2 // 512),
+                "check_args": ["x=randn:f32:1000003", "y=zeros:f32:1000003", "n=1000003"], "check_grid": "1954",
+                "rtol": 1e-05, "atol": 1e-06})
     # The mbarrier lowering on the GPU: ours for sm_80 (test_wait and nanosleep) and for sm_90
     # (try_wait), Triton's for the GPU's; class sync stays out of the speed summaries.
     for cc in (80, 90):
