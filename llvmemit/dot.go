@@ -2,6 +2,7 @@ package llvmemit
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/llir/llvm/ir/constant"
 	"github.com/llir/llvm/ir/types"
@@ -128,13 +129,18 @@ func mmaKindOf(op *ir.Operation, elem ir.Type, precision int64) (mmaKind, error)
 // the layouts given (dot operands of an mma v2 accumulator C).
 func (l *Lowerer) mmaV2(op *ir.Operation, kind mmaKind, A, B, C *linear.Layout, opT types.Type, K int, av, bv, cv []value.Value) ([]value.Value, error) {
 	e := kind.elems // operand elements per register along K
-	// Lanes: t = lane & 3 picks K (A, B) or N (C) pairs, g = lane >> 2 the row.
+	// Lanes: t = lane & 3 picks K (A, B) or N (C) pairs, g = lane >> 2 the
+	// row. The K that lane bits 0 and 1 select may be any (kWidth larger
+	// than the instruction's pairs, as for an operand upcast from 8 or 4
+	// bits): mma.sync sums over K in whatever order the lanes and
+	// registers hold it, as long as A and B hold it alike.
+	ka, kb := A.Basis(dimLane, 0)[1], A.Basis(dimLane, 1)[1]
 	for _, c := range []struct {
 		ll   *linear.Layout
 		want [][2]int
 	}{
-		{A, [][2]int{{0, e}, {0, 2 * e}, {1, 0}, {2, 0}, {4, 0}}},
-		{B, [][2]int{{e, 0}, {2 * e, 0}, {0, 1}, {0, 2}, {0, 4}}},
+		{A, [][2]int{{0, ka}, {0, kb}, {1, 0}, {2, 0}, {4, 0}}},
+		{B, [][2]int{{ka, 0}, {kb, 0}, {0, 1}, {0, 2}, {0, 4}}},
 		{C, [][2]int{{0, 2}, {0, 4}, {1, 0}, {2, 0}, {4, 0}}},
 	} {
 		if err := checkBases(c.ll, dimLane, c.want); err != nil {
@@ -149,6 +155,25 @@ func (l *Lowerer) mmaV2(op *ir.Operation, kind mmaKind, A, B, C *linear.Layout, 
 		}
 	}
 	am, bm, cm := coordIndex(A), coordIndex(B), coordIndex(C)
+	// The K that lane 0 holds (of A's row 0, B's column 0), in order: each
+	// instruction takes the next 2e, e for its first K half and e for its
+	// second; the lanes' bases (equal in A and B) give the rest.
+	var aks, bks []int
+	for c := range am {
+		if c[0] == 0 {
+			aks = append(aks, c[1])
+		}
+	}
+	for c := range bm {
+		if c[1] == 0 {
+			bks = append(bks, c[0])
+		}
+	}
+	slices.Sort(aks)
+	slices.Sort(bks)
+	if !slices.Equal(aks, bks) || len(aks)%(2*e) != 0 || 4*len(aks) != K {
+		return nil, errorf(op, "lane 0 holds K %v of A and %v of B: not the same %d of K = %d in groups of %d", aks, bks, K/4, K, 2*e)
+	}
 	out := append([]value.Value{}, cv...)
 	pack := func(vals []value.Value, regs map[[2]int]int, coords [][2]int) (value.Value, error) {
 		if len(coords) == 1 {
@@ -186,13 +211,15 @@ func (l *Lowerer) mmaV2(op *ir.Operation, kind mmaKind, A, B, C *linear.Layout, 
 			}
 			creg[i] = rr
 		}
-		for k0 := 0; k0 < K; k0 += kind.k {
+		for s := 0; s < len(aks); s += 2 * e {
 			var aRegs, bRegs []value.Value
-			half := kind.k / 2 // a2/a3 are K + half
-			for _, blk := range [][2]int{{0, 0}, {8, 0}, {0, half}, {8, half}} {
+			// a0/a1: row g, the first e of K; a2/a3: row g+8; a4..a7 the
+			// next e (Ks[e:]).
+			ks := aks[s : s+2*e]
+			for _, blk := range [][2]int{{0, 0}, {8, 0}, {0, e}, {8, e}} {
 				var cs [][2]int
 				for i := 0; i < e; i++ {
-					cs = append(cs, [2]int{m0 + blk[0], k0 + blk[1] + i})
+					cs = append(cs, [2]int{m0 + blk[0], ks[blk[1]+i]})
 				}
 				v, err := pack(av, am, cs)
 				if err != nil {
@@ -200,10 +227,10 @@ func (l *Lowerer) mmaV2(op *ir.Operation, kind mmaKind, A, B, C *linear.Layout, 
 				}
 				aRegs = append(aRegs, v)
 			}
-			for _, kk := range []int{0, half} {
+			for _, kk := range []int{0, e} {
 				var cs [][2]int
 				for i := 0; i < e; i++ {
-					cs = append(cs, [2]int{k0 + kk + i, n0})
+					cs = append(cs, [2]int{ks[kk+i], n0})
 				}
 				v, err := pack(bv, bm, cs)
 				if err != nil {

@@ -293,6 +293,11 @@ func TestSimDot(t *testing.T) {
 		{"f16_2x2", "f16", 32, 32, 32, 4, "[2, 2]", 2, "", ""},
 		{"f16_4x1", "f16", 64, 16, 16, 4, "[4, 1]", 2, "", ""},
 		{"f16_1x2", "f16", 16, 32, 32, 2, "[1, 2]", 2, "", ""},
+		// kWidth 8 (an operand upcast from 8 bits): each lane holds 8
+		// consecutive K, A and B alike.
+		{"f16_kwidth8", "f16", 32, 32, 32, 4, "[2, 2]", 8, "", ""},
+		{"f16_kwidth8_k64", "f16", 32, 32, 64, 4, "[2, 2]", 8, "", ""},
+		{"f16_kwidth4_shared", "f16", 32, 32, 32, 4, "[2, 2]", 4, "", "#ttg.swizzled_shared<{vec = 8, perPhase = 2, maxPhase = 4, order = [1, 0]}>"},
 		{"tf32_2x2", "f32", 32, 32, 16, 4, "[2, 2]", 1, ", inputPrecision = tf32", ""},
 		{"f16_ldmatrix", "f16", 32, 32, 32, 4, "[2, 2]", 2, "", "#ttg.swizzled_shared<{vec = 8, perPhase = 2, maxPhase = 4, order = [1, 0]}>"},
 		{"f16_ldmatrix_64", "f16", 64, 64, 32, 4, "[2, 2]", 2, "", "#ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]}>"},
@@ -1209,5 +1214,96 @@ func TestSimExtern(t *testing.T) {
 		if want := int32(outBuf.Int(i)); got[i] != want {
 			t.Fatalf("element %d: got %#x (%g), want %#x (%g)", i, uint32(got[i]), math.Float32frombits(uint32(got[i])), uint32(want), math.Float32frombits(uint32(want)))
 		}
+	}
+}
+
+// TestSimFp4ToFp checks ttg.fp4_to_fp against the interpreter, bit for
+// bit, for every byte value, along both axes, to bf16 and to f16; and that
+// a result layout that does not unpack the operand's in place is refused.
+func TestSimFp4ToFp(t *testing.T) {
+	for _, c := range []struct {
+		axis     int
+		src, dst string // layouts over 32x16 (axis 1) or 16x32 (axis 0) bytes
+		elem     string
+	}{
+		{1, `#ttg.blocked<{sizePerThread = [1, 2], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>`,
+			`#ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>`, "bf16"},
+		{1, `#ttg.blocked<{sizePerThread = [1, 2], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>`,
+			`#ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>`, "f16"},
+		{0, `#ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [1, 4], order = [0, 1]}>`,
+			`#ttg.blocked<{sizePerThread = [2, 1], threadsPerWarp = [4, 8], warpsPerCTA = [1, 4], order = [0, 1]}>`, "bf16"},
+	} {
+		m, n := 32, 16
+		if c.axis == 0 {
+			m, n = 16, 32
+		}
+		om, on := m, n
+		if c.axis == 0 {
+			om *= 2
+		} else {
+			on *= 2
+		}
+		src := strings.NewReplacer("SRC", c.src, "DST", c.dst, "M", fmt.Sprint(m), "N", fmt.Sprint(n), "OM", fmt.Sprint(om),
+			"ON", fmt.Sprint(on), "AXIS", fmt.Sprint(c.axis), "ELEM", c.elem).Replace(`#s = SRC
+#d = DST
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @k(%in: !tt.ptr<i8>, %out: !tt.ptr<i16>) {
+` + offsets2D("a", "#s", m, n) + offsets2D("b", "#d", om, on) + `
+    %ip = tt.splat %in : !tt.ptr<i8> -> tensor<MxNx!tt.ptr<i8>, #s>
+    %ia = tt.addptr %ip, %a_off : tensor<MxNx!tt.ptr<i8>, #s>, tensor<MxNxi32, #s>
+    %x = tt.load %ia : tensor<MxNx!tt.ptr<i8>, #s>
+    %f = ttg.fp4_to_fp %x {axis = AXIS : i32} : tensor<MxNxi8, #s> -> tensor<OMxONxELEM, #d>
+    %bits = tt.bitcast %f : tensor<OMxONxELEM, #d> -> tensor<OMxONxi16, #d>
+    %op = tt.splat %out : !tt.ptr<i16> -> tensor<OMxONx!tt.ptr<i16>, #d>
+    %ob = tt.addptr %op, %b_off : tensor<OMxONx!tt.ptr<i16>, #d>, tensor<OMxONxi32, #d>
+    tt.store %ob, %bits : tensor<OMxONx!tt.ptr<i16>, #d>
+    tt.return
+  }
+}
+`)
+		res := lowerSource(t, src, "fp4.mlir", true)
+		mem := make([]byte, 512+2*1024)
+		for i := range 512 {
+			mem[i] = byte(i*37 + i/256) // every byte value
+		}
+		s := newSim(128, mem)
+		for _, f := range res.Module.Funcs {
+			if f.Name() == "k" {
+				s.run(f, []uint64{0, 512, 0, 0})
+			}
+		}
+		mod, diags := ir.ParseString(src, ir.ParseConfig{Filename: "fp4.mlir"})
+		if diags.HasErrors() {
+			t.Fatal(diags)
+		}
+		inBuf, _ := interp.NewBuffer(ir.I8, 512)
+		copy(inBuf.Data, mem[:512])
+		outBuf, _ := interp.NewBuffer(ir.I16, 1024)
+		if err := interp.RunWith(mod, "k", []interp.Arg{interp.BufArg(inBuf), interp.BufArg(outBuf)}, [3]int{1, 1, 1}, interp.Options{}); err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(mem[512:], outBuf.Data) {
+			for i := 0; i < 1024; i++ {
+				if g, w := binary.LittleEndian.Uint16(mem[512+2*i:]), binary.LittleEndian.Uint16(outBuf.Data[2*i:]); g != w {
+					t.Fatalf("axis %d %s: element %d: got %#04x, want %#04x", c.axis, c.elem, i, g, w)
+				}
+			}
+		}
+	}
+	// A result layout whose register 1 is not the high nibble of register 0.
+	bad := `#s = #ttg.blocked<{sizePerThread = [1, 2], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#d = #ttg.blocked<{sizePerThread = [2, 2], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @k(%x: tensor<32x16xi8, #s>) -> tensor<32x32xbf16, #d> {
+    %f = ttg.fp4_to_fp %x {axis = 1 : i32} : tensor<32x16xi8, #s> -> tensor<32x32xbf16, #d>
+    tt.return %f : tensor<32x32xbf16, #d>
+  }
+}`
+	m, diags := ir.ParseString(bad, ir.ParseConfig{Filename: "bad.mlir"})
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	if _, err := llvmemit.Emit(m); err == nil || !strings.Contains(err.Error(), "do not unpack in place") {
+		t.Errorf("a result layout that does not unpack in place: error %v", err)
 	}
 }
