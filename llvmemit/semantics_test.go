@@ -1039,31 +1039,9 @@ func TestSimPrint(t *testing.T) {
 	src := module(4, aliasDefs("spread", "rows"), body)
 	in := data(1024)
 
-	res := lowerSource(t, src, "print.mlir", true)
-	mem := make([]byte, 4*len(in))
-	for i, v := range in {
-		binary.LittleEndian.PutUint32(mem[4*i:], uint32(v))
-	}
-	s := newSim(128, mem)
-	for _, f := range res.Module.Funcs {
-		if f.Name() == "k" {
-			s.run(f, []uint64{0, 0, 0, 0})
-		}
-	}
-
-	m, diags := ir.ParseString(src, ir.ParseConfig{Filename: "print.mlir"})
-	if diags.HasErrors() {
-		t.Fatal(diags)
-	}
-	inBuf, _ := interp.NewBuffer(ir.I32, len(in))
-	for i, v := range in {
-		inBuf.SetInt(i, int64(v))
-	}
-	outBuf, _ := interp.NewBuffer(ir.I32, 1)
+	s := simKernel(t, src, "print.mlir", 128, words(in), 0, 0)
 	var out bytes.Buffer
-	if err := interp.RunWith(m, "k", []interp.Arg{interp.BufArg(inBuf), interp.BufArg(outBuf)}, [3]int{1, 1, 1}, interp.Options{Print: &out}); err != nil {
-		t.Fatal(err)
-	}
+	interpKernel(t, src, "print.mlir", interp.Options{Print: &out}, interp.BufArg(i32Buffer(in)), interp.BufArg(i32Buffer(make([]int32, 1))))
 	want := strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
 	got := map[string]int{}
 	for _, l := range s.printed {
@@ -1104,17 +1082,7 @@ func TestSimAssert(t *testing.T) {
 		src := module(4, aliasDefs("spread"), body)
 		line := strings.Count(src[:strings.Index(src, "tt.assert")], "\n") + 1
 		in := data(1024) // -300 .. 699
-		res := lowerSource(t, src, "assert.mlir", true)
-		mem := make([]byte, 4*len(in))
-		for i, v := range in {
-			binary.LittleEndian.PutUint32(mem[4*i:], uint32(v))
-		}
-		s := newSim(128, mem)
-		for _, f := range res.Module.Funcs {
-			if f.Name() == "k" {
-				s.run(f, []uint64{0, 0, 0, 0})
-			}
-		}
+		s := simKernel(t, src, "assert.mlir", 128, words(in), 0, 0)
 		// The threads holding an element at or above the bound.
 		D := mustLinear(t, layouts["spread"], 32, 32)
 		failing := map[int]bool{}
@@ -1198,18 +1166,8 @@ func TestSimExtern(t *testing.T) {
 	in := data(1024)
 	got := simulate(t, src, 4, in, 1024)
 
-	m, diags := ir.ParseString(src, ir.ParseConfig{Filename: "extern.mlir"})
-	if diags.HasErrors() {
-		t.Fatal(diags)
-	}
-	inBuf, _ := interp.NewBuffer(ir.I32, len(in))
-	for i, v := range in {
-		inBuf.SetInt(i, int64(v))
-	}
-	outBuf, _ := interp.NewBuffer(ir.I32, len(in))
-	if err := interp.RunWith(m, "k", []interp.Arg{interp.BufArg(inBuf), interp.BufArg(outBuf)}, [3]int{1, 1, 1}, interp.Options{}); err != nil {
-		t.Fatal(err)
-	}
+	outBuf := i32Buffer(make([]int32, len(in)))
+	interpKernel(t, src, "extern.mlir", interp.Options{}, interp.BufArg(i32Buffer(in)), interp.BufArg(outBuf))
 	for i := range got {
 		if want := int32(outBuf.Int(i)); got[i] != want {
 			t.Fatalf("element %d: got %#x (%g), want %#x (%g)", i, uint32(got[i]), math.Float32frombits(uint32(got[i])), uint32(want), math.Float32frombits(uint32(want)))
@@ -1261,27 +1219,15 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   }
 }
 `)
-		res := lowerSource(t, src, "fp4.mlir", true)
 		mem := make([]byte, 512+2*1024)
 		for i := range 512 {
 			mem[i] = byte(i*37 + i/256) // every byte value
 		}
-		s := newSim(128, mem)
-		for _, f := range res.Module.Funcs {
-			if f.Name() == "k" {
-				s.run(f, []uint64{0, 512, 0, 0})
-			}
-		}
-		mod, diags := ir.ParseString(src, ir.ParseConfig{Filename: "fp4.mlir"})
-		if diags.HasErrors() {
-			t.Fatal(diags)
-		}
+		simKernel(t, src, "fp4.mlir", 128, mem, 0, 512)
 		inBuf, _ := interp.NewBuffer(ir.I8, 512)
 		copy(inBuf.Data, mem[:512])
 		outBuf, _ := interp.NewBuffer(ir.I16, 1024)
-		if err := interp.RunWith(mod, "k", []interp.Arg{interp.BufArg(inBuf), interp.BufArg(outBuf)}, [3]int{1, 1, 1}, interp.Options{}); err != nil {
-			t.Fatal(err)
-		}
+		interpKernel(t, src, "fp4.mlir", interp.Options{}, interp.BufArg(inBuf), interp.BufArg(outBuf))
 		if !bytes.Equal(mem[512:], outBuf.Data) {
 			for i := 0; i < 1024; i++ {
 				if g, w := binary.LittleEndian.Uint16(mem[512+2*i:]), binary.LittleEndian.Uint16(outBuf.Data[2*i:]); g != w {
@@ -1306,4 +1252,50 @@ module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32}
 	if _, err := llvmemit.Emit(m); err == nil || !strings.Contains(err.Error(), "do not unpack in place") {
 		t.Errorf("a result layout that does not unpack in place: error %v", err)
 	}
+}
+
+// simKernel lowers src (after allocate-shared-memory) and runs its kernel
+// @k on the simulator: threads threads, global memory mem, the kernel's
+// arguments args (pointers: addresses in mem) and the two scratch
+// pointers (0).
+func simKernel(t *testing.T, src, file string, threads int, mem []byte, args ...uint64) *sim {
+	t.Helper()
+	res := lowerSource(t, src, file, true)
+	s := newSim(threads, mem)
+	for _, f := range res.Module.Funcs {
+		if f.Name() == "k" {
+			s.run(f, append(args, 0, 0))
+		}
+	}
+	return s
+}
+
+// interpKernel runs @k of src, one program, on the interpreter.
+func interpKernel(t *testing.T, src, file string, opts interp.Options, args ...interp.Arg) {
+	t.Helper()
+	m, diags := ir.ParseString(src, ir.ParseConfig{Filename: file})
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	if err := interp.RunWith(m, "k", args, [3]int{1, 1, 1}, opts); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// words is in as little-endian 32-bit words.
+func words(in []int32) []byte {
+	b := make([]byte, 4*len(in))
+	for i, v := range in {
+		binary.LittleEndian.PutUint32(b[4*i:], uint32(v))
+	}
+	return b
+}
+
+// i32Buffer is an interpreter buffer holding in.
+func i32Buffer(in []int32) *interp.Buffer {
+	b, _ := interp.NewBuffer(ir.I32, len(in))
+	for i, v := range in {
+		b.SetInt(i, int64(v))
+	}
+	return b
 }
