@@ -23,17 +23,34 @@ var LLCArgs = []string{"-march=nvptx64", "-mcpu=sm_80", "-mattr=+ptx70", "--nvpt
 
 // FindLLC returns the llc of LLVM 14: $LLC when set, else llc-14 on PATH,
 // else /usr/lib/llvm-14/bin/llc.
-func FindLLC(getenv func(string) string) (string, error) {
-	if p := getenv("LLC"); p != "" {
+func FindLLC(getenv func(string) string) (string, error) { return findLLVMTool(getenv, "llc", "LLC") }
+
+// findLLVMTool returns LLVM 14's tool name: $env when set, else name-14
+// on PATH, else /usr/lib/llvm-14/bin/name.
+func findLLVMTool(getenv func(string) string, name, env string) (string, error) {
+	if p := getenv(env); p != "" {
 		return p, nil
 	}
-	if p, err := exec.LookPath("llc-14"); err == nil {
+	if p, err := exec.LookPath(name + "-14"); err == nil {
 		return p, nil
 	}
-	if _, err := os.Stat("/usr/lib/llvm-14/bin/llc"); err == nil {
-		return "/usr/lib/llvm-14/bin/llc", nil
+	if p := "/usr/lib/llvm-14/bin/" + name; fileExists(p) {
+		return p, nil
 	}
-	return "", fmt.Errorf("llc-14 not found (install llvm-14, or name it with -llc or $LLC)")
+	return "", fmt.Errorf("%s-14 not found (install llvm-14, or name it with -%s or $%s)", name, name, env)
+}
+
+// toolError is the failure of a run of tool: its exit, then what it said.
+func toolError(tool string, err error, stderr []byte) error {
+	if msg := bytes.TrimSpace(stderr); len(msg) > 0 {
+		return fmt.Errorf("%s: %v: %s", filepath.Base(tool), err, msg)
+	}
+	return fmt.Errorf("%s: %v", filepath.Base(tool), err)
+}
+
+func fileExists(p string) bool {
+	_, err := os.Stat(p)
+	return err == nil
 }
 
 // OptArgs is the opt-14 pipeline Optimize runs: LLVM's -O3, as Triton's
@@ -46,32 +63,12 @@ var OptArgs = []string{"-O3"}
 
 // FindOpt returns the opt of LLVM 14: $OPT when set, else opt-14 on PATH,
 // else /usr/lib/llvm-14/bin/opt.
-func FindOpt(getenv func(string) string) (string, error) {
-	if p := getenv("OPT"); p != "" {
-		return p, nil
-	}
-	if p, err := exec.LookPath("opt-14"); err == nil {
-		return p, nil
-	}
-	if _, err := os.Stat("/usr/lib/llvm-14/bin/opt"); err == nil {
-		return "/usr/lib/llvm-14/bin/opt", nil
-	}
-	return "", fmt.Errorf("opt-14 not found (install llvm-14, or name it with -opt or $OPT)")
-}
+func FindOpt(getenv func(string) string) (string, error) { return findLLVMTool(getenv, "opt", "OPT") }
 
 // FindLLVMLink returns the llvm-link of LLVM 14: $LLVM_LINK when set, else
 // llvm-link-14 on PATH, else /usr/lib/llvm-14/bin/llvm-link.
 func FindLLVMLink(getenv func(string) string) (string, error) {
-	if p := getenv("LLVM_LINK"); p != "" {
-		return p, nil
-	}
-	if p, err := exec.LookPath("llvm-link-14"); err == nil {
-		return p, nil
-	}
-	if _, err := os.Stat("/usr/lib/llvm-14/bin/llvm-link"); err == nil {
-		return "/usr/lib/llvm-14/bin/llvm-link", nil
-	}
-	return "", fmt.Errorf("llvm-link-14 not found (install llvm-14, or name it with $LLVM_LINK)")
+	return findLLVMTool(getenv, "llvm-link", "LLVM_LINK")
 }
 
 // LibdeviceCandidates are where FindLibdevice looks for CUDA's
@@ -90,7 +87,7 @@ func FindLibdevice(getenv func(string) string) (string, error) {
 		return p, nil
 	}
 	for _, p := range LibdeviceCandidates {
-		if _, err := os.Stat(p); err == nil {
+		if fileExists(p) {
 			return p, nil
 		}
 	}
@@ -112,7 +109,7 @@ func LinkLibdevice(ctx context.Context, llvmLink, opt, libdevice string, ll []by
 	var linked, errb bytes.Buffer
 	link.Stdout, link.Stderr = &linked, &errb
 	if err := link.Run(); err != nil {
-		return nil, fmt.Errorf("%s: %v: %s", filepath.Base(llvmLink), err, bytes.TrimSpace(errb.Bytes()))
+		return nil, toolError(llvmLink, err, errb.Bytes())
 	}
 	cmd := exec.CommandContext(ctx, opt, "-S", "-passes=internalize,function(nvvm-reflect),globaldce",
 		"-internalize-public-api-list="+strings.Join(kernels, ","), "-o", "-")
@@ -121,7 +118,7 @@ func LinkLibdevice(ctx context.Context, llvmLink, opt, libdevice string, ll []by
 	errb.Reset()
 	cmd.Stdout, cmd.Stderr = &out, &errb
 	if err := cmd.Run(); err != nil {
-		return nil, fmt.Errorf("%s: %v: %s", filepath.Base(opt), err, bytes.TrimSpace(errb.Bytes()))
+		return nil, toolError(opt, err, errb.Bytes())
 	}
 	return out.Bytes(), nil
 }
@@ -134,7 +131,7 @@ func Optimize(ctx context.Context, opt string, ll []byte) ([]byte, error) {
 	var out, errb bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errb
 	if err := cmd.Run(); err != nil {
-		return nil, fmt.Errorf("%s: %v: %s", filepath.Base(opt), err, bytes.TrimSpace(errb.Bytes()))
+		return nil, toolError(opt, err, errb.Bytes())
 	}
 	return out.Bytes(), nil
 }
@@ -149,7 +146,7 @@ func CompilePTX(ctx context.Context, llc string, ll []byte) ([]byte, error) {
 	var out, errb bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errb
 	if err := cmd.Run(); err != nil {
-		return nil, fmt.Errorf("%s: %v: %s", filepath.Base(llc), err, bytes.TrimSpace(errb.Bytes()))
+		return nil, toolError(llc, err, errb.Bytes())
 	}
 	for _, m := range externFunc.FindAllSubmatch(out.Bytes(), -1) {
 		if !slices.Contains(cudaSyscalls, string(m[1])) {
