@@ -370,4 +370,3 @@ func hasDescResult(op *ir.Operation) bool {
 	}
 	return false
 }
-
