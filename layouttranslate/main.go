@@ -8,7 +8,9 @@
 //	layout-translate -ttgir-to-ptx k.ttgir -o k.ptx -kernel-json k.json
 //
 // Before lowering it runs, as Triton's pipeline does, allocate-shared-memory
-// (unless -no-allocate-shared-memory), and, beyond Triton, order-programs
+// (unless -no-allocate-shared-memory); for a kernel that makes tensor
+// descriptors, triton-rewrite-tensor-descriptor-to-pointer (their loads and
+// stores become masked ones: no TMA); and, beyond Triton, order-programs
 // (unless -program-order=launch): a 2-D tile kernel whose stores move by a
 // constant step with pid y and a runtime stride with pid x gets its
 // programs renumbered with y fastest (see passes.ProgramOrderPass); then
@@ -161,6 +163,16 @@ func Main(p *proc.Proc) (code int) {
 				remark(op, decide(op))
 			}
 		}
+	}
+	if changed, err := llvmemit.RewriteTensorDescriptors(m); err != nil {
+		var le *llvmemit.Error
+		if errors.As(err, &le) {
+			fmt.Fprint(p.Stderr, ir.Diagnostics{le.Diagnostic()}.Render(src, 1))
+			return 1
+		}
+		return fail("triton-rewrite-tensor-descriptor-to-pointer: %v", err)
+	} else if changed {
+		remark(m.Op, "tensor descriptors: their loads and stores are masked ones through pointers (triton-rewrite-tensor-descriptor-to-pointer; no TMA)")
 	}
 	if *order == "auto" {
 		eachFunc(func(op *ir.Operation) string { return passes.OrderPrograms(op).Remark() })

@@ -640,6 +640,8 @@ func llvmType(t ir.Type) (types.Type, error) {
 		return types.I32, nil // tokens carry nothing at run time
 	case *ir.MemDescType:
 		return types.I32, nil // the byte offset in global_smem
+	case *ir.TensorDescType:
+		return nil, fmt.Errorf("type %s is not supported: a tensor descriptor (TMA) is lowered only as its parts; run layout-opt -triton-rewrite-tensor-descriptor-to-pointer first, which makes it a pointer, sizes, strides and a padding flag", ir.TypeString(t))
 	}
 	return nil, fmt.Errorf("type %s is not supported", ir.TypeString(t))
 }

@@ -224,6 +224,46 @@ func AllocateSharedMemory(m *ir.Module) (ir.Diagnostics, error) {
 	return pl.Run(m, passes.RunConfig{})
 }
 
+// RewriteTensorDescriptors runs triton-rewrite-tensor-descriptor-to-pointer
+// on a module whose functions make tensor descriptors
+// (tt.make_tensor_descriptor): their loads and stores become masked ones
+// through pointers, which the lowering supports (TMA copies it does not).
+// A kernel that takes a descriptor as a parameter (a host-side TMA
+// descriptor) is an error: the rewrite would change its parameters, which
+// layout-opt does when asked. It reports whether the module changed.
+func RewriteTensorDescriptors(m *ir.Module) (bool, error) {
+	uses := false
+	m.Op.Walk(func(op *ir.Operation) ir.WalkResult {
+		if op.Name() == "tt.make_tensor_descriptor" {
+			uses = true
+			return ir.Interrupt
+		}
+		return ir.Advance
+	})
+	if !uses {
+		return false, nil
+	}
+	for _, op := range m.Body().Ops() {
+		if op.Name() != "tt.func" || len(op.Regions()) == 0 || op.Region(0).Entry() == nil {
+			continue
+		}
+		for i, a := range op.Region(0).Entry().Args() {
+			if _, ok := a.Type().(*ir.TensorDescType); ok {
+				return false, &Error{Pos: op.Pos(), Op: op.Name(), Msg: fmt.Sprintf("argument %d is a tensor descriptor, which the lowering takes only as its parts (a host-side TMA descriptor is not supported): run layout-opt -triton-rewrite-tensor-descriptor-to-pointer first, which makes it a pointer, sizes, strides and a padding flag", i)}
+			}
+		}
+	}
+	pl := passes.NewPipeline("builtin.module")
+	if err := pl.AddPass(passes.RewriteTensorDescriptorToPointerPass, ""); err != nil {
+		return false, err
+	}
+	d, err := pl.Run(m, passes.RunConfig{})
+	if err != nil {
+		return false, fmt.Errorf("%v %v", err, d)
+	}
+	return true, nil
+}
+
 // ComputeCapability is the compute capability a module is lowered for:
 // that of its ttg.target ("cuda:90" is 90), 80 without one.
 func ComputeCapability(m *ir.Module) int {

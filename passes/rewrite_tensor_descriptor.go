@@ -32,11 +32,15 @@ elements read as NaN (padding = 2) rather than 0.
   its cache and evict attributes. tt.descriptor_store is the masked
   tt.store.
 
-As Triton runs it on Triton IR, the pass takes descriptors of tensors
-without a layout encoding; a descriptor with an encoding, or one used by
-any other op (scf.for, scf.if or scf.while results and arguments,
-descriptor gathers, scatters, reductions and prefetches, TMA ops), is a
-located error that leaves the module unchanged.`,
+Triton runs it on Triton IR; this one also takes TritonGPU IR, where the
+loaded (stored) tensor's layout is that of the pointers, the mask and the
+other value, and its slices those of the ranges and partly expanded
+offsets (the descriptor's shared encoding, for TMA, is dropped with it):
+what layout-translate needs to lower a kernel with descriptors without
+TMA. A descriptor used by any other op (scf.for, scf.if or scf.while
+results and arguments, descriptor gathers, scatters, reductions and
+prefetches, TMA ops), or a loaded tensor whose encoding is not a
+distributed layout, is a located error that leaves the module unchanged.`,
 	Run: runRewriteTensorDescriptor,
 }
 
@@ -118,19 +122,21 @@ func checkTensorDescriptors(module *ir.Operation) (*ir.Operation, error) {
 	var err error
 	isDesc := func(v *ir.Value) bool { _, ok := v.Type().(*ir.TensorDescType); return ok }
 	module.Walk(func(op *ir.Operation) ir.WalkResult {
-		for _, v := range append(append([]*ir.Value{}, op.Operands()...), op.Results()...) {
-			if d, ok := v.Type().(*ir.TensorDescType); ok && d.Block.Encoding != nil {
-				bad, err = op, fmt.Errorf("a descriptor of a tensor with a layout encoding (%s): the pass runs on Triton IR", ir.TypeString(d))
-				return ir.Interrupt
+		if op.Name() == "tt.descriptor_load" || op.Name() == "tt.descriptor_store" {
+			t := op.Operand(1).Type() // the stored tensor
+			if op.Name() == "tt.descriptor_load" {
+				t = op.Result(0).Type()
+			}
+			if rt, ok := t.(*ir.RankedTensorType); ok && rt.Encoding != nil {
+				if e, ok := rt.Encoding.(*ir.EncodingAttr); !ok || !isDistributed(e.Enc) {
+					bad, err = op, fmt.Errorf("the tensor has the encoding %s, not a distributed layout", ir.AttrString(rt.Encoding))
+					return ir.Interrupt
+				}
 			}
 		}
 		for _, reg := range op.Regions() {
 			for _, b := range reg.Blocks {
 				for _, a := range b.Args() {
-					if d, ok := a.Type().(*ir.TensorDescType); ok && d.Block.Encoding != nil {
-						bad, err = op, fmt.Errorf("a descriptor of a tensor with a layout encoding (%s): the pass runs on Triton IR", ir.TypeString(d))
-						return ir.Interrupt
-					}
 					if isDesc(a) && (op.Name() != "tt.func" || b != reg.Entry()) {
 						bad, err = op, fmt.Errorf("%s carries a tensor descriptor in a block argument", op.Name())
 						return ir.Interrupt
@@ -274,6 +280,13 @@ func (r *descRewriter) rewrite(op *ir.Operation) {
 			in.offsets = append(in.offsets, b.create("arith.extsi", []*ir.Value{i}, []ir.Type{ir.I64}).Result(0))
 		}
 		g := &ptrGen{b: b, in: in, expanded: map[int]*ir.Value{}}
+		tensor := op.Operand(1).Type() // the stored tensor, or the loaded one
+		if op.Name() == "tt.descriptor_load" {
+			tensor = op.Result(0).Type()
+		}
+		if rt, ok := tensor.(*ir.RankedTensorType); ok {
+			g.enc = rt.Encoding
+		}
 		ptr := g.ptr()
 		dims := make([]int64, len(p.block.Shape))
 		for i := range dims {

@@ -3,7 +3,9 @@ package passes
 import (
 	"fmt"
 	"math"
+	"slices"
 
+	"github.com/layoutopt/layoutopt/attr"
 	"github.com/layoutopt/layoutopt/ir"
 )
 
@@ -198,10 +200,39 @@ type ptrGen struct {
 	b        tmaBuilder
 	in       *blockPtrInfo
 	expanded map[int]*ir.Value
+	// enc is the layout encoding of the block's tensors (TritonGPU IR),
+	// nil in Triton IR; the ranges and partly expanded offsets take its
+	// slices.
+	enc ir.Attribute
 }
 
 func tensorOf(shape []int64, elem ir.Type) *ir.RankedTensorType {
 	return &ir.RankedTensorType{Shape: append([]int64(nil), shape...), Elem: elem}
+}
+
+// tensor is a block-shaped tensor of elem, in the block's encoding.
+func (g *ptrGen) tensor(elem ir.Type) *ir.RankedTensorType {
+	t := tensorOf(g.in.block, elem)
+	t.Encoding = g.enc
+	return t
+}
+
+// partial is a tensor of elem over the block's dimensions in present (in
+// order; the others absent), in the block's encoding sliced along the
+// absent ones, highest first.
+func (g *ptrGen) partial(present []int, shape []int64, elem ir.Type) *ir.RankedTensorType {
+	t := tensorOf(shape, elem)
+	if g.enc == nil {
+		return t
+	}
+	enc := g.enc.(*ir.EncodingAttr).Enc
+	for d := len(g.in.block) - 1; d >= 0; d-- {
+		if !slices.Contains(present, d) {
+			enc = &attr.Slice{Dim: d, Parent: enc.(attr.Distributed)}
+		}
+	}
+	t.Encoding = &ir.EncodingAttr{Enc: enc}
+	return t
 }
 
 func (g *ptrGen) expandedOffset(i int) *ir.Value {
@@ -209,9 +240,10 @@ func (g *ptrGen) expandedOffset(i int) *ir.Value {
 		return v
 	}
 	b, n := g.b, g.in.block[i]
-	row := tensorOf([]int64{n}, ir.I64)
+	present := []int{i}
+	row := g.partial(present, []int64{n}, ir.I64)
 	splat := b.create("tt.splat", []*ir.Value{g.in.offsets[i]}, []ir.Type{row}).Result(0)
-	rng := b.create("tt.make_range", nil, []ir.Type{tensorOf([]int64{n}, ir.I32)},
+	rng := b.create("tt.make_range", nil, []ir.Type{g.partial(present, []int64{n}, ir.I32)},
 		ir.NamedAttr{Name: "end", Value: ir.Int(n, ir.I32)}, ir.NamedAttr{Name: "start", Value: ir.Int(0, ir.I32)}).Result(0)
 	ext := b.create("arith.extsi", []*ir.Value{rng}, []ir.Type{row}).Result(0)
 	v := b.create("arith.addi", []*ir.Value{splat, ext}, []ir.Type{row}).Result(0)
@@ -221,7 +253,9 @@ func (g *ptrGen) expandedOffset(i int) *ir.Value {
 			continue
 		}
 		shape = append(shape[:j:j], append([]int64{1}, shape[j:]...)...)
-		v = b.create("tt.expand_dims", []*ir.Value{v}, []ir.Type{tensorOf(shape, ir.I64)},
+		present = append(present, j)
+		slices.Sort(present)
+		v = b.create("tt.expand_dims", []*ir.Value{v}, []ir.Type{g.partial(present, shape, ir.I64)},
 			ir.NamedAttr{Name: "axis", Value: ir.Int(int64(j), ir.I32)}).Result(0)
 	}
 	g.expanded[i] = v
@@ -230,8 +264,8 @@ func (g *ptrGen) expandedOffset(i int) *ir.Value {
 
 func (g *ptrGen) ptr() *ir.Value {
 	b := g.b
-	ptrTensor := tensorOf(g.in.block, g.in.base.Type())
-	idx := tensorOf(g.in.block, ir.I64)
+	ptrTensor := g.tensor(g.in.base.Type())
+	idx := g.tensor(ir.I64)
 	p := b.create("tt.splat", []*ir.Value{g.in.base}, []ir.Type{ptrTensor}).Result(0)
 	for i := range g.in.block {
 		off := g.expandedOffset(i)
@@ -252,7 +286,7 @@ const (
 func (g *ptrGen) mask(dims []int64) *ir.Value {
 	b := g.b
 	var mask *ir.Value
-	maskTy := tensorOf(g.in.block, ir.I1)
+	maskTy := g.tensor(ir.I1)
 	for _, d := range dims {
 		off := g.expandedOffset(int(d))
 		cmp := func(pred int64, bound *ir.Value) *ir.Value {
@@ -285,7 +319,7 @@ func (g *ptrGen) other(padding int64) *ir.Value {
 		a = &ir.FloatAttr{Value: v, Type: elem}
 	}
 	c := g.b.create("arith.constant", nil, []ir.Type{elem}, ir.NamedAttr{Name: "value", Value: a}).Result(0)
-	return g.b.create("tt.splat", []*ir.Value{c}, []ir.Type{tensorOf(g.in.block, elem)}).Result(0)
+	return g.b.create("tt.splat", []*ir.Value{c}, []ir.Type{g.tensor(elem)}).Result(0)
 }
 
 func (r *tensorPtrRewriter) loadStore(op *ir.Operation) {
