@@ -127,6 +127,18 @@ m["kernels"] = out
 json.dump(m, open(os.path.join(bundle, "kernels.json"), "w"), indent=1)
 print(f"{len(out)} kernels in the bundle, {sum(1 for k in out if k.get('ours'))} lowered by layout-translate", file=sys.stderr)
 PY
-cp proof/triton_ref.py proof/compare.py proof/run.sh "$bundle/"
-chmod +x "$bundle/run.sh" "$bundle/triton_ref.py" "$bundle/compare.py"
+# The tt.print checks (print_check.py): each kernel of proof/checks with our PTX.
+mkdir -p "$bundle/checks"
+for f in proof/checks/*.ttgir; do
+	n=$(basename "$f" .ttgir)
+	cp "$f" "proof/checks/$n.args" "$bundle/checks/"
+	if "$translate" -ttgir-to-ptx "$f" -o "$bundle/checks/$n.ptx" -kernel-json "$tools/$n.kernels.json" 2>>"$log"; then
+		python3 -c 'import json, sys; k = json.load(open(sys.argv[1]))[0]; json.dump({"name": k["name"], "num_warps": k["num_warps"], "shared": k["shared_bytes"]}, open(sys.argv[2], "w"))' \
+			"$tools/$n.kernels.json" "$bundle/checks/$n.json"
+	else
+		echo "checks/$n: layout-translate failed" >>"$log"
+	fi
+done
+cp proof/triton_ref.py proof/compare.py proof/run.sh proof/print_check.py "$bundle/"
+chmod +x "$bundle/run.sh" "$bundle/triton_ref.py" "$bundle/compare.py" "$bundle/print_check.py"
 echo "bundle: $bundle ($(du -sh "$bundle" | cut -f1)); $(grep -c . "$log" || true) lines in build.log" >&2

@@ -1,0 +1,47 @@
+"""Unit tests of print_check.py (no GPU: ttgir-run's runs are stubbed)."""
+import os
+import subprocess
+import tempfile
+import unittest
+from unittest import mock
+
+import print_check as P
+
+
+class PrintCheckTest(unittest.TestCase):
+    def setUp(self):
+        self.dir = tempfile.mkdtemp()
+        os.makedirs(os.path.join(self.dir, "checks"))
+        with open(os.path.join(self.dir, "checks", "k.args"), "w") as f:
+            f.write("x=randn:f32:64\ngrid 2\n")
+
+    def run_with(self, gpu_out, cpu_out):
+        calls = []
+
+        def fake(argv, **kw):
+            calls.append(argv)
+            out = gpu_out if "-ptx" in argv else cpu_out
+            return subprocess.CompletedProcess(argv, 0, out, "")
+        with mock.patch.object(P.subprocess, "run", fake):
+            res = P.check(self.dir, "k")
+        return res, calls
+
+    def test_duplicates_and_order_do_not_matter(self):
+        cpu = "pid (0, 0, 0) idx (0) x: 1.000000\npid (0, 0, 0) idx (1) x: 2.000000\nk.ttgir @k on the interpreter\n"
+        gpu = "pid (0, 0, 0) idx (1) x: 2.000000\npid (0, 0, 0) idx (0) x: 1.000000\npid (0, 0, 0) idx (1) x: 2.000000\n"
+        res, calls = self.run_with(gpu, cpu)
+        self.assertTrue(res["ok"], res)
+        self.assertEqual(res["gpu_lines"], 3)
+        self.assertIn("-arg", calls[0])
+        self.assertEqual(calls[0][calls[0].index("-grid") + 1], "2")
+
+    def test_a_wrong_value_fails(self):
+        cpu = "pid (0, 0, 0) idx (0) x: 1.000000\n"
+        gpu = "pid (0, 0, 0) idx (0) x: 1.500000\n"
+        res, _ = self.run_with(gpu, cpu)
+        self.assertFalse(res["ok"])
+        self.assertEqual(res["only_gpu"], ["pid (0, 0, 0) idx (0) x: 1.500000"])
+
+
+if __name__ == "__main__":
+    unittest.main()
