@@ -1363,3 +1363,55 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 		t.Fatalf("%d of 480 elements stored: the bounds are not exercised", changedElems)
 	}
 }
+
+// TestSimFp4Dot runs the pattern of Triton's upcast mixed-precision dot
+// (combine.mlir's dot_scale_transpose): packed e2m1 A converted to a
+// kWidth 4 dot operand, unpacked by ttg.fp4_to_fp into a bf16 kWidth 8
+// one, times bf16 B of kWidth 8 on mma.sync, against the interpreter (the
+// products and sums are exact, so the two agree bit for bit).
+func TestSimFp4Dot(t *testing.T) {
+	src := `#bl = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @k(%a: !tt.ptr<i8>, %b: !tt.ptr<i16>, %c: !tt.ptr<f32>) {
+` + offsets2D("pa", "#bl", 32, 16) + offsets2D("pb", "#bl", 32, 32) + `
+    %ap = tt.splat %a : !tt.ptr<i8> -> tensor<32x16x!tt.ptr<i8>, #bl>
+    %aa = tt.addptr %ap, %pa_off : tensor<32x16x!tt.ptr<i8>, #bl>, tensor<32x16xi32, #bl>
+    %av = tt.load %aa : tensor<32x16x!tt.ptr<i8>, #bl>
+    %ad = ttg.convert_layout %av : tensor<32x16xi8, #bl> -> tensor<32x16xi8, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 4}>>
+    %af = ttg.fp4_to_fp %ad {axis = 1 : i32} : tensor<32x16xi8, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 4}>> -> tensor<32x32xbf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 8}>>
+    %bp = tt.splat %b : !tt.ptr<i16> -> tensor<32x32x!tt.ptr<i16>, #bl>
+    %ba = tt.addptr %bp, %pb_off : tensor<32x32x!tt.ptr<i16>, #bl>, tensor<32x32xi32, #bl>
+    %bv = tt.load %ba : tensor<32x32x!tt.ptr<i16>, #bl>
+    %bh = tt.bitcast %bv : tensor<32x32xi16, #bl> -> tensor<32x32xbf16, #bl>
+    %bd = ttg.convert_layout %bh : tensor<32x32xbf16, #bl> -> tensor<32x32xbf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 8}>>
+    %z = arith.constant dense<0.000000e+00> : tensor<32x32xf32, #mma>
+    %d = tt.dot %af, %bd, %z : tensor<32x32xbf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 8}>> * tensor<32x32xbf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 8}>> -> tensor<32x32xf32, #mma>
+    %db = ttg.convert_layout %d : tensor<32x32xf32, #mma> -> tensor<32x32xf32, #bl>
+    %cp = tt.splat %c : !tt.ptr<f32> -> tensor<32x32x!tt.ptr<f32>, #bl>
+    %ca = tt.addptr %cp, %pb_off : tensor<32x32x!tt.ptr<f32>, #bl>, tensor<32x32xi32, #bl>
+    tt.store %ca, %db : tensor<32x32x!tt.ptr<f32>, #bl>
+    tt.return
+  }
+}
+`
+	a, _ := interp.NewBuffer(ir.I8, 512)
+	for i := range 512 {
+		a.Data[i] = byte(i*37 + i/256)
+	}
+	b, _ := interp.NewBuffer(ir.I16, 1024)
+	for i := range 1024 {
+		b.SetInt(i, int64(math.Float32bits(float32(i%13-6))>>16)) // small integers in bf16
+	}
+	c, _ := interp.NewBuffer(ir.F32, 1024)
+	out := crossCheck(t, src, 4, []*interp.Buffer{a, b, c})
+	nonzero := 0
+	for i := range 1024 {
+		if out[2].Float(i) != 0 {
+			nonzero++
+		}
+	}
+	if nonzero < 512 {
+		t.Fatalf("only %d of 1024 products are nonzero: the check is too weak", nonzero)
+	}
+}

@@ -1024,10 +1024,12 @@ func (s *sim) asm(c *lir.InstCall, a *lir.InlineAsm) {
 		return
 	}
 	var k int
-	var tf32 bool
+	var tf32, bf16 bool
 	switch {
 	case strings.HasPrefix(a.Asm, "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32"):
 		k = 16
+	case strings.HasPrefix(a.Asm, "mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32"):
+		k, bf16 = 16, true
 	case strings.HasPrefix(a.Asm, "mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32"):
 		k, tf32 = 8, true
 	default:
@@ -1045,8 +1047,12 @@ func (s *sim) asm(c *lir.InstCall, a *lir.InlineAsm) {
 				A[g][q], A[g+8][q], A[g][q+4], A[g+8][q+4] = f32(word(t, 0)), f32(word(t, 1)), f32(word(t, 2)), f32(word(t, 3))
 				B[q][g], B[q+4][g] = f32(word(t, 4)), f32(word(t, 5))
 			} else {
-				lo := func(v uint64) float32 { return halfBits(uint16(v)) }
-				hi := func(v uint64) float32 { return halfBits(uint16(v >> 16)) }
+				conv := halfBits
+				if bf16 {
+					conv = func(b uint16) float32 { return math.Float32frombits(uint32(b) << 16) }
+				}
+				lo := func(v uint64) float32 { return conv(uint16(v)) }
+				hi := func(v uint64) float32 { return conv(uint16(v >> 16)) }
 				for i, rc := range [][2]int{{g, 2 * q}, {g + 8, 2 * q}, {g, 2*q + 8}, {g + 8, 2*q + 8}} {
 					A[rc[0]][rc[1]], A[rc[0]][rc[1]+1] = lo(word(t, i)), hi(word(t, i))
 				}
