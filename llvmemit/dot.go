@@ -21,7 +21,9 @@ import (
 // fragments fix: lanes 0–1 along K (A) or K (B), lanes 2–4 along M (A, C)
 // or N (B); warps as the accumulator's, broadcast over the other operand's
 // free dim. f16 and bf16 use m16n8k16, f32 operands (input precision
-// tf32) m16n8k8, int8 operands m16n8k32 with i32 accumulators.
+// tf32) m16n8k8, int8 operands m16n8k32 with i32 accumulators; f16
+// operands with an f16 accumulator (out_dtype = f16) use the f16 form,
+// whose C and D are two f16x2 registers.
 
 func init() { Register("tt.dot", lowerDot) }
 
@@ -29,7 +31,7 @@ type mmaKind struct {
 	k     int    // K of one instruction
 	elem  string // PTX type of A and B
 	elems int    // operand elements per 32-bit register
-	acc   string // PTX type of C and D: f32, or s32 (int8 operands)
+	acc   string // PTX type of C and D: f32, f16 (f16 operands) or s32 (int8 operands)
 }
 
 // text is the mma.sync instruction: int8 products saturate (.satfinite),
@@ -38,6 +40,9 @@ func (k mmaKind) text() string {
 	sat := ""
 	if k.acc == "s32" {
 		sat = ".satfinite"
+	}
+	if k.acc == "f16" { // C and D are two f16x2 registers
+		return fmt.Sprintf("mma.sync.aligned.m16n8k%d.row.col.f16.%s.%s.f16 {$0, $1}, {$2, $3, $4, $5}, {$6, $7}, {$8, $9};", k.k, k.elem, k.elem)
 	}
 	return fmt.Sprintf("mma.sync.aligned.m16n8k%d.row.col%s.%s.%s.%s.%s {$0, $1, $2, $3}, {$4, $5, $6, $7}, {$8, $9}, {$10, $11, $12, $13};", k.k, sat, k.acc, k.elem, k.elem, k.acc)
 }
@@ -89,7 +94,10 @@ func lowerDot(l *Lowerer, op *ir.Operation) error {
 	if err != nil {
 		return err
 	}
-	if want := map[string]string{"f32": "f32", "s32": "i32"}[kind.acc]; ir.TypeString(ir.ElementType(ct)) != want {
+	if kind.elem == "f16" && ir.TypeString(ir.ElementType(ct)) == "f16" {
+		kind.acc = "f16" // Triton's FP16_FP16_FP16_FP16 (out_dtype = f16)
+	}
+	if want := map[string]string{"f32": "f32", "s32": "i32", "f16": "f16"}[kind.acc]; ir.TypeString(ir.ElementType(ct)) != want {
 		return errorf(op, "%s operands need an %s accumulator, not %s", kind.elem, want, ir.TypeString(ir.ElementType(ct)))
 	}
 	A, B, C := mustLayout(at), mustLayout(bt), mustLayout(ct)
@@ -237,6 +245,24 @@ func (l *Lowerer) mmaV2(op *ir.Operation, kind mmaKind, A, B, C *linear.Layout, 
 					return nil, errorf(op, "operand B: %v", err)
 				}
 				bRegs = append(bRegs, v)
+			}
+			if kind.acc == "f16" {
+				// C and D as f16x2 pairs: (row g, columns 2q and 2q+1), (row g+8, ...).
+				pair := func(a, b value.Value) value.Value {
+					var v value.Value = constant.NewUndef(types.NewVector(2, types.Half))
+					v = l.cur.NewInsertElement(v, a, i32(0))
+					v = l.cur.NewInsertElement(v, b, i32(1))
+					return l.cur.NewBitCast(v, types.I32)
+				}
+				args := append(append(aRegs, bRegs...), pair(out[creg[0]], out[creg[1]]), pair(out[creg[2]], out[creg[3]]))
+				params := []types.Type{types.I32, types.I32, types.I32, types.I32, types.I32, types.I32, types.I32, types.I32}
+				call := l.cur.NewCall(pureAsm(types.NewStruct(types.I32, types.I32), kind.text(), "=r,=r,r,r,r,r,r,r,0,1", params...), args...)
+				for i := 0; i < 2; i++ {
+					v := l.cur.NewBitCast(l.cur.NewExtractValue(call, uint64(i)), types.NewVector(2, types.Half))
+					out[creg[2*i]] = l.cur.NewExtractElement(v, i32(0))
+					out[creg[2*i+1]] = l.cur.NewExtractElement(v, i32(1))
+				}
+				continue
 			}
 			at := kind.accType()
 			ret := types.NewStruct(at, at, at, at)

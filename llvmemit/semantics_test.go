@@ -293,6 +293,9 @@ func TestSimDot(t *testing.T) {
 		{"f16_2x2", "f16", 32, 32, 32, 4, "[2, 2]", 2, "", ""},
 		{"f16_4x1", "f16", 64, 16, 16, 4, "[4, 1]", 2, "", ""},
 		{"f16_1x2", "f16", 16, 32, 32, 2, "[1, 2]", 2, "", ""},
+		// An f16 accumulator (out_dtype = f16): mma.sync's f16 form.
+		{"f16_2x2_acc16", "f16", 32, 32, 32, 4, "[2, 2]", 2, "", ""},
+		{"f16_kwidth8_acc16", "f16", 32, 32, 32, 4, "[2, 2]", 8, "", ""},
 		// kWidth 8 (an operand upcast from 8 bits): each lane holds 8
 		// consecutive K, A and B alike.
 		{"f16_kwidth8", "f16", 32, 32, 32, 4, "[2, 2]", 8, "", ""},
@@ -341,8 +344,16 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = {NW} : i32, ttg.t
 				src = strings.Replace(src, "%bd = ttg.convert_layout %b : tensor<"+fmt.Sprint(c.k)+"x"+fmt.Sprint(c.n)+"x"+c.elem+", #bl> ->",
 					"%bm = ttg.local_alloc %b : (tensor<"+fmt.Sprint(c.k)+"x"+fmt.Sprint(c.n)+"x"+c.elem+", #bl>) -> !ttg.memdesc<"+fmt.Sprint(c.k)+"x"+fmt.Sprint(c.n)+"x"+c.elem+", #sh, #smem>\n    %bd = ttg.local_load %bm : !ttg.memdesc<"+fmt.Sprint(c.k)+"x"+fmt.Sprint(c.n)+"x"+c.elem+", #sh, #smem> ->", 1)
 			}
+			if strings.HasSuffix(c.name, "_acc16") {
+				mn := fmt.Sprintf("%dx%d", c.m, c.n)
+				src = strings.ReplaceAll(src, "tensor<"+mn+"xf32, #mma>", "tensor<"+mn+"xf16, #mma>")
+				src = strings.Replace(src, "    tt.store %oa, %d :", "    %d32 = arith.extf %d : tensor<"+mn+"xf16, #mma> to tensor<"+mn+"xf32, #mma>\n    tt.store %oa, %d32 :", 1)
+			}
 			src = strings.Replace(src, "%bbase = tt.addptr %in, %boff", "%boff = arith.constant "+fmt.Sprint(c.m*c.k)+" : i32\n    %bbase = tt.addptr %in, %boff", 1)
 			res := lowerSource(t, src, "dot.mlir", true)
+			if strings.HasSuffix(c.name, "_acc16") && !strings.Contains(res.Module.String(), "row.col.f16.f16.f16.f16") {
+				t.Errorf("no mma.sync with an f16 accumulator")
+			}
 			if c.shared != "" && strings.Contains(c.name, "ldmatrix") && !strings.Contains(res.Module.String(), "ldmatrix") {
 				t.Errorf("no ldmatrix")
 			}

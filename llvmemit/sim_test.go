@@ -1024,8 +1024,10 @@ func (s *sim) asm(c *lir.InstCall, a *lir.InlineAsm) {
 		return
 	}
 	var k int
-	var tf32, bf16 bool
+	var tf32, bf16, acc16 bool
 	switch {
+	case strings.HasPrefix(a.Asm, "mma.sync.aligned.m16n8k16.row.col.f16.f16.f16.f16"):
+		k, acc16 = 16, true
 	case strings.HasPrefix(a.Asm, "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32"):
 		k = 16
 	case strings.HasPrefix(a.Asm, "mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32"):
@@ -1059,6 +1061,11 @@ func (s *sim) asm(c *lir.InstCall, a *lir.InlineAsm) {
 				B[2*q][g], B[2*q+1][g] = lo(word(t, 4)), hi(word(t, 4))
 				B[2*q+8][g], B[2*q+9][g] = lo(word(t, 5)), hi(word(t, 5))
 			}
+			if acc16 { // two f16x2 registers
+				C[g][2*q], C[g][2*q+1] = halfBits(uint16(word(t, 6))), halfBits(uint16(word(t, 6)>>16))
+				C[g+8][2*q], C[g+8][2*q+1] = halfBits(uint16(word(t, 7))), halfBits(uint16(word(t, 7)>>16))
+				continue
+			}
 			C[g][2*q], C[g][2*q+1], C[g+8][2*q], C[g+8][2*q+1] = f32(word(t, 6)), f32(word(t, 7)), f32(word(t, 8)), f32(word(t, 9))
 		}
 		for lane := 0; lane < 32; lane++ {
@@ -1070,6 +1077,10 @@ func (s *sim) asm(c *lir.InstCall, a *lir.InlineAsm) {
 					d += A[rc[0]][kk] * B[kk][rc[1]]
 				}
 				out = append(out, uint64(math.Float32bits(d)))
+			}
+			if acc16 { // exact small integers: the f16 of each sum, packed
+				h := func(i int) uint64 { return uint64(toHalf(math.Float32frombits(uint32(out[i])))) }
+				out = simVal{h(0) | h(1)<<16, h(2) | h(3)<<16}
 			}
 			s.env[w+lane][c] = out
 		}
