@@ -39,8 +39,10 @@ offsets (the descriptor's shared encoding, for TMA, is dropped with it):
 what layout-translate needs to lower a kernel with descriptors without
 TMA. A descriptor used by any other op (scf.for, scf.if or scf.while
 results and arguments, descriptor gathers, scatters, reductions and
-prefetches, TMA ops), or a loaded tensor whose encoding is not a
-distributed layout, is a located error that leaves the module unchanged.`,
+prefetches, TMA ops), a loaded tensor whose encoding is not a distributed
+layout or whose rank is not the descriptor's (a rank-reducing access), or
+an access with other than one index per dimension, is a located error
+that leaves the module unchanged.`,
 	Run: runRewriteTensorDescriptor,
 }
 
@@ -117,16 +119,29 @@ func runRewriteTensorDescriptor(ctx *Context, module *ir.Operation) error {
 // checkTensorDescriptors finds what the pass cannot rewrite: a descriptor
 // made or used by an op other than those the pass rewrites (or carried in
 // a block argument but a function's), a loaded or stored tensor whose
-// encoding is not a distributed layout.
+// encoding is not a distributed layout or whose rank is not the
+// descriptor's (Triton's rank-reducing loads), indices not one per
+// dimension.
 func checkTensorDescriptors(module *ir.Operation) (*ir.Operation, error) {
 	var bad *ir.Operation
 	var err error
 	isDesc := func(v *ir.Value) bool { _, ok := v.Type().(*ir.TensorDescType); return ok }
 	module.Walk(func(op *ir.Operation) ir.WalkResult {
 		if op.Name() == "tt.descriptor_load" || op.Name() == "tt.descriptor_store" {
-			t := op.Operand(1).Type() // the stored tensor
+			t, nidx := op.Operand(1).Type(), op.NumOperands()-2 // the stored tensor
 			if op.Name() == "tt.descriptor_load" {
-				t = op.Result(0).Type()
+				t, nidx = op.Result(0).Type(), op.NumOperands()-1
+			}
+			if d, ok := op.Operand(0).Type().(*ir.TensorDescType); ok {
+				rank := len(d.Block.Shape)
+				if nidx != rank {
+					bad, err = op, fmt.Errorf("%d indices for a descriptor of rank %d", nidx, rank)
+					return ir.Interrupt
+				}
+				if len(ir.ShapeOrScalar(t)) != rank {
+					bad, err = op, fmt.Errorf("a tensor of rank %d through a descriptor of rank %d (a rank-reducing access) is not supported", len(ir.ShapeOrScalar(t)), rank)
+					return ir.Interrupt
+				}
 			}
 			if rt, ok := t.(*ir.RankedTensorType); ok && rt.Encoding != nil {
 				if e, ok := rt.Encoding.(*ir.EncodingAttr); !ok || !isDistributed(e.Enc) {
