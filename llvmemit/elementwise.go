@@ -26,7 +26,9 @@ func elementwise(l *Lowerer, op *ir.Operation, fn func(args []value.Value) value
 	return elementwiseRegs(l, op, func(_ int, args []value.Value) value.Value { return fn(args) })
 }
 
-// elementwiseRegs is elementwise with the register's index.
+// elementwiseRegs is elementwise with the register's index. Each call of
+// fn gets its own args, which it may keep (an llir call keeps the slice of
+// its arguments).
 func elementwiseRegs(l *Lowerer, op *ir.Operation, fn func(r int, args []value.Value) value.Value) error {
 	if err := checkFP8(op); err != nil {
 		return err
@@ -37,8 +39,8 @@ func elementwiseRegs(l *Lowerer, op *ir.Operation, fn func(r int, args []value.V
 		ins[i] = l.Values(v)
 	}
 	out := make([]value.Value, n)
-	args := make([]value.Value, len(ins))
 	for r := 0; r < n; r++ {
+		args := make([]value.Value, len(ins))
 		for i := range ins {
 			args[i] = ins[i][min(r, len(ins[i])-1)]
 		}

@@ -2,7 +2,6 @@ package llvmemit
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 
 	lir "github.com/llir/llvm/ir"
@@ -53,9 +52,7 @@ func lowerExtern(l *Lowerer, op *ir.Operation) error {
 		f.FuncAttrs = []lir.FuncAttribute{enum.FuncAttrNoUnwind, enum.FuncAttrReadNone}
 	}
 	l.e.libdevice = true
-	return elementwise(l, op, func(a []value.Value) value.Value {
-		return l.cur.NewCall(f, slices.Clone(a)...) // a call keeps its slice; elementwise reuses a
-	})
+	return elementwise(l, op, func(a []value.Value) value.Value { return l.cur.NewCall(f, a...) })
 }
 
 // libdeviceType is the LLVM type of a libdevice argument or result of

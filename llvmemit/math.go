@@ -2,7 +2,6 @@ package llvmemit
 
 import (
 	"math"
-	"slices"
 
 	"github.com/llir/llvm/ir/constant"
 	"github.com/llir/llvm/ir/enum"
@@ -66,7 +65,7 @@ func (l *Lowerer) call(name string, ret types.Type, args ...value.Value) value.V
 	for i, a := range args {
 		ps[i] = a.Type()
 	}
-	return l.cur.NewCall(l.e.nv.get(name, ret, attrsPure, ps...), slices.Clone(args)...) // a call keeps its slice
+	return l.cur.NewCall(l.e.nv.get(name, ret, attrsPure, ps...), args...)
 }
 
 // llvmMath calls a generic llvm.NAME.f32/f64 intrinsic.
