@@ -464,9 +464,7 @@ func (e *emitter) define(f *function) error {
 		}
 		return ir.Advance
 	})
-	raw := l.cur.NewCall(e.nv.get("llvm.nvvm.read.ptx.sreg.tid.x", types.I32, attrsPure))
-	e.sregRange(raw, "tid.x")
-	l.tid = l.cur.NewAnd(raw, i32(int64(32*e.numWarps-1)))
+	l.tid = l.cur.NewAnd(l.sreg("tid.x"), i32(int64(32*e.numWarps-1)))
 	p := 0
 	for _, a := range body.Args() {
 		n := numRegs(a.Type())

@@ -5,7 +5,6 @@ import (
 	"strings"
 
 	lir "github.com/llir/llvm/ir"
-	"github.com/llir/llvm/ir/enum"
 	"github.com/llir/llvm/ir/metadata"
 	"github.com/llir/llvm/ir/types"
 	"github.com/llir/llvm/ir/value"
@@ -16,7 +15,7 @@ import (
 // tt.extern_elementwise calls its symbol, a function of CUDA's libdevice
 // (__nv_expf, __nv_powf, ...), once per register, as Triton 3.6's
 // ExternElementwiseOpConversion does: the module declares it (readnone
-// when the op is pure) and Result.Libdevice says so; LinkLibdevice then
+// when the first op calling it is pure) and Result.Libdevice says so; LinkLibdevice then
 // links libdevice's definitions in, as Triton's make_llir links its
 // extern_libs, before the module is optimized. The module carries
 // nvvm-reflect-ftz = 1, as Triton sets it (enable_reflect_ftz, on by
@@ -44,12 +43,13 @@ func lowerExtern(l *Lowerer, op *ir.Operation) error {
 	if err != nil {
 		return errorf(op, "result: %v", err)
 	}
-	f, err := l.e.declareExtern(sym, ret, params...)
-	if err != nil {
-		return errorf(op, "%v", err)
-	}
+	var attrs []lir.FuncAttribute
 	if ir.AttrBoolValue(op.Attr("pure")) {
-		f.FuncAttrs = []lir.FuncAttribute{enum.FuncAttrNoUnwind, enum.FuncAttrReadNone}
+		attrs = attrsPure
+	}
+	f := l.e.nv.get(sym, ret, attrs, params...) // the first call's op declares it
+	if want := types.NewFunc(ret, params...); !f.Sig.Equal(want) {
+		return errorf(op, "@%s is called as %s and as %s", sym, want.LLString(), f.Sig.LLString())
 	}
 	l.e.libdevice = true
 	return elementwise(l, op, func(a []value.Value) value.Value { return l.cur.NewCall(f, a...) })
@@ -63,16 +63,6 @@ func libdeviceType(t ir.Type) (types.Type, error) {
 		return nil, fmt.Errorf("libdevice has no functions of %s", f.Kind)
 	}
 	return llvmType(t)
-}
-
-// declareExtern declares the external function name once; a second
-// declaration of another type is an error.
-func (e *emitter) declareExtern(name string, ret types.Type, params ...types.Type) (*lir.Func, error) {
-	f := e.externFunc(name, ret, params...)
-	if want := types.NewFunc(ret, params...); !f.Sig.Equal(want) {
-		return nil, fmt.Errorf("@%s is called as %s and as %s", name, want.LLString(), f.Sig.LLString())
-	}
-	return f, nil
 }
 
 // reflectFTZ adds Triton's module flag nvvm-reflect-ftz = 1.

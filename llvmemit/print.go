@@ -48,17 +48,12 @@ func init() {
 var cudaSyscalls = []string{"vprintf", "__assertfail"}
 
 func lowerPrint(l *Lowerer, op *ir.Operation) error {
-	prefix := ""
-	if s, ok := op.Attr("prefix").(*ir.StringAttr); ok {
-		prefix = s.Value
-	}
+	prefix := ir.AttrStringValue(op.Attr("prefix"))
 	hex := ir.AttrBoolValue(op.Attr("hex"))
 	signed := ir.AttrInts(op.Attr("isSigned"))
 	pid := make([]value.Value, 3)
 	for a := range pid {
-		axis := string(rune('x' + a))
-		pid[a] = l.call("llvm.nvvm.read.ptx.sreg.ctaid."+axis, types.I32)
-		l.e.sregRange(pid[a], "ctaid."+axis)
+		pid[a] = l.sreg("ctaid." + string(rune('x'+a)))
 	}
 	if op.NumOperands() == 0 {
 		l.printf("pid (%u, %u, %u)"+prefix, pid)
@@ -211,7 +206,7 @@ func (l *Lowerer) vprintf(format value.Value, args []value.Value) {
 		}
 		bufPtr = l.cur.NewBitCast(buf, i8p)
 	}
-	l.cur.NewCall(l.e.externFunc("vprintf", types.I32, i8p, i8p), format, bufPtr)
+	l.cur.NewCall(l.e.nv.get("vprintf", types.I32, nil, i8p, i8p), format, bufPtr)
 }
 
 // entryAlloca returns a t allocated at the start of the function's entry
@@ -253,25 +248,8 @@ func (e *emitter) cString(prefix, s string) value.Value {
 	return constant.NewAddrSpaceCast(gep, types.NewPointer(types.I8))
 }
 
-// externFunc declares (once) the external function name.
-func (e *emitter) externFunc(name string, ret types.Type, params ...types.Type) *lir.Func {
-	for _, f := range e.m.Funcs {
-		if f.Name() == name {
-			return f
-		}
-	}
-	ps := make([]*lir.Param, len(params))
-	for i, p := range params {
-		ps[i] = lir.NewParam("", p)
-	}
-	return e.m.NewFunc(name, ret, ps...)
-}
-
 func lowerAssert(l *Lowerer, op *ir.Operation) error {
-	message := ""
-	if s, ok := op.Attr("message").(*ir.StringAttr); ok {
-		message = s.Value
-	}
+	message := ir.AttrStringValue(op.Attr("message"))
 	file, line := "unknown", 0
 	if loc, ok := innermostLoc(op.Loc).(ir.FileLineColLoc); ok {
 		file, line = loc.File, loc.Line
@@ -293,7 +271,7 @@ func lowerAssert(l *Lowerer, op *ir.Operation) error {
 	l.cur.NewCondBr(fail, then, done)
 	l.SetBlock(then)
 	i8p := types.NewPointer(types.I8)
-	f := l.e.externFunc("__assertfail", types.Void, i8p, i8p, types.I32, i8p, types.I64)
+	f := l.e.nv.get("__assertfail", types.Void, nil, i8p, i8p, types.I32, i8p, types.I64)
 	l.cur.NewCall(f, l.e.cString("assertMessage_", message), l.e.cString("assertFile_", file), i32(int64(line)),
 		l.e.cString("assertFunc_", "unknown"), constant.NewInt(types.I64, 1))
 	l.cur.NewBr(done)

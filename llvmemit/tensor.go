@@ -1,8 +1,6 @@
 package llvmemit
 
 import (
-	"strings"
-
 	"github.com/llir/llvm/ir/types"
 	"github.com/llir/llvm/ir/value"
 
@@ -17,21 +15,26 @@ import (
 // permutations of convert_layout. Each checks, from the two linear
 // layouts, that no data crosses threads, and refuses the op otherwise.
 
+// sreg reads the special register reg ("ctaid.x"), with its !range.
+func (l *Lowerer) sreg(reg string) value.Value {
+	v := l.call("llvm.nvvm.read.ptx.sreg."+reg, types.I32)
+	l.e.sregRange(v, reg)
+	return v
+}
+
 func init() {
-	sreg := func(name string, prefix string) {
+	sreg := func(name string, reg string) {
 		Register(name, func(l *Lowerer, op *ir.Operation) error {
 			axis := ir.AttrIntValue(op.Attr("axis"))
 			if axis < 0 || axis > 2 {
 				return errorf(op, "axis %d out of range", axis)
 			}
-			v := l.call(prefix+string(rune('x'+axis)), types.I32)
-			l.e.sregRange(v, strings.TrimPrefix(prefix, "llvm.nvvm.read.ptx.sreg.")+string(rune('x'+axis)))
-			l.Define(op.Result(0), []value.Value{v})
+			l.Define(op.Result(0), []value.Value{l.sreg(reg + string(rune('x'+axis)))})
 			return nil
 		})
 	}
-	sreg("tt.get_program_id", "llvm.nvvm.read.ptx.sreg.ctaid.")
-	sreg("tt.get_num_programs", "llvm.nvvm.read.ptx.sreg.nctaid.")
+	sreg("tt.get_program_id", "ctaid.")
+	sreg("tt.get_num_programs", "nctaid.")
 	Register("tt.make_range", func(l *Lowerer, op *ir.Operation) error {
 		r, _ := tt.AsMakeRange(op)
 		t := op.Result(0).Type()
