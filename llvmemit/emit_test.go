@@ -154,3 +154,31 @@ func TestCompilePTXExternals(t *testing.T) {
 		}
 	}
 }
+
+// TestBarrierExpectHeader checks that a module whose only mbarrier op is a
+// barrier_expect (mbarrier.arrive.expect_tx, PTX ISA 8.0) gets the sm_90
+// header.
+func TestBarrierExpectHeader(t *testing.T) {
+	m, diags := ir.ParseString(`#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32, ttg.target = "cuda:90"} {
+  tt.func public @e(%on: i1) {
+    %b = ttg.local_alloc : () -> !ttg.memdesc<1xi64, #shared, #smem, mutable>
+    ttng.barrier_expect %b, 64, %on : !ttg.memdesc<1xi64, #shared, #smem, mutable>
+    tt.return
+  }
+}`, ir.ParseConfig{Filename: "expect.mlir"})
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	if _, err := llvmemit.AllocateSharedMemory(m); err != nil {
+		t.Fatal(err)
+	}
+	res, err := llvmemit.Emit(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v, target := res.Header(); v != llvmemit.HopperPTXVersion || target != llvmemit.HopperArch {
+		t.Errorf("header %q %q, want %q %q", v, target, llvmemit.HopperPTXVersion, llvmemit.HopperArch)
+	}
+}

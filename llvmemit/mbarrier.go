@@ -45,15 +45,15 @@ func init() {
 	})
 	Register("ttng.arrive_barrier", func(l *Lowerer, op *ir.Operation) error {
 		count := ir.AttrIntValue(op.Attr("count"))
-		text := fmt.Sprintf("mbarrier.arrive.%s.b64 _, [$1];", l.sharedSpace())
+		if count > 1 && l.e.cc < 90 {
+			return errorf(op, "an arrive of count %d needs sm_90 (the module targets compute capability %d)", count, l.e.cc)
+		}
+		text := "mbarrier.arrive." + l.sharedSpace() + ".b64 _, [$1]"
 		if count > 1 {
-			if l.e.cc < 90 {
-				return errorf(op, "an arrive of count %d needs sm_90 (the module targets compute capability %d)", count, l.e.cc)
-			}
-			text = fmt.Sprintf("mbarrier.arrive.shared::cta.b64 _, [$1], %d;", count)
+			text += fmt.Sprintf(", %d", count)
 		}
 		l.syncShared()
-		l.mbarrierOp(op, text, l.optionalPred(op))
+		l.mbarrierOp(op, text+";", l.optionalPred(op))
 		return nil
 	})
 	Register("ttng.barrier_expect", func(l *Lowerer, op *ir.Operation) error {
@@ -61,7 +61,7 @@ func init() {
 			return errorf(op, "a transaction count (mbarrier.expect_tx) needs sm_90 (the module targets compute capability %d)", l.e.cc)
 		}
 		l.syncShared()
-		l.mbarrierOp(op, fmt.Sprintf("mbarrier.arrive.expect_tx.shared::cta.b64 _, [$1], %d;", ir.AttrIntValue(op.Attr("size"))), l.optionalPred(op))
+		l.mbarrierOp(op, fmt.Sprintf("mbarrier.arrive.expect_tx.%s.b64 _, [$1], %d;", l.sharedSpace(), ir.AttrIntValue(op.Attr("size"))), l.optionalPred(op))
 		return nil
 	})
 	Register("ttng.wait_barrier", lowerWaitBarrier)
