@@ -56,6 +56,22 @@ type descParts struct {
 	block          *ir.RankedTensorType
 }
 
+// newDescParts splits vs, the values of descTypes(d), into a descriptor's
+// parts.
+func newDescParts(d *ir.TensorDescType, vs []*ir.Value) *descParts {
+	rank := len(d.Block.Shape)
+	return &descParts{ptr: vs[0], shape: vs[1 : 1+rank], strides: vs[1+rank : 1+2*rank], nan: vs[1+2*rank], block: d.Block}
+}
+
+// descAccess is a tt.descriptor_load's loaded tensor type or a
+// tt.descriptor_store's stored one, and its indices.
+func descAccess(op *ir.Operation) (ir.Type, []*ir.Value) {
+	if op.Name() == "tt.descriptor_load" {
+		return op.Result(0).Type(), op.Operands()[1:]
+	}
+	return op.Operand(1).Type(), op.Operands()[2:]
+}
+
 func (p *descParts) values() []*ir.Value {
 	return append(append(append([]*ir.Value{p.ptr}, p.shape...), p.strides...), p.nan)
 }
@@ -128,14 +144,11 @@ func checkTensorDescriptors(module *ir.Operation) (*ir.Operation, error) {
 	isDesc := func(v *ir.Value) bool { _, ok := v.Type().(*ir.TensorDescType); return ok }
 	module.Walk(func(op *ir.Operation) ir.WalkResult {
 		if op.Name() == "tt.descriptor_load" || op.Name() == "tt.descriptor_store" {
-			t, nidx := op.Operand(1).Type(), op.NumOperands()-2 // the stored tensor
-			if op.Name() == "tt.descriptor_load" {
-				t, nidx = op.Result(0).Type(), op.NumOperands()-1
-			}
+			t, idx := descAccess(op)
 			if d, ok := op.Operand(0).Type().(*ir.TensorDescType); ok {
 				rank := len(d.Block.Shape)
-				if nidx != rank {
-					bad, err = op, fmt.Errorf("%d indices for a descriptor of rank %d", nidx, rank)
+				if len(idx) != rank {
+					bad, err = op, fmt.Errorf("%d indices for a descriptor of rank %d", len(idx), rank)
 					return ir.Interrupt
 				}
 				if len(ir.ShapeOrScalar(t)) != rank {
@@ -229,16 +242,12 @@ func (r *descRewriter) function(fn *ir.Operation) {
 			at = oldAttrs.Elems[i]
 		}
 		if d, ok := a.Type().(*ir.TensorDescType); ok {
-			p := &descParts{block: d.Block}
-			ts := descTypes(d)
-			vs := make([]*ir.Value, len(ts))
-			for k, t := range ts {
-				vs[k] = entry.AddArg(t)
+			var vs []*ir.Value
+			for _, t := range descTypes(d) {
+				vs = append(vs, entry.AddArg(t))
 				attrs = append(attrs, &ir.DictionaryAttr{})
 			}
-			rank := len(d.Block.Shape)
-			p.ptr, p.shape, p.strides, p.nan = vs[0], vs[1:1+rank], vs[1+rank:1+2*rank], vs[1+2*rank]
-			r.parts[a] = p
+			r.parts[a] = newDescParts(d, vs)
 			continue
 		}
 		v := entry.AddArg(a.Type())
@@ -282,19 +291,12 @@ func (r *descRewriter) rewrite(op *ir.Operation) {
 		r.changed = true
 	case "tt.descriptor_load", "tt.descriptor_store":
 		p := r.parts[op.Operand(0)]
-		idx := op.Operands()[1:]
-		if op.Name() == "tt.descriptor_store" {
-			idx = op.Operands()[2:]
-		}
+		tensor, idx := descAccess(op)
 		in := &blockPtrInfo{base: p.ptr, shape: p.shape, strides: p.strides, block: p.block.Shape}
 		for _, i := range idx {
 			in.offsets = append(in.offsets, b.create("arith.extsi", []*ir.Value{i}, []ir.Type{ir.I64}).Result(0))
 		}
 		g := &ptrGen{b: b, in: in, expanded: map[int]*ir.Value{}}
-		tensor := op.Operand(1).Type() // the stored tensor, or the loaded one
-		if op.Name() == "tt.descriptor_load" {
-			tensor = op.Result(0).Type()
-		}
 		if rt, ok := tensor.(*ir.RankedTensorType); ok {
 			g.enc = rt.Encoding
 		}
@@ -340,18 +342,17 @@ func (r *descRewriter) rewrite(op *ir.Operation) {
 			r.changed = true
 			return
 		}
-		n := b.create(op.Name(), operands, expandTypes(results), append(append([]ir.NamedAttr{}, op.Props...), op.Attrs...)...)
+		call := b.create(op.Name(), operands, expandTypes(results), append(append([]ir.NamedAttr{}, op.Props...), op.Attrs...)...)
 		k := 0
 		for _, v := range op.Results() {
 			if d, ok := v.Type().(*ir.TensorDescType); ok {
-				rank := len(d.Block.Shape)
-				vs := n.Results()[k : k+2*rank+2]
-				r.parts[v] = &descParts{ptr: vs[0], shape: vs[1 : 1+rank], strides: vs[1+rank : 1+2*rank], nan: vs[1+2*rank], block: d.Block}
-				k += 2*rank + 2
+				n := len(descTypes(d))
+				r.parts[v] = newDescParts(d, call.Results()[k:k+n])
+				k += n
 				continue
 			}
-			n.Result(k).NameHint = v.NameHint
-			v.ReplaceAllUsesWith(n.Result(k))
+			call.Result(k).NameHint = v.NameHint
+			v.ReplaceAllUsesWith(call.Result(k))
 			k++
 		}
 		r.erase = append(r.erase, op)

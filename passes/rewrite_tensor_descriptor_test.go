@@ -14,19 +14,26 @@ import (
 	"github.com/layoutopt/layoutopt/ir"
 )
 
-// runDescPass runs triton-rewrite-tensor-descriptor-to-pointer on src.
-func runDescPass(t *testing.T, src string) (*ir.Module, ir.Diagnostics, error) {
+// runModulePass parses src (as k.mlir) and runs the module pass named
+// pass on it.
+func runModulePass(t *testing.T, pass, src string) (*ir.Module, ir.Diagnostics, error) {
 	t.Helper()
 	m, d := ir.ParseString(src, ir.ParseConfig{Filename: "k.mlir"})
 	if d.HasErrors() {
 		t.Fatalf("parse: %v", d)
 	}
-	pl, err := ParsePipeline("builtin.module(triton-rewrite-tensor-descriptor-to-pointer)")
+	pl, err := ParsePipeline("builtin.module(" + pass + ")")
 	if err != nil {
 		t.Fatal(err)
 	}
 	diags, err := pl.Run(m, RunConfig{})
 	return m, diags, err
+}
+
+// runDescPass runs triton-rewrite-tensor-descriptor-to-pointer on src.
+func runDescPass(t *testing.T, src string) (*ir.Module, ir.Diagnostics, error) {
+	t.Helper()
+	return runModulePass(t, "triton-rewrite-tensor-descriptor-to-pointer", src)
 }
 
 // runDescKernel runs @k(%in, %out: !tt.ptr<f32>, %n: i32) of m on two

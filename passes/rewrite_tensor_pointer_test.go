@@ -13,15 +13,7 @@ import (
 // returns the module printed and parsed again, with the diagnostics.
 func rewriteTensorPointers(t *testing.T, src string) (*ir.Module, ir.Diagnostics, error) {
 	t.Helper()
-	m, d := ir.ParseString(src, ir.ParseConfig{Filename: "k.mlir"})
-	if d.HasErrors() {
-		t.Fatalf("parse: %v", d)
-	}
-	pl, err := ParsePipeline("builtin.module(triton-rewrite-tensor-pointer)")
-	if err != nil {
-		t.Fatal(err)
-	}
-	diags, err := pl.Run(m, RunConfig{})
+	m, diags, err := runModulePass(t, "triton-rewrite-tensor-pointer", src)
 	if err != nil {
 		return m, diags, err
 	}
