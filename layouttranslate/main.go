@@ -259,11 +259,7 @@ func Main(p *proc.Proc) (code int) {
 		if err != nil {
 			return fail("%v", err)
 		}
-		var kernels []string
-		for _, k := range res.Kernels {
-			kernels = append(kernels, k.Name)
-		}
-		if text, err = llvmemit.LinkLibdevice(context.Background(), link, path, lib, text, kernels); err != nil {
+		if text, err = llvmemit.LinkLibdevice(context.Background(), link, path, lib, text, res.KernelNames()); err != nil {
 			return fail("%v", err)
 		}
 	}

@@ -63,11 +63,7 @@ func compileResult(t testing.TB, as, llc string, res *llvmemit.Result) (ptx []by
 		if err := errors.Join(err1, err2, err3); err != nil {
 			return nil, true, err
 		}
-		var names []string
-		for _, k := range res.Kernels {
-			names = append(names, k.Name)
-		}
-		linked, err := llvmemit.LinkLibdevice(context.Background(), link, opt, lib, []byte(ll), names)
+		linked, err := llvmemit.LinkLibdevice(context.Background(), link, opt, lib, []byte(ll), res.KernelNames())
 		if err != nil {
 			return nil, false, err
 		}

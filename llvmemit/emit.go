@@ -59,6 +59,15 @@ type Result struct {
 	Libdevice bool
 }
 
+// KernelNames are the names of the module's kernels, in order.
+func (r *Result) KernelNames() []string {
+	names := make([]string, len(r.Kernels))
+	for i, k := range r.Kernels {
+		names[i] = k.Name
+	}
+	return names
+}
+
 // Header returns the PTX .version and .target the module's PTX must carry
 // instead of llc's, "" for each that llc's will do.
 func (r *Result) Header() (version, target string) {

@@ -39,7 +39,7 @@ func TestLinkLibdevice(t *testing.T) {
 		t.Fatal("Result.Libdevice is false for a kernel calling __nv_tanhf")
 	}
 	ctx := context.Background()
-	ll, err := llvmemit.LinkLibdevice(ctx, link, opt, lib, []byte(res.Module.String()), []string{"k"})
+	ll, err := llvmemit.LinkLibdevice(ctx, link, opt, lib, []byte(res.Module.String()), res.KernelNames())
 	if err != nil {
 		t.Fatal(err)
 	}
