@@ -127,7 +127,7 @@ m["kernels"] = out
 json.dump(m, open(os.path.join(bundle, "kernels.json"), "w"), indent=1)
 print(f"{len(out)} kernels in the bundle, {sum(1 for k in out if k.get('ours'))} lowered by layout-translate", file=sys.stderr)
 PY
-# The tt.print checks (print_check.py): each kernel of proof/checks with our PTX.
+# The checks without a Triton oracle (gpu_check.py): each kernel of proof/checks with our PTX.
 mkdir -p "$bundle/checks"
 for f in proof/checks/*.ttgir; do
 	n=$(basename "$f" .ttgir)
@@ -139,6 +139,6 @@ for f in proof/checks/*.ttgir; do
 		echo "checks/$n: layout-translate failed" >>"$log"
 	fi
 done
-cp proof/triton_ref.py proof/compare.py proof/run.sh proof/print_check.py "$bundle/"
-chmod +x "$bundle/run.sh" "$bundle/triton_ref.py" "$bundle/compare.py" "$bundle/print_check.py"
+cp proof/triton_ref.py proof/compare.py proof/run.sh proof/gpu_check.py "$bundle/"
+chmod +x "$bundle/run.sh" "$bundle/triton_ref.py" "$bundle/compare.py" "$bundle/gpu_check.py"
 echo "bundle: $bundle ($(du -sh "$bundle" | cut -f1)); $(grep -c . "$log" || true) lines in build.log" >&2

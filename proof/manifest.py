@@ -643,6 +643,21 @@ def shared_entries():
                     "check_args": ["out=zeros:i32:8192", "n=257"], "check_grid": "64",
                     "no_realistic_size": "a synchronization loop (1000 arrive-and-wait rounds per program): "
                                          "its time is latency, not bandwidth"})
+    # ttg.fp4_to_fp and the upcast dots on the GPU: e2m1 bytes unpacked to bf16 (memory-bound), and
+    # batched 32x32x32 mma.sync products of operands of kWidth 8 (an f16 accumulator; e2m1 A unpacked
+    # from kWidth 4). Bit-exact: every product and sum is exact in the accumulator.
+    nb, g = 1 << 26, 1 << 16
+    out.append({"name": "fp4_to_bf16", "ttgir": "kernels/fp4_to_bf16.ttgir", "class": "memory",
+                "args": [f"in=rand:i8:{nb}:lo=-128:hi=127", f"out=zeros:bf16:{2 * nb}"], "grid": str(nb // 2048),
+                "check_args": [f"in=rand:i8:{37 * 2048}:lo=-128:hi=127", f"out=zeros:bf16:{74 * 2048}"],
+                "check_grid": "37"})
+    for name, acols, alo in (("dot_i8_f16acc", 32, -4), ("dot_fp4_bf16", 16, -128)):
+        ahi = 4 if alo == -4 else 127
+        out.append({"name": name, "ttgir": f"kernels/{name}.ttgir", "class": "matmul",
+                    "args": [f"a=rand:i8:{g * 32 * acols}:lo={alo}:hi={ahi}", f"b=rand:i8:{g * 1024}:lo=-4:hi=4",
+                             f"c=zeros:f32:{g * 1024}"], "grid": str(g), "flops": 2 * 32 ** 3 * g,
+                    "check_args": [f"a=rand:i8:{40 * 32 * acols}:lo={alo}:hi={ahi}", f"b=rand:i8:{40 * 1024}:lo=-4:hi=4",
+                                   f"c=zeros:f32:{40 * 1024}"], "check_grid": "40"})
     for base in ("add_b1024_sm90_w4", "softmax_b1024_sm90_w4", "transpose_64x64_f32_sm90_w4",
                  "matmul_64x64x32_f16_sm80_w4"):
         out.append({"name": base + ".post", "from": base, "ttgir": f"shared:prepost/{base}.post.ttgir"})

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # run.sh runs the whole proof on the GPU machine, from the bundle that
-# build.sh made: package cuda's tests on the real driver, the tt.print check
-# (print_check.py: our PTX's printed lines against the interpreter's), then
+# build.sh made: package cuda's tests on the real driver, the checks of
+# proof/checks (gpu_check.py: our PTX against the interpreter where Triton is
+# no oracle: tt.print's lines, tensor descriptors a kernel makes), then
 # triton_ref.py: a ptxas --gpu-name sm_90 sweep over our PTX, every kernel's
 # check (Triton's PTX and ours against the interpreter at the check size, in
 # parallel; ours against Triton's own launcher), then the benchmarks at
@@ -31,7 +32,7 @@ if [ $skip_tests = 0 ]; then
 		&& echo "cuda tests: PASS" >&2 || { echo "cuda tests: FAIL (see cuda-test.log)" >&2; tail -30 "$out/cuda-test.log" >&2; }
 fi
 if [ $skip_tests = 0 ]; then
-	echo "== tt.print on the GPU against the interpreter" >&2
-	OUT="$out" python3 "$bundle/print_check.py" || echo "print check: FAIL (see print-check.json)" >&2
+	echo "== proof/checks: our PTX against the interpreter" >&2
+	OUT="$out" python3 "$bundle/gpu_check.py" || echo "gpu check: FAIL (see gpu-check.json)" >&2
 fi
 exec python3 "$bundle/triton_ref.py" --bundle "$bundle" --out "$out" ${args[@]+"${args[@]}"}
