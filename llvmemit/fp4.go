@@ -3,9 +3,9 @@ package llvmemit
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/llir/llvm/ir/constant"
-	"github.com/llir/llvm/ir/enum"
 	"github.com/llir/llvm/ir/types"
 	"github.com/llir/llvm/ir/value"
 
@@ -18,11 +18,16 @@ import (
 // result's register 2i is the low nibble of the operand's register i and
 // 2i+1 the high one, which the result layout must allow (Triton infers
 // such a layout: register bit 0 of the result is the axis's lowest bit,
-// and the rest is the operand's layout with the axis doubled). Each
-// nibble becomes its 16-bit pattern through a table of the eight
-// magnitudes packed in two i64 words, and the sign bit moved to bit 15:
-// integer instructions only, valid on sm_80 (Triton's sm_80 path is PTX
-// prmt tables; the values are the same, -0 included).
+// and the rest is the operand's layout with the axis doubled).
+//
+// Four bytes (eight values) at a time go through one block of inline PTX,
+// as Triton's sm_80 path does: the 3-bit magnitude code of each nibble
+// indexes byte tables with prmt.b32 (prmt's selector nibble picks one of
+// the 8 bytes of its two source words), one for the high bytes of the
+// results and, for bf16, one for the low bytes (f16's are all zero); the
+// sign bits become 0x80 bytes the same way; then prmt interleaves the
+// bytes into 16-bit pairs. About two instructions per value, integer only,
+// valid on sm_80; the values are exact, -0 included.
 func init() {
 	Register("ttg.fp4_to_fp", lowerFp4ToFp)
 }
@@ -58,36 +63,81 @@ func lowerFp4ToFp(l *Lowerer, op *ir.Operation) error {
 	if err := checkUnpackLayouts(*S, *D, axis); err != nil {
 		return errorf(op, "%v", err)
 	}
-	var lo, hi uint64
-	for c := 0; c < 4; c++ {
-		lo |= uint64(bits[c]) << (16 * c)
-		hi |= uint64(bits[c+4]) << (16 * c)
+	text := fp4UnpackPTX(bits)
+	unpack := pureAsm(types.NewStruct(types.I32, types.I32, types.I32, types.I32), text, "=r,=r,=r,=r,r", types.I32)
+	var et types.Type = types.I16
+	if kind == "f16" {
+		et = types.Half
 	}
+	pair := types.NewVector(2, et)
 	in := l.Values(op.Operand(0))
 	out := make([]value.Value, 2*len(in))
 	b := l.cur
-	for r, x := range in {
-		for h := 0; h < 2; h++ {
-			n := x
-			if h == 1 {
-				n = b.NewLShr(x, constant.NewInt(types.I8, 4))
+	for g := 0; g < len(in); g += 4 {
+		// Registers g..g+3 as the bytes of one word, low byte first
+		// (zeros past the end); opt folds the bytes of a loaded word back
+		// into the word.
+		var bytes value.Value = constant.NewUndef(types.NewVector(4, types.I8))
+		for i := range 4 {
+			var x value.Value = constant.NewInt(types.I8, 0)
+			if g+i < len(in) {
+				x = in[g+i]
 			}
-			n = b.NewAnd(n, constant.NewInt(types.I8, 15))
-			code := b.NewZExt(b.NewAnd(n, constant.NewInt(types.I8, 7)), types.I64)
-			word := b.NewSelect(b.NewICmp(enum.IPredULT, code, constant.NewInt(types.I64, 4)),
-				constant.NewInt(types.I64, int64(lo)), constant.NewInt(types.I64, int64(hi)))
-			shift := b.NewShl(b.NewAnd(code, constant.NewInt(types.I64, 3)), constant.NewInt(types.I64, 4))
-			mag := b.NewTrunc(b.NewLShr(word, shift), types.I16)
-			sign := b.NewShl(b.NewZExt(b.NewAnd(n, constant.NewInt(types.I8, 8)), types.I16), constant.NewInt(types.I16, 12))
-			var v value.Value = b.NewOr(mag, sign)
-			if kind == "f16" {
-				v = b.NewBitCast(v, types.Half)
-			}
-			out[2*r+h] = v
+			bytes = b.NewInsertElement(bytes, x, i32(int64(i)))
+		}
+		res := b.NewCall(unpack, b.NewBitCast(bytes, types.I32))
+		for i := 0; i < 4 && g+i < len(in); i++ {
+			v := b.NewBitCast(b.NewExtractValue(res, uint64(i)), pair)
+			out[2*(g+i)] = b.NewExtractElement(v, i32(0))
+			out[2*(g+i)+1] = b.NewExtractElement(v, i32(1))
 		}
 	}
 	l.Define(op.Result(0), out)
 	return nil
+}
+
+// fp4UnpackPTX is the inline PTX that unpacks the eight e2m1 values of $4
+// (byte i holds values 2i, low nibble, and 2i+1) into $0..$3 (word i holds
+// value 2i in its low half and 2i+1 in its high half) with the 16-bit
+// patterns mags of the eight magnitude codes.
+func fp4UnpackPTX(mags [8]uint16) string {
+	// table packs byte k of the patterns into prmt's two source words.
+	table := func(k uint) (lo, hi uint32) {
+		for c := 0; c < 4; c++ {
+			lo |= uint32(mags[c]>>(8*k)&0xff) << (8 * c)
+			hi |= uint32(mags[c+4]>>(8*k)&0xff) << (8 * c)
+		}
+		return lo, hi
+	}
+	var t strings.Builder
+	t.WriteString("{\n.reg .b32 c0, c1, s0, s1, h0, h1, g0, g1, l0, l1;\n")
+	// The codes of values 0-3 select with c0's low four nibbles, those of
+	// 4-7 with c1's; a sign nibble shifted down to bit 0 selects 0x80.
+	t.WriteString("and.b32 c0, $4, 0x77777777;\nshr.u32 c1, c0, 16;\n")
+	t.WriteString("and.b32 s0, $4, 0x88888888;\nshr.u32 s0, s0, 3;\nshr.u32 s1, s0, 16;\n")
+	hlo, hhi := table(1)
+	for i := range 2 {
+		fmt.Fprintf(&t, "prmt.b32 h%d, %#x, %#x, c%d;\n", i, hlo, hhi, i)
+		fmt.Fprintf(&t, "prmt.b32 g%d, 0x8000, 0, s%d;\n", i, i)
+		fmt.Fprintf(&t, "or.b32 h%d, h%d, g%d;\n", i, i, i)
+	}
+	llo, lhi := table(0)
+	if llo == 0 && lhi == 0 {
+		// Low bytes all zero (f16): interleave with the zero bytes of 0.
+		for i := range 4 {
+			fmt.Fprintf(&t, "prmt.b32 $%d, h%d, 0, %#x;\n", i, i/2, []uint32{0x1404, 0x3424}[i%2])
+		}
+	} else {
+		for i := range 2 {
+			fmt.Fprintf(&t, "prmt.b32 l%d, %#x, %#x, c%d;\n", i, llo, lhi, i)
+		}
+		// Word i: low byte of value 2i, its high byte, then value 2i+1's.
+		for i := range 4 {
+			fmt.Fprintf(&t, "prmt.b32 $%d, l%d, h%d, %#x;\n", i, i/2, i/2, []uint32{0x5140, 0x7362}[i%2])
+		}
+	}
+	t.WriteString("}")
+	return t.String()
 }
 
 // checkUnpackLayouts checks that D, the layout of the unpacked result,

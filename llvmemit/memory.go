@@ -441,7 +441,13 @@ func (l *Lowerer) storeRegs(ptrs, vals, masks []value.Value, vec, dup int, uniq 
 			}
 			v = w
 		}
-		if pred == nil {
+		// Sub-word integers (i8, i16, bf16) go as 32-bit words through
+		// inline PTX, as Triton's st.global.v4.b32 (and as loadRegs loads
+		// them): opt -O3 folds a bitcast to <4 x i32> back into a store of
+		// <8 x i16>, which llc-14 splits into two st.global.v4.u16 (one of
+		// <16 x i8> into four st.global.v4.u8). It packs <8 x half> itself.
+		_, isInt := mt.(*types.IntType)
+		if pred == nil && !(isInt && bits < 32 && vec*bits >= 64 && vec*bits%32 == 0) {
 			p := value.Value(ptrs[r])
 			if vec > 1 {
 				p = l.cur.NewBitCast(p, ptrTo(vt, asGlobal))
@@ -479,10 +485,16 @@ func (l *Lowerer) storeRegs(ptrs, vals, masks []value.Value, vec, dup int, uniq 
 		if n > 1 {
 			suffix = fmt.Sprintf(".v%d", n)
 		}
-		text := fmt.Sprintf("@$%d st.global%s.b%d [ $%d + 0 ], { %s };", n+1, suffix, wb, n, strings.Join(names, ", "))
-		cons = append(cons, "l", "b")
-		params = append(params, ptrs[r].Type(), types.I1)
-		args := append(words, ptrs[r], pred)
+		text := fmt.Sprintf("st.global%s.b%d [ $%d + 0 ], { %s };", suffix, wb, n, strings.Join(names, ", "))
+		cons = append(cons, "l")
+		params = append(params, ptrs[r].Type())
+		args := append(words, ptrs[r])
+		if pred != nil {
+			text = fmt.Sprintf("@$%d ", n+1) + text
+			cons = append(cons, "b")
+			params = append(params, types.I1)
+			args = append(args, pred)
+		}
 		l.cur.NewCall(inlineAsm(types.Void, text, strings.Join(cons, ","), params...), args...)
 	}
 }

@@ -1010,8 +1010,11 @@ func (s *sim) asm(c *lir.InstCall, a *lir.InlineAsm) {
 	case strings.HasPrefix(a.Asm, "mma.sync.aligned.m16n8k32.row.col.satfinite.s32.s8.s8.s32"):
 		s.mmaInt8(c)
 		return
-	case strings.Contains(a.Asm, " st.global"):
+	case strings.Contains(a.Asm, " st.global") || strings.HasPrefix(a.Asm, "st.global"):
 		s.predicatedStore(c, a.Asm)
+		return
+	case strings.HasPrefix(a.Asm, "{\n.reg .b32 "):
+		s.ptxBlock(c, a)
 		return
 	case maskedLoadRE.MatchString(a.Asm):
 		s.maskedLoad(c, a.Asm)
@@ -1101,17 +1104,21 @@ func halfBits(h uint16) float32 {
 }
 
 // predicatedStore models Triton's "@$P st.global[.vN].bW [ $A + 0 ], { words };"
-// (the words, then the address, then the predicate), counting the stores
-// each global byte receives.
+// (the words, then the address, then the predicate) and the same without
+// "@$P " and its operand, counting the stores each global byte receives.
 func (s *sim) predicatedStore(c *lir.InstCall, text string) {
 	m := regexp.MustCompile(`st\.global(?:\.v\d)?\.b(\d+) `).FindStringSubmatch(text)
 	if m == nil {
 		panic("sim: inline asm is not modelled: " + text)
 	}
 	wb, _ := strconv.Atoi(m[1])
-	n := len(c.Args) - 2
+	pred := strings.HasPrefix(text, "@$")
+	n := len(c.Args) - 1
+	if pred {
+		n--
+	}
 	for t := range s.running() {
-		if s.get(t, c.Args[n+1])[0]&1 == 0 {
+		if pred && s.get(t, c.Args[n+1])[0]&1 == 0 {
 			continue
 		}
 		addr := s.get(t, c.Args[n])[0]
@@ -1121,6 +1128,73 @@ func (s *sim) predicatedStore(c *lir.InstCall, text string) {
 		}
 		copy(s.mem(addr, len(b)), b)
 		s.globalStores += len(b)
+	}
+}
+
+// ptxBlock runs a block of inline PTX ("{\n.reg .b32 r, …;\n" then one
+// instruction per line, "}") on each thread, from the PTX ISA: and.b32,
+// or.b32, shr.u32 and prmt.b32 (default mode) on 32-bit registers, $k and
+// immediates. Outputs are the constraints' "=r" operands, then inputs.
+func (s *sim) ptxBlock(c *lir.InstCall, a *lir.InlineAsm) {
+	nOut := strings.Count(a.Constraint, "=")
+	lines := strings.Split(strings.TrimSuffix(strings.TrimSpace(a.Asm), "}"), "\n")[2:]
+	for t := range s.running() {
+		regs := map[string]uint32{}
+		for i, x := range c.Args {
+			regs[fmt.Sprintf("$%d", nOut+i)] = uint32(s.get(t, x)[0])
+		}
+		val := func(o string) uint32 {
+			if v, ok := regs[o]; ok {
+				return v
+			}
+			n, err := strconv.ParseInt(o, 0, 64)
+			if err != nil {
+				panic("sim: PTX operand " + o)
+			}
+			return uint32(n)
+		}
+		for _, line := range lines {
+			line = strings.TrimSuffix(strings.TrimSpace(line), ";")
+			if line == "" {
+				continue
+			}
+			opc, rest, _ := strings.Cut(line, " ")
+			ops := strings.Split(rest, ",")
+			for i := range ops {
+				ops[i] = strings.TrimSpace(ops[i])
+			}
+			var r uint32
+			switch opc {
+			case "and.b32":
+				r = val(ops[1]) & val(ops[2])
+			case "or.b32":
+				r = val(ops[1]) | val(ops[2])
+			case "shr.u32":
+				r = val(ops[1]) >> min(val(ops[2]), 32)
+			case "prmt.b32": // bytes of {b, a}: a is 0-3, b 4-7; selector nibble i picks d's byte i
+				src := uint64(val(ops[2]))<<32 | uint64(val(ops[1]))
+				sel := val(ops[3])
+				for i := range 4 {
+					k := sel >> (4 * i) & 15
+					byt := uint32(src >> (8 * (k & 7)) & 0xff)
+					if k&8 != 0 { // sign replication
+						byt = 0
+						if src>>(8*(k&7)+7)&1 != 0 {
+							byt = 0xff
+						}
+					}
+					r |= byt << (8 * i)
+				}
+			default:
+				panic("sim: PTX instruction not modelled: " + line)
+			}
+			regs[ops[0]] = r
+		}
+		out := make(simVal, nOut)
+		for i := range out {
+			out[i] = uint64(regs[fmt.Sprintf("$%d", i)])
+		}
+		s.env[t][c] = out
 	}
 }
 

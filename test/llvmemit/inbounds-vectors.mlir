@@ -4,7 +4,8 @@
 // element by element, as Triton makes it everywhere, where they are not:
 // one branch on the AND of the thread's masks, a phi per loaded register.
 // Sub-word elements are loaded as 32-bit words (llc-14 splits a load of
-// <8 x i16> in two).
+// <8 x i16> in two), and sub-word integers stored as words through inline
+// PTX (opt folds a bitcast to words back into <8 x i8>).
 // RUN: layout-translate -ttgir-to-llvmir %s | FileCheck %s
 
 #b = #ttg.blocked<{sizePerThread = [8], threadsPerWarp = [32], warpsPerCTA = [2], order = [0]}>
@@ -27,7 +28,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 2 : i32, ttg.targ
   // CHECK-COUNT-8: @$2 st.global.b16
   // CHECK: load <2 x i32>, <2 x i32> addrspace(1)* %{{.*}}, align 8
   // CHECK-COUNT-8: @$2 ld.global.b8
-  // CHECK: store <8 x i8> %{{.*}}, <8 x i8> addrspace(1)* %{{.*}}, align 8
+  // CHECK: call void asm sideeffect "st.global.v2.b32 [ $2 + 0 ], { $0, $1 };", "r,r,l"(i32 %{{.*}}, i32 %{{.*}}, i8 addrspace(1)* %{{.*}})
   // CHECK-COUNT-8: @$2 st.global.b8
   tt.func public @rows(%x: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %y: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %p: !tt.ptr<i8> {tt.divisibility = 16 : i32}, %q: !tt.ptr<i8> {tt.divisibility = 16 : i32}, %n: i32) {
     %z = arith.constant dense<0.000000e+00> : tensor<512xf16, #b>
