@@ -648,8 +648,8 @@ def shared_entries():
     # from kWidth 4). Bit-exact: every product and sum is exact in the accumulator.
     nb, g = 1 << 26, 1 << 16
     out.append({"name": "fp4_to_bf16", "ttgir": "kernels/fp4_to_bf16.ttgir", "class": "memory",
-                "args": [f"in=rand:i8:{nb}:lo=-128:hi=127", f"out=zeros:bf16:{2 * nb}"], "grid": str(nb // 2048),
-                "check_args": [f"in=rand:i8:{37 * 2048}:lo=-128:hi=127", f"out=zeros:bf16:{74 * 2048}"],
+                "args": [f"in=rand:i8:{nb}:lo=-128:hi=127", f"out=zeros:bf16:{2 * nb}"], "grid": str(nb // 4096),
+                "check_args": [f"in=rand:i8:{37 * 4096}:lo=-128:hi=127", f"out=zeros:bf16:{74 * 4096}"],
                 "check_grid": "37"})
     for name, acols, alo in (("dot_i8_f16acc", 32, -4), ("dot_fp4_bf16", 16, -128)):
         ahi = 4 if alo == -4 else 127
