@@ -445,9 +445,10 @@ func (l *Lowerer) storeRegs(ptrs, vals, masks []value.Value, vec, dup int, uniq 
 		// inline PTX, as Triton's st.global.v4.b32 (and as loadRegs loads
 		// them): opt -O3 folds a bitcast to <4 x i32> back into a store of
 		// <8 x i16>, which llc-14 splits into two st.global.v4.u16 (one of
-		// <16 x i8> into four st.global.v4.u8). It packs <8 x half> itself.
+		// <16 x i8> into four st.global.v4.u8, one of <4 x i8> into a
+		// st.global.v4.u8 of four registers). It packs <8 x half> itself.
 		_, isInt := mt.(*types.IntType)
-		if pred == nil && !(isInt && bits < 32 && vec*bits >= 64 && vec*bits%32 == 0) {
+		if pred == nil && !(isInt && bits < 32 && vec*bits >= 32 && vec*bits%32 == 0) {
 			p := value.Value(ptrs[r])
 			if vec > 1 {
 				p = l.cur.NewBitCast(p, ptrTo(vt, asGlobal))

@@ -1013,7 +1013,7 @@ func (s *sim) asm(c *lir.InstCall, a *lir.InlineAsm) {
 	case strings.Contains(a.Asm, " st.global") || strings.HasPrefix(a.Asm, "st.global"):
 		s.predicatedStore(c, a.Asm)
 		return
-	case strings.HasPrefix(a.Asm, "{\n.reg .b32 "):
+	case ptxBlockInstrs(a.Asm) != nil:
 		s.ptxBlock(c, a)
 		return
 	case maskedLoadRE.MatchString(a.Asm):
@@ -1131,17 +1131,48 @@ func (s *sim) predicatedStore(c *lir.InstCall, text string) {
 	}
 }
 
-// ptxBlock runs a block of inline PTX ("{\n.reg .b32 r, …;\n" then one
-// instruction per line, "}") on each thread, from the PTX ISA: and.b32,
-// or.b32, shr.u32 and prmt.b32 (default mode) on 32-bit registers, $k and
-// immediates. Outputs are the constraints' "=r" operands, then inputs.
+// ptxBlockInstrs splits inline PTX ("{", ".reg" declarations, comments
+// and "}" aside) into its instructions when every one is an integer
+// instruction ptxBlock models; nil otherwise.
+func ptxBlockInstrs(text string) [][]string {
+	var out [][]string
+	for _, line := range strings.FieldsFunc(text, func(r rune) bool { return r == '\n' || r == ';' }) {
+		line = strings.TrimSpace(strings.Trim(strings.TrimSpace(line), "{}"))
+		if line == "" || strings.HasPrefix(line, ".reg") || strings.HasPrefix(line, "//") {
+			continue
+		}
+		opc, rest, _ := strings.Cut(line, " ")
+		switch opc {
+		case "and.b32", "or.b32", "xor.b32", "shl.b32", "shr.u32", "add.u32", "add.s32", "sub.u32", "mov.b32", "prmt.b32":
+		default:
+			return nil
+		}
+		ops := strings.Split(rest, ",")
+		for i := range ops {
+			ops[i] = strings.TrimSpace(ops[i])
+		}
+		out = append(out, append([]string{opc}, ops...))
+	}
+	return out
+}
+
+// ptxBlock runs inline PTX of 32-bit integer instructions on each thread,
+// from the PTX ISA: and, or, xor, shl, shr.u32, add, sub, mov and prmt.b32
+// (default mode) on registers, $k and immediates. Outputs are the
+// constraints' "=" operands, then come the inputs; an input tied to an
+// output (constraint "k") starts in output k's register.
 func (s *sim) ptxBlock(c *lir.InstCall, a *lir.InlineAsm) {
 	nOut := strings.Count(a.Constraint, "=")
-	lines := strings.Split(strings.TrimSuffix(strings.TrimSpace(a.Asm), "}"), "\n")[2:]
+	instrs := ptxBlockInstrs(a.Asm)
 	for t := range s.running() {
 		regs := map[string]uint32{}
+		inCons := strings.Split(a.Constraint, ",")[nOut:]
 		for i, x := range c.Args {
-			regs[fmt.Sprintf("$%d", nOut+i)] = uint32(s.get(t, x)[0])
+			v := uint32(s.get(t, x)[0])
+			regs[fmt.Sprintf("$%d", nOut+i)] = v
+			if k, err := strconv.Atoi(inCons[i]); err == nil { // tied to output k: its register
+				regs[fmt.Sprintf("$%d", k)] = v
+			}
 		}
 		val := func(o string) uint32 {
 			if v, ok := regs[o]; ok {
@@ -1153,24 +1184,26 @@ func (s *sim) ptxBlock(c *lir.InstCall, a *lir.InlineAsm) {
 			}
 			return uint32(n)
 		}
-		for _, line := range lines {
-			line = strings.TrimSuffix(strings.TrimSpace(line), ";")
-			if line == "" {
-				continue
-			}
-			opc, rest, _ := strings.Cut(line, " ")
-			ops := strings.Split(rest, ",")
-			for i := range ops {
-				ops[i] = strings.TrimSpace(ops[i])
-			}
+		for _, in := range instrs {
+			ops := in[1:]
 			var r uint32
-			switch opc {
+			switch in[0] {
 			case "and.b32":
 				r = val(ops[1]) & val(ops[2])
 			case "or.b32":
 				r = val(ops[1]) | val(ops[2])
+			case "xor.b32":
+				r = val(ops[1]) ^ val(ops[2])
+			case "shl.b32":
+				r = val(ops[1]) << min(val(ops[2]), 32)
 			case "shr.u32":
 				r = val(ops[1]) >> min(val(ops[2]), 32)
+			case "add.u32", "add.s32":
+				r = val(ops[1]) + val(ops[2])
+			case "sub.u32":
+				r = val(ops[1]) - val(ops[2])
+			case "mov.b32":
+				r = val(ops[1])
 			case "prmt.b32": // bytes of {b, a}: a is 0-3, b 4-7; selector nibble i picks d's byte i
 				src := uint64(val(ops[2]))<<32 | uint64(val(ops[1]))
 				sel := val(ops[3])
@@ -1185,8 +1218,6 @@ func (s *sim) ptxBlock(c *lir.InstCall, a *lir.InlineAsm) {
 					}
 					r |= byt << (8 * i)
 				}
-			default:
-				panic("sim: PTX instruction not modelled: " + line)
 			}
 			regs[ops[0]] = r
 		}
