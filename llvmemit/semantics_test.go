@@ -591,6 +591,7 @@ func TestSimWarpGroupDot(t *testing.T) {
 		aRegs, async     bool
 		zeroC            bool
 		fallback         bool // runs as mma.sync
+		acc16            bool // an f16 accumulator
 	}{
 		{name: "shared", aShared: nv(128, false), bShared: nv(128, false), m: 64, warps: 4},
 		{name: "shared_bT", aShared: nv(128, false), bShared: nv(128, true), m: 64, warps: 4},
@@ -602,6 +603,9 @@ func TestSimWarpGroupDot(t *testing.T) {
 		{name: "a_regs", bShared: nv(128, false), m: 64, warps: 4, aRegs: true},
 		{name: "a_regs_two_groups_async", bShared: nv(128, true), m: 128, warps: 8, aRegs: true, async: true},
 		{name: "unswizzled_fallback", aShared: nv(0, false), bShared: nv(0, false), m: 64, warps: 4, fallback: true},
+		{name: "acc16", aShared: nv(128, false), bShared: nv(128, true), m: 64, warps: 4, acc16: true},
+		{name: "acc16_a_regs_two_groups_async", bShared: nv(128, false), m: 128, warps: 8, aRegs: true, async: true, acc16: true},
+		{name: "acc16_fallback", aShared: nv(0, false), bShared: nv(0, false), m: 64, warps: 4, fallback: true, acc16: true},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			m, n, k := c.m, 64, 64
@@ -651,6 +655,11 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = WW : i32, ttg.tar
   }
 }
 `)
+			if c.acc16 { // accumulate in f16, store as f32
+				acc := fmt.Sprintf("tensor<%dx64xf32, #mma>", m)
+				src = strings.ReplaceAll(src, acc, strings.Replace(acc, "f32", "f16", 1))
+				src = strings.Replace(src, "    tt.store %oa, %w :", "    %w32 = arith.extf %w : "+strings.Replace(acc, "f32", "f16", 1)+" to "+acc+"\n    tt.store %oa, %w32 :", 1)
+			}
 			mod, diags := ir.ParseString(src, ir.ParseConfig{Filename: "wgmma.mlir"})
 			if diags.HasErrors() {
 				t.Fatalf("parse: %v\n%s", diags, src)
@@ -671,6 +680,9 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = WW : i32, ttg.tar
 			}
 			if !c.fallback {
 				checkFenceThenBarrier(t, ll)
+			}
+			if want := map[bool]string{false: ".f16.f16.f16 {", true: "row.col.f16.f16.f16.f16"}[c.fallback]; c.acc16 && !strings.Contains(ll, want) {
+				t.Errorf("no %q: the f16 accumulator is not the instruction's", want)
 			}
 			if c.aRegs && c.async && !strings.Contains(ll, "wgmma.wait_group.sync.aligned 3;") {
 				t.Errorf("an async dot with A in registers must wait for all but its last 3 K steps")

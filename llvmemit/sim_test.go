@@ -1299,13 +1299,26 @@ func (s *sim) matrix(c *lir.InstCall, load bool, n int, trans bool) {
 // 16-byte chunk index XOR row within the atom).
 func (s *sim) wgmma(c *lir.InstCall, text string) {
 	var n, k int
-	var ty string
-	if _, err := fmt.Sscanf(strings.ReplaceAll(text[len("wgmma.mma_async.sync.aligned."):], ".", " "), "m64n%dk%d f32 %s", &n, &k, &ty); err != nil {
+	var dtype, ty string
+	if _, err := fmt.Sscanf(strings.ReplaceAll(text[len("wgmma.mma_async.sync.aligned."):], ".", " "), "m64n%dk%d %s %s", &n, &k, &dtype, &ty); err != nil {
 		panic("sim: wgmma: " + text)
 	}
 	imm := strings.Split(strings.TrimSuffix(text[strings.LastIndex(text, "}")+1:], ";"), ",")
 	trans := func(i int) bool { return strings.TrimSpace(imm[i]) == "1" }
+	// An f32 accumulator is N/2 registers, element (8i, 8j+2q+b) of the
+	// thread's rows in register 4j+2i+b; an f16 one N/4 f16x2 registers,
+	// the same element in half b of register 2j+i.
+	acc16 := dtype == "f16"
 	nacc := n / 2
+	if acc16 {
+		nacc = n / 4
+	}
+	accAt := func(t, r int) float32 { // element r of the f32 numbering
+		if acc16 {
+			return halfBits(uint16(s.get(t, c.Args[r/2])[0] >> (16 * (r % 2))))
+		}
+		return f32(s.get(t, c.Args[r])[0])
+	}
 	aRegs := len(c.Args) == nacc+4+2
 	var transA, transB bool
 	if ty == "f16" || ty == "bf16" {
@@ -1377,9 +1390,9 @@ func (s *sim) wgmma(c *lir.InstCall, text string) {
 		}
 		for t := g0; t < g0+128; t++ {
 			w, g, q := (t-g0)/32, t%32/4, t%4
-			for r := 0; r < nacc; r++ {
+			for r := 0; r < n/2; r++ {
 				j, i, b := r/4, r/2%2, r%2
-				C[16*w+g+8*i][8*j+2*q+b] = f32(word(t, r))
+				C[16*w+g+8*i][8*j+2*q+b] = accAt(t, r)
 			}
 			if aRegs {
 				for r := 0; r < 4; r++ {
@@ -1396,7 +1409,7 @@ func (s *sim) wgmma(c *lir.InstCall, text string) {
 		scale := word(g0, len(c.Args)-1) != 0
 		for t := g0; t < g0+128; t++ {
 			w, g, q := (t-g0)/32, t%32/4, t%4
-			out := make(simVal, nacc)
+			out := make(simVal, n/2)
 			for r := range out {
 				j, i, b := r/4, r/2%2, r%2
 				row, col := 16*w+g+8*i, 8*j+2*q+b
@@ -1408,6 +1421,14 @@ func (s *sim) wgmma(c *lir.InstCall, text string) {
 					d += A[row][kk] * B[kk][col]
 				}
 				out[r] = uint64(math.Float32bits(d))
+			}
+			if acc16 { // exact small integers: each sum's f16, packed
+				h := func(r int) uint64 { return uint64(toHalf(math.Float32frombits(uint32(out[r])))) }
+				packed := make(simVal, nacc)
+				for r := range packed {
+					packed[r] = h(2*r) | h(2*r+1)<<16
+				}
+				out = packed
 			}
 			s.env[t][c] = out
 		}

@@ -112,6 +112,7 @@ type wgmmaPlan struct {
 	a, b  *wgmmaSmem     // a is nil for an A in registers
 	aLL   *linear.Layout // the layout of an A in registers
 	C     *linear.Layout
+	acc16 bool // f16 accumulator: N/4 f16x2 result registers
 }
 
 // wgmmaTile is one accumulator tile of a warp group: its first row and
@@ -164,8 +165,9 @@ func (l *Lowerer) planWGMMA(op *ir.Operation) (*wgmmaPlan, string, error) {
 	if !ok || mma.VersionMajor != 3 {
 		return nil, "", errorf(op, "the accumulator must have an nvidia_mma version 3 layout")
 	}
-	if ck, ok := ir.ElementType(ct).(*ir.FloatType); !ok || ck.Kind != "f32" {
-		return nil, "", errorf(op, "only f32 accumulators are supported")
+	ck, _ := ir.ElementType(ct).(*ir.FloatType)
+	if ck == nil || ck.Kind != "f32" && ck.Kind != "f16" {
+		return nil, "", errorf(op, "the accumulator must be f32 or f16, not %s", ir.TypeString(ir.ElementType(ct)))
 	}
 	shape := intShape(ir.ShapeOrScalar(ct))
 	if len(shape) != 2 || len(mma.InstrShape) != 3 {
@@ -186,6 +188,9 @@ func (l *Lowerer) planWGMMA(op *ir.Operation) (*wgmmaPlan, string, error) {
 			return nil, "", errorf(op, "an fp8 A in registers is not supported")
 		}
 	}
+	if ck.Kind == "f16" && kind.ptx != "f16" && kind.bytes != 1 {
+		return nil, "", errorf(op, "%s operands need an f32 accumulator (wgmma accumulates f16 for f16 and fp8 operands only)", kind.ptx)
+	}
 	n, k := mma.InstrShape[1], mma.InstrShape[2]
 	if mma.InstrShape[0] != 16 || n%8 != 0 || n < 8 || n > 256 || k != kind.k {
 		return nil, fmt.Sprintf("instrShape %v is not a wgmma shape for %s operands (16 × 8..256 × %d)", mma.InstrShape, kind.ptx, kind.k), nil
@@ -199,7 +204,7 @@ func (l *Lowerer) planWGMMA(op *ir.Operation) (*wgmmaPlan, string, error) {
 	if K%k != 0 {
 		return nil, fmt.Sprintf("K = %d is not a multiple of the instruction's %d", K, k), nil
 	}
-	p := &wgmmaPlan{kind: kind, n: n, repK: K / k, C: mustLayout(ct)}
+	p := &wgmmaPlan{kind: kind, n: n, repK: K / k, C: mustLayout(ct), acc16: ck.Kind == "f16"}
 	var why string
 	wgBases, err := p.accumulator()
 	if err != nil {
@@ -595,26 +600,40 @@ func (l *Lowerer) wgmmaRegisterA(p *wgmmaPlan, av []value.Value, am map[[2]int]i
 	return regs
 }
 
-// wgmma emits one wgmma.mma_async on the accumulator registers acc.
+// wgmma emits one wgmma.mma_async on the accumulator registers acc (an
+// f16 accumulator's as f16x2 pairs: result register 2j+i holds what the
+// f32 form's 4j+2i and 4j+2i+1 hold).
 func (l *Lowerer) wgmma(p *wgmmaPlan, acc, a []value.Value, bDesc, scale value.Value) []value.Value {
-	n := len(acc)
+	dtype, rt, con := "f32", types.Type(types.Float), "=f"
+	regs := acc
+	if p.acc16 {
+		dtype, rt, con = "f16", types.I32, "=r"
+		regs = make([]value.Value, len(acc)/2)
+		for i := range regs {
+			var v value.Value = constant.NewUndef(types.NewVector(2, types.Half))
+			v = l.cur.NewInsertElement(v, acc[2*i], i32(0))
+			v = l.cur.NewInsertElement(v, acc[2*i+1], i32(1))
+			regs[i] = l.cur.NewBitCast(v, types.I32)
+		}
+	}
+	n := len(regs)
 	var text strings.Builder
-	fmt.Fprintf(&text, "wgmma.mma_async.sync.aligned.m64n%dk%d.f32.%s.%s {", p.n, p.kind.k, p.kind.ptx, p.kind.ptx)
+	fmt.Fprintf(&text, "wgmma.mma_async.sync.aligned.m64n%dk%d.%s.%s.%s {", p.n, p.kind.k, dtype, p.kind.ptx, p.kind.ptx)
 	var cons []string
 	for i := 0; i < n; i++ {
 		if i > 0 {
 			text.WriteString(", ")
 		}
 		fmt.Fprintf(&text, "$%d", i)
-		cons = append(cons, "=f")
+		cons = append(cons, con)
 	}
 	text.WriteString("}, ")
 	params := make([]types.Type, 0, 2*n+len(a)+2)
 	args := make([]value.Value, 0, cap(params))
 	for i := 0; i < n; i++ {
 		cons = append(cons, fmt.Sprint(i))
-		params = append(params, types.Float)
-		args = append(args, acc[i])
+		params = append(params, rt)
+		args = append(args, regs[i])
 	}
 	idx := 2 * n
 	if len(a) == 1 {
@@ -648,11 +667,17 @@ func (l *Lowerer) wgmma(p *wgmmaPlan, acc, a []value.Value, bDesc, scale value.V
 		fmt.Fprintf(&text, ", %d", boolInt(p.b.desc.MNMajor))
 	}
 	text.WriteString(";")
-	ret := types.NewStruct(repeatType(types.Float, n)...)
+	ret := types.NewStruct(repeatType(rt, n)...)
 	call := l.cur.NewCall(inlineAsm(ret, text.String(), strings.Join(cons, ","), params...), args...)
-	out := make([]value.Value, n)
-	for i := range out {
-		out[i] = l.cur.NewExtractValue(call, uint64(i))
+	out := make([]value.Value, 0, len(acc))
+	for i := 0; i < n; i++ {
+		r := l.cur.NewExtractValue(call, uint64(i))
+		if !p.acc16 {
+			out = append(out, r)
+			continue
+		}
+		pair := l.cur.NewBitCast(r, types.NewVector(2, types.Half))
+		out = append(out, l.cur.NewExtractElement(pair, i32(0)), l.cur.NewExtractElement(pair, i32(1)))
 	}
 	return out
 }

@@ -1,8 +1,6 @@
 package llvmemit
 
 import (
-	"github.com/llir/llvm/ir/constant"
-	"github.com/llir/llvm/ir/types"
 	"github.com/llir/llvm/ir/value"
 
 	"github.com/layoutopt/layoutopt/attr"
@@ -27,9 +25,6 @@ func warpGroupDotMMA(l *Lowerer, op *ir.Operation) error {
 	if !ok || mma3.VersionMajor != 3 {
 		return errorf(op, "the accumulator must have an nvidia_mma version 3 layout")
 	}
-	if ck, ok := ir.ElementType(ct).(*ir.FloatType); !ok || ck.Kind != "f32" {
-		return errorf(op, "only f32 accumulators are supported")
-	}
 	elemIR := ir.ElementType(a.Type())
 	if mt, ok := a.Type().(*ir.MemDescType); ok {
 		elemIR = mt.Elem
@@ -37,6 +32,12 @@ func warpGroupDotMMA(l *Lowerer, op *ir.Operation) error {
 	kind, err := mmaKindOf(op, elemIR, ir.AttrIntValue(op.AttrOrDefault("inputPrecision")))
 	if err != nil {
 		return err
+	}
+	if kind.elem == "f16" && ir.TypeString(ir.ElementType(ct)) == "f16" {
+		kind.acc = "f16"
+	}
+	if want := map[string]string{"f32": "f32", "s32": "i32", "f16": "f16"}[kind.acc]; ir.TypeString(ir.ElementType(ct)) != want {
+		return errorf(op, "%s operands need an %s accumulator, not %s", kind.elem, want, ir.TypeString(ir.ElementType(ct)))
 	}
 	cshape := intShape(ir.ShapeOrScalar(ct))
 	var K int
@@ -99,7 +100,7 @@ func warpGroupDotMMA(l *Lowerer, op *ir.Operation) error {
 	for r, s := range to2 {
 		cv[r] = cin[s]
 		if useC != nil {
-			cv[r] = l.cur.NewSelect(useC, cv[r], constant.NewFloat(types.Float, 0))
+			cv[r] = l.cur.NewSelect(useC, cv[r], zeroOf(cv[r].Type()))
 		}
 	}
 	out2, err := l.mmaV2(op, kind, A, B, &C2, mustType(elemIR), K, av, bv, cv)
