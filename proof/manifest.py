@@ -658,6 +658,12 @@ def shared_entries():
                              f"c=zeros:f32:{g * 1024}"], "grid": str(g), "flops": 2 * 32 ** 3 * g,
                     "check_args": [f"a=rand:i8:{40 * 32 * acols}:lo={alo}:hi={ahi}", f"b=rand:i8:{40 * 1024}:lo=-4:hi=4",
                                    f"c=zeros:f32:{40 * 1024}"], "check_grid": "40"})
+    # wgmma with an f16 accumulator (.f16.f16.f16), one 64x64x64 tile; f16 sums of normal inputs
+    # differ with the order of the additions: rtol 1e-2, atol 0.1 against the interpreter.
+    wg = ["a=randn:f16:4096", "b=randn:f16:4096", "out=zeros:f32:4096"]
+    out.append({"name": "wgmma_f16acc_64x64x64", "ttgir": "kernels/wgmma_f16acc_64x64x64.ttgir", "class": "matmul",
+                "args": wg, "grid": "1", "check_args": wg, "check_grid": "1", "rtol": 0.01, "atol": 0.1,
+                "flops": 2 * 64 ** 3, "no_realistic_size": SINGLE.format(tile="64x64x64"), "graph": GRAPH})
     for base in ("add_b1024_sm90_w4", "softmax_b1024_sm90_w4", "transpose_64x64_f32_sm90_w4",
                  "matmul_64x64x32_f16_sm80_w4"):
         out.append({"name": base + ".post", "from": base, "ttgir": f"shared:prepost/{base}.post.ttgir"})
