@@ -111,7 +111,8 @@
 // its shared operands, derived from their #ttg.nvmma_shared layouts (any
 // swizzle, K- or MN-major, multi-buffered through memdesc_index) and
 // checked on every element of every tile against the layout, A from
-// shared memory or from registers, async groups, and warp_group_dot_wait
+// shared memory or from registers, f32 accumulators and f16 ones (f16 and
+// fp8 operands; N/4 f16x2 registers), async groups, and warp_group_dot_wait
 // as wgmma.wait_group with the accumulators tied through it. Such a module
 // is Hopper-only: Result.Hopper and Kernel.Arch say so, and its PTX
 // header must become .version 8.0 / .target sm_90a (Result.Header,
@@ -133,7 +134,9 @@
 // tt.print and tt.assert (print.go) call CUDA's vprintf and __assertfail,
 // the two external functions CompilePTX lets a PTX declare.
 // tt.extern_elementwise (extern.go) calls libdevice functions, which
-// LinkLibdevice links in before the module is optimized (Result.Libdevice). A warp_group_dot wgmma cannot take runs as
+// LinkLibdevice links in before the module is optimized (Result.Libdevice).
+// tt.elementwise_inline_asm (inlineasm.go) is the user's PTX on blocks of
+// packed_element registers, as Triton lowers it. A warp_group_dot wgmma cannot take runs as
 // mma.sync (correct, synchronous): an operand layout that is none of
 // wgmma's canonical ones (an unswizzled nvmma_shared buffer whose rows are
 // not 16 bytes, a non-nvmma shared layout), a buffer not known to be
@@ -153,8 +156,8 @@ package llvmemit
 // wgmma takes them from shared memory) and arithmetic on fp8 values, the
 // FNUZ fp8 kinds, conversions from f64 to fp8, bf16 accumulators of FMA
 // dots, 8- and 16-bit atomics (but fadd on f16, and on bf16 for sm_90) and
-// compare-and-swap, dense constants given as raw bytes, wgmma with f16
-// accumulators, fp8 A in registers or int8 operands, and the Blackwell,
+// compare-and-swap, dense constants given as raw bytes, wgmma with fp8 A
+// in registers or int8 operands, and the Blackwell,
 // AMD and warp-specialization ops. Modules without an allocation get
 // conservative barriers instead of Membar's (see above); local_alloc and
 // local_store do not use stmatrix. fp8 wgmma operands in shared memory are
