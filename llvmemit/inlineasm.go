@@ -61,7 +61,11 @@ func lowerInlineAsm(l *Lowerer, op *ir.Operation) error {
 		var ps []asmPack
 		total := 0
 		for _, v := range vs {
-			p, err := newAsmPack(mustType(ir.ElementType(v.Type())), n)
+			et, err := llvmType(ir.ElementType(v.Type()))
+			if err != nil {
+				return nil, 0, err
+			}
+			p, err := newAsmPack(et, n)
 			if err != nil {
 				return nil, 0, err
 			}
