@@ -112,7 +112,8 @@
 // swizzle, K- or MN-major, multi-buffered through memdesc_index) and
 // checked on every element of every tile against the layout, A from
 // shared memory or from registers, f32 accumulators and f16 ones (f16 and
-// fp8 operands; N/4 f16x2 registers), async groups, and warp_group_dot_wait
+// fp8 operands; N/4 f16x2 registers), s8 operands with i32 accumulators
+// (the s32.s8.s8 form, K-major), async groups, and warp_group_dot_wait
 // as wgmma.wait_group with the accumulators tied through it. Such a module
 // is Hopper-only: Result.Hopper and Kernel.Arch say so, and its PTX
 // header must become .version 8.0 / .target sm_90a (Result.Header,
@@ -156,8 +157,8 @@ package llvmemit
 // wgmma takes them from shared memory) and arithmetic on fp8 values, the
 // FNUZ fp8 kinds, conversions from f64 to fp8, bf16 accumulators of FMA
 // dots, 8- and 16-bit atomics (but fadd on f16, and on bf16 for sm_90) and
-// compare-and-swap, dense constants given as raw bytes, wgmma with fp8 A
-// in registers or int8 operands, and the Blackwell,
+// compare-and-swap, dense constants given as raw bytes, wgmma with an
+// 8-bit A in registers, and the Blackwell,
 // AMD and warp-specialization ops. Modules without an allocation get
 // conservative barriers instead of Membar's (see above); local_alloc and
 // local_store do not use stmatrix. fp8 wgmma operands in shared memory are

@@ -1314,8 +1314,11 @@ func (s *sim) wgmma(c *lir.InstCall, text string) {
 		nacc = n / 4
 	}
 	accAt := func(t, r int) float32 { // element r of the f32 numbering
-		if acc16 {
+		switch {
+		case acc16:
 			return halfBits(uint16(s.get(t, c.Args[r/2])[0] >> (16 * (r % 2))))
+		case dtype == "s32": // small sums: exact in float32
+			return float32(int32(s.get(t, c.Args[r])[0]))
 		}
 		return f32(s.get(t, c.Args[r])[0])
 	}
@@ -1328,9 +1331,11 @@ func (s *sim) wgmma(c *lir.InstCall, text string) {
 			transA, transB = trans(len(imm)-2), trans(len(imm)-1)
 		}
 	}
-	eb := map[string]int{"f16": 2, "bf16": 2, "tf32": 4}[ty]
+	eb := map[string]int{"f16": 2, "bf16": 2, "tf32": 4, "s8": 1}[ty]
 	elem := func(bits uint64) float32 {
 		switch ty {
+		case "s8":
+			return float32(int8(bits))
 		case "f16":
 			return halfBits(uint16(bits))
 		case "bf16":
@@ -1421,6 +1426,9 @@ func (s *sim) wgmma(c *lir.InstCall, text string) {
 					d += A[row][kk] * B[kk][col]
 				}
 				out[r] = uint64(math.Float32bits(d))
+				if dtype == "s32" {
+					out[r] = uint64(uint32(int32(d)))
+				}
 			}
 			if acc16 { // exact small integers: each sum's f16, packed
 				h := func(r int) uint64 { return uint64(toHalf(math.Float32frombits(uint32(out[r])))) }

@@ -100,6 +100,9 @@ func wgmmaKindOf(op *ir.Operation, elem ir.Type, precision int64) (wgmmaKind, er
 			return wgmmaKind{"e5m2", 32, 1, false}, nil
 		}
 	}
+	if it, ok := elem.(*ir.IntegerType); ok && it.Width == 8 && it.Sign != ir.Unsigned {
+		return wgmmaKind{"s8", 32, 1, false}, nil
+	}
 	return wgmmaKind{}, errorf(op, "operands of type %s are not supported", ir.TypeString(elem))
 }
 
@@ -114,6 +117,10 @@ type wgmmaPlan struct {
 	C     *linear.Layout
 	acc16 bool // f16 accumulator: N/4 f16x2 result registers
 }
+
+// integer reports whether the plan is wgmma's s8 form: s32 accumulators,
+// no immediate scales of A and B.
+func (p *wgmmaPlan) integer() bool { return p.kind.ptx == "s8" }
 
 // wgmmaTile is one accumulator tile of a warp group: its first row and
 // column in warp group 0, and the accumulator register of each of the
@@ -165,9 +172,9 @@ func (l *Lowerer) planWGMMA(op *ir.Operation) (*wgmmaPlan, string, error) {
 	if !ok || mma.VersionMajor != 3 {
 		return nil, "", errorf(op, "the accumulator must have an nvidia_mma version 3 layout")
 	}
-	ck, _ := ir.ElementType(ct).(*ir.FloatType)
-	if ck == nil || ck.Kind != "f32" && ck.Kind != "f16" {
-		return nil, "", errorf(op, "the accumulator must be f32 or f16, not %s", ir.TypeString(ir.ElementType(ct)))
+	acc := ir.TypeString(ir.ElementType(ct))
+	if acc != "f32" && acc != "f16" && acc != "i32" {
+		return nil, "", errorf(op, "the accumulator must be f32, f16 or i32, not %s", acc)
 	}
 	shape := intShape(ir.ShapeOrScalar(ct))
 	if len(shape) != 2 || len(mma.InstrShape) != 3 {
@@ -185,15 +192,24 @@ func (l *Lowerer) planWGMMA(op *ir.Operation) (*wgmmaPlan, string, error) {
 	}
 	if kind.bytes == 1 {
 		if _, ok := a.Type().(*ir.MemDescType); !ok {
-			return nil, "", errorf(op, "an fp8 A in registers is not supported")
+			return nil, "", errorf(op, "an 8-bit A in registers is not supported")
 		}
 	}
-	if ck.Kind == "f16" && kind.ptx != "f16" && kind.bytes != 1 {
+	switch {
+	case kind.ptx == "s8" && acc != "i32":
+		return nil, "", errorf(op, "s8 operands need an i32 accumulator, not %s", acc)
+	case kind.ptx != "s8" && acc == "i32":
+		return nil, "", errorf(op, "%s operands need a float accumulator, not i32", kind.ptx)
+	case acc == "f16" && kind.ptx != "f16" && kind.bytes != 1:
 		return nil, "", errorf(op, "%s operands need an f32 accumulator (wgmma accumulates f16 for f16 and fp8 operands only)", kind.ptx)
 	}
 	n, k := mma.InstrShape[1], mma.InstrShape[2]
 	if mma.InstrShape[0] != 16 || n%8 != 0 || n < 8 || n > 256 || k != kind.k {
 		return nil, fmt.Sprintf("instrShape %v is not a wgmma shape for %s operands (16 × 8..256 × %d)", mma.InstrShape, kind.ptx, kind.k), nil
+	}
+	if kind.ptx == "s8" && (n > 224 || n > 32 && n%16 != 0) {
+		// The PTX ISA's integer N (Triton stops at 224 too).
+		return nil, fmt.Sprintf("instrShape %v is not a wgmma shape for s8 operands (N of 8..32, or a multiple of 16 up to 224)", mma.InstrShape), nil
 	}
 	var K int
 	if mt, ok := a.Type().(*ir.MemDescType); ok {
@@ -204,7 +220,7 @@ func (l *Lowerer) planWGMMA(op *ir.Operation) (*wgmmaPlan, string, error) {
 	if K%k != 0 {
 		return nil, fmt.Sprintf("K = %d is not a multiple of the instruction's %d", K, k), nil
 	}
-	p := &wgmmaPlan{kind: kind, n: n, repK: K / k, C: mustLayout(ct), acc16: ck.Kind == "f16"}
+	p := &wgmmaPlan{kind: kind, n: n, repK: K / k, C: mustLayout(ct), acc16: acc == "f16"}
 	var why string
 	wgBases, err := p.accumulator()
 	if err != nil {
@@ -606,6 +622,9 @@ func (l *Lowerer) wgmmaRegisterA(p *wgmmaPlan, av []value.Value, am map[[2]int]i
 func (l *Lowerer) wgmma(p *wgmmaPlan, acc, a []value.Value, bDesc, scale value.Value) []value.Value {
 	dtype, rt, con := "f32", types.Type(types.Float), "=f"
 	regs := acc
+	if p.integer() {
+		dtype, rt, con = "s32", types.I32, "=r"
+	}
 	if p.acc16 {
 		dtype, rt, con = "f16", types.I32, "=r"
 		regs = make([]value.Value, len(acc)/2)
@@ -659,7 +678,9 @@ func (l *Lowerer) wgmma(p *wgmmaPlan, acc, a []value.Value, bDesc, scale value.V
 	cons = append(cons, "l", "b")
 	params = append(params, types.I64, types.I1)
 	args = append(args, bDesc, scale)
-	text.WriteString(", 1, 1") // imm-scale-a, imm-scale-b
+	if !p.integer() {
+		text.WriteString(", 1, 1") // imm-scale-a, imm-scale-b
+	}
 	if p.kind.trans {
 		if p.a != nil {
 			fmt.Fprintf(&text, ", %d", boolInt(p.a.desc.MNMajor))
