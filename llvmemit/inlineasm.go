@@ -91,12 +91,8 @@ func lowerInlineAsm(l *Lowerer, op *ir.Operation) error {
 		return errorf(op, "constraints %q name %d outputs and %d inputs; packed_element %d of these results and operands makes %d and %d",
 			cons, len(outTypes), len(inTypes), n, nOut, nIn)
 	}
-	var ret types.Type = types.Void
-	switch len(outTypes) {
-	case 0:
-	case 1:
-		ret = outTypes[0]
-	default:
+	ret := outTypes[0] // every result has a register at least
+	if len(outTypes) > 1 {
 		ret = types.NewStruct(outTypes...)
 	}
 	asm := pureAsm(ret, a.AsmString(), cons, inTypes...)
