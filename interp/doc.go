@@ -3,7 +3,10 @@
 // whole tensors. Layouts change where a value lives, not what it is, so
 // the interpreter ignores them: ttg.convert_layout is the identity, shared
 // memory holds values, and two programs that differ only in layouts
-// compute the same bits. That makes it the oracle for layout passes (run a
+// compute the same bits (but for tt.elementwise_inline_asm, whose asm sees
+// consecutive registers of a thread packed together: the interpreter
+// groups elements as the result's layout does, and runs asm of 32-bit
+// integer PTX). That makes it the oracle for layout passes (run a
 // kernel before and after a pass on the same inputs: the outputs must be
 // equal) and for code generators (compare the GPU's output with it, within
 // Tolerance for floats).

@@ -16,6 +16,7 @@ import (
 	"github.com/llir/llvm/ir/types"
 	"github.com/llir/llvm/ir/value"
 
+	"github.com/layoutopt/layoutopt/internal/ptxint"
 	"github.com/layoutopt/layoutopt/interp"
 )
 
@@ -1013,9 +1014,7 @@ func (s *sim) asm(c *lir.InstCall, a *lir.InlineAsm) {
 	case strings.Contains(a.Asm, " st.global") || strings.HasPrefix(a.Asm, "st.global"):
 		s.predicatedStore(c, a.Asm)
 		return
-	case ptxBlockInstrs(a.Asm) != nil:
-		s.ptxBlock(c, a)
-		return
+
 	case maskedLoadRE.MatchString(a.Asm):
 		s.maskedLoad(c, a.Asm)
 		return
@@ -1024,6 +1023,10 @@ func (s *sim) asm(c *lir.InstCall, a *lir.InlineAsm) {
 			p := uint64(uint32(s.get(t, c.Args[0])[0])) * uint64(uint32(s.get(t, c.Args[1])[0]))
 			s.env[t][c] = simVal{p & 0xffffffff, p >> 32}
 		}
+		return
+	}
+	if p, err := ptxint.Parse(a.Asm, a.Constraint); err == nil {
+		s.ptxBlock(c, p)
 		return
 	}
 	var k int
@@ -1131,99 +1134,21 @@ func (s *sim) predicatedStore(c *lir.InstCall, text string) {
 	}
 }
 
-// ptxBlockInstrs splits inline PTX ("{", ".reg" declarations, comments
-// and "}" aside) into its instructions when every one is an integer
-// instruction ptxBlock models; nil otherwise.
-func ptxBlockInstrs(text string) [][]string {
-	var out [][]string
-	for _, line := range strings.FieldsFunc(text, func(r rune) bool { return r == '\n' || r == ';' }) {
-		line = strings.TrimSpace(strings.Trim(strings.TrimSpace(line), "{}"))
-		if line == "" || strings.HasPrefix(line, ".reg") || strings.HasPrefix(line, "//") {
-			continue
-		}
-		opc, rest, _ := strings.Cut(line, " ")
-		switch opc {
-		case "and.b32", "or.b32", "xor.b32", "shl.b32", "shr.u32", "add.u32", "add.s32", "sub.u32", "mov.b32", "prmt.b32":
-		default:
-			return nil
-		}
-		ops := strings.Split(rest, ",")
-		for i := range ops {
-			ops[i] = strings.TrimSpace(ops[i])
-		}
-		out = append(out, append([]string{opc}, ops...))
-	}
-	return out
-}
-
-// ptxBlock runs inline PTX of 32-bit integer instructions on each thread,
-// from the PTX ISA: and, or, xor, shl, shr.u32, add, sub, mov and prmt.b32
-// (default mode) on registers, $k and immediates. Outputs are the
-// constraints' "=" operands, then come the inputs; an input tied to an
-// output (constraint "k") starts in output k's register.
-func (s *sim) ptxBlock(c *lir.InstCall, a *lir.InlineAsm) {
-	nOut := strings.Count(a.Constraint, "=")
-	instrs := ptxBlockInstrs(a.Asm)
+// ptxBlock runs inline PTX of 32-bit integer instructions (package
+// ptxint: and, or, xor, shl, shr, add, sub, mov, prmt…) on each thread.
+func (s *sim) ptxBlock(c *lir.InstCall, p *ptxint.Program) {
 	for t := range s.running() {
-		regs := map[string]uint32{}
-		inCons := strings.Split(a.Constraint, ",")[nOut:]
+		ins := make([]uint32, len(c.Args))
 		for i, x := range c.Args {
-			v := uint32(s.get(t, x)[0])
-			regs[fmt.Sprintf("$%d", nOut+i)] = v
-			if k, err := strconv.Atoi(inCons[i]); err == nil { // tied to output k: its register
-				regs[fmt.Sprintf("$%d", k)] = v
-			}
+			ins[i] = uint32(s.get(t, x)[0])
 		}
-		val := func(o string) uint32 {
-			if v, ok := regs[o]; ok {
-				return v
-			}
-			n, err := strconv.ParseInt(o, 0, 64)
-			if err != nil {
-				panic("sim: PTX operand " + o)
-			}
-			return uint32(n)
+		outs, err := p.Run(ins)
+		if err != nil {
+			panic("sim: " + err.Error())
 		}
-		for _, in := range instrs {
-			ops := in[1:]
-			var r uint32
-			switch in[0] {
-			case "and.b32":
-				r = val(ops[1]) & val(ops[2])
-			case "or.b32":
-				r = val(ops[1]) | val(ops[2])
-			case "xor.b32":
-				r = val(ops[1]) ^ val(ops[2])
-			case "shl.b32":
-				r = val(ops[1]) << min(val(ops[2]), 32)
-			case "shr.u32":
-				r = val(ops[1]) >> min(val(ops[2]), 32)
-			case "add.u32", "add.s32":
-				r = val(ops[1]) + val(ops[2])
-			case "sub.u32":
-				r = val(ops[1]) - val(ops[2])
-			case "mov.b32":
-				r = val(ops[1])
-			case "prmt.b32": // bytes of {b, a}: a is 0-3, b 4-7; selector nibble i picks d's byte i
-				src := uint64(val(ops[2]))<<32 | uint64(val(ops[1]))
-				sel := val(ops[3])
-				for i := range 4 {
-					k := sel >> (4 * i) & 15
-					byt := uint32(src >> (8 * (k & 7)) & 0xff)
-					if k&8 != 0 { // sign replication
-						byt = 0
-						if src>>(8*(k&7)+7)&1 != 0 {
-							byt = 0xff
-						}
-					}
-					r |= byt << (8 * i)
-				}
-			}
-			regs[ops[0]] = r
-		}
-		out := make(simVal, nOut)
-		for i := range out {
-			out[i] = uint64(regs[fmt.Sprintf("$%d", i)])
+		out := make(simVal, len(outs))
+		for i, v := range outs {
+			out[i] = uint64(v)
 		}
 		s.env[t][c] = out
 	}

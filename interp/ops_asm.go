@@ -1,0 +1,201 @@
+package interp
+
+import (
+	"fmt"
+
+	"github.com/layoutopt/layoutopt/attr"
+	"github.com/layoutopt/layoutopt/dialect/tt"
+	"github.com/layoutopt/layoutopt/internal/ptxint"
+	"github.com/layoutopt/layoutopt/ir"
+)
+
+// evalInlineAsm runs tt.elementwise_inline_asm whose PTX is made of 32-bit
+// integer instructions (package ptxint; any other asm is an error naming
+// the instruction). As on the GPU, the asm runs on blocks of packed_element
+// consecutive registers of a thread, in the register order the result's
+// layout gives (row-major order without a layout); each operand's block
+// elements are packed into 32-bit registers where they are narrower
+// (min(32 / width, packed_element) to a register, low element first), and
+// each result's are unpacked from its outputs the same way.
+func evalInlineAsm(ex *Exec, op *ir.Operation, args []Value) ([]Value, error) {
+	a := tt.ElementwiseInlineAsmOp{Operation: op}
+	n := 1
+	if v, ok := op.IntAttr("packed_element"); ok {
+		n = int(v)
+	}
+	if n < 1 {
+		return nil, fmt.Errorf("packed_element must be positive, got %d", n)
+	}
+	srcs, err := tensorArgs(args)
+	if err != nil {
+		return nil, err
+	}
+	outs := make([]*Tensor, op.NumResults())
+	for i := range outs {
+		if outs[i], err = newResult(op, i); err != nil {
+			return nil, err
+		}
+	}
+	if len(outs) == 0 {
+		return nil, fmt.Errorf("inline asm without results")
+	}
+	prog, err := ptxint.Parse(a.AsmString(), a.Constraints())
+	if err != nil {
+		return nil, fmt.Errorf("inline asm: %v", err)
+	}
+	inPer, nIn, err := asmPacking(srcs, n)
+	if err != nil {
+		return nil, err
+	}
+	outPer, nOut, err := asmPacking(outs, n)
+	if err != nil {
+		return nil, err
+	}
+	if prog.Ins != nIn || prog.Outs != nOut {
+		return nil, fmt.Errorf("constraints %q name %d outputs and %d inputs; packed_element %d of these results and operands makes %d and %d",
+			a.Constraints(), prog.Outs, prog.Ins, n, nOut, nIn)
+	}
+	blocks, err := registerBlocks(op.Result(0).Type(), outs[0].Len(), n)
+	if err != nil {
+		return nil, err
+	}
+	for _, s := range srcs {
+		if s.Len() != outs[0].Len() {
+			return nil, fmt.Errorf("an operand of %d elements for results of %d", s.Len(), outs[0].Len())
+		}
+	}
+	ins := make([]uint32, 0, nIn)
+	for _, blk := range blocks {
+		ins = ins[:0]
+		for i, s := range srcs {
+			for j := 0; j < n; j += inPer[i] {
+				var w uint32
+				for k := range inPer[i] {
+					w |= elemBits(s, blk[j+k]) << (k * 32 / inPer[i])
+				}
+				ins = append(ins, w)
+			}
+		}
+		res, err := prog.Run(ins)
+		if err != nil {
+			return nil, err
+		}
+		r := 0
+		for o, t := range outs {
+			per := outPer[o]
+			width := 32 / per
+			for j := 0; j < n; j += per {
+				for k := range per {
+					setElemBits(t, blk[j+k], uint64(res[r]>>(k*width))&(1<<width-1))
+				}
+				r++
+			}
+		}
+	}
+	return tensorValues(outs), nil
+}
+
+// asmPacking returns how many elements of each tensor share a 32-bit asm
+// register (packed_element n at most), and the registers a block takes.
+func asmPacking(ts []*Tensor, n int) ([]int, int, error) {
+	per := make([]int, len(ts))
+	total := 0
+	for i, t := range ts {
+		bits := t.Elem.Bytes() * 8
+		if t.Elem.IsInt() && t.Elem.Width < 8 {
+			bits = t.Elem.Width
+		}
+		if bits > 32 {
+			return nil, 0, fmt.Errorf("inline asm on %d-bit elements is not supported by the interpreter (32-bit registers only)", bits)
+		}
+		per[i] = min(32/bits, n)
+		if n%per[i] != 0 {
+			return nil, 0, fmt.Errorf("packed_element %d is not a multiple of the %d elements of %d bits a 32-bit register holds", n, per[i], bits)
+		}
+		total += n / per[i]
+	}
+	return per, total, nil
+}
+
+// registerBlocks returns the element indices (row-major) of every asm
+// call: blocks of n consecutive registers of each thread of t's layout,
+// each block once (threads holding copies of the same elements run the
+// same block); without a layout, blocks of n consecutive elements.
+func registerBlocks(t ir.Type, elems, n int) ([][]int, error) {
+	shape := shapeOf(t)
+	enc := ir.Encoding(t)
+	if enc == nil || len(shape) == 0 {
+		if elems%n != 0 {
+			return nil, fmt.Errorf("packed_element %d does not divide the %d elements", n, elems)
+		}
+		var out [][]int
+		for b := 0; b < elems; b += n {
+			blk := make([]int, n)
+			for i := range blk {
+				blk[i] = b + i
+			}
+			out = append(out, blk)
+		}
+		return out, nil
+	}
+	ll, err := attr.Linear(enc, shape)
+	if err != nil {
+		return nil, err
+	}
+	size := func(d string) int {
+		if ll.HasInDim(d) {
+			return ll.InDimSize(d)
+		}
+		return 1
+	}
+	regs, lanes, warps, ctas := size("register"), size("lane"), size("warp"), size("block")
+	if regs%n != 0 {
+		return nil, fmt.Errorf("packed_element %d does not divide the %d elements each thread holds", n, regs)
+	}
+	str := strides(shape)
+	seen := map[int]bool{}
+	var out [][]int
+	for c := range ctas {
+		for w := range warps {
+			for l := range lanes {
+				for r0 := 0; r0 < regs; r0 += n {
+					blk := make([]int, n)
+					for i := range blk {
+						idx := 0
+						for d, x := range ll.Apply(r0+i, l, w, c) {
+							idx += x * str[d]
+						}
+						blk[i] = idx
+					}
+					if !seen[blk[0]] {
+						seen[blk[0]] = true
+						out = append(out, blk)
+					}
+				}
+			}
+		}
+	}
+	return out, nil
+}
+
+// elemBits is element k of t as its bits (an integer of its width, a float
+// in its format).
+func elemBits(t *Tensor, k int) uint32 {
+	if t.F != nil {
+		return uint32(t.Elem.Float.Bits(t.F[k]))
+	}
+	return uint32(unsigned(t.I[k], t.Elem.Width))
+}
+
+// setElemBits sets element k of t from its bits.
+func setElemBits(t *Tensor, k int, b uint64) {
+	if t.F != nil {
+		t.F[k] = t.Elem.Float.FromBits(b)
+		return
+	}
+	t.I[k] = wrap(int64(b), t.Elem.Width)
+}
+
+func init() {
+	register(map[string]OpFunc{"tt.elementwise_inline_asm": evalInlineAsm})
+}
