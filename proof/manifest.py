@@ -658,6 +658,11 @@ def shared_entries():
                              f"c=zeros:f32:{g * 1024}"], "grid": str(g), "flops": 2 * 32 ** 3 * g,
                     "check_args": [f"a=rand:i8:{40 * 32 * acols}:lo={alo}:hi={ahi}", f"b=rand:i8:{40 * 1024}:lo=-4:hi=4",
                                    f"c=zeros:f32:{40 * 1024}"], "check_grid": "40"})
+    # tl.inline_asm_elementwise: integer PTX on bytes packed four to a register (memory-bound).
+    n3 = 1 << 27
+    out.append({"name": "inline_asm_bytes", "ttgir": "kernels/inline_asm_bytes.ttgir", "class": "memory",
+                "args": [f"x=rand:i8:{n3}:lo=-128:hi=127", f"y=zeros:i8:{n3}", f"n={n3}"], "grid": str(n3 // 2048),
+                "check_args": ["x=rand:i8:100003:lo=-128:hi=127", "y=zeros:i8:100003", "n=100003"], "check_grid": "49"})
     # wgmma with an f16 accumulator (.f16.f16.f16), one 64x64x64 tile; f16 sums of normal inputs
     # differ with the order of the additions: rtol 1e-2, atol 0.1 against the interpreter.
     wg = ["a=randn:f16:4096", "b=randn:f16:4096", "out=zeros:f32:4096"]
