@@ -1,0 +1,37 @@
+#!/usr/bin/env python3
+"""Tests of device.sh's kernel selection (bash and python3; no GPU)."""
+import json
+import os
+import shutil
+import subprocess
+import tempfile
+import unittest
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+class DeviceTest(unittest.TestCase):
+    def test_list(self):
+        with tempfile.TemporaryDirectory() as d:
+            shutil.copy(os.path.join(HERE, "device.sh"), d)
+            os.makedirs(os.path.join(d, "ptx"))
+            ks = [{"name": "big"}, {"name": "a.post"}, {"name": "a.pre-ours"}, {"name": "b.post"},
+                  {"name": "b.pre-ours"}, {"name": "t.post", "no_realistic_size": "one program"},
+                  {"name": "t.pre-ours", "no_realistic_size": "one program"},
+                  {"name": "sync", "class": "sync", "no_realistic_size": "a loop"}]
+            with open(os.path.join(d, "kernels.json"), "w") as f:
+                json.dump({"kernels": ks}, f)
+            for name, text in (("a.post", "x"), ("a.pre-ours", "y"), ("b.post", "z"), ("b.pre-ours", "z"),
+                               ("t.post", "u"), ("t.pre-ours", "u")):
+                with open(os.path.join(d, "ptx", name + ".lt.ptx"), "w") as f:
+                    f.write(text)
+            run = lambda kind: subprocess.run(["bash", os.path.join(d, "device.sh"), "list", kind],
+                                              capture_output=True, text=True, check=True).stdout.split()
+            self.assertEqual(run("pre-ours"), ["a.pre-ours"])  # b's PTX equals its .post's
+            self.assertEqual(run("tile"), ["t.post"])  # t.pre-ours likewise; sync is no speed figure
+            bad = subprocess.run(["bash", os.path.join(d, "device.sh"), "nope", "x"], capture_output=True, text=True)
+            self.assertEqual(bad.returncode, 2)
+
+
+if __name__ == "__main__":
+    unittest.main()
