@@ -6,8 +6,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/layoutopt/layoutopt/ir"
-	"github.com/layoutopt/layoutopt/llvmemit"
 )
 
 // TestSimWarpGroupDotInt8 runs ttng.warp_group_dot on i8 operands with an
@@ -56,20 +54,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   }
 }
 `
-			mod, diags := ir.ParseString(src, ir.ParseConfig{Filename: "wgmma8.mlir"})
-			if diags.HasErrors() {
-				t.Fatalf("parse: %v", diags)
-			}
-			if d := ir.Verify(mod); d.HasErrors() {
-				t.Fatalf("verify: %v", d)
-			}
-			if d, err := llvmemit.AllocateSharedMemory(mod); err != nil {
-				t.Fatalf("allocate: %v %v", err, d)
-			}
-			res, err := llvmemit.Emit(mod)
-			if err != nil {
-				t.Fatalf("emit: %v", err)
-			}
+			res := lowerSource(t, src, "wgmma8.mlir", true)
 			ll := res.Module.String()
 			want := "wgmma.mma_async.sync.aligned.m64n64k32.s32.s8.s8 {"
 			if c.fallback {
