@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"strings"
 	"testing"
-
 )
 
 // TestSimWarpGroupDotInt8 runs ttng.warp_group_dot on i8 operands with an
