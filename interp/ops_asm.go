@@ -19,12 +19,9 @@ import (
 // each result's are unpacked from its outputs the same way.
 func evalInlineAsm(ex *Exec, op *ir.Operation, args []Value) ([]Value, error) {
 	a := tt.ElementwiseInlineAsmOp{Operation: op}
-	n := 1
-	if v, ok := op.IntAttr("packed_element"); ok {
-		n = int(v)
-	}
-	if n < 1 {
-		return nil, fmt.Errorf("packed_element must be positive, got %d", n)
+	n, err := a.Packing()
+	if err != nil {
+		return nil, err
 	}
 	srcs, err := tensorArgs(args)
 	if err != nil {
@@ -51,9 +48,8 @@ func evalInlineAsm(ex *Exec, op *ir.Operation, args []Value) ([]Value, error) {
 	if err != nil {
 		return nil, err
 	}
-	if prog.Ins != nIn || prog.Outs != nOut {
-		return nil, fmt.Errorf("constraints %q name %d outputs and %d inputs; packed_element %d of these results and operands makes %d and %d",
-			a.Constraints(), prog.Outs, prog.Ins, n, nOut, nIn)
+	if err := tt.CheckInlineAsmCounts(a.Constraints(), prog.Outs, prog.Ins, n, nOut, nIn); err != nil {
+		return nil, err
 	}
 	blocks, err := registerBlocks(op.Result(0).Type(), outs[0].Len(), n)
 	if err != nil {
@@ -108,11 +104,12 @@ func asmPacking(ts []*Tensor, n int) ([]int, int, error) {
 		if bits > 32 {
 			return nil, 0, fmt.Errorf("inline asm on %d-bit elements is not supported by the interpreter (32-bit registers only)", bits)
 		}
-		per[i] = min(32/bits, n)
-		if n%per[i] != 0 {
-			return nil, 0, fmt.Errorf("packed_element %d is not a multiple of the %d elements of %d bits a 32-bit register holds", n, per[i], bits)
+		p, err := tt.InlineAsmPerRegister(bits, n)
+		if err != nil {
+			return nil, 0, err
 		}
-		total += n / per[i]
+		per[i] = p
+		total += n / p
 	}
 	return per, total, nil
 }

@@ -29,12 +29,9 @@ func init() {
 
 func lowerInlineAsm(l *Lowerer, op *ir.Operation) error {
 	a, _ := tt.AsElementwiseInlineAsm(op)
-	n := 1
-	if v, ok := op.IntAttr("packed_element"); ok {
-		n = int(v)
-	}
-	if n < 1 {
-		return errorf(op, "packed_element must be positive, got %d", n)
+	n, err := a.Packing()
+	if err != nil {
+		return errorf(op, "%v", err)
 	}
 	results := a.ResultValue()
 	if len(results) == 0 {
@@ -87,9 +84,8 @@ func lowerInlineAsm(l *Lowerer, op *ir.Operation) error {
 	if err != nil {
 		return errorf(op, "constraints %q: %v", cons, err)
 	}
-	if len(outTypes) != nOut || len(inTypes) != nIn {
-		return errorf(op, "constraints %q name %d outputs and %d inputs; packed_element %d of these results and operands makes %d and %d",
-			cons, len(outTypes), len(inTypes), n, nOut, nIn)
+	if err := tt.CheckInlineAsmCounts(cons, len(outTypes), len(inTypes), n, nOut, nIn); err != nil {
+		return errorf(op, "%v", err)
 	}
 	ret := outTypes[0] // every result has a register at least
 	if len(outTypes) > 1 {
@@ -142,15 +138,8 @@ type asmPack struct {
 }
 
 func newAsmPack(elem types.Type, n int) (asmPack, error) {
-	bits := typeBits(elem)
-	per := 1
-	if bits < 32 {
-		per = min(32/bits, n)
-	}
-	if n%per != 0 {
-		return asmPack{}, fmt.Errorf("packed_element %d is not a multiple of the %d elements of %d bits a 32-bit register holds", n, per, bits)
-	}
-	return asmPack{elem, per}, nil
+	per, err := tt.InlineAsmPerRegister(typeBits(elem), n)
+	return asmPack{elem, per}, err
 }
 
 // word is the type of one packed register: the element, or an integer
