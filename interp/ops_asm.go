@@ -15,7 +15,8 @@ import (
 // consecutive registers of a thread, in the register order the result's
 // layout gives (row-major order without a layout); each operand's block
 // elements are packed into 32-bit registers where they are narrower
-// (min(32 / width, packed_element) to a register, low element first), and
+// (min(32 / width, packed_element) to a register, element k at bit
+// k·width, the rest zero), and
 // each result's are unpacked from its outputs the same way.
 func evalInlineAsm(ex *Exec, op *ir.Operation, args []Value) ([]Value, error) {
 	a := tt.ElementwiseInlineAsmOp{Operation: op}
@@ -40,11 +41,11 @@ func evalInlineAsm(ex *Exec, op *ir.Operation, args []Value) ([]Value, error) {
 	if err != nil {
 		return nil, fmt.Errorf("inline asm: %v", err)
 	}
-	inPer, nIn, err := asmPacking(srcs, n)
+	inPacks, nIn, err := asmPacking(srcs, n)
 	if err != nil {
 		return nil, err
 	}
-	outPer, nOut, err := asmPacking(outs, n)
+	outPacks, nOut, err := asmPacking(outs, n)
 	if err != nil {
 		return nil, err
 	}
@@ -64,10 +65,11 @@ func evalInlineAsm(ex *Exec, op *ir.Operation, args []Value) ([]Value, error) {
 	for _, blk := range blocks {
 		ins = ins[:0]
 		for i, s := range srcs {
-			for j := 0; j < n; j += inPer[i] {
+			p := inPacks[i]
+			for j := 0; j < n; j += p.per {
 				var w uint32
-				for k := range inPer[i] {
-					w |= elemBits(s, blk[j+k]) << (k * 32 / inPer[i])
+				for k := range p.per {
+					w |= elemBits(s, blk[j+k]) << (k * p.bits)
 				}
 				ins = append(ins, w)
 			}
@@ -78,11 +80,10 @@ func evalInlineAsm(ex *Exec, op *ir.Operation, args []Value) ([]Value, error) {
 		}
 		r := 0
 		for o, t := range outs {
-			per := outPer[o]
-			width := 32 / per
-			for j := 0; j < n; j += per {
-				for k := range per {
-					setElemBits(t, blk[j+k], uint64(res[r]>>(k*width))&(1<<width-1))
+			p := outPacks[o]
+			for j := 0; j < n; j += p.per {
+				for k := range p.per {
+					setElemBits(t, blk[j+k], uint64(res[r]>>(k*p.bits))&(1<<p.bits-1))
 				}
 				r++
 			}
@@ -91,10 +92,15 @@ func evalInlineAsm(ex *Exec, op *ir.Operation, args []Value) ([]Value, error) {
 	return tensorValues(outs), nil
 }
 
-// asmPacking returns how many elements of each tensor share a 32-bit asm
-// register (packed_element n at most), and the registers a block takes.
-func asmPacking(ts []*Tensor, n int) ([]int, int, error) {
-	per := make([]int, len(ts))
+// asmPack is how a tensor's elements sit in 32-bit asm registers: per of
+// them in each, element k at bit k·bits (as the GPU packs <per x iN> into
+// an integer of per·bits bits, the rest of the register zero).
+type asmPack struct{ per, bits int }
+
+// asmPacking returns the packing of each tensor (packed_element n) and
+// the registers a block takes.
+func asmPacking(ts []*Tensor, n int) ([]asmPack, int, error) {
+	packs := make([]asmPack, len(ts))
 	total := 0
 	for i, t := range ts {
 		bits := t.Elem.Bytes() * 8
@@ -108,10 +114,10 @@ func asmPacking(ts []*Tensor, n int) ([]int, int, error) {
 		if err != nil {
 			return nil, 0, err
 		}
-		per[i] = p
+		packs[i] = asmPack{p, bits}
 		total += n / p
 	}
-	return per, total, nil
+	return packs, total, nil
 }
 
 // registerBlocks returns the element indices (row-major) of every asm

@@ -139,6 +139,8 @@ func TestSimInlineAsmMatchesInterp(t *testing.T) {
 	for _, c := range []struct{ ty, op string }{
 		{"f16", `%y = tt.elementwise_inline_asm "prmt.b32 $0, $1, 0, 0x1032;" {constraints = "=r,r", packed_element = 2 : i32, pure = true} %x : tensor<16x8xf16, #L> -> tensor<16x8xf16, #L>`},
 		{"i8", `%y = tt.elementwise_inline_asm "{\0A.reg .b32 t;\0Aprmt.b32 t, $1, 0, 0x0123;\0Axor.b32 $0, t, 0x01010101;\0A}" {constraints = "=r,r", packed_element = 4 : i32, pure = true} %x : tensor<16x8xi8, #L> -> tensor<16x8xi8, #L>`},
+		// Two bytes in a register: they fill its low 16 bits, not one half each.
+		{"i8", `%y = tt.elementwise_inline_asm "shr.u32 $0, $1, 4;" {constraints = "=r,r", packed_element = 2 : i32, pure = true} %x : tensor<16x8xi8, #L> -> tensor<16x8xi8, #L>`},
 	} {
 		t.Run(c.ty, func(t *testing.T) {
 			src := strings.NewReplacer("ELT", c.ty, "OP", c.op).Replace(`#L = #ttg.blocked<{sizePerThread = [4, 1], threadsPerWarp = [4, 8], warpsPerCTA = [1, 1], order = [0, 1]}>
