@@ -201,7 +201,7 @@ func prmt(a, b, sel uint32) uint32 {
 		byt := uint32(src >> (8 * (k & 7)) & 0xff)
 		if k&8 != 0 {
 			byt = 0
-			if byt0 := src >> (8*(k&7) + 7) & 1; byt0 != 0 {
+			if src>>(8*(k&7)+7)&1 != 0 {
 				byt = 0xff
 			}
 		}
