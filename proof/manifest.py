@@ -669,6 +669,11 @@ def shared_entries():
     out.append({"name": "wgmma_f16acc_64x64x64", "ttgir": "kernels/wgmma_f16acc_64x64x64.ttgir", "class": "matmul",
                 "args": wg, "grid": "1", "check_args": wg, "check_grid": "1", "rtol": 0.01, "atol": 0.1,
                 "flops": 2 * 64 ** 3, "no_realistic_size": SINGLE.format(tile="64x64x64"), "graph": GRAPH})
+    # wgmma on int8 operands (.s32.s8.s8, i32 accumulator), one 64x64x64 tile: exact.
+    w8 = ["a=rand:i8:4096:lo=-128:hi=127", "b=rand:i8:4096:lo=-128:hi=127", "out=zeros:i32:4096"]
+    out.append({"name": "wgmma_i8_64x64x64", "ttgir": "kernels/wgmma_i8_64x64x64.ttgir", "class": "matmul",
+                "args": w8, "grid": "1", "check_args": w8, "check_grid": "1",
+                "flops": 2 * 64 ** 3, "no_realistic_size": SINGLE.format(tile="64x64x64"), "graph": GRAPH})
     for base in ("add_b1024_sm90_w4", "softmax_b1024_sm90_w4", "transpose_64x64_f32_sm90_w4",
                  "matmul_64x64x32_f16_sm80_w4"):
         out.append({"name": base + ".post", "from": base, "ttgir": f"shared:prepost/{base}.post.ttgir"})
