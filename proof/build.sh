@@ -139,6 +139,6 @@ for f in proof/checks/*.ttgir; do
 		echo "checks/$n: layout-translate failed" >>"$log"
 	fi
 done
-cp proof/triton_ref.py proof/compare.py proof/merge.py proof/device.sh proof/run.sh proof/gpu_check.py "$bundle/"
-chmod +x "$bundle/run.sh" "$bundle/triton_ref.py" "$bundle/compare.py" "$bundle/gpu_check.py" "$bundle/merge.py" "$bundle/device.sh"
+cp proof/triton_ref.py proof/compare.py proof/merge.py proof/recheck.py proof/device.sh proof/run.sh proof/gpu_check.py "$bundle/"
+chmod +x "$bundle/run.sh" "$bundle/triton_ref.py" "$bundle/compare.py" "$bundle/gpu_check.py" "$bundle/merge.py" "$bundle/recheck.py" "$bundle/device.sh"
 echo "bundle: $bundle ($(du -sh "$bundle" | cut -f1)); $(grep -c . "$log" || true) lines in build.log" >&2

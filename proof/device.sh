@@ -7,6 +7,8 @@
 #	                            # the realistic kernels timed but the .pre-ours, then the
 #	                            # .pre-ours whose PTX differs from the .post's, while time is left
 #	bundle/device.sh tile OUT   # the tile kernels (one program is the whole problem; CUDA graphs)
+#	bundle/device.sh recheck OUT  # main's kernels below Triton's PTX timed again, twice
+#	                            # (compare.py --runs 50; recheck.py: OUT/recheck/recheck.md)
 #	bundle/device.sh merge OUT  # OUT/merged: the parts' reports as one (merge.py)
 #	bundle/device.sh list pre-ours|tile   # the kernels those parts time
 #
@@ -15,7 +17,7 @@
 # RUNS (default 20), JOBS (16), BUDGET (seconds for main, default 585).
 set -uo pipefail
 bundle=$(cd "$(dirname "$0")" && pwd)
-usage="usage: device.sh main|tile|merge OUT, or device.sh list pre-ours|tile"
+usage="usage: device.sh main|tile|recheck|merge OUT, or device.sh list pre-ours|tile"
 part=${1:?$usage}
 arg=${2:?$usage}
 runs=${RUNS:-20}
@@ -80,6 +82,27 @@ tile)
 	OUT=$out/tile "$bundle/run.sh" --skip-tests --no-ptxas --jobs "$jobs" --runs "$runs" --warmup 3 \
 		--work /tmp/proof-work-tile "${args[@]}" >"$out/tile/log.txt" 2>&1
 	echo "tile: rc=$? after $(($(date +%s) - start)) s" | tee -a "$out/tile/log.txt"
+	;;
+recheck)
+	reports=()
+	for d in "$out/main" "$out/main/pre-ours"; do
+		[ -f "$d/report.json" ] && reports+=("$d/report.json")
+	done
+	[ ${#reports[@]} -gt 0 ] || { echo "recheck: no main report in $out" >&2; exit 1; }
+	mkdir -p "$out/recheck"
+	args=()
+	while read -r k; do [ -n "$k" ] && args+=(--only "$k"); done < <(python3 "$bundle/recheck.py" select "${reports[@]}")
+	compares=()
+	for rep in 1 2; do
+		[ ${#args[@]} -gt 0 ] || break
+		left=$((budget - ($(date +%s) - start)))
+		[ $left -gt 30 ] || { echo "recheck: no time left for measurement $rep"; break; }
+		timeout "$left" python3 "$bundle/compare.py" "${args[@]}" --no-check --runs 50 --work /tmp/proof-work \
+			--out "$out/recheck/$rep" "ours=$bundle" >"$out/recheck/$rep.txt" 2>&1
+		echo "recheck $rep: rc=$? after $(($(date +%s) - start)) s" | tee -a "$out/recheck/log.txt"
+		compares+=("$out/recheck/$rep/compare.json")
+	done
+	python3 "$bundle/recheck.py" summarize -o "$out/recheck" "${reports[@]}" --compare "${compares[@]}"
 	;;
 merge)
 	runs_found=()
