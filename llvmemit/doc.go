@@ -154,12 +154,11 @@ package llvmemit
 // batched (rank-3) dots on mma layouts (batched FMA dots are supported),
 // mma dot operands whose K order differs from mma.sync's fragments (tf32
 // with kWidth 2), fp8 operands of mma.sync dots (FMA dots take them, and
-// wgmma takes them from shared memory) and arithmetic on fp8 values, the
+// wgmma takes them) and arithmetic on fp8 values, the
 // FNUZ fp8 kinds, conversions from f64 to fp8, bf16 accumulators of FMA
 // dots, 8- and 16-bit atomics (but fadd on f16, and on bf16 for sm_90) and
-// compare-and-swap, dense constants given as raw bytes, wgmma with an
-// 8-bit A in registers, and the Blackwell,
+// compare-and-swap, dense constants given as raw bytes, and the Blackwell,
 // AMD and warp-specialization ops. Modules without an allocation get
 // conservative barriers instead of Membar's (see above); local_alloc and
-// local_store do not use stmatrix. fp8 wgmma operands in shared memory are
-// emitted as e4m3/e5m2 k32 but were not run on a GPU.
+// local_store do not use stmatrix. fp8 wgmma operands (e4m3/e5m2 k32, A in shared
+// memory or in registers) are checked on the simulator, not yet on a GPU.

@@ -1214,10 +1214,11 @@ func (s *sim) matrix(c *lir.InstCall, load bool, n int, trans bool) {
 	}
 }
 
-// wgmma models wgmma.mma_async.sync.aligned.m64nNkK.f32.{f16,bf16,tf32}
+// wgmma models wgmma.mma_async.sync.aligned.m64nNkK.{f32,f16,s32}.{f16,bf16,tf32,e4m3,e5m2,s8}
 // per warp group from the PTX ISA: the accumulator fragment (thread
 // (warp w, lane g·4+q) holds rows 16w+g+8i, columns 8j+2q+b in register
-// 4j+2i+b), A in registers as mma.sync's m16n8kK fragment per warp, and
+// 4j+2i+b), A in registers as mma.sync's m16n8kK fragment per warp (4/e
+// elements of e bytes per register: lane q of a quad at K = 4q/e + i), and
 // the shared operands through their matrix descriptors (decoded here:
 // start, LBO, SBO, swizzle mode) and the canonical layouts of core
 // matrices (8 rows of 16 bytes) and swizzle atoms (8 rows of S bytes,
@@ -1256,11 +1257,15 @@ func (s *sim) wgmma(c *lir.InstCall, text string) {
 			transA, transB = trans(len(imm)-2), trans(len(imm)-1)
 		}
 	}
-	eb := map[string]int{"f16": 2, "bf16": 2, "tf32": 4, "s8": 1}[ty]
+	eb := map[string]int{"f16": 2, "bf16": 2, "tf32": 4, "s8": 1, "e4m3": 1, "e5m2": 1}[ty]
 	elem := func(bits uint64) float32 {
 		switch ty {
 		case "s8":
 			return float32(int8(bits))
+		case "e4m3":
+			return float32(interp.LookupFloatFormat("f8E4M3FN").FromBits(bits & 0xff))
+		case "e5m2":
+			return float32(interp.LookupFloatFormat("f8E5M2").FromBits(bits & 0xff))
 		case "f16":
 			return halfBits(uint16(bits))
 		case "bf16":
@@ -1328,10 +1333,10 @@ func (s *sim) wgmma(c *lir.InstCall, text string) {
 				for r := 0; r < 4; r++ {
 					row, col := 16*w+g+8*(r%2), r/2*k/2
 					v := word(t, nacc+r)
-					if eb == 4 {
-						A[row][col+q] = f32(v)
-					} else {
-						A[row][col+2*q], A[row][col+2*q+1] = elem(v&0xffff), elem(v>>16)
+					// 4/eb elements per register, at K = col + q·4/eb + i.
+					per := 4 / eb
+					for i := 0; i < per; i++ {
+						A[row][col+per*q+i] = elem(v >> (8 * eb * i) & (1<<(8*eb) - 1))
 					}
 				}
 			}

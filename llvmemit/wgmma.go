@@ -190,11 +190,6 @@ func (l *Lowerer) planWGMMA(op *ir.Operation) (*wgmmaPlan, string, error) {
 	} else if kb != kind {
 		return nil, "", errorf(op, "operands of different types (%s, %s) are not supported", kind.ptx, kb.ptx)
 	}
-	if kind.bytes == 1 {
-		if _, ok := a.Type().(*ir.MemDescType); !ok {
-			return nil, "", errorf(op, "an 8-bit A in registers is not supported")
-		}
-	}
 	switch {
 	case kind.ptx == "s8" && acc != "i32":
 		return nil, "", errorf(op, "s8 operands need an i32 accumulator, not %s", acc)

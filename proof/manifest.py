@@ -674,6 +674,16 @@ def shared_entries():
     out.append({"name": "wgmma_i8_64x64x64", "ttgir": "kernels/wgmma_i8_64x64x64.ttgir", "class": "matmul",
                 "args": w8, "grid": "1", "check_args": w8, "check_grid": "1",
                 "flops": 2 * 64 ** 3, "no_realistic_size": SINGLE.format(tile="64x64x64"), "graph": GRAPH})
+    # The same with A from registers (a dot_op of kWidth 4); and e4m3 so, whose f32 sums the tensor
+    # cores add in their own order and precision: rtol 1e-3, atol 1e-2 against the interpreter.
+    out.append({"name": "wgmma_i8_rega_64x64x64", "ttgir": "kernels/wgmma_i8_rega_64x64x64.ttgir",
+                "class": "matmul", "args": w8, "grid": "1", "check_args": w8, "check_grid": "1",
+                "flops": 2 * 64 ** 3, "no_realistic_size": SINGLE.format(tile="64x64x64"), "graph": GRAPH})
+    f8 = ["a=rand:f8E4M3FN:4096", "b=rand:f8E4M3FN:4096", "out=zeros:f32:4096"]
+    out.append({"name": "wgmma_e4m3_rega_64x64x64", "ttgir": "kernels/wgmma_e4m3_rega_64x64x64.ttgir",
+                "class": "matmul", "args": f8, "grid": "1", "check_args": f8, "check_grid": "1",
+                "rtol": 1e-3, "atol": 1e-2,
+                "flops": 2 * 64 ** 3, "no_realistic_size": SINGLE.format(tile="64x64x64"), "graph": GRAPH})
     for base in ("add_b1024_sm90_w4", "softmax_b1024_sm90_w4", "transpose_64x64_f32_sm90_w4",
                  "matmul_64x64x32_f16_sm80_w4"):
         out.append({"name": base + ".post", "from": base, "ttgir": f"shared:prepost/{base}.post.ttgir"})
