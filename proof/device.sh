@@ -14,7 +14,8 @@
 #
 # OUT collects each part's report (OUT/main, OUT/main/pre-ours, OUT/tile).
 # A .pre-ours whose PTX equals its .post's is not timed twice. Environment:
-# RUNS (default 20), JOBS (16), BUDGET (seconds for main, default 585).
+# RUNS (default 20), JOBS (16), BUDGET (seconds a part may run: main times the
+# .pre-ours and recheck measures while it lasts; default 585).
 set -uo pipefail
 bundle=$(cd "$(dirname "$0")" && pwd)
 usage="usage: device.sh main|tile|recheck|merge OUT, or device.sh list pre-ours|tile"
