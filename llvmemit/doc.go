@@ -113,8 +113,11 @@
 // checked on every element of every tile against the layout, A from
 // shared memory or from registers, f32 accumulators and f16 ones (f16 and
 // fp8 operands; N/4 f16x2 registers), s8 operands with i32 accumulators
-// (the s32.s8.s8 form, K-major), async groups, and warp_group_dot_wait
-// as wgmma.wait_group with the accumulators tied through it. Such a module
+// (the s32.s8.s8 form, K-major), fp8 dots whose maxNumImpreciseAcc is at
+// most K summed in partial accumulators added to the f32 one every that
+// many K elements (Triton's needsPartialAccumulator), async groups, and
+// warp_group_dot_wait as wgmma.wait_group with the accumulators tied
+// through it. Such a module
 // is Hopper-only: Result.Hopper and Kernel.Arch say so, and its PTX
 // header must become .version 8.0 / .target sm_90a (Result.Header,
 // RewritePTXHeader; layout-translate does it). So must that of a module

@@ -116,6 +116,12 @@ type wgmmaPlan struct {
 	aLL   *linear.Layout // the layout of an A in registers
 	C     *linear.Layout
 	acc16 bool // f16 accumulator: N/4 f16x2 result registers
+	// partial: fp8 operands, an f32 accumulator and maxNumImpreciseAcc ≤ K
+	// (Triton's needsPartialAccumulator): the products accumulate in
+	// registers of their own, zeroed, which are waited for and added to the
+	// accumulator every partial K elements and after the last step, so the
+	// tensor cores' reduced-precision fp8 sums never span more than that.
+	partial int
 }
 
 // integer reports whether the plan is wgmma's s8 form: s32 accumulators,
@@ -216,6 +222,10 @@ func (l *Lowerer) planWGMMA(op *ir.Operation) (*wgmmaPlan, string, error) {
 		return nil, fmt.Sprintf("K = %d is not a multiple of the instruction's %d", K, k), nil
 	}
 	p := &wgmmaPlan{kind: kind, n: n, repK: K / k, C: mustLayout(ct), acc16: acc == "f16"}
+	if imprecise := ir.AttrIntValue(op.AttrOrDefault("maxNumImpreciseAcc")); (kind.ptx == "e4m3" || kind.ptx == "e5m2") &&
+		acc == "f32" && imprecise <= int64(K) {
+		p.partial = int(imprecise)
+	}
 	var why string
 	wgBases, err := p.accumulator()
 	if err != nil {
@@ -543,6 +553,18 @@ func (l *Lowerer) emitWGMMA(op *ir.Operation, p *wgmmaPlan) error {
 		if useC != nil {
 			scale = l.cur.NewAnd(scale, useC)
 		}
+		var total []value.Value // with a partial accumulator: the accumulator
+		if p.partial > 0 {
+			zero := constant.NewFloat(types.Float, 0)
+			total = make([]value.Value, len(acc))
+			for j := range acc {
+				// C counts only where scale says so, as the instruction's scale-d.
+				total[j] = l.cur.NewSelect(scale, acc[j], zero)
+				acc[j] = zero
+			}
+			scale = constant.False
+		}
+		sinceAdd := 0
 		for k := 0; k < p.repK; k++ {
 			k0 := k * p.kind.k
 			var aArgs []value.Value
@@ -560,12 +582,28 @@ func (l *Lowerer) emitWGMMA(op *ir.Operation, p *wgmmaPlan) error {
 			if err != nil {
 				return err
 			}
+			if sinceAdd == 0 && k > 0 && p.partial > 0 && p.a != nil {
+				// The adds read the registers this wgmma writes.
+				l.hopperAsm("wgmma.fence.sync.aligned;")
+			}
 			acc = l.wgmma(p, acc, aArgs, bd, scale)
+			scale = constant.True
+			if sinceAdd += p.kind.k; p.partial > 0 && (sinceAdd >= p.partial || k == p.repK-1) {
+				l.hopperAsm("wgmma.commit_group.sync.aligned;")
+				acc = l.waitGroup(0, acc)
+				for j := range acc {
+					total[j] = l.cur.NewFAdd(total[j], acc[j])
+				}
+				sinceAdd, scale = 0, constant.False
+				continue
+			}
 			if perStep {
 				l.hopperAsm("wgmma.commit_group.sync.aligned;")
 				acc = l.waitGroup(p.repK-1, acc)
 			}
-			scale = constant.True
+		}
+		if total != nil {
+			acc = total
 		}
 		for j, r := range t.regs {
 			out[r] = acc[j]

@@ -26,20 +26,24 @@ func TestSimWarpGroupDot8Bit(t *testing.T) {
 		ir, acc, ptx string // TTGIR element and accumulator types, wgmma's type suffix
 	}
 	s8 := elem{"i8", "i32", "s32.s8.s8"}
+	e4m3 := elem{"f8E4M3FN", "f32", "f32.e4m3.e4m3"}
 	for _, c := range []struct {
 		name     string
 		el       elem
 		sa, sb   string
 		fallback bool
 		regA     bool
+		partial  int // maxNumImpreciseAcc of an fp8 dot: 2^30 (none), or at most K: partial sums
 	}{
-		{"i8", s8, nv(64, false), nv(64, true), false, false},
-		{"i8-fallback", s8, nv(0, false), nv(0, true), true, false},
-		{"i8-registerA", s8, nv(64, false), nv(64, true), false, true},
-		{"i8-registerA-fallback", s8, nv(0, false), nv(0, true), true, true},
-		{"e4m3", elem{"f8E4M3FN", "f32", "f32.e4m3.e4m3"}, nv(64, false), nv(64, true), false, false},
-		{"e4m3-registerA", elem{"f8E4M3FN", "f32", "f32.e4m3.e4m3"}, nv(64, false), nv(64, true), false, true},
-		{"e5m2-registerA", elem{"f8E5M2", "f32", "f32.e5m2.e5m2"}, nv(64, false), nv(64, true), false, true},
+		{"i8", s8, nv(64, false), nv(64, true), false, false, 0},
+		{"i8-fallback", s8, nv(0, false), nv(0, true), true, false, 0},
+		{"i8-registerA", s8, nv(64, false), nv(64, true), false, true, 0},
+		{"i8-registerA-fallback", s8, nv(0, false), nv(0, true), true, true, 0},
+		{"e4m3", e4m3, nv(64, false), nv(64, true), false, false, 1 << 30},
+		{"e4m3-registerA", e4m3, nv(64, false), nv(64, true), false, true, 1 << 30},
+		{"e5m2-registerA", elem{"f8E5M2", "f32", "f32.e5m2.e5m2"}, nv(64, false), nv(64, true), false, true, 1 << 30},
+		{"e4m3-partial32", e4m3, nv(64, false), nv(64, true), false, false, 32},
+		{"e4m3-registerA-partial64", e4m3, nv(64, false), nv(64, true), false, true, 64},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			const m, n, k = 64, 64, 64
@@ -51,11 +55,15 @@ func TestSimWarpGroupDot8Bit(t *testing.T) {
     %ad = ttg.convert_layout %a : tensor<64x64xT, #bl> -> tensor<64x64xT, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 4}>>
     %d = ttng.warp_group_dot %ad, %bm, %z {inputPrecision = 0 : i32} : tensor<64x64xT, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 4}>> * !ttg.memdesc<64x64xT, #sb, #smem> -> tensor<64x64xACC, #mma>`
 			}
-			one := "1"
+			one, attrs := "1", "inputPrecision = 0 : i32"
 			if c.el.acc == "f32" {
 				one = "1.000000e+00"
 			}
-			src := strings.NewReplacer("xT", "x"+c.el.ir, "<T>", "<"+c.el.ir+">", "ACC", c.el.acc, "ONE", one).Replace(`#bl = #ttg.blocked<{sizePerThread = [1, 16], threadsPerWarp = [16, 2], warpsPerCTA = [4, 1], order = [1, 0]}>
+			if c.partial > 0 {
+				attrs += fmt.Sprintf(", maxNumImpreciseAcc = %d : i32", c.partial)
+			}
+			src := strings.NewReplacer("xT", "x"+c.el.ir, "<T>", "<"+c.el.ir+">", "ACC", c.el.acc, "ONE", one,
+				"{inputPrecision = 0 : i32}", "{"+attrs+"}").Replace(`#bl = #ttg.blocked<{sizePerThread = [1, 16], threadsPerWarp = [16, 2], warpsPerCTA = [4, 1], order = [1, 0]}>
 #mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 32]}>
 #sa = ` + c.sa + `
 #sb = ` + c.sb + `
@@ -91,6 +99,15 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 			}
 			if asm, _, _ := strings.Cut(ll[strings.Index(ll, want):], "\""); c.el.ir == "i8" && !c.fallback && strings.Contains(asm, ", 1, 1") {
 				t.Errorf("the s8 form takes no immediate scales: %s", asm)
+			}
+			// The dot's own wait and warp_group_dot_wait's; with partial sums, one wait
+			// and add per partial K elements (K = 64) besides.
+			waits := 2
+			if c.partial > 0 && c.partial <= k {
+				waits += k / c.partial
+			}
+			if got := strings.Count(ll, "wgmma.wait_group.sync.aligned 0"); !c.fallback && got != waits {
+				t.Errorf("%d waits for all groups, want %d", got, waits)
 			}
 			val := func(i int) int { return i*37%17 - 8 }
 			bits := func(v int) byte { return byte(int8(v)) }

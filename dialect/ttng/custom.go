@@ -195,9 +195,17 @@ func bitWidth(t ir.Type) int {
 	return 0
 }
 
-// verifyWarpGroupDot checks the kWidth of an in-register LHS.
+// verifyWarpGroupDot checks, as Triton 3.6's verifier, that an fp8 dot
+// with an f32 accumulator allows at least 32 imprecise accumulations
+// (maxNumImpreciseAcc; Triton's frontend gives fp8 dots 2^30), and the
+// kWidth of an in-register LHS.
 func verifyWarpGroupDot(op *ir.Operation) error {
 	a := op.NamedOperand("a").Type()
+	if e := ir.TypeString(ir.ElementType(a)); (e == "f8E5M2" || e == "f8E4M3FN") &&
+		ir.TypeString(ir.ElementType(op.NamedResult("d").Type())) == "f32" &&
+		ir.AttrIntValue(op.AttrOrDefault("maxNumImpreciseAcc")) < 32 {
+		return fmt.Errorf("Cannot use F32 as the accumulator element type when the max_num_imprecise_acc is less than 32")
+	}
 	if d, ok := ir.Encoding(a).(*attr.DotOperand); ok {
 		if w := bitWidth(ir.ElementType(a)); w > 0 && d.KWidth != 32/w {
 			return fmt.Errorf("in-register LHS operand must have a kWidth of %d but got %d", 32/w, d.KWidth)
