@@ -7,8 +7,8 @@
 #	                            # the realistic kernels timed but the .pre-ours, then the
 #	                            # .pre-ours whose PTX differs from the .post's, while time is left
 #	bundle/device.sh tile OUT   # the tile kernels (one program is the whole problem; CUDA graphs)
-#	bundle/device.sh recheck OUT  # main's kernels below Triton's PTX timed again, twice
-#	                            # (compare.py --runs 50; recheck.py: OUT/recheck/recheck.md)
+#	bundle/device.sh recheck OUT  # the kernels main and tile found below Triton's PTX timed
+#	                            # again, twice (compare.py --runs 50; OUT/recheck/recheck.md)
 #	bundle/device.sh merge OUT  # OUT/merged: the parts' reports as one (merge.py)
 #	bundle/device.sh list pre-ours|tile   # the kernels those parts time
 #
@@ -86,10 +86,10 @@ tile)
 	;;
 recheck)
 	reports=()
-	for d in "$out/main" "$out/main/pre-ours"; do
+	for d in "$out/main" "$out/main/pre-ours" "$out/tile"; do
 		[ -f "$d/report.json" ] && reports+=("$d/report.json")
 	done
-	[ ${#reports[@]} -gt 0 ] || { echo "recheck: no main report in $out" >&2; exit 1; }
+	[ ${#reports[@]} -gt 0 ] || { echo "recheck: no main or tile report in $out" >&2; exit 1; }
 	mkdir -p "$out/recheck"
 	args=()
 	while read -r k; do [ -n "$k" ] && args+=(--only "$k"); done < <(python3 "$bundle/recheck.py" select "${reports[@]}")

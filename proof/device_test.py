@@ -31,11 +31,11 @@ class DeviceTest(unittest.TestCase):
             self.assertEqual(run("tile"), ["t.post"])  # t.pre-ours likewise; sync is no speed figure
             bad = subprocess.run(["bash", os.path.join(d, "device.sh"), "nope", "x"], capture_output=True, text=True)
             self.assertEqual(bad.returncode, 2)
-            # recheck needs a main part's report to pick its kernels from.
+            # recheck needs a main or tile part's report to pick its kernels from.
             none = subprocess.run(["bash", os.path.join(d, "device.sh"), "recheck", os.path.join(d, "out")],
                                   capture_output=True, text=True)
             self.assertEqual(none.returncode, 1)
-            self.assertIn("no main report", none.stderr)
+            self.assertIn("no main or tile report", none.stderr)
 
 
 if __name__ == "__main__":

@@ -7,8 +7,8 @@
 A run's benchmark is the median of 20 launches of ours, then 20 of Triton's
 PTX, in two processes one after the other: a kernel 0.1% slower than Triton's
 in one run may be as fast in the next. `select` prints, one per line, the
-kernels timed at realistic size in the run reports (run.sh's report.json)
-whose time is above Triton's PTX's (below 99.95% of its speed, the reports'
+kernels timed in the run reports (run.sh's report.json: main's realistic
+kernels, its .pre-ours, the tile kernels) whose time is above Triton's PTX's (below 99.95% of its speed, the reports'
 "as fast" line). device.sh recheck times each of them again with compare.py
 (--runs 50, twice), and `summarize` writes OUT/recheck.json and
 OUT/recheck.md: every measurement of each kernel (% of Triton's speed) and a
@@ -25,9 +25,8 @@ AS_FAST = 99.95  # % of Triton's speed that counts as as fast (the reports' thre
 
 def vs_triton(k):
     """Our speed in % of Triton's PTX for one report row with both
-    benchmarks at realistic size, else None."""
-    if k.get("no_realistic_size"):
-        return None
+    benchmarks (at realistic size, or a tile kernel's in CUDA graphs), else
+    None."""
     v = (k.get("bench") or {}).get("variants") or {}
     try:
         t = v["triton-ptx"]["bench"]["kernel"]["median_ms"]

@@ -38,9 +38,9 @@ class RecheckTest(unittest.TestCase):
         return p
 
     def test_select(self):
-        # "even" is 99.96% of Triton: as fast by the reports' threshold; tiles and
-        # rows without both benchmarks are not close calls.
-        self.assertEqual(recheck.select([self.report]), ["slow", "tie"])
+        # "even" is 99.96% of Triton: as fast by the reports' threshold; rows
+        # without both benchmarks are not close calls.
+        self.assertEqual(recheck.select([self.report]), ["slow", "tie", "tile"])
 
     def test_summarize(self):
         c1 = self.compare("c1.json", {"slow": (1.02, 1.0), "tie": (0.99, 1.0)})
@@ -53,8 +53,11 @@ class RecheckTest(unittest.TestCase):
         self.assertEqual(rows["tie"]["verdict"], "tie")
         self.assertEqual(rows["slow"]["measurements"], 3)
         self.assertAlmostEqual(rows["tie"]["vs_triton"][1], 100 / 0.99)
-        self.assertIn("1 slower every time, 1 ties, 0 as fast every time", s.getvalue())
-        self.assertIn("| slow | 99.0% | 98.0% | 99.0% | slower |", open(os.path.join(out, "recheck.md")).read())
+        self.assertIn("3 kernels below Triton's PTX in the run, measured again: 2 slower every time, 1 ties, "
+                      "0 as fast every time", s.getvalue())
+        md = open(os.path.join(out, "recheck.md")).read()
+        self.assertIn("| slow | 99.0% | 98.0% | 99.0% | slower |", md)
+        self.assertIn("| tile | 66.7% |  |  | slower |", md)  # not measured again: its one figure
 
     def test_verdict(self):
         self.assertEqual(recheck.verdict([100.0, 99.96]), "as fast")
@@ -66,7 +69,7 @@ class RecheckTest(unittest.TestCase):
         with redirect_stdout(io.StringIO()):
             recheck.main(["summarize", "-o", out, self.report, "--compare"])
         rows = json.load(open(os.path.join(out, "recheck.json")))
-        self.assertEqual([r["measurements"] for r in rows], [1, 1])
+        self.assertEqual([r["measurements"] for r in rows], [1, 1, 1])
 
 
 if __name__ == "__main__":
