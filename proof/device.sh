@@ -7,18 +7,21 @@
 #	                            # the realistic kernels timed but the .pre-ours, then the
 #	                            # .pre-ours whose PTX differs from the .post's, while time is left
 #	bundle/device.sh tile OUT   # the tile kernels (one program is the whole problem; CUDA graphs)
+#	bundle/device.sh check OUT [GLOB...]  # the checks alone, nothing timed (OUT/check): every
+#	                            # one, or only the kernels GLOBs name (then no cuda tests or ptxas),
+#	                            # for a short call
 #	bundle/device.sh recheck OUT  # the kernels main and tile found below Triton's PTX timed
 #	                            # again, twice (compare.py --runs 50; OUT/recheck/recheck.md)
 #	bundle/device.sh merge OUT  # OUT/merged: the parts' reports as one (merge.py)
 #	bundle/device.sh list pre-ours|tile   # the kernels those parts time
 #
-# OUT collects each part's report (OUT/main, OUT/main/pre-ours, OUT/tile).
+# OUT collects each part's report (OUT/main, OUT/main/pre-ours, OUT/tile, OUT/check).
 # A .pre-ours whose PTX equals its .post's is not timed twice. Environment:
 # RUNS (default 20), JOBS (16), BUDGET (seconds a part may run: main times the
 # .pre-ours and recheck measures while it lasts; default 585).
 set -uo pipefail
 bundle=$(cd "$(dirname "$0")" && pwd)
-usage="usage: device.sh main|tile|recheck|merge OUT, or device.sh list pre-ours|tile"
+usage="usage: device.sh main|tile|recheck|merge OUT, device.sh check OUT [GLOB...], or device.sh list pre-ours|tile"
 part=${1:?$usage}
 arg=${2:?$usage}
 runs=${RUNS:-20}
@@ -84,6 +87,16 @@ tile)
 		--work /tmp/proof-work-tile "${args[@]}" >"$out/tile/log.txt" 2>&1
 	echo "tile: rc=$? after $(($(date +%s) - start)) s" | tee -a "$out/tile/log.txt"
 	;;
+check)
+	mkdir -p "$out/check"
+	gpu "$out/check"
+	args=()
+	for g in "${@:3}"; do args+=(--only "$g"); done
+	[ ${#args[@]} -gt 0 ] && args+=(--skip-tests --no-ptxas)
+	OUT=$out/check "$bundle/run.sh" --jobs "$jobs" --bench none --work /tmp/proof-work "${args[@]}" \
+		>"$out/check/log.txt" 2>&1
+	echo "check: rc=$? after $(($(date +%s) - start)) s" | tee -a "$out/check/log.txt"
+	;;
 recheck)
 	reports=()
 	for d in "$out/main" "$out/main/pre-ours" "$out/tile"; do
@@ -107,13 +120,13 @@ recheck)
 	;;
 merge)
 	runs_found=()
-	for d in "$out/main" "$out/main/pre-ours" "$out/tile"; do
+	for d in "$out/check" "$out/main" "$out/main/pre-ours" "$out/tile"; do
 		[ -f "$d/report.json" ] && runs_found+=("$d")
 	done
 	python3 "$bundle/merge.py" -o "$out/merged" "${runs_found[@]}"
 	;;
 *)
-	echo "device.sh: unknown part $part (main, tile or merge)" >&2
+	echo "device.sh: unknown part $part (main, tile, check, recheck or merge)" >&2
 	exit 2
 	;;
 esac

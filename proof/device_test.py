@@ -37,6 +37,30 @@ class DeviceTest(unittest.TestCase):
             self.assertEqual(none.returncode, 1)
             self.assertIn("no main or tile report", none.stderr)
 
+    def test_check(self):
+        # The check part runs run.sh with nothing timed: every check, or only the
+        # kernels the globs name, then without package cuda's tests and ptxas.
+        with tempfile.TemporaryDirectory() as d:
+            shutil.copy(os.path.join(HERE, "device.sh"), d)
+            with open(os.path.join(d, "run.sh"), "w") as f:
+                f.write('#!/bin/bash\nprintf "%s\\n" "$@" > "$OUT/args"\n')
+            os.chmod(os.path.join(d, "run.sh"), 0o755)
+            out = os.path.join(d, "out")
+
+            def args(*globs):
+                subprocess.run(["bash", os.path.join(d, "device.sh"), "check", out, *globs],
+                               capture_output=True, text=True, check=True)
+                return open(os.path.join(out, "check", "args")).read().split()
+
+            every = args()
+            self.assertIn("none", every[every.index("--bench") + 1:][:1])
+            self.assertNotIn("--only", every)
+            self.assertNotIn("--skip-tests", every)
+            some = args("wgmma_*", "fp4_to_bf16")
+            self.assertEqual([some[i + 1] for i, a in enumerate(some) if a == "--only"], ["wgmma_*", "fp4_to_bf16"])
+            self.assertIn("--skip-tests", some)
+            self.assertIn("--no-ptxas", some)
+
 
 if __name__ == "__main__":
     unittest.main()
