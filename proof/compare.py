@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """A/B timing of our PTX from several bundles against Triton's, on the GPU.
 
-    bundle/compare.py [--only NAME|GLOB]... [--changed] [--no-check] [--runs N]
-                      [--warmup N] [--work DIR] [--out DIR] LABEL=BUNDLE [LABEL=BUNDLE]...
+    bundle/compare.py [--only NAME|GLOB]... [--changed] [--no-check] [--triton-first]
+                      [--runs N] [--warmup N] [--work DIR] [--out DIR] LABEL=BUNDLE [LABEL=BUNDLE]...
 
 For every kernel of the first bundle's kernels.json that --only selects (by
 name or glob; default: all with a realistic size), and with --changed only
@@ -10,7 +10,8 @@ those whose PTX of ours differs between the bundles, ttgir-run times each
 bundle's PTX of ours at the realistic size (-bench N against a device copy,
 with the kernel's metadata), then Triton 3.6's PTX for the same TTGIR
 (compiled into --work as triton_ref.py does, or taken from there when an
-earlier run left KERNEL/triton.ptx and triton.json). Unless --no-check, each
+earlier run left KERNEL/triton.ptx and triton.json), or before them with
+--triton-first. Unless --no-check, each
 variant of ours is first checked against the interpreter at the kernel's
 check size (ttgir-run -check, as run.sh does), so that a variant that
 computes something else is not timed as if it were faster. One line per
@@ -62,6 +63,14 @@ def changed(name, manifests, bundles):
     return len(texts) > 1
 
 
+def timing_order(labels, triton_first):
+    """The order compare.py times a kernel's variants in: the bundles' PTX
+    in the order given, then Triton's; with triton_first, Triton's first (a
+    second measurement in the other order shows whether the order biases a
+    close call)."""
+    return ["triton"] + list(labels) if triton_first else list(labels) + ["triton"]
+
+
 def line(name, results):
     """One kernel's line: each variant's time, % of copy and speed against
     Triton's PTX (its time over the variant's)."""
@@ -110,6 +119,7 @@ def main():
     ap.add_argument("--only", action="append", help="kernels of this name or glob (repeatable)")
     ap.add_argument("--changed", action="store_true", help="only kernels whose PTX of ours differs between the bundles")
     ap.add_argument("--no-check", action="store_true", help="time without checking each variant against the interpreter first")
+    ap.add_argument("--triton-first", action="store_true", help="time Triton's PTX before the bundles' (default: after)")
     ap.add_argument("--runs", type=int, default=20)
     ap.add_argument("--warmup", type=int, default=3)
     ap.add_argument("--work", default="/tmp/proof-work", help="Triton's PTX per kernel (as triton_ref.py's --work)")
@@ -124,6 +134,8 @@ def main():
     os.makedirs(a.out, exist_ok=True)
     manifests = [{k["name"]: k for k in json.loads(T.read_text(os.path.join(b, "kernels.json")))["kernels"]}
                  for _, b in bundles]
+    by_label = {label: (b, man) for (label, b), man in zip(bundles, manifests)}
+    labels = [label for label, _ in bundles]
     rows = []
     for k in selected(list(manifests[0].values()), a.only):
         name = k["name"]
@@ -131,10 +143,19 @@ def main():
             continue
         kdir = os.path.join(a.work, "kernels", name)
         os.makedirs(kdir, exist_ok=True)
-        results = {}
-        for (label, b), man in zip(bundles, manifests):
+        timed = {}
+        for label in timing_order(labels, a.triton_first):
+            if label == "triton":
+                try:
+                    ptx, meta = triton_ptx(k, bundles[0][1], kdir, 10 * major + minor)
+                    timed[label] = bench(bundles[0][1], k, ptx, meta, a.runs, a.warmup,
+                                         os.path.join(kdir, "triton.compare.json"))
+                except Exception as e:
+                    timed[label] = {"error": f"{type(e).__name__}: {e}"}
+                continue
+            b, man = by_label[label]
             if name not in man or not man[name].get("ours"):
-                results[label] = {"error": "not in this bundle"}
+                timed[label] = {"error": "not in this bundle"}
                 continue
             o = man[name]["ours"][0]
             mfile = None
@@ -150,13 +171,9 @@ def main():
                 res["error"] = "not timed: its check failed"
             else:
                 res.update(bench(b, man[name], ptx, mfile, a.runs, a.warmup, os.path.join(kdir, label + ".compare.json")))
-            results[label] = res
-        try:
-            ptx, meta = triton_ptx(k, bundles[0][1], kdir, 10 * major + minor)
-            results["triton"] = bench(bundles[0][1], k, ptx, meta, a.runs, a.warmup,
-                                      os.path.join(kdir, "triton.compare.json"))
-        except Exception as e:
-            results["triton"] = {"error": f"{type(e).__name__}: {e}"}
+            timed[label] = res
+        # The bundles' results in their order, then Triton's, however they were timed.
+        results = {label: timed[label] for label in timing_order(labels, False)}
         print(line(name, results), flush=True)
         rows.append({"kernel": name, "results": results})
         T.write_json(os.path.join(a.out, "compare.json"), rows)

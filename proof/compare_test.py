@@ -34,6 +34,44 @@ class CompareTest(unittest.TestCase):
             self.assertTrue(C.changed("k", [man, man], pair("a", "c")))
             self.assertTrue(C.changed("k", [man, {}], pair("a", "b")))
 
+    def test_timing_order(self):
+        self.assertEqual(C.timing_order(["before", "after"], False), ["before", "after", "triton"])
+        self.assertEqual(C.timing_order(["ours"], True), ["triton", "ours"])
+
+    def test_main_order(self):
+        # main times Triton's PTX last, or first with --triton-first, and reports the
+        # bundles' results before Triton's either way (bench and Triton's compile
+        # stubbed; a stand-in torch gives the device's compute capability).
+        import json
+        import tempfile
+        import types
+        from contextlib import redirect_stdout
+        from io import StringIO
+        from unittest import mock
+        torch = types.SimpleNamespace(cuda=types.SimpleNamespace(get_device_capability=lambda: (9, 0)))
+        with tempfile.TemporaryDirectory() as d:
+            b = os.path.join(d, "b")
+            os.makedirs(os.path.join(b, "ptx"))
+            with open(os.path.join(b, "kernels.json"), "w") as f:
+                json.dump({"kernels": [{"name": "k", "ours": [{"ptx": "k.ptx"}]}]}, f)
+            for first in (False, True):
+                order = []
+
+                def bench(bundle, k, ptx, meta, runs, warmup, json_file):
+                    order.append(os.path.basename(json_file))
+                    return {"ms": 1.0, "pct_copy": 90.0}
+
+                argv = ["compare.py", "--no-check", "--work", os.path.join(d, "w"), "--out", os.path.join(d, "o"),
+                        "ours=" + b] + (["--triton-first"] if first else [])
+                with mock.patch.dict(sys.modules, {"torch": torch}), mock.patch.object(sys, "argv", argv), \
+                        mock.patch.object(C, "bench", bench), \
+                        mock.patch.object(C, "triton_ptx", lambda *a: ("t.ptx", "t.json")), redirect_stdout(StringIO()):
+                    C.main()
+                want = ["ours.compare.json", "triton.compare.json"]
+                self.assertEqual(order, want[::-1] if first else want)
+                rows = json.load(open(os.path.join(d, "o", "compare.json")))
+                self.assertEqual(list(rows[0]["results"]), ["ours", "triton"])
+
     def test_line(self):
         got = C.line("k", {"before": {"ms": 0.2, "pct_copy": 50.0}, "after": {"error": "boom"},
                            "triton": {"ms": 0.1, "pct_copy": 100.0}})
