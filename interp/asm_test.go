@@ -89,7 +89,7 @@ func TestInlineAsmErrors(t *testing.T) {
 		{"f16", `%y = tt.elementwise_inline_asm "cvt.rn.f16.f32 $0, $1;" {constraints = "=h,h", packed_element = 1 : i32, pure = true} %x : tensor<16x8xf16, #L> -> tensor<16x8xf16, #L>`,
 			"only 32-bit registers"},
 		{"f32", `%y = tt.elementwise_inline_asm "cvt.rna.tf32.f32 $0, $1;" {constraints = "=r,r", packed_element = 1 : i32, pure = true} %x : tensor<16x8xf32, #L> -> tensor<16x8xf32, #L>`,
-			"is not a 32-bit integer instruction"},
+			"is not an instruction this evaluator runs"},
 		{"i64", `%y = tt.elementwise_inline_asm "mov.b32 $0, $1;" {constraints = "=r,r", packed_element = 1 : i32, pure = true} %x : tensor<16x8xi64, #L> -> tensor<16x8xi64, #L>`,
 			"64-bit elements"},
 		{"i8", `%y = tt.elementwise_inline_asm "mov.b32 $0, $1;" {constraints = "=r,r,r", packed_element = 2 : i32, pure = true} %x : tensor<16x8xi8, #L> -> tensor<16x8xi8, #L>`,

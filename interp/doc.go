@@ -6,7 +6,7 @@
 // compute the same bits (but for tt.elementwise_inline_asm, whose asm sees
 // consecutive registers of a thread packed together: the interpreter
 // groups elements as the result's layout does, and runs asm of 32-bit
-// integer PTX). That makes it the oracle for layout passes (run a
+// integer and f32 PTX). That makes it the oracle for layout passes (run a
 // kernel before and after a pass on the same inputs: the outputs must be
 // equal) and for code generators (compare the GPU's output with it, within
 // Tolerance for floats).

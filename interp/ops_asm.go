@@ -10,8 +10,8 @@ import (
 )
 
 // evalInlineAsm runs tt.elementwise_inline_asm whose PTX is made of 32-bit
-// integer instructions (package ptxint; any other asm is an error naming
-// the instruction). As on the GPU, the asm runs on blocks of packed_element
+// integer and f32 instructions on "r" and "f" registers (package ptxint;
+// any other asm is an error naming the instruction). As on the GPU, the asm runs on blocks of packed_element
 // consecutive registers of a thread, in the register order the result's
 // layout gives (row-major order without a layout); each operand's block
 // elements are packed into 32-bit registers where they are narrower

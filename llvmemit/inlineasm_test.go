@@ -141,6 +141,8 @@ func TestSimInlineAsmMatchesInterp(t *testing.T) {
 		{"i8", `%y = tt.elementwise_inline_asm "{\0A.reg .b32 t;\0Aprmt.b32 t, $1, 0, 0x0123;\0Axor.b32 $0, t, 0x01010101;\0A}" {constraints = "=r,r", packed_element = 4 : i32, pure = true} %x : tensor<16x8xi8, #L> -> tensor<16x8xi8, #L>`},
 		// Two bytes in a register: they fill its low 16 bits, not one half each.
 		{"i8", `%y = tt.elementwise_inline_asm "shr.u32 $0, $1, 4;" {constraints = "=r,r", packed_element = 2 : i32, pure = true} %x : tensor<16x8xi8, #L> -> tensor<16x8xi8, #L>`},
+		// f32 registers ("f"): x·x + 1 rounded once, and a min with a NaN-free constant.
+		{"f32", `%y = tt.elementwise_inline_asm "{\0A.reg .f32 t;\0Afma.rn.f32 t, $1, $1, 0f3F800000;\0Amin.f32 $0, t, 1.0e30;\0A}" {constraints = "=f,f", packed_element = 1 : i32, pure = true} %x : tensor<16x8xf32, #L> -> tensor<16x8xf32, #L>`},
 	} {
 		t.Run(c.ty, func(t *testing.T) {
 			src := strings.NewReplacer("ELT", c.ty, "OP", c.op).Replace(`#L = #ttg.blocked<{sizePerThread = [4, 1], threadsPerWarp = [4, 8], warpsPerCTA = [1, 1], order = [0, 1]}>
@@ -157,7 +159,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.targ
   }
 }
 `)
-			et := map[string]ir.Type{"f16": &ir.FloatType{Kind: "f16"}, "i8": ir.I8}[c.ty]
+			et := map[string]ir.Type{"f16": &ir.FloatType{Kind: "f16"}, "i8": ir.I8, "f32": ir.F32}[c.ty]
 			in, _ := interp.NewBuffer(et, 128)
 			for i := range in.Data {
 				in.Data[i] = byte(i*29 + 3)
@@ -165,6 +167,11 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.targ
 			if c.ty == "f16" { // finite halves: no NaN patterns
 				for i := 1; i < len(in.Data); i += 2 {
 					in.Data[i] &= 0x3f
+				}
+			}
+			if c.ty == "f32" { // finite values with full mantissas
+				for i := range 128 {
+					in.SetFloat(i, float64(float32(i-64)*1.1e-3+0.5))
 				}
 			}
 			out, _ := interp.NewBuffer(et, 128)

@@ -1134,8 +1134,9 @@ func (s *sim) predicatedStore(c *lir.InstCall, text string) {
 	}
 }
 
-// ptxBlock runs inline PTX of 32-bit integer instructions (package
-// ptxint: and, or, xor, shl, shr, add, sub, mov, prmt…) on each thread.
+// ptxBlock runs inline PTX of 32-bit integer and f32 instructions
+// (package ptxint: and, or, xor, shl, shr, add, sub, mov, prmt, f32
+// arithmetic…) on each thread.
 func (s *sim) ptxBlock(c *lir.InstCall, p *ptxint.Program) {
 	for t := range s.running() {
 		ins := make([]uint32, len(c.Args))

@@ -1,13 +1,23 @@
-// Package ptxint runs straight-line PTX of 32-bit integer instructions,
-// the subset that inline asm over packed values is usually made of: and,
-// or, xor, not, shl, shr (.u32, .s32, .b32), add, sub, mul.lo, mov and prmt
-// (its default mode) on .b32 registers, $k operands and immediates, as the
-// PTX ISA defines them. The interpreter runs tt.elementwise_inline_asm with
-// it, and llvmemit's simulator the inline PTX the lowering emits.
+// Package ptxint runs straight-line PTX of 32-bit instructions, the
+// subset that inline asm over packed values is usually made of: and, or,
+// xor, not, shl, shr (.u32, .s32, .b32), add, sub, mul.lo, mov and prmt
+// (its default mode) on 32-bit integers, and add, sub, mul (.rn, the
+// default), fma.rn, neg, abs, min, max and mov on f32, with cvt between f32
+// and 32-bit integers (cvt.rn.f32.s32/u32, cvt.rzi.s32/u32.f32), on "r" and
+// "f" registers, $k operands and immediates (integers, 0fXXXXXXXX f32 bits,
+// decimal floats), as the PTX ISA defines them. No .ftz: subnormals are
+// kept. An f32 result that is NaN is the canonical NaN 0x7fffffff, as
+// NVIDIA GPUs make it; neg and abs flip and clear the sign bit (the ISA
+// leaves a NaN input's result unspecified); min and max return the operand
+// that is not NaN and order -0 below +0. The interpreter runs
+// tt.elementwise_inline_asm with it, and llvmemit's simulator the inline
+// PTX the lowering emits.
 package ptxint
 
 import (
 	"fmt"
+	"math"
+	"math/big"
 	"strconv"
 	"strings"
 )
@@ -34,12 +44,16 @@ var arity = map[string]int{
 	"mul.lo.u32": 3, "mul.lo.s32": 3,
 	"mov.b32": 2, "mov.u32": 2, "mov.s32": 2,
 	"prmt.b32": 4,
+	"add.f32":  3, "add.rn.f32": 3, "sub.f32": 3, "sub.rn.f32": 3, "mul.f32": 3, "mul.rn.f32": 3,
+	"fma.rn.f32": 4, "neg.f32": 2, "abs.f32": 2, "min.f32": 3, "max.f32": 3, "mov.f32": 2,
+	"cvt.rn.f32.s32": 2, "cvt.rn.f32.u32": 2, "cvt.rzi.s32.f32": 2, "cvt.rzi.u32.f32": 2,
 }
 
 // Parse reads asm (instructions separated by newlines or semicolons; braces,
 // .reg declarations and // comments aside) with its LLVM constraint string
 // ("=r" outputs first, then "r" inputs or a digit tying an input to an
-// output; "~{…}" clobbers ignored). Every register operand is 32 bits.
+// output; "~{…}" clobbers ignored; "f" as "r": 32-bit registers). Every
+// register operand is 32 bits.
 func Parse(asm, constraints string) (*Program, error) {
 	p := &Program{tied: map[int]int{}}
 	for _, c := range strings.Split(constraints, ",") {
@@ -47,8 +61,8 @@ func Parse(asm, constraints string) (*Program, error) {
 		switch {
 		case c == "" || strings.HasPrefix(c, "~"):
 		case strings.HasPrefix(c, "="):
-			if r := strings.TrimLeft(c, "=&"); r != "r" {
-				return nil, fmt.Errorf("output constraint %q: only 32-bit registers (r) are supported", c)
+			if r := strings.TrimLeft(c, "=&"); r != "r" && r != "f" {
+				return nil, fmt.Errorf("output constraint %q: only 32-bit registers (r, f) are supported", c)
 			}
 			p.Outs++
 		default:
@@ -57,8 +71,8 @@ func Parse(asm, constraints string) (*Program, error) {
 					return nil, fmt.Errorf("input constraint %q ties to no output", c)
 				}
 				p.tied[p.Ins] = k
-			} else if c != "r" {
-				return nil, fmt.Errorf("input constraint %q: only 32-bit registers (r) are supported", c)
+			} else if c != "r" && c != "f" {
+				return nil, fmt.Errorf("input constraint %q: only 32-bit registers (r, f) are supported", c)
 			}
 			p.Ins++
 		}
@@ -75,7 +89,7 @@ func Parse(asm, constraints string) (*Program, error) {
 			op, rest, _ := strings.Cut(stmt, " ")
 			want, ok := arity[op]
 			if !ok {
-				return nil, fmt.Errorf("line %d: %q is not a 32-bit integer instruction this evaluator runs (and, or, xor, not, shl, shr, add, sub, mul.lo, mov, prmt)", n+1, stmt)
+				return nil, fmt.Errorf("line %d: %q is not an instruction this evaluator runs (32-bit integer and, or, xor, not, shl, shr, add, sub, mul.lo, mov, prmt; f32 add, sub, mul, fma.rn, neg, abs, min, max, mov; cvt between f32 and 32-bit integers)", n+1, stmt)
 			}
 			args := strings.Split(rest, ",")
 			for i := range args {
@@ -119,9 +133,30 @@ func (p *Program) checkOperand(a string) error {
 	return nil
 }
 
-// immediate reads a PTX integer literal: decimal, 0x hexadecimal, 0b
-// binary or 0 octal, maybe negative, maybe with a U suffix; 32 bits kept.
+// immediate reads a PTX literal as 32 bits: an integer (decimal, 0x
+// hexadecimal, 0b binary or 0 octal, maybe negative, maybe with a U
+// suffix; 32 bits kept), an f32 given by its bits (0fXXXXXXXX) or a
+// decimal float (rounded to f32, as PTX converts a literal to the
+// instruction's type).
 func immediate(a string) (uint32, error) {
+	m := strings.TrimPrefix(a, "-")
+	if len(m) == 10 && (m[:2] == "0f" || m[:2] == "0F") {
+		b, err := strconv.ParseUint(m[2:], 16, 32)
+		if err != nil {
+			return 0, fmt.Errorf("immediate %q: %v", a, err)
+		}
+		if m != a {
+			b ^= 1 << 31
+		}
+		return uint32(b), nil
+	}
+	if !strings.HasPrefix(m, "0x") && !strings.HasPrefix(m, "0X") && strings.ContainsAny(m, ".eE") {
+		f, err := strconv.ParseFloat(a, 64)
+		if err != nil {
+			return 0, fmt.Errorf("immediate %q: %v", a, err)
+		}
+		return math.Float32bits(float32(f)), nil
+	}
 	v, err := strconv.ParseInt(strings.TrimSuffix(a, "U"), 0, 64)
 	if err != nil {
 		if u, uerr := strconv.ParseUint(strings.TrimSuffix(a, "U"), 0, 64); uerr == nil {
@@ -180,6 +215,8 @@ func (p *Program) Run(ins []uint32) ([]uint32, error) {
 			r = val(a[1])
 		case "prmt.b32":
 			r = prmt(val(a[1]), val(a[2]), val(a[3]))
+		default:
+			r = f32op(in.op, val, a)
 		}
 		regs[a[0]] = r
 	}
@@ -206,6 +243,97 @@ func prmt(a, b, sel uint32) uint32 {
 			}
 		}
 		r |= byt << (8 * i)
+	}
+	return r
+}
+
+// canonicalNaN is the NaN NVIDIA GPUs make for an f32 result.
+const canonicalNaN = 0x7fffffff
+
+func f32bits(f float32) uint32 {
+	if f != f {
+		return canonicalNaN
+	}
+	return math.Float32bits(f)
+}
+
+// f32op runs the f32 and cvt instructions (see the package doc).
+func f32op(op string, val func(string) uint32, a []string) uint32 {
+	f := func(i int) float32 { return math.Float32frombits(val(a[i])) }
+	switch op {
+	case "add.f32", "add.rn.f32":
+		return f32bits(f(1) + f(2))
+	case "sub.f32", "sub.rn.f32":
+		return f32bits(f(1) - f(2))
+	case "mul.f32", "mul.rn.f32":
+		return f32bits(f(1) * f(2))
+	case "fma.rn.f32":
+		return f32bits(fma32(f(1), f(2), f(3)))
+	case "neg.f32":
+		return val(a[1]) ^ 1<<31
+	case "abs.f32":
+		return val(a[1]) &^ (1 << 31)
+	case "min.f32", "max.f32":
+		x, y := f(1), f(2)
+		switch {
+		case x != x && y != y:
+			return canonicalNaN
+		case x != x:
+			return val(a[2])
+		case y != y:
+			return val(a[1])
+		}
+		less := x < y || x == y && math.Signbit(float64(x)) && !math.Signbit(float64(y))
+		if less == (op == "min.f32") {
+			return val(a[1])
+		}
+		return val(a[2])
+	case "mov.f32":
+		return val(a[1])
+	case "cvt.rn.f32.s32":
+		return math.Float32bits(float32(int32(val(a[1]))))
+	case "cvt.rn.f32.u32":
+		return math.Float32bits(float32(val(a[1])))
+	case "cvt.rzi.s32.f32":
+		x := float64(f(1))
+		switch {
+		case x != x:
+			return 0
+		case x >= math.MaxInt32:
+			return math.MaxInt32
+		case x <= math.MinInt32:
+			return 1 << 31
+		}
+		return uint32(int32(math.Trunc(x)))
+	case "cvt.rzi.u32.f32":
+		x := float64(f(1))
+		switch {
+		case x != x || x <= 0:
+			return 0
+		case x >= math.MaxUint32:
+			return math.MaxUint32
+		}
+		return uint32(math.Trunc(x))
+	}
+	panic("ptxint: no evaluation for " + op) // Parse admits only the ops above
+}
+
+// fma32 is x·y + z rounded once to f32 (to nearest even): the product and
+// sum exact in a big.Float, then rounded (subnormals too) by Float32.
+func fma32(x, y, z float32) float32 {
+	if math.IsInf(float64(x), 0) || math.IsInf(float64(y), 0) || math.IsInf(float64(z), 0) ||
+		x != x || y != y || z != z {
+		return float32(float64(x)*float64(y) + float64(z)) // IEEE's special cases
+	}
+	p := new(big.Float).SetPrec(64).Mul(big.NewFloat(float64(x)), big.NewFloat(float64(y)))
+	sum := new(big.Float).SetPrec(512).Add(p, big.NewFloat(float64(z)))
+	r, _ := sum.Float32()
+	if r == 0 && sum.Sign() == 0 {
+		// An exact zero sum: -0 only when both addends are -0 (round to nearest).
+		if math.Signbit(float64(x*y)) && math.Signbit(float64(z)) {
+			return float32(math.Copysign(0, -1))
+		}
+		return 0
 	}
 	return r
 }
