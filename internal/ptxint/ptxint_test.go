@@ -77,7 +77,7 @@ func TestFloat(t *testing.T) {
 		{"fma.rn.f32 $0, $1, $2, $3;", []uint32{b(float32(math.Copysign(0, -1))), b(1), b(float32(math.Copysign(0, -1)))}, 1 << 31},
 		{"fma.rn.f32 $0, $1, $2, $3;", []uint32{b(float32(math.Inf(1))), b(1), b(1)}, b(float32(math.Inf(1)))},
 		{"neg.f32 $0, $1;", []uint32{b(1.5)}, b(-1.5)},
-		{"abs.f32 $0, $1;", []uint32{b(-0.0) | 1<<31}, 0},
+		{"abs.f32 $0, $1;", []uint32{1 << 31}, 0}, // -0
 		{"min.f32 $0, $1, $2;", []uint32{b(2), b(-3)}, b(-3)},
 		{"max.f32 $0, $1, $2;", []uint32{nan, b(-3)}, b(-3)},
 		{"min.f32 $0, $1, $2;", []uint32{nan, nan}, 0x7fffffff},
