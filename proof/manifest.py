@@ -684,6 +684,13 @@ def shared_entries():
                 "class": "matmul", "args": f8, "grid": "1", "check_args": f8, "check_grid": "1",
                 "rtol": 1e-3, "atol": 1e-2,
                 "flops": 2 * 64 ** 3, "no_realistic_size": SINGLE.format(tile="64x64x64"), "graph": GRAPH})
+    # e4m3 with maxNumImpreciseAcc = 64 < K = 128: partial accumulators, added to the f32 one every
+    # two wgmma instructions (Triton's needsPartialAccumulator).
+    f8k = ["a=rand:f8E4M3FN:8192", "b=rand:f8E4M3FN:8192", "out=zeros:f32:4096"]
+    out.append({"name": "wgmma_e4m3_partial_64x64x128", "ttgir": "kernels/wgmma_e4m3_partial_64x64x128.ttgir",
+                "class": "matmul", "args": f8k, "grid": "1", "check_args": f8k, "check_grid": "1",
+                "rtol": 1e-3, "atol": 1e-2,
+                "flops": 2 * 64 * 64 * 128, "no_realistic_size": SINGLE.format(tile="64x64x128"), "graph": GRAPH})
     for base in ("add_b1024_sm90_w4", "softmax_b1024_sm90_w4", "transpose_64x64_f32_sm90_w4",
                  "matmul_64x64x32_f16_sm80_w4"):
         out.append({"name": base + ".post", "from": base, "ttgir": f"shared:prepost/{base}.post.ttgir"})
