@@ -25,9 +25,6 @@ type Tolerance struct {
 	Abs, Rel float64
 }
 
-// Unit is the unit roundoff of the format: 2^-(mantissa bits + 1).
-func (f *FloatFormat) Unit() float64 { return math.Ldexp(1, -(f.ManBits + 1)) }
-
 // ForSum is the tolerance for a result that sums n terms whose absolute
 // values add up to at most sumAbs, computed in f in two unknown orders
 // (each within (n-1)·u·sumAbs of the exact sum), plus 4u relative for the

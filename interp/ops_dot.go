@@ -104,7 +104,7 @@ func dotInto(ex *Exec, out, a, b, c *Tensor, precision string, useC bool) error 
 	}
 	af, bf := a.F, b.F
 	if precision == "tf32" {
-		tf := floatFormats["tf32"]
+		tf := LookupFloatFormat("tf32")
 		round := func(e Elem, x []float64) []float64 {
 			if e.Float.Name != "f32" {
 				return x

@@ -175,7 +175,7 @@ func upcastOperand(v *Tensor, kind string, opIdx int, kPack bool, ct Elem) (*Ten
 			up.F[i] = ct.Float.Round(x, NearestEven, false)
 		}
 	case v.Elem.IsInt() && v.Elem.Width == 8 && fp8Kinds[kind] != "":
-		f := floatFormats[fp8Kinds[kind]]
+		f := LookupFloatFormat(fp8Kinds[kind])
 		for i, x := range v.I {
 			up.F[i] = ct.Float.Round(f.FromBits(uint64(uint8(x))), NearestEven, false)
 		}
@@ -266,9 +266,9 @@ func evalDotScaled(ex *Exec, op *ir.Operation, args []Value) ([]Value, error) {
 			return nil, fmt.Errorf("%s: %v", [2]string{"lhs", "rhs"}[i], err)
 		}
 	}
-	ct := Elem{Type: ir.BF16, Float: floatFormats["bf16"]}
+	ct := Elem{Type: ir.BF16, Float: LookupFloatFormat("bf16")}
 	if kinds[0] == "fp16" || kinds[1] == "fp16" {
-		ct = Elem{Type: ir.F16, Float: floatFormats["f16"]}
+		ct = Elem{Type: ir.F16, Float: LookupFloatFormat("f16")}
 	}
 	e, shape, err := resultOf(op, 0)
 	if err != nil {

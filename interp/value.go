@@ -46,7 +46,7 @@ func ElemOf(t ir.Type) (Elem, error) {
 	case *ir.IndexType:
 		return Elem{Type: t, Width: 64}, nil
 	case *ir.FloatType:
-		f := floatFormats[t.Kind]
+		f := LookupFloatFormat(t.Kind)
 		if f == nil {
 			return Elem{}, fmt.Errorf("unsupported float type %s", t.Kind)
 		}

@@ -1,4 +1,4 @@
-package interp
+package floatfmt
 
 import (
 	"math"
@@ -48,7 +48,7 @@ func TestFloatRound(t *testing.T) {
 		{"f32", 1 + 0x1p-24, TowardZero, false, 1},
 		{"f32", 1 + 0x1.8p-24, TowardZero, false, 1},
 	} {
-		f := LookupFloatFormat(c.kind)
+		f := Lookup(c.kind)
 		got := f.Round(c.x, c.mode, c.sat)
 		if !(got == c.want && math.Signbit(got) == math.Signbit(c.want) || math.IsNaN(got) && math.IsNaN(c.want)) {
 			t.Errorf("%s.Round(%g, %d, %v) = %g, want %g", c.kind, c.x, c.mode, c.sat, got, c.want)
@@ -62,7 +62,7 @@ func TestFloatRound(t *testing.T) {
 // encoding is monotonic in the value.
 func TestFloatBitsRoundTrip(t *testing.T) {
 	for _, kind := range []string{"f16", "bf16", "f8E5M2", "f8E4M3FN", "f8E4M3", "f8E4M3FNUZ", "f8E5M2FNUZ", "f8E4M3B11FNUZ"} {
-		f := LookupFloatFormat(kind)
+		f := Lookup(kind)
 		width := 1 + f.ExpBits + f.ManBits
 		prev := math.Inf(-1)
 		for b := uint64(0); b < 1<<width; b++ {
@@ -97,7 +97,7 @@ func TestFloatBitsRoundTrip(t *testing.T) {
 // f16 value (the midpoints and their neighbours) against the tie rule
 // read off the bits (ties go to the even mantissa).
 func TestF16MidpointsByBits(t *testing.T) {
-	f := LookupFloatFormat("f16")
+	f := Lookup("f16")
 	for b := uint64(0); b < 0x7bff; b++ { // finite positive f16 below the largest
 		lo := f.FromBits(b)
 		hi := f.FromBits(b + 1)
