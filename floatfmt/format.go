@@ -6,7 +6,10 @@
 // (internal/ptxint) rounds f16, bf16 and fp8 results with it.
 package floatfmt
 
-import "math"
+import (
+	"math"
+	"math/big"
+)
 
 // Format describes a binary floating-point format narrower than or
 // equal to IEEE double: its exponent and mantissa widths, its exponent bias
@@ -148,6 +151,47 @@ func (f *Format) Round(x float64, mode Rounding, saturate bool) float64 {
 		return 0
 	}
 	return math.Copysign(v, x)
+}
+
+// RoundBig rounds a finite x, held exactly, to the format in one step (no
+// double rounding through float64): Round's result for the exact value of
+// x. The sign of a zero x is kept.
+func (f *Format) RoundBig(x *big.Float, mode Rounding, saturate bool) float64 {
+	if x.Sign() == 0 {
+		if x.Signbit() {
+			return math.Copysign(0, -1)
+		}
+		return 0
+	}
+	if x.IsInf() {
+		v, _ := x.Float64()
+		return f.Round(v, mode, saturate)
+	}
+	e := x.MantExp(nil) - 1 // |x| in [2^e, 2^(e+1))
+	prec := f.ManBits + 1   // significant bits of a normal value
+	if minE := 1 - f.Bias; e < minE {
+		prec -= minE - e // a subnormal: the spacing stays 2^(minE-ManBits)
+	}
+	bm := map[Rounding]big.RoundingMode{NearestEven: big.ToNearestEven, TowardZero: big.ToZero,
+		NearestAway: big.ToNearestAway}[mode]
+	var v float64
+	if prec >= 1 {
+		v, _ = new(big.Float).SetMode(bm).SetPrec(uint(prec)).Set(x).Float64()
+	} else {
+		// |x| is below the smallest subnormal q: 0 or ±q.
+		q := math.Ldexp(1, 1-f.Bias-f.ManBits)
+		half := new(big.Float).SetFloat64(q / 2)
+		switch c := new(big.Float).Abs(x).Cmp(half); {
+		case mode == TowardZero, c < 0, c == 0 && mode == NearestEven:
+			v = 0
+		default:
+			v = q
+		}
+		v = math.Copysign(v, float64(x.Sign()))
+	}
+	// v is on the format's grid (or beyond its largest value): Round keeps
+	// it, or settles an overflow.
+	return f.Round(v, mode, saturate)
 }
 
 // Bits encodes x, a value of the format (as Round returns), as its bit

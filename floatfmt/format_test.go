@@ -2,6 +2,8 @@ package floatfmt
 
 import (
 	"math"
+	"math/big"
+	"math/rand/v2"
 	"testing"
 )
 
@@ -118,5 +120,48 @@ func TestF16MidpointsByBits(t *testing.T) {
 				t.Fatalf("f16 %v rounds to %g, want %g", x, got, w)
 			}
 		}
+	}
+}
+
+// TestRoundBig: rounding an exact value in one step agrees with Round
+// wherever the value is a float64 (Round's input), in every format and
+// mode, subnormals, ties and overflow included; and differs from rounding
+// through float64 where that rounds twice.
+func TestRoundBig(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	modes := []Rounding{NearestEven, TowardZero, NearestAway}
+	for _, name := range []string{"f16", "bf16", "f32", "tf32", "f8E5M2", "f8E4M3FN", "f8E4M3FNUZ"} {
+		f := Lookup(name)
+		minSub := math.Ldexp(1, 1-f.Bias-f.ManBits)
+		for i := range 20000 {
+			var x float64
+			switch i % 4 {
+			case 0: // near the subnormal range, ties included
+				x = float64(r.IntN(1<<12)-1<<11) * minSub / 4
+			case 1: // near overflow
+				x = f.MaxFinite() * (0.9 + 0.2*r.Float64())
+			default:
+				x = math.Ldexp(r.Float64()*2-1, r.IntN(2*f.Bias+8)-f.Bias-f.ManBits-4)
+			}
+			for _, m := range modes {
+				for _, sat := range []bool{false, true} {
+					want := f.Round(x, m, sat)
+					got := f.RoundBig(new(big.Float).SetFloat64(x), m, sat)
+					if math.Float64bits(got) != math.Float64bits(want) && !(math.IsNaN(got) && math.IsNaN(want)) {
+						t.Fatalf("%s: RoundBig(%g, %d, %v) = %g, Round gives %g", name, x, m, sat, got, want)
+					}
+				}
+			}
+		}
+	}
+	// 1 + 2^-8 + 2^-100 rounds up in bf16; through float64 it is the tie 1 + 2^-8, rounded to 1.
+	x := new(big.Float).SetPrec(200).SetFloat64(1 + 0x1p-8)
+	x.Add(x, new(big.Float).SetFloat64(0x1p-100))
+	bf := Lookup("bf16")
+	if got := bf.RoundBig(x, NearestEven, false); got != 1+0x1p-7 {
+		t.Errorf("bf16 RoundBig(1 + 2^-8 + 2^-100) = %g, want 1 + 2^-7", got)
+	}
+	if v, _ := x.Float64(); bf.Round(v, NearestEven, false) != 1 {
+		t.Errorf("the double rounding this test is about did not happen")
 	}
 }

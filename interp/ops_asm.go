@@ -9,9 +9,10 @@ import (
 	"github.com/layoutopt/layoutopt/ir"
 )
 
-// evalInlineAsm runs tt.elementwise_inline_asm whose PTX is made of 32-bit
-// integer and f32 instructions on "r" and "f" registers (package ptxint;
-// any other asm is an error naming the instruction). As on the GPU, the asm runs on blocks of packed_element
+// evalInlineAsm runs tt.elementwise_inline_asm whose PTX is made of the
+// 16- and 32-bit integer, f32, f16, bf16 and fp8 instructions package
+// ptxint runs, on "h", "r" and "f" registers (any other asm is an error
+// naming the instruction). As on the GPU, the asm runs on blocks of packed_element
 // consecutive registers of a thread, in the register order the result's
 // layout gives (row-major order without a layout); each operand's block
 // elements are packed into 32-bit registers where they are narrower

@@ -143,6 +143,9 @@ func TestSimInlineAsmMatchesInterp(t *testing.T) {
 		{"i8", `%y = tt.elementwise_inline_asm "shr.u32 $0, $1, 4;" {constraints = "=r,r", packed_element = 2 : i32, pure = true} %x : tensor<16x8xi8, #L> -> tensor<16x8xi8, #L>`},
 		// f32 registers ("f"): x·x + 1 rounded once, and a min with a NaN-free constant.
 		{"f32", `%y = tt.elementwise_inline_asm "{\0A.reg .f32 t;\0Afma.rn.f32 t, $1, $1, 0f3F800000;\0Amin.f32 $0, t, 1.0e30;\0A}" {constraints = "=f,f", packed_element = 1 : i32, pure = true} %x : tensor<16x8xf32, #L> -> tensor<16x8xf32, #L>`},
+		// f16 pairs in a register (f16x2 arithmetic), and one f16 to a 16-bit register ("h").
+		{"f16", `%y = tt.elementwise_inline_asm "{\0A.reg .b32 t;\0Afma.rn.f16x2 t, $1, $1, $1;\0Amul.f16x2 $0, t, 0x3C003800;\0A}" {constraints = "=r,r", packed_element = 2 : i32, pure = true} %x : tensor<16x8xf16, #L> -> tensor<16x8xf16, #L>`},
+		{"f16", `%y = tt.elementwise_inline_asm "{\0A.reg .f32 t;\0Acvt.f32.f16 t, $1;\0Amul.f32 t, t, 0f3DCCCCCD;\0Acvt.rn.f16.f32 $0, t;\0A}" {constraints = "=h,h", packed_element = 1 : i32, pure = true} %x : tensor<16x8xf16, #L> -> tensor<16x8xf16, #L>`},
 	} {
 		t.Run(c.ty, func(t *testing.T) {
 			src := strings.NewReplacer("ELT", c.ty, "OP", c.op).Replace(`#L = #ttg.blocked<{sizePerThread = [4, 1], threadsPerWarp = [4, 8], warpsPerCTA = [1, 1], order = [0, 1]}>

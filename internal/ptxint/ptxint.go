@@ -1,25 +1,41 @@
-// Package ptxint runs straight-line PTX of 32-bit instructions, the
-// subset that inline asm over packed values is usually made of: and, or,
-// xor, not, shl, shr (.u32, .s32, .b32), add, sub, mul.lo, mov and prmt
-// (its default mode) on 32-bit integers, and add, sub, mul (.rn, the
-// default), fma.rn, neg, abs, min, max and mov on f32, with cvt between f32
-// and 32-bit integers (cvt.rn.f32.s32/u32, cvt.rzi.s32/u32.f32), on "r" and
-// "f" registers, $k operands and immediates (integers, 0fXXXXXXXX f32 bits,
-// decimal floats), as the PTX ISA defines them. No .ftz: subnormals are
-// kept. An f32 result that is NaN is the canonical NaN 0x7fffffff, as
-// NVIDIA GPUs make it; neg and abs flip and clear the sign bit (the ISA
-// leaves a NaN input's result unspecified); min and max return the operand
-// that is not NaN and order -0 below +0. The interpreter runs
-// tt.elementwise_inline_asm with it, and llvmemit's simulator the inline
-// PTX the lowering emits.
+// Package ptxint runs straight-line PTX, the subset that inline asm over
+// packed values is usually made of, as the PTX ISA defines it:
+//
+//   - 32-bit integers: and, or, xor, not, shl, shr, add, sub, mul.lo,
+//     mul.hi, mad.lo, min, max, neg, abs, popc, clz, brev, bfe, bfi, lop3,
+//     shf (funnel shifts), prmt (its default mode), mov;
+//   - 16-bit integers: mov, and, or, xor, and cvt to and from 32 bits;
+//   - f32: add, sub, mul (.rn, the default), fma.rn, neg, abs, min, max,
+//     mov, and cvt to and from 32-bit integers (cvt.rn.f32.s32/u32,
+//     cvt.rzi.s32/u32.f32);
+//   - f16 and bf16, one to a 16-bit register or two to a 32-bit one (x2):
+//     add, sub, mul, fma.rn, neg, abs, min, max; cvt between them and f32
+//     (cvt.f32.f16, cvt.rn.f16.f32, cvt.rn.f16x2.f32, the bf16 ones);
+//   - fp8 pairs (e4m3x2, e5m2x2) from two f32 or an f16x2
+//     (cvt.rn.satfinite.e4m3x2.f32, ….f16x2) and to an f16x2
+//     (cvt.rn.f16x2.e4m3x2);
+//   - mov.b32 packing two 16-bit registers ({lo, hi}) or unpacking one.
+//
+// Operands are $k (the asm's operands, in constraint order), registers the
+// asm declares (.reg), and immediates (integers, 0fXXXXXXXX f32 bits,
+// decimal floats). Every float result is rounded once, to nearest even; no
+// .ftz (subnormals are kept). A NaN result is the canonical NaN NVIDIA GPUs
+// make (0x7fffffff, 0x7fff in f16 and bf16, 0x7f in e4m3); neg and abs flip
+// and clear the sign bit (the ISA leaves a NaN input's result unspecified);
+// min and max return the operand that is not NaN and order -0 below +0.
+// The interpreter runs tt.elementwise_inline_asm with it, and llvmemit's
+// simulator the inline PTX the lowering emits.
 package ptxint
 
 import (
 	"fmt"
 	"math"
 	"math/big"
+	"math/bits"
 	"strconv"
 	"strings"
+
+	"github.com/layoutopt/layoutopt/floatfmt"
 )
 
 // Program is parsed inline PTX with its constraints: outputs $0..$(Outs-1),
@@ -32,28 +48,132 @@ type Program struct {
 
 type instr struct {
 	op   string
-	args []string // destination first
+	def  opDef
+	args []string // destination first; a vector operand is "{a,b}"
 	line int
 }
 
-// arity is the operand count of each instruction, destination included.
-var arity = map[string]int{
-	"and.b32": 3, "or.b32": 3, "xor.b32": 3, "not.b32": 2,
-	"shl.b32": 3, "shr.u32": 3, "shr.b32": 3, "shr.s32": 3,
-	"add.u32": 3, "add.s32": 3, "sub.u32": 3, "sub.s32": 3,
-	"mul.lo.u32": 3, "mul.lo.s32": 3,
-	"mov.b32": 2, "mov.u32": 2, "mov.s32": 2,
-	"prmt.b32": 4,
-	"add.f32":  3, "add.rn.f32": 3, "sub.f32": 3, "sub.rn.f32": 3, "mul.f32": 3, "mul.rn.f32": 3,
-	"fma.rn.f32": 4, "neg.f32": 2, "abs.f32": 2, "min.f32": 3, "max.f32": 3, "mov.f32": 2,
-	"cvt.rn.f32.s32": 2, "cvt.rn.f32.u32": 2, "cvt.rzi.s32.f32": 2, "cvt.rzi.u32.f32": 2,
+// opDef is an instruction: its operand count (destination included), the
+// width of its destination (16 or 32 bits) and its evaluation on the
+// operands' values (v[0] is the destination's old value).
+type opDef struct {
+	n, dst int
+	f      func(v []uint32) uint32
 }
 
-// Parse reads asm (instructions separated by newlines or semicolons; braces,
-// .reg declarations and // comments aside) with its LLVM constraint string
-// ("=r" outputs first, then "r" inputs or a digit tying an input to an
-// output; "~{…}" clobbers ignored; "f" as "r": 32-bit registers). Every
-// register operand is 32 bits.
+var ops = map[string]opDef{}
+
+func def(dst, n int, f func(v []uint32) uint32, names ...string) {
+	for _, name := range names {
+		ops[name] = opDef{n, dst, f}
+	}
+}
+
+func init() {
+	// 32-bit integers.
+	def(32, 3, func(v []uint32) uint32 { return v[1] & v[2] }, "and.b32")
+	def(32, 3, func(v []uint32) uint32 { return v[1] | v[2] }, "or.b32")
+	def(32, 3, func(v []uint32) uint32 { return v[1] ^ v[2] }, "xor.b32")
+	def(32, 2, func(v []uint32) uint32 { return ^v[1] }, "not.b32")
+	def(32, 3, func(v []uint32) uint32 { return v[1] << min(v[2], 32) }, "shl.b32")
+	def(32, 3, func(v []uint32) uint32 { return v[1] >> min(v[2], 32) }, "shr.u32", "shr.b32")
+	def(32, 3, func(v []uint32) uint32 { return uint32(int32(v[1]) >> min(v[2], 31)) }, "shr.s32")
+	def(32, 3, func(v []uint32) uint32 { return v[1] + v[2] }, "add.u32", "add.s32")
+	def(32, 3, func(v []uint32) uint32 { return v[1] - v[2] }, "sub.u32", "sub.s32")
+	def(32, 3, func(v []uint32) uint32 { return v[1] * v[2] }, "mul.lo.u32", "mul.lo.s32")
+	def(32, 3, func(v []uint32) uint32 { return uint32(uint64(v[1]) * uint64(v[2]) >> 32) }, "mul.hi.u32")
+	def(32, 3, func(v []uint32) uint32 { return uint32(int64(int32(v[1])) * int64(int32(v[2])) >> 32) }, "mul.hi.s32")
+	def(32, 4, func(v []uint32) uint32 { return v[1]*v[2] + v[3] }, "mad.lo.u32", "mad.lo.s32")
+	def(32, 3, func(v []uint32) uint32 { return min(v[1], v[2]) }, "min.u32")
+	def(32, 3, func(v []uint32) uint32 { return max(v[1], v[2]) }, "max.u32")
+	def(32, 3, func(v []uint32) uint32 { return uint32(min(int32(v[1]), int32(v[2]))) }, "min.s32")
+	def(32, 3, func(v []uint32) uint32 { return uint32(max(int32(v[1]), int32(v[2]))) }, "max.s32")
+	def(32, 2, func(v []uint32) uint32 { return -v[1] }, "neg.s32")
+	def(32, 2, func(v []uint32) uint32 {
+		if int32(v[1]) < 0 {
+			return -v[1] // abs of the most negative value is itself
+		}
+		return v[1]
+	}, "abs.s32")
+	def(32, 2, func(v []uint32) uint32 { return uint32(bits.OnesCount32(v[1])) }, "popc.b32")
+	def(32, 2, func(v []uint32) uint32 { return uint32(bits.LeadingZeros32(v[1])) }, "clz.b32")
+	def(32, 2, func(v []uint32) uint32 { return bits.Reverse32(v[1]) }, "brev.b32")
+	def(32, 4, func(v []uint32) uint32 { return bfe(v[1], v[2], v[3], false) }, "bfe.u32")
+	def(32, 4, func(v []uint32) uint32 { return bfe(v[1], v[2], v[3], true) }, "bfe.s32")
+	def(32, 5, func(v []uint32) uint32 { return bfi(v[1], v[2], v[3], v[4]) }, "bfi.b32")
+	def(32, 5, func(v []uint32) uint32 { return lop3(v[1], v[2], v[3], v[4]) }, "lop3.b32")
+	for _, dir := range []string{"l", "r"} {
+		for _, mode := range []string{"wrap", "clamp"} {
+			left, wrap := dir == "l", mode == "wrap"
+			def(32, 4, func(v []uint32) uint32 { return shf(v[1], v[2], v[3], left, wrap) },
+				"shf."+dir+"."+mode+".b32")
+		}
+	}
+	def(32, 4, func(v []uint32) uint32 { return prmt(v[1], v[2], v[3]) }, "prmt.b32")
+	def(32, 2, func(v []uint32) uint32 { return v[1] }, "mov.b32", "mov.u32", "mov.s32", "mov.f32")
+
+	// 16-bit integers and the conversions to and from 32 bits.
+	def(16, 2, func(v []uint32) uint32 { return v[1] }, "mov.b16", "mov.u16", "mov.s16", "cvt.u16.u32", "cvt.s16.s32")
+	def(16, 3, func(v []uint32) uint32 { return v[1] & v[2] }, "and.b16")
+	def(16, 3, func(v []uint32) uint32 { return v[1] | v[2] }, "or.b16")
+	def(16, 3, func(v []uint32) uint32 { return v[1] ^ v[2] }, "xor.b16")
+	def(32, 2, func(v []uint32) uint32 { return v[1] & 0xffff }, "cvt.u32.u16")
+	def(32, 2, func(v []uint32) uint32 { return uint32(int32(int16(v[1]))) }, "cvt.s32.s16")
+
+	// f32.
+	f32, f16, bf16 := fmtOf("f32"), fmtOf("f16"), fmtOf("bf16")
+	for _, x := range []struct {
+		suffix string
+		lanes  *lanes
+	}{{"f32", &lanes{f32, 32, 1}}, {"f16", &lanes{f16, 16, 1}}, {"f16x2", &lanes{f16, 16, 2}},
+		{"bf16", &lanes{bf16, 16, 1}}, {"bf16x2", &lanes{bf16, 16, 2}}} {
+		l, dst := x.lanes, x.lanes.bits*x.lanes.n
+		def(dst, 3, l.arith(func(a []*big.Float) *big.Float { return exact().Add(a[0], a[1]) }, ieeeAdd),
+			"add."+x.suffix, "add.rn."+x.suffix)
+		def(dst, 3, l.arith(func(a []*big.Float) *big.Float { return exact().Sub(a[0], a[1]) }, ieeeSub),
+			"sub."+x.suffix, "sub.rn."+x.suffix)
+		def(dst, 3, l.arith(func(a []*big.Float) *big.Float { return exact().Mul(a[0], a[1]) }, ieeeMul),
+			"mul."+x.suffix, "mul.rn."+x.suffix)
+		def(dst, 4, l.arith(func(a []*big.Float) *big.Float {
+			return exact().Add(exact().Mul(a[0], a[1]), a[2])
+		}, func(a []float64) float64 { return a[0]*a[1] + a[2] }), "fma.rn."+x.suffix)
+		def(dst, 2, l.lanewise(func(b, sign uint32) uint32 { return b ^ sign }), "neg."+x.suffix)
+		def(dst, 2, l.lanewise(func(b, sign uint32) uint32 { return b &^ sign }), "abs."+x.suffix)
+		def(dst, 3, l.minMax(true), "min."+x.suffix)
+		def(dst, 3, l.minMax(false), "max."+x.suffix)
+	}
+	def(32, 2, func(v []uint32) uint32 { return fbits(f32, float64(int32(v[1]))) }, "cvt.rn.f32.s32")
+	def(32, 2, func(v []uint32) uint32 { return fbits(f32, float64(v[1])) }, "cvt.rn.f32.u32")
+	def(32, 2, func(v []uint32) uint32 { return cvtInt(float64(math.Float32frombits(v[1])), true) }, "cvt.rzi.s32.f32")
+	def(32, 2, func(v []uint32) uint32 { return cvtInt(float64(math.Float32frombits(v[1])), false) }, "cvt.rzi.u32.f32")
+
+	// Conversions between f32, f16, bf16 and fp8. A pair from two sources
+	// puts the first in the high half (PTX's cvt.rn.f16x2.f32 d, a, b).
+	e4m3, e5m2 := fmtOf("f8E4M3FN"), fmtOf("f8E5M2")
+	for _, h := range []*floatfmt.Format{f16, bf16} {
+		def(32, 2, func(v []uint32) uint32 { return convert(h, f32, v[1], false) }, "cvt.f32."+h.Name)
+		def(16, 2, func(v []uint32) uint32 { return convert(f32, h, v[1], false) }, "cvt.rn."+h.Name+".f32")
+		def(32, 3, func(v []uint32) uint32 { return pair(f32, h, 16, v[1], v[2], false) }, "cvt.rn."+h.Name+"x2.f32")
+	}
+	for _, e := range []*floatfmt.Format{e4m3, e5m2} {
+		name := map[string]string{"f8E4M3FN": "e4m3x2", "f8E5M2": "e5m2x2"}[e.Name]
+		def(16, 3, func(v []uint32) uint32 { return pair(f32, e, 8, v[1], v[2], true) }, "cvt.rn.satfinite."+name+".f32")
+		def(16, 2, func(v []uint32) uint32 {
+			return pair(f16, e, 8, v[1]>>16, v[1]&0xffff, true)
+		}, "cvt.rn.satfinite."+name+".f16x2")
+		def(32, 2, func(v []uint32) uint32 {
+			return pair(e, f16, 16, v[1]>>8&0xff, v[1]&0xff, false)
+		}, "cvt.rn.f16x2."+name)
+	}
+}
+
+func fmtOf(name string) *floatfmt.Format { return floatfmt.Lookup(name) }
+
+// Parse reads asm (instructions separated by newlines or semicolons; scope
+// braces, .reg declarations and // comments aside) with its LLVM constraint
+// string ("=r" outputs first, then "r" inputs or a digit tying an input to
+// an output; "~{…}" clobbers ignored; "f" as "r": 32-bit registers; "h":
+// 16-bit registers, the low half of the value).
 func Parse(asm, constraints string) (*Program, error) {
 	p := &Program{tied: map[int]int{}}
 	for _, c := range strings.Split(constraints, ",") {
@@ -61,8 +181,8 @@ func Parse(asm, constraints string) (*Program, error) {
 		switch {
 		case c == "" || strings.HasPrefix(c, "~"):
 		case strings.HasPrefix(c, "="):
-			if r := strings.TrimLeft(c, "=&"); r != "r" && r != "f" {
-				return nil, fmt.Errorf("output constraint %q: only 32-bit registers (r, f) are supported", c)
+			if r := strings.TrimLeft(c, "=&"); r != "r" && r != "f" && r != "h" {
+				return nil, fmt.Errorf("output constraint %q: only 16- and 32-bit registers (h, r, f) are supported", c)
 			}
 			p.Outs++
 		default:
@@ -71,8 +191,8 @@ func Parse(asm, constraints string) (*Program, error) {
 					return nil, fmt.Errorf("input constraint %q ties to no output", c)
 				}
 				p.tied[p.Ins] = k
-			} else if c != "r" && c != "f" {
-				return nil, fmt.Errorf("input constraint %q: only 32-bit registers (r, f) are supported", c)
+			} else if c != "r" && c != "f" && c != "h" {
+				return nil, fmt.Errorf("input constraint %q: only 16- and 32-bit registers (h, r, f) are supported", c)
 			}
 			p.Ins++
 		}
@@ -82,34 +202,106 @@ func Parse(asm, constraints string) (*Program, error) {
 			line = line[:i]
 		}
 		for _, stmt := range strings.Split(line, ";") {
-			stmt = strings.TrimSpace(strings.Trim(strings.TrimSpace(stmt), "{}"))
+			stmt = trimScopes(stmt)
 			if stmt == "" || strings.HasPrefix(stmt, ".reg") {
 				continue
 			}
-			op, rest, _ := strings.Cut(stmt, " ")
-			want, ok := arity[op]
-			if !ok {
-				return nil, fmt.Errorf("line %d: %q is not an instruction this evaluator runs (32-bit integer and, or, xor, not, shl, shr, add, sub, mul.lo, mov, prmt; f32 add, sub, mul, fma.rn, neg, abs, min, max, mov; cvt between f32 and 32-bit integers)", n+1, stmt)
+			in, err := p.parseInstr(stmt)
+			if err != nil {
+				return nil, fmt.Errorf("line %d: %v", n+1, err)
 			}
-			args := strings.Split(rest, ",")
-			for i := range args {
-				args[i] = strings.TrimSpace(args[i])
-			}
-			if len(args) != want || args[0] == "" {
-				return nil, fmt.Errorf("line %d: %s takes %d operands, not %q", n+1, op, want, rest)
-			}
-			for _, a := range args {
-				if err := p.checkOperand(a); err != nil {
-					return nil, fmt.Errorf("line %d: %v", n+1, err)
-				}
-			}
-			if isImmediate(args[0]) {
-				return nil, fmt.Errorf("line %d: %s writes an immediate", n+1, op)
-			}
-			p.instrs = append(p.instrs, instr{op, args, n + 1})
+			in.line = n + 1
+			p.instrs = append(p.instrs, in)
 		}
 	}
 	return p, nil
+}
+
+// trimScopes strips the scope braces around a statement ("{ .reg …",
+// "… }"), keeping a vector operand's.
+func trimScopes(stmt string) string {
+	stmt = strings.TrimSpace(stmt)
+	for strings.HasPrefix(stmt, "{") {
+		stmt = strings.TrimSpace(stmt[1:])
+	}
+	for strings.HasSuffix(stmt, "}") && strings.Count(stmt, "}") > strings.Count(stmt, "{") {
+		stmt = strings.TrimSpace(stmt[:len(stmt)-1])
+	}
+	return stmt
+}
+
+func (p *Program) parseInstr(stmt string) (instr, error) {
+	name, rest, _ := strings.Cut(stmt, " ")
+	args, err := splitOperands(rest)
+	if err != nil {
+		return instr{}, err
+	}
+	in := instr{op: name, args: args}
+	var ok bool
+	if in.def, ok = ops[name]; !ok {
+		return instr{}, fmt.Errorf("%q is not an instruction this evaluator runs (see package ptxint: 16- and 32-bit integer, f32, f16, bf16 and fp8 instructions)", stmt)
+	}
+	if len(args) != in.def.n || args[0] == "" {
+		return instr{}, fmt.Errorf("%s takes %d operands, not %q", name, in.def.n, rest)
+	}
+	for i, a := range args {
+		if strings.HasPrefix(a, "{") {
+			// mov.b32 packs two 16-bit registers ({lo, hi}) or unpacks one.
+			if name != "mov.b32" || len(args) != 2 {
+				return instr{}, fmt.Errorf("operand %s: a vector operand only packs or unpacks a mov.b32", a)
+			}
+			parts := strings.Split(strings.Trim(a, "{}"), ",")
+			if len(parts) != 2 {
+				return instr{}, fmt.Errorf("operand %s: mov.b32 packs two 16-bit halves", a)
+			}
+			for _, x := range parts {
+				if err := p.checkOperand(x); err != nil {
+					return instr{}, err
+				}
+			}
+			if i == 0 && isImmediate(parts[0]) || i == 0 && isImmediate(parts[1]) {
+				return instr{}, fmt.Errorf("%s writes an immediate", name)
+			}
+			continue
+		}
+		if err := p.checkOperand(a); err != nil {
+			return instr{}, err
+		}
+	}
+	if isImmediate(args[0]) {
+		return instr{}, fmt.Errorf("%s writes an immediate", name)
+	}
+	return in, nil
+}
+
+// splitOperands splits at the commas outside braces, spaces removed.
+func splitOperands(s string) ([]string, error) {
+	var out []string
+	depth, start := 0, 0
+	for i, c := range s {
+		switch c {
+		case '{':
+			depth++
+		case '}':
+			depth--
+		case ',':
+			if depth == 0 {
+				out = append(out, s[start:i])
+				start = i + 1
+			}
+		}
+		if depth < 0 || depth > 1 {
+			return nil, fmt.Errorf("operands %q: unbalanced braces", s)
+		}
+	}
+	if depth != 0 {
+		return nil, fmt.Errorf("operands %q: unbalanced braces", s)
+	}
+	out = append(out, s[start:])
+	for i := range out {
+		out[i] = strings.Join(strings.Fields(out[i]), "")
+	}
+	return out, nil
 }
 
 func isImmediate(a string) bool {
@@ -168,7 +360,8 @@ func immediate(a string) (uint32, error) {
 }
 
 // Run executes the program on one thread's inputs and returns its outputs
-// (an output never written is 0, unless an input is tied to it).
+// (an output never written is 0, unless an input is tied to it). A 16-bit
+// register ("h") holds its value in the low half.
 func (p *Program) Run(ins []uint32) ([]uint32, error) {
 	if len(ins) != p.Ins {
 		return nil, fmt.Errorf("%d inputs for %d", len(ins), p.Ins)
@@ -187,36 +380,27 @@ func (p *Program) Run(ins []uint32) ([]uint32, error) {
 		}
 		return regs[a]
 	}
+	v := make([]uint32, 0, 8)
 	for _, in := range p.instrs {
 		a := in.args
-		var r uint32
-		switch in.op {
-		case "and.b32":
-			r = val(a[1]) & val(a[2])
-		case "or.b32":
-			r = val(a[1]) | val(a[2])
-		case "xor.b32":
-			r = val(a[1]) ^ val(a[2])
-		case "not.b32":
-			r = ^val(a[1])
-		case "shl.b32":
-			r = val(a[1]) << min(val(a[2]), 32)
-		case "shr.u32", "shr.b32":
-			r = val(a[1]) >> min(val(a[2]), 32)
-		case "shr.s32":
-			r = uint32(int32(val(a[1])) >> min(val(a[2]), 31))
-		case "add.u32", "add.s32":
-			r = val(a[1]) + val(a[2])
-		case "sub.u32", "sub.s32":
-			r = val(a[1]) - val(a[2])
-		case "mul.lo.u32", "mul.lo.s32":
-			r = val(a[1]) * val(a[2])
-		case "mov.b32", "mov.u32", "mov.s32":
-			r = val(a[1])
-		case "prmt.b32":
-			r = prmt(val(a[1]), val(a[2]), val(a[3]))
-		default:
-			r = f32op(in.op, val, a)
+		switch {
+		case strings.HasPrefix(a[0], "{"): // mov.b32 {lo, hi}, x
+			lo, hi, _ := strings.Cut(strings.Trim(a[0], "{}"), ",")
+			x := val(a[1])
+			regs[lo], regs[hi] = x&0xffff, x>>16
+			continue
+		case strings.HasPrefix(a[1], "{"): // mov.b32 d, {lo, hi}
+			lo, hi, _ := strings.Cut(strings.Trim(a[1], "{}"), ",")
+			regs[a[0]] = val(lo)&0xffff | val(hi)<<16
+			continue
+		}
+		v = v[:0]
+		for _, x := range a {
+			v = append(v, val(x))
+		}
+		r := in.def.f(v)
+		if in.def.dst == 16 {
+			r &= 0xffff
 		}
 		regs[a[0]] = r
 	}
@@ -225,6 +409,86 @@ func (p *Program) Run(ins []uint32) ([]uint32, error) {
 		out[i] = regs["$"+strconv.Itoa(i)]
 	}
 	return out, nil
+}
+
+// bfe extracts len bits at pos (each the low 8 bits of its operand); the
+// bits the field has past bit 31, and those above it, are 0 (.u32) or the
+// sign bit, a[min(pos+len-1, 31)] (.s32), as the PTX ISA defines bfe.
+func bfe(a, pos, length uint32, signed bool) uint32 {
+	p, l := pos&0xff, length&0xff
+	if l == 0 {
+		return 0
+	}
+	var avail uint32 // the field's bits inside a
+	if p < 32 {
+		avail = min(l, 32-p)
+	}
+	var r uint32
+	if avail > 0 {
+		r = a >> p
+		if avail < 32 {
+			r &= 1<<avail - 1
+		}
+	}
+	if signed && a>>min(p+l-1, 31)&1 != 0 && avail < 32 {
+		r |= ^uint32(0) << avail
+	}
+	return r
+}
+
+// bfi inserts the low len bits of f into b at pos (each the low 8 bits of
+// its operand); bits past 31 are dropped.
+func bfi(f, b, pos, length uint32) uint32 {
+	p, l := pos&0xff, length&0xff
+	if l == 0 || p > 31 {
+		return b
+	}
+	mask := uint32(math.MaxUint32)
+	if l < 32 {
+		mask = 1<<l - 1
+	}
+	mask <<= p
+	return b&^mask | f<<p&mask
+}
+
+// lop3 is the three-input logic op whose truth table is lut: bit
+// (a<<2 | b<<1 | c) of lut, per bit.
+func lop3(a, b, c, lut uint32) uint32 {
+	var r uint32
+	for i := range 8 {
+		if lut>>i&1 == 0 {
+			continue
+		}
+		x := a
+		if i&4 == 0 {
+			x = ^a
+		}
+		y := b
+		if i&2 == 0 {
+			y = ^b
+		}
+		z := c
+		if i&1 == 0 {
+			z = ^c
+		}
+		r |= x & y & z
+	}
+	return r
+}
+
+// shf is the funnel shift of {b, a} (b the high word) by n: .wrap takes n
+// mod 32, .clamp min(n, 32); shf.l returns the high word, shf.r the low.
+func shf(a, b, n uint32, left, wrap bool) uint32 {
+	if wrap {
+		n &= 31
+	} else {
+		n = min(n, 32)
+	}
+	x := uint64(b)<<32 | uint64(a)
+	if left {
+		return uint32(x << n >> 32)
+	}
+	return uint32(x >> n)
 }
 
 // prmt is prmt.b32's default mode: the bytes of {b, a} (a's are 0-3, b's
@@ -247,55 +511,126 @@ func prmt(a, b, sel uint32) uint32 {
 	return r
 }
 
-// canonicalNaN is the NaN NVIDIA GPUs make for an f32 result.
-const canonicalNaN = 0x7fffffff
-
-func f32bits(f float32) uint32 {
-	if f != f {
-		return canonicalNaN
+// fbits encodes x in f, a NaN as the canonical NaN NVIDIA GPUs make: all
+// ones but the sign (0x7fffffff, 0x7fff; e4m3 has one NaN, 0x7f).
+func fbits(f *floatfmt.Format, x float64) uint32 {
+	if x != x {
+		return uint32(1)<<(f.ExpBits+f.ManBits) - 1
 	}
-	return math.Float32bits(f)
+	return uint32(f.Bits(x))
 }
 
-// f32op runs the f32 and cvt instructions (see the package doc).
-func f32op(op string, val func(string) uint32, a []string) uint32 {
-	f := func(i int) float32 { return math.Float32frombits(val(a[i])) }
-	switch op {
-	case "add.f32", "add.rn.f32":
-		return f32bits(f(1) + f(2))
-	case "sub.f32", "sub.rn.f32":
-		return f32bits(f(1) - f(2))
-	case "mul.f32", "mul.rn.f32":
-		return f32bits(f(1) * f(2))
-	case "fma.rn.f32":
-		return f32bits(fma32(f(1), f(2), f(3)))
-	case "neg.f32":
-		return val(a[1]) ^ 1<<31
-	case "abs.f32":
-		return val(a[1]) &^ (1 << 31)
-	case "min.f32", "max.f32":
-		x, y := f(1), f(2)
-		switch {
-		case x != x && y != y:
-			return canonicalNaN
-		case x != x:
-			return val(a[2])
-		case y != y:
-			return val(a[1])
+// lanes is a float type of a register: n values of bits bits each (two
+// f16 in an f16x2, value k at bit k·bits).
+type lanes struct {
+	f       *floatfmt.Format
+	bits, n int
+}
+
+func (l *lanes) get(v uint32, k int) float64 {
+	return l.f.FromBits(uint64(v >> (k * l.bits) & (1<<l.bits - 1)))
+}
+
+// arith is an arithmetic instruction on every lane: the exact result of
+// finite operands rounded once, and IEEE's special cases (an infinity or
+// NaN operand) through float64, where they are exact.
+func (l *lanes) arith(exactOp func([]*big.Float) *big.Float, ieee func([]float64) float64) func(v []uint32) uint32 {
+	return func(v []uint32) uint32 {
+		var r uint32
+		xs := make([]float64, len(v)-1)
+		bs := make([]*big.Float, len(v)-1)
+		for k := range l.n {
+			finite := true
+			for i := range xs {
+				xs[i] = l.get(v[i+1], k)
+				finite = finite && !math.IsInf(xs[i], 0) && !math.IsNaN(xs[i])
+			}
+			var y float64
+			if finite {
+				for i, x := range xs {
+					bs[i] = new(big.Float).SetFloat64(x)
+				}
+				if e := exactOp(bs); e.Sign() != 0 {
+					y = l.f.RoundBig(e, floatfmt.NearestEven, false)
+				} else {
+					y = ieee(xs) // an exact zero, signed as IEEE has it (exact in float64 too)
+				}
+			} else {
+				y = l.f.Round(ieee(xs), floatfmt.NearestEven, false)
+			}
+			r |= fbits(l.f, y) << (k * l.bits)
 		}
-		less := x < y || x == y && math.Signbit(float64(x)) && !math.Signbit(float64(y))
-		if less == (op == "min.f32") {
-			return val(a[1])
+		return r
+	}
+}
+
+// exact is a big.Float wide enough for the exact sum or product of f32
+// values (whose exponents span under 600 bits).
+func exact() *big.Float { return new(big.Float).SetPrec(1024) }
+
+func ieeeAdd(a []float64) float64 { return a[0] + a[1] }
+func ieeeSub(a []float64) float64 { return a[0] - a[1] }
+func ieeeMul(a []float64) float64 { return a[0] * a[1] }
+
+// lanewise applies f to every lane's bits with the lane's sign bit.
+func (l *lanes) lanewise(f func(b, sign uint32) uint32) func(v []uint32) uint32 {
+	return func(v []uint32) uint32 {
+		var r uint32
+		mask := uint32(1)<<l.bits - 1
+		for k := range l.n {
+			b := v[1] >> (k * l.bits) & mask
+			r |= f(b, 1<<(l.bits-1)) << (k * l.bits)
 		}
-		return val(a[2])
-	case "mov.f32":
-		return val(a[1])
-	case "cvt.rn.f32.s32":
-		return math.Float32bits(float32(int32(val(a[1]))))
-	case "cvt.rn.f32.u32":
-		return math.Float32bits(float32(val(a[1])))
-	case "cvt.rzi.s32.f32":
-		x := float64(f(1))
+		return r
+	}
+}
+
+// minMax is min or max on every lane: the operand that is not NaN, the
+// canonical NaN for two, -0 below +0.
+func (l *lanes) minMax(isMin bool) func(v []uint32) uint32 {
+	return func(v []uint32) uint32 {
+		var r uint32
+		mask := uint32(1)<<l.bits - 1
+		for k := range l.n {
+			x, y := l.get(v[1], k), l.get(v[2], k)
+			bx, by := v[1]>>(k*l.bits)&mask, v[2]>>(k*l.bits)&mask
+			var b uint32
+			switch {
+			case x != x && y != y:
+				b = fbits(l.f, math.NaN())
+			case x != x:
+				b = by
+			case y != y:
+				b = bx
+			default:
+				less := x < y || x == y && math.Signbit(x) && !math.Signbit(y)
+				b = by
+				if less == isMin {
+					b = bx
+				}
+			}
+			r |= b << (k * l.bits)
+		}
+		return r
+	}
+}
+
+// convert converts the bits of a value of from to the bits of to, rounded
+// to nearest even (saturating to the largest finite value when satfinite).
+func convert(from, to *floatfmt.Format, b uint32, satfinite bool) uint32 {
+	return fbits(to, to.Round(from.FromBits(uint64(b)), floatfmt.NearestEven, satfinite))
+}
+
+// pair converts hi and lo (bits of from) into one register of two values
+// of to, each width bits: hi in the high half.
+func pair(from, to *floatfmt.Format, width int, hi, lo uint32, satfinite bool) uint32 {
+	return convert(from, to, hi, satfinite)<<width | convert(from, to, lo, satfinite)
+}
+
+// cvtInt is cvt.rzi.s32.f32 (signed) or cvt.rzi.u32.f32: truncated,
+// saturated to the integer's range, NaN to 0.
+func cvtInt(x float64, signed bool) uint32 {
+	if signed {
 		switch {
 		case x != x:
 			return 0
@@ -305,35 +640,12 @@ func f32op(op string, val func(string) uint32, a []string) uint32 {
 			return 1 << 31
 		}
 		return uint32(int32(math.Trunc(x)))
-	case "cvt.rzi.u32.f32":
-		x := float64(f(1))
-		switch {
-		case x != x || x <= 0:
-			return 0
-		case x >= math.MaxUint32:
-			return math.MaxUint32
-		}
-		return uint32(math.Trunc(x))
 	}
-	panic("ptxint: no evaluation for " + op) // Parse admits only the ops above
-}
-
-// fma32 is x·y + z rounded once to f32 (to nearest even): the product and
-// sum exact in a big.Float, then rounded (subnormals too) by Float32.
-func fma32(x, y, z float32) float32 {
-	if math.IsInf(float64(x), 0) || math.IsInf(float64(y), 0) || math.IsInf(float64(z), 0) ||
-		x != x || y != y || z != z {
-		return float32(float64(x)*float64(y) + float64(z)) // IEEE's special cases
-	}
-	p := new(big.Float).SetPrec(64).Mul(big.NewFloat(float64(x)), big.NewFloat(float64(y)))
-	sum := new(big.Float).SetPrec(512).Add(p, big.NewFloat(float64(z)))
-	r, _ := sum.Float32()
-	if r == 0 && sum.Sign() == 0 {
-		// An exact zero sum: -0 only when both addends are -0 (round to nearest).
-		if math.Signbit(float64(x*y)) && math.Signbit(float64(z)) {
-			return float32(math.Copysign(0, -1))
-		}
+	switch {
+	case x != x || x <= 0:
 		return 0
+	case x >= math.MaxUint32:
+		return math.MaxUint32
 	}
-	return r
+	return uint32(math.Trunc(x))
 }

@@ -100,6 +100,115 @@ func TestFloat(t *testing.T) {
 	}
 }
 
+func TestIntegerMore(t *testing.T) {
+	for _, c := range []struct {
+		asm  string
+		ins  []uint32
+		want uint32
+	}{
+		{"mul.hi.u32 $0, $1, $2;", []uint32{0xffffffff, 0xffffffff}, 0xfffffffe},
+		{"mul.hi.s32 $0, $1, $2;", []uint32{0xffffffff, 0xffffffff}, 0},
+		{"mul.hi.s32 $0, $1, $2;", []uint32{0x80000000, 2}, 0xffffffff},
+		{"mad.lo.u32 $0, $1, 3, $2;", []uint32{7, 5}, 26},
+		{"min.s32 $0, $1, $2;", []uint32{0xffffffff, 1}, 0xffffffff},
+		{"min.u32 $0, $1, $2;", []uint32{0xffffffff, 1}, 1},
+		{"max.s32 $0, $1, $2;", []uint32{0xffffffff, 1}, 1},
+		{"max.u32 $0, $1, $2;", []uint32{0xffffffff, 1}, 0xffffffff},
+		{"neg.s32 $0, $1;", []uint32{1}, 0xffffffff},
+		{"abs.s32 $0, $1;", []uint32{0xfffffffb}, 5},
+		{"abs.s32 $0, $1;", []uint32{0x80000000}, 0x80000000},
+		{"popc.b32 $0, $1;", []uint32{0xff00ff00}, 16},
+		{"clz.b32 $0, $1;", []uint32{0x00010000}, 15},
+		{"clz.b32 $0, $1;", []uint32{0}, 32},
+		{"brev.b32 $0, $1;", []uint32{1}, 0x80000000},
+		{"bfe.u32 $0, $1, 4, 8;", []uint32{0x12345678}, 0x67},
+		{"bfe.s32 $0, $1, 8, 4;", []uint32{0x00000f00}, 0xffffffff},
+		{"bfe.s32 $0, $1, 8, 4;", []uint32{0x00000700}, 7},
+		// A field past bit 31: the bits it lacks are the sign, a[31].
+		{"bfe.s32 $0, $1, 28, 8;", []uint32{0x80000000}, 0xfffffff8},
+		{"bfe.u32 $0, $1, 28, 8;", []uint32{0x80000000}, 0x8},
+		{"bfe.s32 $0, $1, 40, 4;", []uint32{0x80000000}, 0xffffffff},
+		{"bfe.u32 $0, $1, 4, 0;", []uint32{0xff}, 0},
+		{"bfi.b32 $0, $1, $2, 8, 4;", []uint32{0xab, 0xffffffff}, 0xfffffbff},
+		{"bfi.b32 $0, $1, $2, 30, 8;", []uint32{0xff, 0}, 0xc0000000},
+		{"bfi.b32 $0, $1, $2, 32, 8;", []uint32{0xff, 5}, 5},
+		// lop3 on the canonical inputs a=0xF0, b=0xCC, c=0xAA gives its table back.
+		{"lop3.b32 $0, $1, $2, 0xaaaaaaaa, 0x96;", []uint32{0xf0f0f0f0, 0xcccccccc}, 0x96969696},
+		{"lop3.b32 $0, $1, $2, 0xaaaaaaaa, 0xe8;", []uint32{0xf0f0f0f0, 0xcccccccc}, 0xe8e8e8e8},
+		{"shf.l.wrap.b32 $0, $1, $2, 4;", []uint32{0xf0000000, 0xf}, 0xff},
+		{"shf.l.wrap.b32 $0, $1, $2, 36;", []uint32{0xf0000000, 0xf}, 0xff},
+		{"shf.r.wrap.b32 $0, $1, $2, 36;", []uint32{0xf0000000, 0xf}, 0xff000000},
+		{"shf.r.clamp.b32 $0, $1, $2, 40;", []uint32{0xf0000000, 0xf}, 0xf},
+		{"shf.l.clamp.b32 $0, $1, $2, 40;", []uint32{0xf0000000, 0xf}, 0xf0000000},
+		{"cvt.s32.s16 $0, $1;", []uint32{0x18000}, 0xffff8000},
+		{"cvt.u32.u16 $0, $1;", []uint32{0x18000}, 0x8000},
+	} {
+		if got := run(t, c.asm, "=r,r,r", append(c.ins, make([]uint32, 2-len(c.ins))...)...); got[0] != c.want {
+			t.Errorf("%s on %#x: got %#x, want %#x", c.asm, c.ins, got[0], c.want)
+		}
+	}
+}
+
+// TestHalf: f16 and bf16 arithmetic on 16-bit registers ("h") and in
+// pairs, the conversions between f32, f16, bf16 and fp8, and mov.b32's
+// packing, against values worked out by hand from the formats.
+func TestHalf(t *testing.T) {
+	b := math.Float32bits
+	for _, c := range []struct {
+		asm, cons string
+		ins       []uint32
+		want      uint32
+	}{
+		// f16: 1 + 2^-11 is a tie (to 1), 1 + 3·2^-11 one to the even 1 + 2^-9.
+		{"add.f16 $0, $1, $2;", "=h,h,h", []uint32{0x3c00, 0x1000}, 0x3c00},
+		{"add.rn.f16 $0, $1, $2;", "=h,h,h", []uint32{0x3c00, 0x1600}, 0x3c02},
+		{"sub.f16 $0, $1, $2;", "=h,h,h", []uint32{0x3c00, 0x3c00}, 0},
+		{"sub.f16 $0, $1, $2;", "=h,h,h", []uint32{0x8000, 0x0000}, 0x8000}, // -0 - +0
+		// Subnormals kept: 2^-24 · 0.5 is a tie (to 0), 2^-24 · 1.5 one to 2·2^-24.
+		{"mul.f16 $0, $1, $2;", "=h,h,h", []uint32{0x0001, 0x3800}, 0},
+		{"mul.f16 $0, $1, $2;", "=h,h,h", []uint32{0x0001, 0x3e00}, 0x0002},
+		{"mul.f16 $0, $1, $2;", "=h,h,h", []uint32{0x8001, 0x3800}, 0x8000},
+		{"add.f16 $0, $1, $2;", "=h,h,h", []uint32{0x7bff, 0x5000}, 0x7c00}, // 65504 + 32: inf
+		{"mul.f16 $0, $1, $2;", "=h,h,h", []uint32{0x7c00, 0}, 0x7fff},      // inf · 0: canonical NaN
+		{"add.f16x2 $0, $1, $2;", "=r,r,r", []uint32{0x40003c00, 0xc0003c00}, 0x00004000},
+		{"neg.f16x2 $0, $1;", "=r,r", []uint32{0x3c00bc00}, 0xbc003c00},
+		{"abs.bf16 $0, $1;", "=h,h", []uint32{0xbf80}, 0x3f80},
+		{"min.f16 $0, $1, $2;", "=h,h,h", []uint32{0x7e01, 0x3c00}, 0x3c00},
+		{"max.f16x2 $0, $1, $2;", "=r,r,r", []uint32{0x7e013c00, 0x7e01bc00}, 0x7fff3c00},
+		// bf16: 1 + 2^-8 is a tie (to 1).
+		{"add.bf16 $0, $1, $2;", "=h,h,h", []uint32{0x3f80, 0x3b80}, 0x3f80},
+		// fma rounds once: 1.0625² = 1.125 + 2^-8 is a tie of bf16; + 2^-100 is just above it.
+		// Rounding through f64 first would lose 2^-100 and round the tie to the even 1.125.
+		{"fma.rn.bf16 $0, $1, $2, $3;", "=h,h,h,h", []uint32{0x3f88, 0x3f88, 0x0d80}, 0x3f91},
+		{"fma.rn.bf16 $0, $1, $2, $3;", "=h,h,h,h", []uint32{0x3f88, 0x3f88, 0}, 0x3f90},
+		{"fma.rn.bf16x2 $0, $1, $2, $3;", "=r,r,r,r", []uint32{0x3f883f88, 0x3f883f88, 0x00000d80}, 0x3f903f91},
+		{"cvt.f32.f16 $0, $1;", "=f,h", []uint32{0x3555}, b(0.333251953125)},
+		{"cvt.f32.f16 $0, $1;", "=f,h", []uint32{0x7c01}, 0x7fffffff},
+		{"cvt.f32.bf16 $0, $1;", "=f,h", []uint32{0xc0a0}, b(-5)},
+		{"cvt.rn.f16.f32 $0, $1;", "=h,f", []uint32{b(1 + 0x1p-11)}, 0x3c00},
+		{"cvt.rn.f16.f32 $0, $1;", "=h,f", []uint32{b(1 + 0x1p-11 + 0x1p-20)}, 0x3c01},
+		{"cvt.rn.f16.f32 $0, $1;", "=h,f", []uint32{b(1e6)}, 0x7c00},
+		{"cvt.rn.bf16.f32 $0, $1;", "=h,f", []uint32{0x3f818000}, 0x3f82},
+		{"cvt.rn.f16x2.f32 $0, $1, $2;", "=r,f,f", []uint32{b(1), b(2)}, 0x3c004000},
+		{"cvt.rn.bf16x2.f32 $0, $1, $2;", "=r,f,f", []uint32{b(1), b(-2)}, 0x3f80c000},
+		// fp8, saturating: 1000 to e4m3's 448, 1e6 to e5m2's 57344; NaN to 0x7f.
+		{"cvt.rn.satfinite.e4m3x2.f32 $0, $1, $2;", "=h,f,f", []uint32{b(1000), 0x7fc00000}, 0x7e7f},
+		{"cvt.rn.satfinite.e4m3x2.f32 $0, $1, $2;", "=h,f,f", []uint32{b(1), b(-0.0625)}, 0x3898},
+		{"cvt.rn.satfinite.e5m2x2.f32 $0, $1, $2;", "=h,f,f", []uint32{b(1), b(1e6)}, 0x3c7b},
+		{"cvt.rn.satfinite.e4m3x2.f16x2 $0, $1;", "=h,r", []uint32{0x3c00ac00}, 0x3898},
+		{"cvt.rn.f16x2.e4m3x2 $0, $1;", "=r,h", []uint32{0x3898}, 0x3c00ac00},
+		{"cvt.rn.f16x2.e5m2x2 $0, $1;", "=r,h", []uint32{0x3cbc}, 0x3c00bc00},
+		// mov.b32 unpacks into and packs from 16-bit registers: the halves swapped.
+		{"{ .reg .b16 lo, hi; mov.b32 {lo, hi}, $1; mov.b32 $0, {hi, lo}; }", "=r,r", []uint32{0x12345678}, 0x56781234},
+		{"mov.b32 {$0, $1}, $2;", "=h,=h,r", []uint32{0x12345678}, 0x5678},
+		{"mov.b16 $0, $1;", "=h,r", []uint32{0x12345678}, 0x5678},
+	} {
+		if got := run(t, c.asm, c.cons, c.ins...); got[0] != c.want {
+			t.Errorf("%s on %#x: got %#x, want %#x", c.asm, c.ins, got[0], c.want)
+		}
+	}
+}
+
 // TestBlock: braces, .reg lines, comments, several outputs and a tied
 // input, as inline asm blocks have them (Triton's mxfp4 upcast shape).
 func TestBlock(t *testing.T) {
@@ -112,7 +221,7 @@ func TestBlock(t *testing.T) {
 
 func TestErrors(t *testing.T) {
 	for _, c := range []struct{ asm, cons, want string }{
-		{"cvt.rn.f16x2.f32 $0, $1, $2;", "=r,r,r", `"cvt.rn.f16x2.f32 $0, $1, $2" is not an instruction this evaluator runs`},
+		{"cvt.rn.f64.f32 $0, $1;", "=r,r", `"cvt.rn.f64.f32 $0, $1" is not an instruction this evaluator runs`},
 		{"@p and.b32 $0, $1, 1;", "=r,r", "is not an instruction this evaluator runs"},
 		{"add.ftz.f32 $0, $1, $2;", "=f,f,f", "is not an instruction this evaluator runs"},
 		{"add.f32 $0, $1, 0f3F80;", "=f,f", `immediate "0f3F80"`},
@@ -120,8 +229,12 @@ func TestErrors(t *testing.T) {
 		{"and.b32 $0, $5, 1;", "=r,r", "operand $5 names none of the 2 operands"},
 		{"and.b32 3, $1, 1;", "=r,r", "writes an immediate"},
 		{"and.b32 $0, $1, 0xzz;", "=r,r", `immediate "0xzz"`},
-		{"mov.b32 $0, $1;", "=h,h", "only 32-bit registers"},
-		{"mov.b32 $0, $1;", "=r,l", "only 32-bit registers"},
+		{"mov.b32 $0, $1;", "=l,r", "only 16- and 32-bit registers"},
+		{"mov.b32 $0, $1;", "=r,l", "only 16- and 32-bit registers"},
+		{"add.u32 {$0, $1}, $2, 1;", "=h,=h,r", "a vector operand only packs or unpacks a mov.b32"},
+		{"mov.b32 $0, {$1, $1, $1};", "=r,h", "mov.b32 packs two 16-bit halves"},
+		{"mov.b32 {1, $0}, $1;", "=h,r", "writes an immediate"},
+		{"mov.b32 $0, {$1, {$1}};", "=r,h", "unbalanced braces"},
 		{"mov.b32 $0, $1;", "=r,3", "ties to no output"},
 	} {
 		_, err := Parse(c.asm, c.cons)
@@ -134,6 +247,8 @@ func TestErrors(t *testing.T) {
 func FuzzParse(f *testing.F) {
 	f.Add("{\n.reg .b32 t;\nshl.b32 t, $1, 1;\nand.b32 $0, t, 0xfefefefe;\n}", "=r,r")
 	f.Add("prmt.b32 $0, $1, 0, 0x5140; add.u32 $1, $1, $2;", "=r,=r,r,1")
+	f.Add("{ .reg .b16 l, h; mov.b32 {l, h}, $1; fma.rn.f16 l, l, h, l; mov.b32 $0, {h, l}; }", "=r,r")
+	f.Add("cvt.rn.satfinite.e4m3x2.f32 $0, $1, $2; lop3.b32 $0, $0, 1, 2, 0x96;", "=h,f,f")
 	f.Fuzz(func(t *testing.T, asm, cons string) {
 		p, err := Parse(asm, cons)
 		if err != nil {
