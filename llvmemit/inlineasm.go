@@ -22,13 +22,20 @@ import (
 // first; each operand takes the type its constraint names (h: 16 bits,
 // r: 32, l: 64, f: f32, d: f64, c: 8; a digit: its output's), a packed
 // register or element of that width as its bits, a narrower integer
-// zero-extended. The asm has side effects unless the op is pure.
+// zero-extended. The asm has side effects unless the op is pure. Its PTX
+// may use any instruction of the module's target, as Triton compiles it
+// for that target: on sm_90 the header becomes Hopper's (HopperArch, PTX
+// ISA HopperPTXVersion: fp8 conversions such as cvt.rn.satfinite.e4m3x2
+// need sm_89 and 7.8), below it llc's.
 func init() {
 	Register("tt.elementwise_inline_asm", lowerInlineAsm)
 }
 
 func lowerInlineAsm(l *Lowerer, op *ir.Operation) error {
 	a, _ := tt.AsElementwiseInlineAsm(op)
+	if l.e.cc >= 90 {
+		l.e.hopper = true
+	}
 	n, err := a.Packing()
 	if err != nil {
 		return errorf(op, "%v", err)

@@ -663,6 +663,10 @@ def shared_entries():
     out.append({"name": "inline_asm_bytes", "ttgir": "kernels/inline_asm_bytes.ttgir", "class": "memory",
                 "args": [f"x=rand:i8:{n3}:lo=-128:hi=127", f"y=zeros:i8:{n3}", f"n={n3}"], "grid": str(n3 // 2048),
                 "check_args": ["x=rand:i8:100003:lo=-128:hi=127", "y=zeros:i8:100003", "n=100003"], "check_grid": "49"})
+    # The same on f16: f16x2 arithmetic, fp8 conversions and a 16-bit register ("h"), sm_90 PTX.
+    out.append({"name": "inline_asm_f16", "ttgir": "kernels/inline_asm_f16.ttgir", "class": "memory",
+                "args": [f"x=randn:f16:{n3}:std=8", f"y=zeros:f16:{n3}", f"n={n3}"], "grid": str(n3 // 2048),
+                "check_args": ["x=randn:f16:100003:std=8", "y=zeros:f16:100003", "n=100003"], "check_grid": "49"})
     # wgmma with an f16 accumulator (.f16.f16.f16), one 64x64x64 tile; f16 sums of normal inputs
     # differ with the order of the additions: rtol 1e-2, atol 0.1 against the interpreter.
     wg = ["a=randn:f16:4096", "b=randn:f16:4096", "out=zeros:f32:4096"]
