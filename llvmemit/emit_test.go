@@ -3,6 +3,7 @@ package llvmemit_test
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -180,5 +181,38 @@ module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32,
 	}
 	if v, target := res.Header(); v != llvmemit.HopperPTXVersion || target != llvmemit.HopperArch {
 		t.Errorf("header %q %q, want %q %q", v, target, llvmemit.HopperPTXVersion, llvmemit.HopperArch)
+	}
+}
+
+// TestInlineAsmHeader: user inline asm may use any instruction of the
+// module's target, so an sm_90 module with it gets Hopper's header, an
+// sm_80 one llc's.
+func TestInlineAsmHeader(t *testing.T) {
+	for _, c := range []struct {
+		cc            int
+		version, arch string
+	}{{90, llvmemit.HopperPTXVersion, llvmemit.HopperArch}, {80, "", ""}} {
+		m, diags := ir.ParseString(fmt.Sprintf(`#L = #ttg.blocked<{sizePerThread = [2], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]}>
+module attributes {"ttg.num-warps" = 1 : i32, "ttg.threads-per-warp" = 32 : i32, ttg.target = "cuda:%d"} {
+  tt.func public @k(%%p: !tt.ptr<f16>) {
+    %%r = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #L>
+    %%s = tt.splat %%p : !tt.ptr<f16> -> tensor<64x!tt.ptr<f16>, #L>
+    %%a = tt.addptr %%s, %%r : tensor<64x!tt.ptr<f16>, #L>, tensor<64xi32, #L>
+    %%x = tt.load %%a : tensor<64x!tt.ptr<f16>, #L>
+    %%y = tt.elementwise_inline_asm "mov.b32 $0, $1;" {constraints = "=r,r", packed_element = 2 : i32, pure = true} %%x : tensor<64xf16, #L> -> tensor<64xf16, #L>
+    tt.store %%a, %%y : tensor<64x!tt.ptr<f16>, #L>
+    tt.return
+  }
+}`, c.cc), ir.ParseConfig{Filename: "asm.mlir"})
+		if diags.HasErrors() {
+			t.Fatal(diags)
+		}
+		res, err := llvmemit.Emit(m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if v, arch := res.Header(); v != c.version || arch != c.arch {
+			t.Errorf("cuda:%d: header %q %q, want %q %q", c.cc, v, arch, c.version, c.arch)
+		}
 	}
 }
