@@ -14,7 +14,10 @@
 //   - fp8 pairs (e4m3x2, e5m2x2) from two f32 or an f16x2
 //     (cvt.rn.satfinite.e4m3x2.f32, ….f16x2) and to an f16x2
 //     (cvt.rn.f16x2.e4m3x2);
-//   - mov.b32 packing two 16-bit registers ({lo, hi}) or unpacking one.
+//   - mov.b32 packing two 16-bit registers ({lo, hi}) or unpacking one;
+//   - predicates: setp (eq, ne, lt, le, gt, ge on u32, s32 and f32, eq and
+//     ne on b32; the unordered equ … geu, num and nan on f32), selp, and,
+//     or, xor and not on .pred registers, and guards (@p, @!p).
 //
 // Operands are $k (the asm's operands, in constraint order), registers the
 // asm declares (.reg), and immediates (integers, 0fXXXXXXXX f32 bits,
@@ -28,6 +31,7 @@
 package ptxint
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"math/big"
@@ -47,10 +51,12 @@ type Program struct {
 }
 
 type instr struct {
-	op   string
-	def  opDef
-	args []string // destination first; a vector operand is "{a,b}"
-	line int
+	op    string
+	def   opDef
+	args  []string // destination first; a vector operand is "{a,b}"
+	guard string   // a predicate register (@p), or ""
+	neg   bool     // @!p: run where the predicate is false
+	line  int
 }
 
 // opDef is an instruction: its operand count (destination included), the
@@ -111,6 +117,42 @@ func init() {
 	}
 	def(32, 4, func(v []uint32) uint32 { return prmt(v[1], v[2], v[3]) }, "prmt.b32")
 	def(32, 2, func(v []uint32) uint32 { return v[1] }, "mov.b32", "mov.u32", "mov.s32", "mov.f32")
+
+	// Predicates (1 or 0 in a register): setp compares, selp selects, and
+	// an instruction guarded by @p (@!p) runs where p is true (false).
+	cmps := map[string]func(c int) bool{
+		"eq": func(c int) bool { return c == 0 }, "ne": func(c int) bool { return c != 0 },
+		"lt": func(c int) bool { return c < 0 }, "le": func(c int) bool { return c <= 0 },
+		"gt": func(c int) bool { return c > 0 }, "ge": func(c int) bool { return c >= 0 },
+	}
+	for name, ok := range cmps {
+		for _, ty := range []string{"u32", "s32", "b32", "f32"} {
+			if ty == "b32" && name != "eq" && name != "ne" {
+				continue
+			}
+			def(1, 3, func(v []uint32) uint32 {
+				c, ordered := compare(ty, v[1], v[2])
+				return b2u(ordered && ok(c)) // an ordered float comparison with a NaN is false
+			}, "setp."+name+"."+ty)
+		}
+		// The unordered float comparisons: true with a NaN operand.
+		def(1, 3, func(v []uint32) uint32 {
+			c, ordered := compare("f32", v[1], v[2])
+			return b2u(!ordered || ok(c))
+		}, "setp."+name+"u.f32")
+	}
+	def(1, 3, func(v []uint32) uint32 { _, ordered := compare("f32", v[1], v[2]); return b2u(ordered) }, "setp.num.f32")
+	def(1, 3, func(v []uint32) uint32 { _, ordered := compare("f32", v[1], v[2]); return b2u(!ordered) }, "setp.nan.f32")
+	def(32, 4, func(v []uint32) uint32 {
+		if v[3] != 0 {
+			return v[1]
+		}
+		return v[2]
+	}, "selp.b32", "selp.u32", "selp.s32", "selp.f32")
+	def(1, 3, func(v []uint32) uint32 { return v[1] & v[2] & 1 }, "and.pred")
+	def(1, 3, func(v []uint32) uint32 { return (v[1] | v[2]) & 1 }, "or.pred")
+	def(1, 3, func(v []uint32) uint32 { return (v[1] ^ v[2]) & 1 }, "xor.pred")
+	def(1, 2, func(v []uint32) uint32 { return ^v[1] & 1 }, "not.pred")
 
 	// 16-bit integers and the conversions to and from 32 bits.
 	def(16, 2, func(v []uint32) uint32 { return v[1] }, "mov.b16", "mov.u16", "mov.s16", "cvt.u16.u32", "cvt.s16.s32")
@@ -231,6 +273,21 @@ func trimScopes(stmt string) string {
 }
 
 func (p *Program) parseInstr(stmt string) (instr, error) {
+	var guard string
+	if strings.HasPrefix(stmt, "@") {
+		guard, stmt, _ = strings.Cut(stmt, " ")
+		stmt = strings.TrimSpace(stmt)
+		guard = guard[1:]
+		if err := p.checkOperand(strings.TrimPrefix(guard, "!")); err != nil || guard == "" || isImmediate(strings.TrimPrefix(guard, "!")) {
+			return instr{}, fmt.Errorf("guard @%s is not a predicate register", guard)
+		}
+	}
+	in, err := p.parseOp(stmt)
+	in.guard, in.neg = strings.TrimPrefix(guard, "!"), strings.HasPrefix(guard, "!")
+	return in, err
+}
+
+func (p *Program) parseOp(stmt string) (instr, error) {
 	name, rest, _ := strings.Cut(stmt, " ")
 	args, err := splitOperands(rest)
 	if err != nil {
@@ -382,6 +439,9 @@ func (p *Program) Run(ins []uint32) ([]uint32, error) {
 	}
 	v := make([]uint32, 0, 8)
 	for _, in := range p.instrs {
+		if in.guard != "" && (regs[in.guard] != 0) == in.neg {
+			continue
+		}
 		a := in.args
 		switch {
 		case strings.HasPrefix(a[0], "{"): // mov.b32 {lo, hi}, x
@@ -399,8 +459,8 @@ func (p *Program) Run(ins []uint32) ([]uint32, error) {
 			v = append(v, val(x))
 		}
 		r := in.def.f(v)
-		if in.def.dst == 16 {
-			r &= 0xffff
+		if in.def.dst < 32 {
+			r &= 1<<in.def.dst - 1
 		}
 		regs[a[0]] = r
 	}
@@ -409,6 +469,29 @@ func (p *Program) Run(ins []uint32) ([]uint32, error) {
 		out[i] = regs["$"+strconv.Itoa(i)]
 	}
 	return out, nil
+}
+
+func b2u(b bool) uint32 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// compare orders a and b as ty (u32, s32, b32 or f32): -1, 0 or 1, and
+// whether they are ordered (no NaN).
+func compare(ty string, a, b uint32) (int, bool) {
+	switch ty {
+	case "s32":
+		return cmp.Compare(int32(a), int32(b)), true
+	case "f32":
+		x, y := math.Float32frombits(a), math.Float32frombits(b)
+		if x != x || y != y {
+			return 0, false
+		}
+		return cmp.Compare(x, y), true
+	}
+	return cmp.Compare(a, b), true
 }
 
 // bfe extracts len bits at pos (each the low 8 bits of its operand); the

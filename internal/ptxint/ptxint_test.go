@@ -209,6 +209,42 @@ func TestHalf(t *testing.T) {
 	}
 }
 
+// TestPredicates: setp, selp, predicate logic and guarded instructions.
+func TestPredicates(t *testing.T) {
+	b := math.Float32bits
+	nan := uint32(0x7fc00000)
+	sel := func(cmp string) string {
+		return "{ .reg .pred p; setp." + cmp + " p, $1, $2; selp.b32 $0, 1, 0, p; }"
+	}
+	for _, c := range []struct {
+		asm  string
+		ins  []uint32
+		want uint32
+	}{
+		{sel("lt.s32"), []uint32{0xffffffff, 1}, 1},
+		{sel("lt.u32"), []uint32{0xffffffff, 1}, 0},
+		{sel("ge.u32"), []uint32{5, 5}, 1},
+		{sel("ne.b32"), []uint32{5, 5}, 0},
+		{sel("gt.f32"), []uint32{b(2), b(-3)}, 1},
+		{sel("eq.f32"), []uint32{0, 1 << 31}, 1}, // +0 == -0
+		// Ordered comparisons with a NaN are false, ne too; the unordered ones true.
+		{sel("ne.f32"), []uint32{nan, b(1)}, 0},
+		{sel("neu.f32"), []uint32{nan, b(1)}, 1},
+		{sel("ltu.f32"), []uint32{b(2), b(1)}, 0},
+		{sel("nan.f32"), []uint32{b(1), nan}, 1},
+		{sel("num.f32"), []uint32{b(1), nan}, 0},
+		// Guards: @p runs where p holds, @!p where it does not.
+		{"{ .reg .pred p; mov.b32 $0, 7; setp.eq.u32 p, $1, $2; @p add.u32 $0, $0, 1; @!p sub.u32 $0, $0, 1; }", []uint32{3, 3}, 8},
+		{"{ .reg .pred p; mov.b32 $0, 7; setp.eq.u32 p, $1, $2; @p add.u32 $0, $0, 1; @!p sub.u32 $0, $0, 1; }", []uint32{3, 4}, 6},
+		{"{ .reg .pred p, q, r; setp.lt.s32 p, $1, 0; setp.lt.s32 q, $2, 0; xor.pred r, p, q; not.pred r, r; selp.u32 $0, $1, $2, r; }", []uint32{0xffffffff, 0xfffffffe}, 0xffffffff},
+		{"{ .reg .pred p, q, r; setp.lt.s32 p, $1, 0; setp.lt.s32 q, $2, 0; and.pred r, p, q; @r mov.b32 $0, 9; }", []uint32{0xffffffff, 1}, 0},
+	} {
+		if got := run(t, c.asm, "=r,r,r", c.ins...); got[0] != c.want {
+			t.Errorf("%s on %#x: got %#x, want %#x", c.asm, c.ins, got[0], c.want)
+		}
+	}
+}
+
 // TestBlock: braces, .reg lines, comments, several outputs and a tied
 // input, as inline asm blocks have them (Triton's mxfp4 upcast shape).
 func TestBlock(t *testing.T) {
@@ -222,7 +258,9 @@ func TestBlock(t *testing.T) {
 func TestErrors(t *testing.T) {
 	for _, c := range []struct{ asm, cons, want string }{
 		{"cvt.rn.f64.f32 $0, $1;", "=r,r", `"cvt.rn.f64.f32 $0, $1" is not an instruction this evaluator runs`},
-		{"@p and.b32 $0, $1, 1;", "=r,r", "is not an instruction this evaluator runs"},
+		{"@ and.b32 $0, $1, 1;", "=r,r", "guard @ is not a predicate register"},
+		{"@1 and.b32 $0, $1, 1;", "=r,r", "guard @1 is not a predicate register"},
+		{"@p and.b32 $0, $1;", "=r,r", "and.b32 takes 3 operands"},
 		{"add.ftz.f32 $0, $1, $2;", "=f,f,f", "is not an instruction this evaluator runs"},
 		{"add.f32 $0, $1, 0f3F80;", "=f,f", `immediate "0f3F80"`},
 		{"and.b32 $0, $1;", "=r,r", "and.b32 takes 3 operands"},
