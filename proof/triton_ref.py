@@ -44,7 +44,17 @@ BATCH = 20  # timed runs per batch, alternating kernel and copy as ttgir-run doe
 DUMPS = "/dev/shm/proof-dumps" if os.path.isdir("/dev/shm") else "/tmp/proof-dumps"
 
 NP_NAMES = {"f32": "float32", "f16": "float16", "f64": "float64", "i8": "int8", "i16": "int16", "i32": "int32",
-            "i64": "int64", "bf16": "uint16", "i1": "uint8"}
+            "i64": "int64", "bf16": "uint16", "i1": "uint8", "f8E4M3FN": "uint8", "f8E5M2": "uint8",
+            "f8E4M3FNUZ": "uint8", "f8E5M2FNUZ": "uint8"}
+# The element types numpy has no type for: read as NP_NAMES's integers, then viewed as these torch types.
+TORCH_VIEWS = {"bf16": "bfloat16", "f8E4M3FN": "float8_e4m3fn", "f8E5M2": "float8_e5m2",
+               "f8E4M3FNUZ": "float8_e4m3fnuz", "f8E5M2FNUZ": "float8_e5m2fnuz"}
+
+
+def as_torch(t, el):
+    """t (integers read from a dump) viewed as element type el's torch type."""
+    import torch
+    return t.view(getattr(torch, TORCH_VIEWS[el])) if el in TORCH_VIEWS else t
 
 
 def read_text(path):
@@ -324,10 +334,7 @@ def load_inputs(dump, args):
             vals.append(scalar_value(a["spec"]))
             continue
         arr = np.fromfile(os.path.join(dump, a["name"] + ".in.bin"), dtype=getattr(np, NP_NAMES[el]))
-        t = torch.from_numpy(arr).cuda()
-        if el == "bf16":
-            t = t.view(torch.bfloat16)
-        vals.append(t)
+        vals.append(as_torch(torch.from_numpy(arr).cuda(), el))
     return vals
 
 
@@ -335,17 +342,15 @@ def compare(name, got, want_file, el, rtol, atol, keep=5):
     """Compares a device tensor with a dumped buffer: bit-exact when rtol and atol are 0."""
     import numpy as np
     import torch
-    want = torch.from_numpy(np.fromfile(want_file, dtype=getattr(np, NP_NAMES[el]))).cuda()
-    if el == "bf16":
-        want = want.view(torch.bfloat16)
+    want = as_torch(torch.from_numpy(np.fromfile(want_file, dtype=getattr(np, NP_NAMES[el]))).cuda(), el)
     n = want.numel()
     if got.numel() != n:
         return {"name": name, "error": f"sizes differ: {got.numel()} vs {n}"}
     if rtol == 0 and atol == 0 or not got.is_floating_point():
         if got.is_floating_point():
-            gb = got.view({2: torch.int16, 4: torch.int32, 8: torch.int64}[got.element_size()])
+            gb = got.view({1: torch.int8, 2: torch.int16, 4: torch.int32, 8: torch.int64}[got.element_size()])
             wb = want.view(gb.dtype)
-            bad = (gb != wb) & ~(torch.isnan(got) & torch.isnan(want))
+            bad = (gb != wb) & ~(torch.isnan(got.float()) & torch.isnan(want.float()))
         else:
             bad = got != want
     else:

@@ -56,6 +56,22 @@ class TritonRefTest(unittest.TestCase):
                 with self.assertRaises(ImportError):
                     T.triton_source(path, 90, d)
 
+    def test_element_types(self):
+        # Every pointee type a manifest kernel takes has a numpy type to read its dumps, and the
+        # ones numpy lacks (bf16, fp8) a torch type to view them as.
+        here = os.path.dirname(os.path.abspath(__file__))
+        kinds = set()
+        for k in T.json.loads(T.read_text(os.path.join(here, "kernels.json")))["kernels"]:
+            for a in k.get("args", []):
+                spec = a.split("=", 1)[1].split(":")
+                if len(spec) > 1 and spec[0] in ("rand", "randn", "zeros", "ones", "full", "iota"):
+                    kinds.add(spec[1])
+        self.assertIn("f8E4M3FN", kinds)
+        for el in kinds:
+            self.assertIn(el, T.NP_NAMES, el)
+        for el in T.TORCH_VIEWS:  # read as unsigned integers of their width, then viewed
+            self.assertIn(T.NP_NAMES[el], ("uint8", "uint16"), el)
+
     def test_select(self):
         ks = [{"name": n} for n in ("x.post", "x.pre-ours", "y.post", "z.post")]
         self.assertEqual([k["name"] for k in T.select(ks, ["*.post"], None)], ["x.post", "y.post", "z.post"])
