@@ -126,6 +126,21 @@ func TestPTX(t *testing.T) {
 	if code != 0 || !strings.Contains(out, ".version 7.0\n.target sm_80") || strings.Contains(out, "L2::256B") {
 		t.Errorf("l2-prefetch=off: exit %d %s\n%.300s", code, errs, out)
 	}
+	// -fuse-mad-wide: llc's mul.wide + add.s64 address arithmetic becomes
+	// mad.wide where the add is the product's only use, with a remark
+	// counting the pairs; without it llc's stays.
+	reshape, err := os.ReadFile(filepath.Join("..", "passes", "testdata", "prepost", "reshape_16x64_sm80_w2.post.ttgir"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	code, out, errs = run(t, t.TempDir(), string(reshape), "-ttgir-to-ptx", "-llc", llc, "-fuse-mad-wide", "-remarks")
+	if code != 0 || strings.Count(out, "mad.wide.u32") != 3 || strings.Contains(out, "mul.wide") ||
+		!strings.Contains(errs, "remark: fuse-mad-wide: 3 mul.wide + add.s64 pairs fused") {
+		t.Errorf("-fuse-mad-wide: exit %d %s\n%s", code, errs, out)
+	}
+	if code, out, _ = run(t, t.TempDir(), string(reshape), "-ttgir-to-ptx", "-llc", llc); code != 0 || strings.Contains(out, "mad.wide") {
+		t.Errorf("without -fuse-mad-wide: exit %d\n%s", code, out)
+	}
 	// A multiply and the add using it become one fma (llc -fp-contract=fast,
 	// Triton's enable_fp_fusion); math.sqrt is sqrt.approx.ftz.f32.
 	code, out, errs = run(t, t.TempDir(), fmaKernel, "-ttgir-to-ptx", "-llc", llc)

@@ -19,6 +19,8 @@
 # "cc" overrides it (the sm_80 lowering of the mbarrier check). A kernel
 # calling libdevice links $LIBDEVICE (or a CUDA toolkit's libdevice.10.bc;
 # .ci/run unpacks Debian's): without one it runs with Triton's PTX only.
+# $LT_FLAGS adds flags to every layout-translate (e.g. -fuse-mad-wide, for a
+# bundle to compare with compare.py --changed).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 bundle=$(realpath -m "${1:-$root/proof/bundle}")
@@ -100,7 +102,8 @@ def prepare(k):
         ptx = os.path.join(bundle, "ptx", k["name"] + ".lt.ptx")
         kj = os.path.join(bundle, "ptx", k["name"] + ".kernels.json")
         r = subprocess.run([translate, "-ttgir-to-ptx", dst, "-o", ptx, "-kernel-json", kj,
-                            "-compute-capability", str(k.get("cc", os.environ.get("PROOF_CC", "90")))], capture_output=True, text=True)
+                            "-compute-capability", str(k.get("cc", os.environ.get("PROOF_CC", "90")))]
+                           + os.environ.get("LT_FLAGS", "").split(), capture_output=True, text=True)
         if r.returncode == 0 and os.path.exists(ptx):
             # layout-translate's launch metadata, in Triton's keys for ttgir-run -meta.
             kern = json.load(open(kj))[0]
