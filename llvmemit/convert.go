@@ -69,21 +69,38 @@ func (l *Lowerer) scratch(op *ir.Operation, size int) int64 {
 // vector at byte offset off of shared memory, aligned to its size.
 //
 // NVPTX accesses at most four elements at once, and LLVM 14 splits a
-// vector of eight 16-bit elements into two st.v4.u16 (InstCombine turns
-// <8 x half> into <8 x i16> when the halves were loaded as bits, and the
-// DAG combiner sees through words built by bitcasts). As in Triton, such
-// a vector is stored as four 32-bit words, each packed by a mov.b32 that
-// neither can take apart: one st.v4.b32.
+// vector of eight 16-bit elements into two st.v4.u16 and one of sixteen
+// bytes into four st.v4.u8 (InstCombine turns <8 x half> into <8 x i16>
+// when the halves were loaded as bits, and the DAG combiner sees through
+// words built by bitcasts). As in Triton, such a vector is stored as
+// 32-bit words: one st.v4.b32. A word is the word of a loaded vector the
+// elements came from where they did (wordOf), else packed by inline PTX
+// that neither can take apart: a mov.b32 of two halves, prmt.b32 of four
+// bytes (Triton packs bytes with prmt too).
 func (l *Lowerer) storeSharedVec(vals []value.Value, st types.Type, off value.Value) {
-	if packedHalves(len(vals), st) {
-		words := make([]value.Value, len(vals)/2)
-		pack := pureAsm(types.I32, "mov.b32 $0, {$1, $2};", "=r,h,h", types.I16, types.I16)
+	if per := packedPerWord(len(vals), st); per > 1 {
+		words := make([]value.Value, len(vals)/per)
 		for i := range words {
-			if w := l.wordOf(vals[2*i], vals[2*i+1]); w != nil {
+			part := vals[per*i : per*(i+1)]
+			if w := l.wordOf(part); w != nil {
 				words[i] = w
 				continue
 			}
-			words[i] = l.cur.NewCall(pack, l.bits16(vals[2*i]), l.bits16(vals[2*i+1]))
+			if per == 2 {
+				pack := pureAsm(types.I32, "mov.b32 $0, {$1, $2};", "=r,h,h", types.I16, types.I16)
+				words[i] = l.cur.NewCall(pack, l.bits16(part[0]), l.bits16(part[1]))
+				continue
+			}
+			pack := pureAsm(types.I32, "{\n.reg .b32 b01, b23;\nprmt.b32 b01, $1, $2, 0x3340;\nprmt.b32 b23, $3, $4, 0x3340;\nprmt.b32 $0, b01, b23, 0x5410;\n}",
+				"=r,r,r,r,r", types.I32, types.I32, types.I32, types.I32)
+			args := make([]value.Value, 4)
+			for k, x := range part {
+				if !x.Type().Equal(types.I8) {
+					x = l.cur.NewBitCast(x, types.I8) // an 8-bit float
+				}
+				args[k] = l.cur.NewZExt(x, types.I32)
+			}
+			words[i] = l.cur.NewCall(pack, args...)
 		}
 		vals, st = words, types.I32
 	}
@@ -112,34 +129,50 @@ func (l *Lowerer) loadSharedVec(n int, st types.Type, off value.Value) []value.V
 	return out
 }
 
-// packedHalves reports whether n elements of storable type st are stored
-// to shared memory as 32-bit words: more than four 16-bit ones.
-func packedHalves(n int, st types.Type) bool {
-	return n > 4 && n%2 == 0 && typeBits(st) == 16
+// packedPerWord returns how many of n elements of storable type st go to
+// one 32-bit word when they are stored to shared memory as words: two of
+// more than four 16-bit elements, four of more than four bytes; else 1.
+func packedPerWord(n int, st types.Type) int {
+	switch b := typeBits(st); {
+	case n > 4 && b == 16 && n%2 == 0:
+		return 2
+	case n > 4 && b == 8 && n%4 == 0:
+		return 4
+	}
+	return 1
 }
 
-// wordOf returns the 32-bit word whose low and high halves are lo and hi
-// when they are elements 2m and 2m+1 of one vector (a global load, a
-// bitcast of loaded words or of a cvt of two f32s): word m of the vector
+// wordOf returns the 32-bit word that holds the elements part (two 16-bit
+// ones or four bytes, low first) when they are consecutive elements of one
+// vector starting at a multiple of their count (a global load, a bitcast
+// of loaded words or of a cvt of two f32s): that word of the vector
 // reinterpreted as words, which LLVM folds into its source, where packing
-// the halves anew would keep them apart. Else it returns nil.
-func (l *Lowerer) wordOf(lo, hi value.Value) value.Value {
-	el, ok1 := lo.(*lir.InstExtractElement)
-	eh, ok2 := hi.(*lir.InstExtractElement)
-	if !ok1 || !ok2 || el.X != eh.X {
+// the elements anew would keep them apart. Else it returns nil.
+func (l *Lowerer) wordOf(part []value.Value) value.Value {
+	first, ok := part[0].(*lir.InstExtractElement)
+	if !ok {
 		return nil
 	}
-	il, ok1 := constInt(el.Index)
-	ih, ok2 := constInt(eh.Index)
-	vt, ok := el.X.Type().(*types.VectorType)
-	if !ok1 || !ok2 || !ok || il%2 != 0 || ih != il+1 || vt.Len%2 != 0 || typeBits(vt.ElemType) != 16 {
+	vt, ok := first.X.Type().(*types.VectorType)
+	i0, ok2 := constInt(first.Index)
+	k := int64(len(part))
+	if !ok || !ok2 || i0%k != 0 || int64(vt.Len)%k != 0 || int64(typeBits(vt.ElemType))*k != 32 {
 		return nil
 	}
-	var src value.Value = el.X
-	if vt.Len == 2 {
+	for j, x := range part[1:] {
+		e, ok := x.(*lir.InstExtractElement)
+		if !ok || e.X != first.X {
+			return nil
+		}
+		if i, ok := constInt(e.Index); !ok || i != i0+int64(j)+1 {
+			return nil
+		}
+	}
+	var src value.Value = first.X
+	if int64(vt.Len) == k {
 		return l.cur.NewBitCast(src, types.I32)
 	}
-	return l.cur.NewExtractElement(l.cur.NewBitCast(src, types.NewVector(vt.Len/2, types.I32)), i32(il/2))
+	return l.cur.NewExtractElement(l.cur.NewBitCast(src, types.NewVector(vt.Len/uint64(k), types.I32)), i32(i0/k))
 }
 
 // bits16 is the 16-bit value x (an i16, half or bfloat) as an i16.

@@ -1,6 +1,7 @@
 package llvmemit_test
 
 import (
+	"bytes"
 	"context"
 	"os"
 	"regexp"
@@ -142,4 +143,61 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 		t.Errorf("%d pairs packed into words, want 8 (the second buffer's)", n)
 	}
 	crossCheck(t, src, 4, []*interp.Buffer{filled(t, ir.I16, 32*64, 1), zeros(t, ir.I16, 32*64)})
+}
+
+// TestSimPackedByteStores: sixteen bytes a thread stores to shared memory
+// go as four 32-bit words (one st.v4.b32, as Triton), the words of the
+// vector they were loaded as where they come straight from a load, else
+// packed by prmt.b32; read back in another layout, they are the bytes
+// stored.
+func TestSimPackedByteStores(t *testing.T) {
+	for _, c := range []struct {
+		name, val string
+		prmt      bool
+	}{
+		{"loaded", "%x", false},
+		{"computed", "%c", true},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			src := `#rows = #ttg.blocked<{sizePerThread = [1, 16], threadsPerWarp = [16, 2], warpsPerCTA = [2, 1], order = [1, 0]}>
+#cols = #ttg.blocked<{sizePerThread = [4, 1], threadsPerWarp = [4, 8], warpsPerCTA = [1, 2], order = [0, 1]}>
+#sh = #ttg.swizzled_shared<{vec = 16, perPhase = 1, maxPhase = 2, order = [1, 0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 2 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @k(%in: !tt.ptr<i8> {tt.divisibility = 16 : i32}, %out: !tt.ptr<i8> {tt.divisibility = 16 : i32}) {` +
+				offsets2D("a", "#rows", 32, 32) + offsets2D("b", "#cols", 32, 32) + `
+    %ip = tt.splat %in : !tt.ptr<i8> -> tensor<32x32x!tt.ptr<i8>, #rows>
+    %ia = tt.addptr %ip, %a_off : tensor<32x32x!tt.ptr<i8>, #rows>, tensor<32x32xi32, #rows>
+    %x = tt.load %ia : tensor<32x32x!tt.ptr<i8>, #rows>
+    %three = arith.constant dense<3> : tensor<32x32xi8, #rows>
+    %c = arith.muli %x, %three : tensor<32x32xi8, #rows>
+    %m = ttg.local_alloc VAL : (tensor<32x32xi8, #rows>) -> !ttg.memdesc<32x32xi8, #sh, #smem>
+    %y = ttg.local_load %m : !ttg.memdesc<32x32xi8, #sh, #smem> -> tensor<32x32xi8, #cols>
+    %op = tt.splat %out : !tt.ptr<i8> -> tensor<32x32x!tt.ptr<i8>, #cols>
+    %ob = tt.addptr %op, %b_off : tensor<32x32x!tt.ptr<i8>, #cols>, tensor<32x32xi32, #cols>
+    tt.store %ob, %y : tensor<32x32x!tt.ptr<i8>, #cols>
+    tt.return
+  }
+}
+`
+			src = strings.Replace(src, "VAL", c.val, 1)
+			res := lowerSource(t, src, "bytes.mlir", true)
+			ll := res.Module.String()
+			if got := strings.Contains(ll, "prmt.b32"); got != c.prmt {
+				t.Errorf("prmt packing: %v, want %v", got, c.prmt)
+			}
+			if !strings.Contains(ll, "store <4 x i32>") || strings.Contains(ll, "store <16 x i8>") {
+				t.Errorf("the bytes are not stored as four words:\n%s", ll)
+			}
+			in, _ := interp.NewBuffer(ir.I8, 1024)
+			for i := range in.Data {
+				in.Data[i] = byte(i*37 + 11)
+			}
+			out, _ := interp.NewBuffer(ir.I8, 1024)
+			res2 := crossCheck(t, src, 2, []*interp.Buffer{in, out})
+			if bytes.Equal(res2[1].Data, make([]byte, 1024)) {
+				t.Fatal("nothing stored")
+			}
+		})
+	}
 }
