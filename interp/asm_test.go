@@ -87,7 +87,7 @@ func TestInlineAsmErrors(t *testing.T) {
 	rows := `#ttg.blocked<{sizePerThread = [1, 2], threadsPerWarp = [16, 2], warpsPerCTA = [1, 1], order = [1, 0]}>`
 	for _, c := range []struct{ ty, op, want string }{
 		{"f16", `%y = tt.elementwise_inline_asm "mov.b64 $0, $1;" {constraints = "=l,l", packed_element = 4 : i32, pure = true} %x : tensor<16x8xf16, #L> -> tensor<16x8xf16, #L>`,
-			"only 16- and 32-bit registers"},
+			"only predicates and 16- and 32-bit registers"},
 		{"f32", `%y = tt.elementwise_inline_asm "cvt.rna.tf32.f32 $0, $1;" {constraints = "=r,r", packed_element = 1 : i32, pure = true} %x : tensor<16x8xf32, #L> -> tensor<16x8xf32, #L>`,
 			"is not an instruction this evaluator runs"},
 		{"i64", `%y = tt.elementwise_inline_asm "mov.b32 $0, $1;" {constraints = "=r,r", packed_element = 1 : i32, pure = true} %x : tensor<16x8xi64, #L> -> tensor<16x8xi64, #L>`,

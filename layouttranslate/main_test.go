@@ -141,6 +141,17 @@ func TestPTX(t *testing.T) {
 	if code, out, _ = run(t, t.TempDir(), string(reshape), "-ttgir-to-ptx", "-llc", llc); code != 0 || strings.Contains(out, "mad.wide") {
 		t.Errorf("without -fuse-mad-wide: exit %d\n%s", code, out)
 	}
+	// A warp scan's step combines, then selects (selp.b32, as Triton): not
+	// the identity -0.0 selected into an add that always runs, which
+	// InstCombine makes of an LLVM select.
+	cumsum, err := os.ReadFile(filepath.Join("..", "passes", "testdata", "prepost", "cumsum_axis1_32x64_sm90_w4.post.ttgir"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	code, out, errs = run(t, t.TempDir(), string(cumsum), "-ttgir-to-ptx", "-llc", llc)
+	if code != 0 || strings.Count(out, "selp.b32") < 4 || strings.Contains(out, "0f80000000") {
+		t.Errorf("scan: exit %d %s\n%s", code, errs, out)
+	}
 	// A multiply and the add using it become one fma (llc -fp-contract=fast,
 	// Triton's enable_fp_fusion); math.sqrt is sqrt.approx.ftz.f32.
 	code, out, errs = run(t, t.TempDir(), fmaKernel, "-ttgir-to-ptx", "-llc", llc)

@@ -6,6 +6,7 @@ import (
 	"sort"
 
 	"github.com/llir/llvm/ir/enum"
+	"github.com/llir/llvm/ir/types"
 	"github.com/llir/llvm/ir/value"
 
 	"github.com/layoutopt/layoutopt/ir"
@@ -241,7 +242,7 @@ func lowerScan(l *Lowerer, op *ir.Operation) (err error) {
 	sel := func(c value.Value, x, y []value.Value) []value.Value {
 		out := make([]value.Value, len(x))
 		for i := range x {
-			out[i] = l.cur.NewSelect(c, x[i], y[i])
+			out[i] = l.selp(c, x[i], y[i])
 		}
 		return out
 	}
@@ -477,4 +478,28 @@ func lowerScan(l *Lowerer, op *ir.Operation) (err error) {
 		l.Define(res, outs[i])
 	}
 	return nil
+}
+
+// selp is c ? x : y. For 32-bit values it is a selp.b32 of inline PTX, as
+// Triton's warp scan has it after its combine: LLVM's InstCombine would
+// otherwise fold select(c, t + u, t) into t + select(c, u, -0.0), an
+// FSEL and an FADD on every step where ptxas makes Triton's one
+// predicated FADD.
+func (l *Lowerer) selp(c, x, y value.Value) value.Value {
+	t := x.Type()
+	if typeBits(t) != 32 || !(t.Equal(types.Float) || t.Equal(types.I32)) {
+		return l.cur.NewSelect(c, x, y)
+	}
+	asBits := func(v value.Value) value.Value {
+		if t.Equal(types.I32) {
+			return v
+		}
+		return l.cur.NewBitCast(v, types.I32)
+	}
+	asm := pureAsm(types.I32, "selp.b32 $0, $1, $2, $3;", "=r,r,r,b", types.I32, types.I32, types.I1)
+	var r value.Value = l.cur.NewCall(asm, asBits(x), asBits(y), c)
+	if !t.Equal(types.I32) {
+		r = l.cur.NewBitCast(r, t)
+	}
+	return r
 }

@@ -215,7 +215,7 @@ func fmtOf(name string) *floatfmt.Format { return floatfmt.Lookup(name) }
 // braces, .reg declarations and // comments aside) with its LLVM constraint
 // string ("=r" outputs first, then "r" inputs or a digit tying an input to
 // an output; "~{…}" clobbers ignored; "f" as "r": 32-bit registers; "h":
-// 16-bit registers, the low half of the value).
+// 16-bit registers, the low half of the value; "b": predicates, 0 or 1).
 func Parse(asm, constraints string) (*Program, error) {
 	p := &Program{tied: map[int]int{}}
 	for _, c := range strings.Split(constraints, ",") {
@@ -223,8 +223,8 @@ func Parse(asm, constraints string) (*Program, error) {
 		switch {
 		case c == "" || strings.HasPrefix(c, "~"):
 		case strings.HasPrefix(c, "="):
-			if r := strings.TrimLeft(c, "=&"); r != "r" && r != "f" && r != "h" {
-				return nil, fmt.Errorf("output constraint %q: only 16- and 32-bit registers (h, r, f) are supported", c)
+			if r := strings.TrimLeft(c, "=&"); r != "r" && r != "f" && r != "h" && r != "b" {
+				return nil, fmt.Errorf("output constraint %q: only predicates and 16- and 32-bit registers (b, h, r, f) are supported", c)
 			}
 			p.Outs++
 		default:
@@ -233,8 +233,8 @@ func Parse(asm, constraints string) (*Program, error) {
 					return nil, fmt.Errorf("input constraint %q ties to no output", c)
 				}
 				p.tied[p.Ins] = k
-			} else if c != "r" && c != "f" && c != "h" {
-				return nil, fmt.Errorf("input constraint %q: only 16- and 32-bit registers (h, r, f) are supported", c)
+			} else if c != "r" && c != "f" && c != "h" && c != "b" {
+				return nil, fmt.Errorf("input constraint %q: only predicates and 16- and 32-bit registers (b, h, r, f) are supported", c)
 			}
 			p.Ins++
 		}
