@@ -46,12 +46,14 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   // lane 2^j back with shfl.sync.up (as Triton's warpScan), without lane
   // arithmetic; then the lane before (exclusive). The lane at the last
   // position (31) alone stores the warp's total for the exchange across
-  // warps (Triton's storeWarpAccumulator): no shfl.sync.idx.
+  // warps (Triton's storeWarpAccumulator): no shfl.sync.idx. Each step
+  // combines, then selects with selp.b32 (as Triton's PTX: LLVM would
+  // turn a select after the add into the identity selected into it).
   // CHECK-NOT: shfl.sync.idx
   // CHECK: call i32 @llvm.nvvm.shfl.sync.up.i32(i32 -1, i32 %{{.*}}, i32 1, i32 0)
   // CHECK-NEXT: icmp uge i32 %{{.*}}, 1
   // CHECK: call i32 @llvm.nvvm.shfl.sync.up.i32(i32 -1, i32 %{{.*}}, i32 16, i32 0)
-  // CHECK: %[[INCL:.*]] = select i1 %{{.*}}, i32 %{{.*}}, i32 %{{.*}}
+  // CHECK: %[[INCL:.*]] = call i32 asm "selp.b32 $0, $1, $2, $3;", "=r,r,r,b"(i32 %{{.*}}, i32 %{{.*}}, i1 %{{.*}})
   // CHECK-NEXT: %[[EXCL:.*]] = call i32 @llvm.nvvm.shfl.sync.up.i32(i32 -1, i32 %[[INCL]], i32 1, i32 0)
   // CHECK-NOT: shfl.sync.idx
   // CHECK: icmp eq i32 %{{.*}}, 31
@@ -69,8 +71,8 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   // does: (run + excl) + v.
   // CHECK: add i32 %{{.*}}, %[[INCL]]
   // CHECK: add i32 %{{.*}}, %[[EXCL]]
-  // CHECK-NEXT: select
-  // CHECK-NEXT: %[[CARRY:.*]] = select i1 %{{.*}}, i32 %{{.*}}, i32 %{{.*}}
+  // CHECK-NEXT: call i32 asm "selp.b32
+  // CHECK-NEXT: %[[CARRY:.*]] = call i32 asm "selp.b32 $0, $1, $2, $3;", "=r,r,r,b"(i32 %{{.*}}, i32 %{{.*}}, i1 %{{.*}})
   // CHECK-COUNT-3: add i32 %[[CARRY]], %{{.*}}
   // CHECK-NOT: add i32
   tt.func public @cumsum(%p: !tt.ptr<i32>) {
