@@ -50,7 +50,8 @@ class DeviceTest(unittest.TestCase):
             def args(*globs):
                 subprocess.run(["bash", os.path.join(d, "device.sh"), "check", out, *globs],
                                capture_output=True, text=True, check=True)
-                return open(os.path.join(out, "check", "args")).read().split()
+                with open(os.path.join(out, "check", "args")) as f:
+                    return f.read().split()
 
             every = args()
             self.assertIn("none", every[every.index("--bench") + 1:][:1])

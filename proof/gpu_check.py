@@ -31,7 +31,8 @@ def names(bundle):
 
 def check(bundle, name):
     d = os.path.join(bundle, "checks")
-    spec = [l.strip() for l in open(os.path.join(d, name + ".args")) if l.strip()]
+    with open(os.path.join(d, name + ".args")) as f:
+        spec = [l.strip() for l in f if l.strip()]
     grid = next(l.split()[1] for l in spec if l.startswith("grid "))
     ttgir = os.path.join(d, name + ".ttgir")
     argv = [ttgir, "-grid", grid]

@@ -10,6 +10,11 @@ from contextlib import redirect_stdout
 import recheck
 
 
+def load_json(path):
+    with open(path) as f:
+        return json.load(f)
+
+
 def row(name, triton_ms, ours_ms, tile=False):
     k = {"name": name, "bench": {"variants": {
         "triton-ptx": {"bench": {"kernel": {"median_ms": triton_ms}}},
@@ -48,14 +53,15 @@ class RecheckTest(unittest.TestCase):
         out = os.path.join(self.d, "out")
         with redirect_stdout(io.StringIO()) as s:
             recheck.main(["summarize", "-o", out, self.report, "--compare", c1, c2, os.path.join(self.d, "missing.json")])
-        rows = {r["kernel"]: r for r in json.load(open(os.path.join(out, "recheck.json")))}
+        rows = {r["kernel"]: r for r in load_json(os.path.join(out, "recheck.json"))}
         self.assertEqual(rows["slow"]["verdict"], "slower")
         self.assertEqual(rows["tie"]["verdict"], "tie")
         self.assertEqual(rows["slow"]["measurements"], 3)
         self.assertAlmostEqual(rows["tie"]["vs_triton"][1], 100 / 0.99)
         self.assertIn("3 kernels below Triton's PTX in the run, measured again: 2 slower every time, 1 ties, "
                       "0 as fast every time", s.getvalue())
-        md = open(os.path.join(out, "recheck.md")).read()
+        with open(os.path.join(out, "recheck.md")) as f:
+            md = f.read()
         self.assertIn("| slow | 99.0% | 98.0% | 99.0% | slower |", md)
         self.assertIn("| tile | 66.7% |  |  | slower |", md)  # not measured again: its one figure
 
@@ -68,7 +74,7 @@ class RecheckTest(unittest.TestCase):
         out = os.path.join(self.d, "out2")
         with redirect_stdout(io.StringIO()):
             recheck.main(["summarize", "-o", out, self.report, "--compare"])
-        rows = json.load(open(os.path.join(out, "recheck.json")))
+        rows = load_json(os.path.join(out, "recheck.json"))
         self.assertEqual([r["measurements"] for r in rows], [1, 1, 1])
 
 
