@@ -69,7 +69,7 @@ class CompareTest(unittest.TestCase):
                     C.main()
                 want = ["ours.compare.json", "triton.compare.json"]
                 self.assertEqual(order, want[::-1] if first else want)
-                rows = json.load(open(os.path.join(d, "o", "compare.json")))
+                rows = C.json.loads(C.T.read_text(os.path.join(d, "o", "compare.json")))
                 self.assertEqual(list(rows[0]["results"]), ["ours", "triton"])
 
     def test_line(self):
