@@ -26,6 +26,7 @@ var NVVMIntrinsics = map[string]bool{
 	"llvm.nvvm.sqrt.approx.f":          true,
 	"llvm.nvvm.sqrt.approx.ftz.f":      true,
 	"llvm.nvvm.rsqrt.approx.f":         true,
+	"llvm.nvvm.rsqrt.approx.ftz.f":     true,
 	"llvm.nvvm.rsqrt.approx.d":         true,
 	"llvm.nvvm.mulhi.ui":               true,
 	"llvm.nvvm.mulhi.ull":              true,

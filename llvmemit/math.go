@@ -115,11 +115,14 @@ func init() {
 		return l.call("llvm.nvvm.sqrt.approx.ftz.f", types.Float, a[0])
 	})
 	mathF32("tt.precise_sqrt", true, preciseSqrt)
+	// math.rsqrt on f32 is Triton's rsqrt.approx.ftz.f32 (one MUFU.RSQ;
+	// without .ftz ptxas wraps it in a subnormal rescaling: two compares
+	// and four predicated ops more); f64 rsqrt.approx.f64.
 	mathF32("math.rsqrt", true, func(l *Lowerer, a []value.Value) value.Value {
 		if a[0].Type().Equal(types.Double) {
 			return l.call("llvm.nvvm.rsqrt.approx.d", types.Double, a[0])
 		}
-		return l.call("llvm.nvvm.rsqrt.approx.f", types.Float, a[0])
+		return l.call("llvm.nvvm.rsqrt.approx.ftz.f", types.Float, a[0])
 	})
 	mathF32("math.absf", true, func(l *Lowerer, a []value.Value) value.Value { return l.llvmMath("fabs", a[0]) })
 	mathF32("math.floor", true, func(l *Lowerer, a []value.Value) value.Value { return l.llvmMath("floor", a[0]) })

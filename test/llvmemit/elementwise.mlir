@@ -23,7 +23,10 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.targ
     // CHECK: call float @llvm.nvvm.ex2.approx.ftz.f(float
     %e2 = math.exp2 %l : tensor<64xf32, #b>
     // CHECK: call float @llvm.nvvm.sqrt.approx.ftz.f(float
-    %s = math.sqrt %e2 : tensor<64xf32, #b>
+    %s0 = math.sqrt %e2 : tensor<64xf32, #b>
+    // rsqrt is Triton's rsqrt.approx.ftz.f32 too.
+    // CHECK: call float @llvm.nvvm.rsqrt.approx.ftz.f(float
+    %s = math.rsqrt %s0 : tensor<64xf32, #b>
     // maxnumf is one PTX max.f32 (llvm.maxnum), as in Triton.
     // CHECK: call float @llvm.maxnum.f32(float
     %m = arith.maxnumf %s, %x : tensor<64xf32, #b>
