@@ -2,7 +2,7 @@
 # For the next session's first device call: time this session's untimed codegen changes.
 # Here, beside this script (git-ignored carry folder, or copy it there):
 #   git worktree add /tmp/before bbf9704 && (cd /tmp/before && LIBDEVICE=… proof/build.sh /tmp/bb/before)
-#   LIBDEVICE=… proof/build.sh /tmp/bb/after                          # the tip: byte stores, scan selp
+#   LIBDEVICE=… proof/build.sh /tmp/bb/after                          # the tip: byte stores, scan selp, rsqrt.ftz
 #   LT_FLAGS=-fuse-mad-wide LIBDEVICE=… proof/build.sh /tmp/bb/madwide # and mad.wide
 #   tar czf before.tgz -C /tmp/bb before; tar czf after.tgz -C /tmp/bb after; tar czf madwide.tgz -C /tmp/bb madwide
 # Then on the GPU: bash ab-next.sh (one call, under 10 minutes: compare.py checks each kernel whose
@@ -11,8 +11,8 @@ here=$(cd "$(dirname "$0")" && pwd)
 rm -rf /tmp/ab; mkdir -p /tmp/ab
 for b in before after madwide; do tar xzf $here/$b.tgz -C /tmp/ab; done
 nvidia-smi --query-gpu=name,clocks.max.sm,clocks.max.mem,driver_version --format=csv > $OUT/gpu.txt 2>&1
-# 1. The byte stores and scan selects: the ~20 kernels whose PTX they change.
-timeout 240 python3 /tmp/ab/after/compare.py --changed --runs 30 --warmup 3 --work /tmp/pw --out $OUT/ab1 \
+# 1. The byte stores, scan selects and rsqrt.ftz: the ~36 kernels whose PTX they change.
+timeout 300 python3 /tmp/ab/after/compare.py --changed --runs 30 --warmup 3 --work /tmp/pw --out $OUT/ab1 \
 	before=/tmp/ab/before after=/tmp/ab/after > $OUT/ab1.txt 2>&1
 echo "ab1 rc=$? $SECONDS s"; tail -n 25 $OUT/ab1.txt
 # 2. mad.wide changes ~220 kernels' PTX: the ones h100-r17 found behind Triton, and a sample ahead.
