@@ -12,10 +12,14 @@ import (
 )
 
 // The math dialect. f16 and bf16 operands are computed in f32, as Triton
-// does for these functions. Transcendentals and f32 sqrt use the PTX
-// approximations Triton emits (ex2.approx[.ftz], lg2.approx, sqrt.approx.ftz,
-// sin/cos/tanh.approx); exp and log are rescaled from base 2 as in
-// Triton's ExpOpConversionApprox. f64 is
+// does for these functions. Transcendentals and f32 sqrt use PTX
+// approximations (ex2.approx[.ftz], lg2.approx, sqrt.approx.ftz,
+// rsqrt.approx.ftz, sin/cos/tanh.approx); exp is rescaled from base 2 as
+// in Triton's ExpOpConversionApprox, log likewise. Triton 3.6 computes
+// math.log on f32 with libdevice's __nv_logf instead (a polynomial of
+// ftz fmas in its PTX of cross_entropy, h100-r17): lg2.approx is fewer
+// instructions, within 2^-22 absolute of log2 (the interpreter's
+// tolerance for approximations covers it). f64 is
 // supported where PTX has the instruction (sqrt, rsqrt, fma, abs, floor,
 // ceil); the others are refused.
 

@@ -1,6 +1,7 @@
 // arith and math ops, one LLVM instruction (or a short sequence) per
 // register; bf16 computes in f32 and rounds with cvt.rn.bf16.f32; exp and
-// log use ex2.approx/lg2.approx as Triton does (exp2 with .ftz); divf is div.full.f32 and
+// log use ex2.approx/lg2.approx (exp as Triton does, exp2 with .ftz; Triton's log calls
+// libdevice); divf is div.full.f32 and
 // maxnumf llvm.maxnum, as in Triton; hex float splats.
 // RUN: layout-translate -ttgir-to-llvmir %s | FileCheck %s
 
