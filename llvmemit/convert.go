@@ -94,10 +94,7 @@ func (l *Lowerer) storeSharedVec(vals []value.Value, st types.Type, off value.Va
 			pack := pureAsm(types.I32, "{\n.reg .b32 b01, b23;\nprmt.b32 b01, $1, $2, 0x3340;\nprmt.b32 b23, $3, $4, 0x3340;\nprmt.b32 $0, b01, b23, 0x5410;\n}",
 				"=r,r,r,r,r", types.I32, types.I32, types.I32, types.I32)
 			args := make([]value.Value, 4)
-			for k, x := range part {
-				if !x.Type().Equal(types.I8) {
-					x = l.cur.NewBitCast(x, types.I8) // an 8-bit float
-				}
+			for k, x := range part { // bytes: i8 (fp8 values are i8 in LLVM)
 				args[k] = l.cur.NewZExt(x, types.I32)
 			}
 			words[i] = l.cur.NewCall(pack, args...)
