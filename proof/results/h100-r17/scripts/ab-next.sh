@@ -12,7 +12,9 @@ rm -rf /tmp/ab; mkdir -p /tmp/ab
 for b in before after madwide; do tar xzf $here/$b.tgz -C /tmp/ab; done
 nvidia-smi --query-gpu=name,clocks.max.sm,clocks.max.mem,driver_version --format=csv > $OUT/gpu.txt 2>&1
 # 1. The byte stores, scan selects and rsqrt.ftz: the ~36 kernels whose PTX they change.
-timeout 300 python3 /tmp/ab/after/compare.py --changed --runs 30 --warmup 3 --work /tmp/pw --out $OUT/ab1 \
+# (compare.py takes the tile kernels only when --only names them.)
+sel1=(--only 'wgmma_*' --only 'cumsum*' --only 'assocscan*' --only 'l2norm_dot_*' --only 'layernorm2d_*' --only 'rmsnorm_*')
+timeout 300 python3 /tmp/ab/after/compare.py --changed "${sel1[@]}" --runs 30 --warmup 3 --work /tmp/pw --out $OUT/ab1 \
 	before=/tmp/ab/before after=/tmp/ab/after > $OUT/ab1.txt 2>&1
 echo "ab1 rc=$? $SECONDS s"; tail -n 25 $OUT/ab1.txt
 # 2. mad.wide changes ~220 kernels' PTX: the ones h100-r17 found behind Triton, and a sample ahead.
