@@ -170,15 +170,10 @@ func init() {
 	}{{"f32", &lanes{f32, 32, 1}}, {"f16", &lanes{f16, 16, 1}}, {"f16x2", &lanes{f16, 16, 2}},
 		{"bf16", &lanes{bf16, 16, 1}}, {"bf16x2", &lanes{bf16, 16, 2}}} {
 		l, dst := x.lanes, x.lanes.bits*x.lanes.n
-		def(dst, 3, l.arith(func(a []*big.Float) *big.Float { return exact().Add(a[0], a[1]) }, ieeeAdd),
-			"add."+x.suffix, "add.rn."+x.suffix)
-		def(dst, 3, l.arith(func(a []*big.Float) *big.Float { return exact().Sub(a[0], a[1]) }, ieeeSub),
-			"sub."+x.suffix, "sub.rn."+x.suffix)
-		def(dst, 3, l.arith(func(a []*big.Float) *big.Float { return exact().Mul(a[0], a[1]) }, ieeeMul),
-			"mul."+x.suffix, "mul.rn."+x.suffix)
-		def(dst, 4, l.arith(func(a []*big.Float) *big.Float {
-			return exact().Add(exact().Mul(a[0], a[1]), a[2])
-		}, func(a []float64) float64 { return a[0]*a[1] + a[2] }), "fma.rn."+x.suffix)
+		def(dst, 3, l.arith(func(a []float64) float64 { return a[0] + a[1] }), "add."+x.suffix, "add.rn."+x.suffix)
+		def(dst, 3, l.arith(func(a []float64) float64 { return a[0] - a[1] }), "sub."+x.suffix, "sub.rn."+x.suffix)
+		def(dst, 3, l.arith(func(a []float64) float64 { return a[0] * a[1] }), "mul."+x.suffix, "mul.rn."+x.suffix)
+		def(dst, 4, l.fma, "fma.rn."+x.suffix)
 		def(dst, 2, l.lanewise(func(b, sign uint32) uint32 { return b ^ sign }), "neg."+x.suffix)
 		def(dst, 2, l.lanewise(func(b, sign uint32) uint32 { return b &^ sign }), "abs."+x.suffix)
 		def(dst, 3, l.minMax(true), "min."+x.suffix)
@@ -614,46 +609,47 @@ func (l *lanes) get(v uint32, k int) float64 {
 	return l.f.FromBits(uint64(v >> (k * l.bits) & (1<<l.bits - 1)))
 }
 
-// arith is an arithmetic instruction on every lane: the exact result of
-// finite operands rounded once, and IEEE's special cases (an infinity or
-// NaN operand) through float64, where they are exact.
-func (l *lanes) arith(exactOp func([]*big.Float) *big.Float, ieee func([]float64) float64) func(v []uint32) uint32 {
+// arith is add, sub or mul on every lane: computed in float64 and rounded
+// once to the format. The float64 result is that of the exact one rounded
+// to 53 bits, and rounding it again to a format of p ≤ 24 bits gives the
+// exact result's rounding, as 53 ≥ 2p + 2 (Figueroa: double rounding is
+// innocuous then for +, - and ×); IEEE's special cases and signed zeros
+// are float64's.
+func (l *lanes) arith(op func([]float64) float64) func(v []uint32) uint32 {
 	return func(v []uint32) uint32 {
 		var r uint32
 		xs := make([]float64, len(v)-1)
-		bs := make([]*big.Float, len(v)-1)
 		for k := range l.n {
-			finite := true
 			for i := range xs {
 				xs[i] = l.get(v[i+1], k)
-				finite = finite && !math.IsInf(xs[i], 0) && !math.IsNaN(xs[i])
 			}
-			var y float64
-			if finite {
-				for i, x := range xs {
-					bs[i] = new(big.Float).SetFloat64(x)
-				}
-				if e := exactOp(bs); e.Sign() != 0 {
-					y = l.f.RoundBig(e, floatfmt.NearestEven, false)
-				} else {
-					y = ieee(xs) // an exact zero, signed as IEEE has it (exact in float64 too)
-				}
-			} else {
-				y = l.f.Round(ieee(xs), floatfmt.NearestEven, false)
-			}
-			r |= fbits(l.f, y) << (k * l.bits)
+			r |= fbits(l.f, l.f.Round(op(xs), floatfmt.NearestEven, false)) << (k * l.bits)
 		}
 		return r
 	}
 }
 
-// exact is a big.Float wide enough for the exact sum or product of f32
-// values (whose exponents span under 600 bits).
-func exact() *big.Float { return new(big.Float).SetPrec(1024) }
+// fma is fma.rn on every lane: x·y + z of finite operands held exactly
+// (a big.Float wide enough for f32's exponents) and rounded once, where
+// float64 would round twice; IEEE's special cases, and an exact zero's
+// sign, through float64, where they are exact.
+func (l *lanes) fma(v []uint32) uint32 {
+	var r uint32
+	for k := range l.n {
+		x, y, z := l.get(v[1], k), l.get(v[2], k), l.get(v[3], k)
+		w := x*y + z // IEEE's special cases, and an exact zero's sign, are exact in float64
+		if finite(x) && finite(y) && finite(z) {
+			e := new(big.Float).SetPrec(1024).Mul(big.NewFloat(x), big.NewFloat(y))
+			if e.Add(e, big.NewFloat(z)); e.Sign() != 0 {
+				w = l.f.RoundBig(e, floatfmt.NearestEven, false)
+			}
+		}
+		r |= fbits(l.f, l.f.Round(w, floatfmt.NearestEven, false)) << (k * l.bits)
+	}
+	return r
+}
 
-func ieeeAdd(a []float64) float64 { return a[0] + a[1] }
-func ieeeSub(a []float64) float64 { return a[0] - a[1] }
-func ieeeMul(a []float64) float64 { return a[0] * a[1] }
+func finite(x float64) bool { return !math.IsInf(x, 0) && !math.IsNaN(x) }
 
 // lanewise applies f to every lane's bits with the lane's sign bit.
 func (l *lanes) lanewise(f func(b, sign uint32) uint32) func(v []uint32) uint32 {

@@ -2,8 +2,12 @@ package ptxint
 
 import (
 	"math"
+	"math/big"
+	"math/rand/v2"
 	"strings"
 	"testing"
+
+	"github.com/layoutopt/layoutopt/floatfmt"
 )
 
 func run(t *testing.T, asm, cons string, ins ...uint32) []uint32 {
@@ -296,4 +300,54 @@ func FuzzParse(f *testing.F) {
 			t.Fatal(err)
 		}
 	})
+}
+
+// TestArithRoundsOnce: add, sub and mul computed in float64 and rounded
+// again give the exact result rounded once, in f32, f16 and bf16 (random
+// bit patterns of finite values, subnormals and cancellations included).
+func TestArithRoundsOnce(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	for _, c := range []struct {
+		suffix, cons string
+		f            *floatfmt.Format
+		bits         int
+	}{{"f32", "=f,f,f", floatfmt.Lookup("f32"), 32}, {"f16", "=h,h,h", floatfmt.Lookup("f16"), 16}, {"bf16", "=h,h,h", floatfmt.Lookup("bf16"), 16}} {
+		for _, op := range []string{"add", "sub", "mul"} {
+			p, err := Parse(op+"."+c.suffix+" $0, $1, $2;", c.cons)
+			if err != nil {
+				t.Fatal(err)
+			}
+			mask := uint64(1)<<c.bits - 1
+			for range 20000 {
+				a, b := r.Uint64()&mask, r.Uint64()&mask
+				if r.IntN(4) == 0 { // near cancellation: b close to ±a
+					b = (a ^ uint64(r.IntN(2))<<(c.bits-1)) + uint64(r.IntN(3))
+				}
+				x, y := c.f.FromBits(a&mask), c.f.FromBits(b&mask)
+				if math.IsInf(x, 0) || math.IsNaN(x) || math.IsInf(y, 0) || math.IsNaN(y) {
+					continue
+				}
+				e := new(big.Float).SetPrec(1024)
+				switch op {
+				case "add":
+					e.Add(big.NewFloat(x), big.NewFloat(y))
+				case "sub":
+					e.Sub(big.NewFloat(x), big.NewFloat(y))
+				case "mul":
+					e.Mul(big.NewFloat(x), big.NewFloat(y))
+				}
+				if e.Sign() == 0 {
+					continue // signed zeros: TestFloat, TestHalf
+				}
+				want := c.f.Bits(c.f.RoundBig(e, floatfmt.NearestEven, false))
+				got, err := p.Run([]uint32{uint32(a & mask), uint32(b & mask)})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if uint64(got[0]) != want {
+					t.Fatalf("%s.%s %#x %#x: got %#x, want %#x", op, c.suffix, a&mask, b&mask, got[0], want)
+				}
+			}
+		}
+	}
 }
