@@ -172,8 +172,13 @@ func (f *Format) RoundBig(x *big.Float, mode Rounding, saturate bool) float64 {
 	if minE := 1 - f.Bias; e < minE {
 		prec -= minE - e // a subnormal: the spacing stays 2^(minE-ManBits)
 	}
-	bm := map[Rounding]big.RoundingMode{NearestEven: big.ToNearestEven, TowardZero: big.ToZero,
-		NearestAway: big.ToNearestAway}[mode]
+	bm := big.ToNearestEven
+	switch mode {
+	case TowardZero:
+		bm = big.ToZero
+	case NearestAway:
+		bm = big.ToNearestAway
+	}
 	var v float64
 	if prec >= 1 {
 		v, _ = new(big.Float).SetMode(bm).SetPrec(uint(prec)).Set(x).Float64()

@@ -487,7 +487,7 @@ func lowerScan(l *Lowerer, op *ir.Operation) (err error) {
 // predicated FADD.
 func (l *Lowerer) selp(c, x, y value.Value) value.Value {
 	t := x.Type()
-	if typeBits(t) != 32 || !(t.Equal(types.Float) || t.Equal(types.I32)) {
+	if !t.Equal(types.Float) && !t.Equal(types.I32) {
 		return l.cur.NewSelect(c, x, y)
 	}
 	asBits := func(v value.Value) value.Value {
