@@ -20,20 +20,10 @@ import json
 import os
 import sys
 
-AS_FAST = 99.95  # % of Triton's speed that counts as as fast (the reports' threshold)
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import triton_ref as T  # noqa: E402
 
-
-def vs_triton(k):
-    """Our speed in % of Triton's PTX for one report row with both
-    benchmarks (at realistic size, or a tile kernel's in CUDA graphs), else
-    None."""
-    v = (k.get("bench") or {}).get("variants") or {}
-    try:
-        t = v["triton-ptx"]["bench"]["kernel"]["median_ms"]
-        o = v["layout-translate"]["bench"]["kernel"]["median_ms"]
-    except (KeyError, TypeError):
-        return None
-    return 100 * t / o if o > 0 else None
+AS_FAST = T.AS_FAST
 
 
 def load_reports(paths):
@@ -42,7 +32,7 @@ def load_reports(paths):
     for p in paths:
         with open(p) as f:
             for k in json.load(f)["kernels"]:
-                v = vs_triton(k)
+                v = T.vs_triton(k)
                 if v is not None:
                     out[k["name"]] = v
     return out
