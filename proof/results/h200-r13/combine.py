@@ -9,6 +9,7 @@ summary of the whole run, the .pre-ours and the tile kernels.
 
     python3 proof/results/h200-r13/combine.py   # from the repository root
 """
+import gzip
 import json
 import math
 import os
@@ -22,7 +23,7 @@ src = dict(line.split() for line in open(os.path.join(here, "ptx-source.txt")) i
 def rows(path):
     """name -> (class, ours ms, Triton ms, ours % of copy) of the timed kernels."""
     out = {}
-    for k in json.load(open(path))["kernels"]:
+    for k in json.load(gzip.open(path + ".gz"))["kernels"]:
         v = (k.get("bench") or {}).get("variants") or {}
         o, t = (v.get("layout-translate") or {}).get("bench"), (v.get("triton-ptx") or {}).get("bench")
         if o and t:

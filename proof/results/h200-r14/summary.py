@@ -4,6 +4,7 @@ per class, against Triton's PTX, and the memory-bound kernels against the copy.
 
     python3 proof/results/h200-r14/summary.py   # from the repository root
 """
+import gzip
 import json
 import math
 import os
@@ -15,7 +16,7 @@ here = os.path.dirname(os.path.abspath(__file__))
 def rows(path):
     """name -> (class, ours ms, Triton ms, ours % of copy, Triton % of copy) of the timed kernels."""
     out = {}
-    for k in json.load(open(os.path.join(here, path)))["kernels"]:
+    for k in json.load(gzip.open(os.path.join(here, path) + ".gz"))["kernels"]:
         v = (k.get("bench") or {}).get("variants") or {}
         o, t = (v.get("layout-translate") or {}).get("bench"), (v.get("triton-ptx") or {}).get("bench")
         if o and t:
