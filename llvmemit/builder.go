@@ -180,6 +180,24 @@ func (b *builder) xor(x, y value.Value) value.Value  { return b.intBin("xor", x,
 func (b *builder) shl(x, y value.Value) value.Value  { return b.intBin("shl", x, y) }
 func (b *builder) lshr(x, y value.Value) value.Value { return b.intBin("lshr", x, y) }
 
+// disjointOr is x | c for a constant c sharing no set bit with x, written
+// as the add it equals, add nuw nsw (LLVM 14 has no "or disjoint"): then
+// EarlyCSE's simplification knows x < x | c and folds the comparisons of a
+// tensor's index values that differ only in register bits (an argmin's
+// tie-breaks), as the or disjoint of newer LLVM lets it. InstCombine turns
+// the add back into an or afterwards.
+func (b *builder) disjointOr(x value.Value, c int64) value.Value {
+	if c == 0 {
+		return x
+	}
+	if _, ok := constInt(x); ok {
+		return b.or(x, constant.NewInt(x.Type().(*types.IntType), c))
+	}
+	a := b.b.NewAdd(x, constant.NewInt(x.Type().(*types.IntType), c))
+	a.OverflowFlags = []enum.OverflowFlag{enum.OverflowFlagNUW, enum.OverflowFlagNSW}
+	return a
+}
+
 // shift shifts x left by s (right when s < 0).
 func (b *builder) shift(x value.Value, s int) value.Value {
 	switch {

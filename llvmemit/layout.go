@@ -175,7 +175,7 @@ func (l *Lowerer) emitIndices(t ir.Type) [][]value.Value {
 		idx := make([]value.Value, rank)
 		for d := 0; d < rank; d++ {
 			if uint64(c[d])&mask[d] == 0 {
-				idx[d] = b.or(base[d], i32(int64(c[d])))
+				idx[d] = b.disjointOr(base[d], int64(c[d]))
 			} else {
 				idx[d] = b.xor(base[d], i32(int64(c[d])))
 			}

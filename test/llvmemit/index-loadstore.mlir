@@ -11,13 +11,13 @@
 // CHECK-NEXT: %[[T:.*]] = and i32 %[[TID]], 255
 // CHECK-NEXT: %[[R0:.*]] = and i32 %[[T]], 240
 // CHECK-NEXT: %[[ROW:.*]] = lshr i32 %[[R0]], 4
-// CHECK-NEXT: or i32 %[[ROW]], 16
-// CHECK: or i32 %[[ROW]], 112
+// CHECK-NEXT: add nuw nsw i32 %[[ROW]], 16
+// CHECK: add nuw nsw i32 %[[ROW]], 112
 // CHECK-NEXT: %[[C0:.*]] = and i32 %[[T]], 15
 // CHECK-NEXT: %[[COL:.*]] = shl i32 %[[C0]], 2
-// CHECK-NEXT: or i32 %[[COL]], 1
-// CHECK-NEXT: or i32 %[[COL]], 2
-// CHECK-NEXT: or i32 %[[COL]], 3
+// CHECK-NEXT: add nuw nsw i32 %[[COL]], 1
+// CHECK-NEXT: add nuw nsw i32 %[[COL]], 2
+// CHECK-NEXT: add nuw nsw i32 %[[COL]], 3
 // CHECK: load <4 x float>, <4 x float> addrspace(1)* %{{.*}}, align 16
 // CHECK: call void asm sideeffect "@$5 st.global.v4.b32 [ $4 + 0 ], { $0, $1, $2, $3 };", "r,r,r,r,l,b"
 // CHECK-LABEL: define void @scalar(
