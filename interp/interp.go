@@ -83,6 +83,9 @@ type Machine struct {
 	// that prints then runs its programs in launch order.
 	Print io.Writer
 	funcs map[string]*ir.Operation
+	// scratchBase and scratchSize: the launch's global scratch buffer and
+	// each program's bytes of it (see Launch).
+	scratchBase, scratchSize int64
 }
 
 // NewMachine makes a Machine for m with the default op table.
@@ -110,6 +113,10 @@ type Exec struct {
 	PID  [3]int
 	Grid [3]int
 	env  map[*ir.Value]Value
+	// Scratch is the address of the current function's global scratch
+	// (ttg.global_scratch_alloc): the program's slice of the launch's
+	// buffer, plus a call's offset inside a device function; 0: none.
+	Scratch int64
 	// depth of tt.call nesting, to stop runaway recursion.
 	depth int
 	ops   int64 // ops evaluated so far
@@ -244,6 +251,10 @@ func (mc *Machine) RunProgram(name string, args []Value, pid, grid [3]int) ([]Va
 		mc.Ops = DefaultOps()
 	}
 	ex := &Exec{M: mc, PID: pid, Grid: grid, env: map[*ir.Value]Value{}}
+	if mc.scratchSize > 0 {
+		// Triton's linear program id: x + nx·(y + ny·z), launch order.
+		ex.Scratch = mc.scratchBase + mc.scratchSize*int64(pid[0]+grid[0]*(pid[1]+grid[1]*pid[2]))
+	}
 	return ex.Call(fn, args)
 }
 
@@ -260,6 +271,11 @@ func (mc *Machine) RunProgram(name string, args []Value, pid, grid [3]int) ([]Va
 // another whatever Workers says. On an error, Launch returns the error of
 // the first failing program in launch order, as the sequential run does
 // (programs after it may have run, and written, before it failed).
+//
+// A module that needs global scratch (ttg.global_scratch_memory_size,
+// which Triton's global scratch allocation sets) gets a zeroed buffer of
+// that many bytes per program in Mem, which must then be a *BufferMemory,
+// as Triton's launcher allocates one for the grid.
 func (mc *Machine) Launch(name string, args []Value, grid [3]int) error {
 	for _, g := range grid {
 		if g < 1 {
@@ -267,6 +283,9 @@ func (mc *Machine) Launch(name string, args []Value, grid [3]int) error {
 		}
 	}
 	total := grid[0] * grid[1] * grid[2]
+	if err := mc.allocScratch(total); err != nil {
+		return err
+	}
 	workers := min(mc.Workers, total)
 	if workers > 1 && !hasAtomics(mc.Module) && !(mc.Print != nil && hasOp(mc.Module, "tt.print")) {
 		return mc.launchParallel(name, args, grid, workers)
@@ -279,6 +298,37 @@ func (mc *Machine) Launch(name string, args []Value, grid [3]int) error {
 			mc.Progress(i+1, total)
 		}
 	}
+	return nil
+}
+
+// maxScratch bounds the global scratch buffer of one launch (4 GiB), so
+// that a module asking for absurd sizes gets an error, not an exhausted
+// host.
+const maxScratch = 1 << 32
+
+// allocScratch makes the launch's global scratch buffer, for total
+// programs, when the module asks for one.
+func (mc *Machine) allocScratch(total int) error {
+	mc.scratchBase, mc.scratchSize = 0, 0
+	size, _ := mc.Module.Op.IntAttr("ttg.global_scratch_memory_size")
+	if size <= 0 {
+		return nil
+	}
+	mem, ok := mc.Mem.(*BufferMemory)
+	if !ok {
+		return fmt.Errorf("the module needs %d bytes of global scratch per program, which only a BufferMemory can hold", size)
+	}
+	if size > maxScratch/int64(total) {
+		return fmt.Errorf("global scratch of %d bytes per program over %d programs is more than the interpreter's %d", size, total, int64(maxScratch))
+	}
+	n := size * int64(total)
+	k := len(mem.Bufs)
+	mem.Bufs = append(mem.Bufs, &Buffer{Elem: ir.I8, Data: make([]byte, n)})
+	for len(mem.Names) < k {
+		mem.Names = append(mem.Names, "")
+	}
+	mem.Names = append(mem.Names, "global scratch")
+	mc.scratchBase, mc.scratchSize = mem.Base(k), size
 	return nil
 }
 

@@ -332,7 +332,37 @@ func evalCall(ex *Exec, op *ir.Operation, args []Value) ([]Value, error) {
 	if fn == nil {
 		return nil, fmt.Errorf("no tt.func @%s in the module", callee.Root)
 	}
+	// The callee's global scratch starts at the call's offset in the
+	// caller's (Triton's getGlobalScratchPtr for a call).
+	defer func(s int64) { ex.Scratch = s }(ex.Scratch)
+	if off, ok := op.IntAttr(scratchOffsetAttr); ok && ex.Scratch != 0 {
+		ex.Scratch += off
+	}
 	return ex.Call(fn, args)
+}
+
+// scratchOffsetAttr is where Triton's global scratch allocation puts a
+// ttg.global_scratch_alloc's (or a call's) byte offset in its function's
+// global scratch.
+const scratchOffsetAttr = "ttg.global_scratch_memory_offset"
+
+// evalGlobalScratchAlloc is ttg.global_scratch_alloc: the address of its
+// bytes in the program's global scratch, at the offset Triton's global
+// scratch allocation gave it (ttgir-run and layout-translate run that
+// allocation first when a module lacks it).
+func evalGlobalScratchAlloc(ex *Exec, op *ir.Operation, args []Value) ([]Value, error) {
+	off, ok := op.IntAttr(scratchOffsetAttr)
+	if !ok {
+		return nil, fmt.Errorf("no %s: run layout-opt -tritongpu-global-scratch-memory-allocation first", scratchOffsetAttr)
+	}
+	if ex.Scratch == 0 {
+		return nil, fmt.Errorf("no global scratch: the module has no ttg.global_scratch_memory_size, or the program was not started by Machine.Launch")
+	}
+	e, _, err := resultOf(op, 0)
+	if err != nil {
+		return nil, err
+	}
+	return []Value{scalarInt(e, ex.Scratch+off)}, nil
 }
 
 // evalFpToFp is tt.fp_to_fp: a float conversion with Triton's rounding
@@ -424,6 +454,7 @@ func init() {
 		"tt.get_num_programs":      evalNumPrograms,
 		"tt.addptr":                evalAddPtr,
 		"tt.call":                  evalCall,
+		"ttg.global_scratch_alloc": evalGlobalScratchAlloc,
 		"tt.fp_to_fp":              evalFpToFp,
 		"tt.clampf":                evalClampF,
 		"ttg.convert_layout":       identity,
