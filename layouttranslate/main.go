@@ -8,7 +8,8 @@
 //	layout-translate -ttgir-to-ptx k.ttgir -o k.ptx -kernel-json k.json
 //
 // Before lowering it runs, as Triton's pipeline does, allocate-shared-memory
-// (unless -no-allocate-shared-memory); for a kernel that makes tensor
+// (unless -no-allocate-shared-memory) and, for a module that allocates
+// global scratch without offsets yet, the global scratch allocation; for a kernel that makes tensor
 // descriptors, triton-rewrite-tensor-descriptor-to-pointer (their loads and
 // stores become masked ones: no TMA); and, beyond Triton, order-programs
 // (unless -program-order=launch): a 2-D tile kernel whose stores move by a
@@ -48,8 +49,9 @@ Lowers a TritonGPU module (TTGIR as Triton 3.6 prints it) to LLVM IR for
 nvptx64-nvidia-cuda (LLVM 14 typed pointers) or, through opt-14 -O3 and
 llc-14, to PTX.
 Kernels keep Triton 3.6's ABI: the tt.func parameters, then two global
-scratch pointers; 32·num_warps threads; dynamic shared memory global_smem of
--kernel-json's shared_bytes. An op that cannot be lowered is an error at
+scratch pointers (the first to -kernel-json's global_scratch_size bytes per
+program, for ttg.global_scratch_alloc); 32·num_warps threads; dynamic shared
+memory global_smem of -kernel-json's shared_bytes. An op that cannot be lowered is an error at
 the op.
 
 Flags:
@@ -216,6 +218,13 @@ func Main(p *proc.Proc) (code int) {
 			}
 			return 1
 		}
+	}
+	if d, err := passes.AllocateGlobalScratch(m); err != nil {
+		fmt.Fprint(p.Stderr, d.Render(src, 1))
+		if !d.HasErrors() {
+			return fail("tritongpu-global-scratch-memory-allocation: %v", err)
+		}
+		return 1
 	}
 	res, err := llvmemit.Emit(m)
 	if err != nil {

@@ -13,7 +13,8 @@ import (
 // byte offset in global_smem (the caller's frame plus the call's
 // allocation.offset, where
 // allocate-shared-memory put the callee's buffers, as Triton's
-// getStackPointer does) and the caller's two scratch pointers; the
+// getStackPointer does), the caller's global scratch at the call's offset
+// (globalScratch) and its profile scratch pointer; the
 // callee's registers come back as its return value. tt.return returns a
 // device function's registers.
 
@@ -81,7 +82,7 @@ func lowerCall(l *Lowerer, op *ir.Operation) error {
 		frame = l.cur.NewAdd(l.frame, frame)
 	}
 	n := len(l.fn.Params)
-	args = append(args, frame, l.fn.Params[n-2], l.fn.Params[n-1])
+	args = append(args, frame, l.globalScratch(op), l.fn.Params[n-1])
 	call := l.cur.NewCall(g.fn, args...)
 	i := 0
 	for _, r := range op.Results() {

@@ -14,7 +14,12 @@
 // private), called with tt.call: its tensor parameters and results are one
 // LLVM parameter or struct field per register, and its shared-memory frame
 // (the caller's plus the call's allocation.offset) comes before the two
-// scratch pointers, as in Triton's FuncOpToLLVM. Kernels are marked with
+// scratch pointers, as in Triton's FuncOpToLLVM. Global scratch
+// (ttg.global_scratch_alloc; scratch.go) is the kernel's global_scratch
+// parameter plus the program's linear id times the module's
+// ttg.global_scratch_memory_size (Kernel.GlobalScratchSize, what the
+// launcher allocates per program) plus the op's offset; a call passes the
+// callee its part at the call's offset. Kernels are marked with
 // !nvvm.annotations "kernel" and "reqntidx" = 32·num_warps (LLVM 14's form
 // of Triton's nvvm.reqntid). Dynamic shared memory is
 // @global_smem = external addrspace(3) global [0 x i8], align 16; its size at

@@ -29,8 +29,15 @@ type Kernel struct {
 	// Arch is the architecture the PTX must be assembled for when it is
 	// not llc's sm_80: sm_90a for a module with wgmma or vector atomics
 	// (Result.Hopper), which loads on sm_90 devices only.
-	Arch   string  `json:"arch,omitempty"`
-	Params []Param `json:"params"`
+	Arch string `json:"arch,omitempty"`
+	// GlobalScratchSize and GlobalScratchAlign are the bytes of global
+	// scratch each program needs and their alignment (the module's
+	// ttg.global_scratch_memory_size and _alignment, Triton's metadata
+	// keys): the launcher passes a buffer of GlobalScratchSize times the
+	// number of programs as the global_scratch parameter.
+	GlobalScratchSize  int     `json:"global_scratch_size,omitempty"`
+	GlobalScratchAlign int     `json:"global_scratch_align,omitempty"`
+	Params             []Param `json:"params"`
 }
 
 // Param is one kernel parameter: its name in the TTGIR (or
@@ -242,8 +249,11 @@ func (e *emitter) finish() error {
 	if shared < 0 {
 		shared = e.scratch
 	}
+	gsSize, _ := e.src.Op.IntAttr(scratchSizeAttr)
+	gsAlign, _ := e.src.Op.IntAttr("ttg.global_scratch_memory_alignment")
 	for i := range e.kernels {
 		e.kernels[i].SharedBytes = shared
+		e.kernels[i].GlobalScratchSize, e.kernels[i].GlobalScratchAlign = int(gsSize), int(gsAlign)
 		if e.hopper { // vector atomics set it too
 			e.kernels[i].Arch = HopperArch
 		}

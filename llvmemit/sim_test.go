@@ -45,11 +45,14 @@ type simVal []uint64 // one word per vector element (scalars: one)
 
 type sim struct {
 	threads int
-	global  []byte
-	shared  []byte
-	env     []map[value.Value]simVal
-	consts  map[*lir.Global]uint64 // constant arrays, in cmem
-	cmem    []byte
+	// ctaid and nctaid: the program the CTA runs and the grid (newSim:
+	// program 0 of one).
+	ctaid, nctaid [3]uint64
+	global        []byte
+	shared        []byte
+	env           []map[value.Value]simVal
+	consts        map[*lir.Global]uint64 // constant arrays, in cmem
+	cmem          []byte
 	// The race checker: the barrier interval (epoch, from 1) and, per
 	// shared byte, the interval and thread of its last write and reads
 	// (reader -2: several threads; writer atomicWriter: atomics).
@@ -102,7 +105,7 @@ const (
 
 func newSim(threads int, global []byte) *sim {
 	const n = 1 << 16
-	s := &sim{threads: threads, global: global, shared: make([]byte, n), epoch: 1, consts: map[*lir.Global]uint64{},
+	s := &sim{threads: threads, nctaid: [3]uint64{1, 1, 1}, global: global, shared: make([]byte, n), epoch: 1, consts: map[*lir.Global]uint64{},
 		wEpoch: make([]int32, n), wBy: make([]int32, n), rEpoch: make([]int32, n), rBy: make([]int32, n),
 		wWs: make([]int32, n), rWs: make([]int32, n), rWarp: make([]int32, n)}
 	for range threads {
@@ -578,11 +581,11 @@ func (s *sim) call(c *lir.InstCall) {
 		}
 	case strings.HasPrefix(name, "llvm.nvvm.read.ptx.sreg.ctaid."):
 		for t := range s.running() {
-			s.env[t][c] = simVal{0}
+			s.env[t][c] = simVal{s.ctaid[name[len(name)-1]-'x']}
 		}
 	case strings.HasPrefix(name, "llvm.nvvm.read.ptx.sreg.nctaid."):
 		for t := range s.running() {
-			s.env[t][c] = simVal{1}
+			s.env[t][c] = simVal{s.nctaid[name[len(name)-1]-'x']}
 		}
 	case name == "llvm.nvvm.ex2.approx.f" || name == "llvm.nvvm.ex2.approx.ftz.f" || name == "llvm.fabs.f32":
 		ftz := func(x float32) float32 { // .ftz: subnormal inputs and results are ±0

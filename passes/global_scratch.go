@@ -29,6 +29,27 @@ const (
 	globalScratchOffset = "ttg.global_scratch_memory_offset"
 )
 
+// AllocateGlobalScratch runs the global scratch allocation on m when a
+// function of it allocates global scratch (ttg.global_scratch_alloc) and
+// the module has no ttg.global_scratch_memory_size yet: Triton runs the
+// allocation when it lowers to LLVM, after the TTGIR it prints, so TTGIR
+// files lack it. The diagnostics and error are the pipeline's.
+func AllocateGlobalScratch(m *ir.Module) (ir.Diagnostics, error) {
+	if m.Op.Attr(globalScratchSize) != nil || m.Op.Walk(func(op *ir.Operation) ir.WalkResult {
+		if op.Name() == "ttg.global_scratch_alloc" {
+			return ir.Interrupt
+		}
+		return ir.Advance
+	}) != ir.Interrupt {
+		return nil, nil
+	}
+	pl := NewPipeline("builtin.module")
+	if err := pl.AddPass(GlobalScratchAllocationPass, ""); err != nil {
+		return nil, err
+	}
+	return pl.Run(m, RunConfig{})
+}
+
 func runGlobalScratch(ctx *Context, module *ir.Operation) error {
 	funcs, all := moduleFuncs(module)
 	onStack := map[*ir.Operation]bool{}
