@@ -15,6 +15,7 @@ import (
 	"github.com/layoutopt/layoutopt/internal/suggest"
 	"github.com/layoutopt/layoutopt/interp"
 	"github.com/layoutopt/layoutopt/ir"
+	"github.com/layoutopt/layoutopt/passes"
 	"github.com/layoutopt/layoutopt/proc"
 )
 
@@ -133,6 +134,15 @@ func Main(p *proc.Proc) int {
 	mod, diags := ir.Parse(src, ir.ParseConfig{Filename: file})
 	if diags.HasErrors() {
 		fmt.Fprint(p.Stderr, diags.Error())
+		return 1
+	}
+	// Triton allocates global scratch after the TTGIR it prints: do it
+	// here, for the interpreter and the launch (the buffer's size).
+	if d, err := passes.AllocateGlobalScratch(mod); err != nil {
+		fmt.Fprint(p.Stderr, d.Render(src, 1))
+		if !d.HasErrors() {
+			return fail(p, "%s: tritongpu-global-scratch-memory-allocation: %v", file, err)
+		}
 		return 1
 	}
 	k, err := findKernel(mod, *funcName)

@@ -99,6 +99,26 @@ func TestCPU(t *testing.T) {
 	}
 }
 
+// TestCPUGlobalScratch: a module allocating global scratch without the
+// offsets (as Triton prints TTGIR) runs: ttgir-run allocates it first, and
+// each program of the interpreter gets its own scratch.
+func TestCPUGlobalScratch(t *testing.T) {
+	dir := t.TempDir()
+	_, errs, code := runTool(t, "testdata/global_scratch.ttgir", "-arg", "out=zeros:i32:4x128", "-grid", "4", "-dump", dir)
+	if code != 0 {
+		t.Fatalf("status %d: %s", code, errs)
+	}
+	b, err := os.ReadFile(filepath.Join(dir, "out.out.bin"))
+	if err != nil || len(b) != 4*512 {
+		t.Fatalf("%d bytes, %v", len(b), err)
+	}
+	for i := range 512 {
+		if got, want := int32(binary.LittleEndian.Uint32(b[4*i:])), int32(3*(i%128+i/128)); got != want {
+			t.Fatalf("out[%d] = %d, want %d", i, got, want)
+		}
+	}
+}
+
 // TestWorkers: the interpreter's programs on several goroutines leave the
 // buffers as on one, and a bad count is an error.
 func TestWorkers(t *testing.T) {
@@ -291,6 +311,10 @@ func TestParseMeta(t *testing.T) {
 	}
 	if _, err := parseMeta([]byte(lt), "nope"); err == nil || !strings.Contains(err.Error(), "no kernel nope among 2") {
 		t.Errorf("missing kernel: %v", err)
+	}
+	m, err = parseMeta([]byte(`[{"name": "k", "threads": 128, "num_warps": 4, "shared_bytes": 0, "global_scratch_size": 1024, "global_scratch_align": 16}]`), "k")
+	if err != nil || m.GlobalScratchSize != 1024 || m.GlobalScratchAlign != 16 {
+		t.Errorf("layout-translate metadata with global scratch: %+v, %v", m, err)
 	}
 	m, err = parseMeta([]byte(`{"name": "k", "num_warps": 8, "shared": 100}`), "k")
 	if err != nil || m.Name != "k" || m.NumWarps != 8 || m.Shared != 100 {

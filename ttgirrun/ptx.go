@@ -36,10 +36,12 @@ func checkABI(ptx []byte, meta cuda.Meta, k *kernel) error {
 
 // translateKernel is one entry of layout-translate's -kernel-json.
 type translateKernel struct {
-	Name        string `json:"name"`
-	Threads     int    `json:"threads"`
-	NumWarps    int    `json:"num_warps"`
-	SharedBytes int    `json:"shared_bytes"`
+	Name               string `json:"name"`
+	Threads            int    `json:"threads"`
+	NumWarps           int    `json:"num_warps"`
+	SharedBytes        int    `json:"shared_bytes"`
+	GlobalScratchSize  int    `json:"global_scratch_size"`
+	GlobalScratchAlign int    `json:"global_scratch_align"`
 }
 
 // parseMeta reads -meta: Triton's kernel metadata (an object), or
@@ -63,7 +65,8 @@ func parseMeta(data []byte, funcName string) (cuda.Meta, error) {
 	if pick == nil {
 		return cuda.Meta{}, fmt.Errorf("kernel metadata: no kernel %s among %d", funcName, len(ks))
 	}
-	m := cuda.Meta{Name: pick.Name, NumWarps: pick.NumWarps, Shared: pick.SharedBytes}
+	m := cuda.Meta{Name: pick.Name, NumWarps: pick.NumWarps, Shared: pick.SharedBytes,
+		GlobalScratchSize: pick.GlobalScratchSize, GlobalScratchAlign: pick.GlobalScratchAlign}
 	if m.NumWarps > 0 && pick.Threads > 0 {
 		m.ThreadsPerWarp = pick.Threads / m.NumWarps
 	}

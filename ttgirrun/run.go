@@ -92,7 +92,8 @@ type benchInfo struct {
 
 // defaultMeta is the launch metadata of the module itself: the function's
 // name, ttg.num-warps, ttg.threads-per-warp and ttg.shared (the shared
-// memory Triton's allocation pass recorded; 0 when absent).
+// memory Triton's allocation pass recorded; 0 when absent) and the global
+// scratch per program.
 func defaultMeta(k *kernel) cuda.Meta {
 	m := k.mod
 	return cuda.Meta{
@@ -101,6 +102,9 @@ func defaultMeta(k *kernel) cuda.Meta {
 		NumCTAs:        int(m.IntAttr("ttg.num-ctas", 1)),
 		ThreadsPerWarp: int(m.IntAttr("ttg.threads-per-warp", 32)),
 		Shared:         int(m.IntAttr("ttg.shared", 0)),
+		// Triton's global scratch allocation's (main runs it when needed).
+		GlobalScratchSize:  int(m.IntAttr("ttg.global_scratch_memory_size", 0)),
+		GlobalScratchAlign: int(m.IntAttr("ttg.global_scratch_memory_alignment", 0)),
 	}
 }
 
