@@ -45,7 +45,7 @@ DOC = ("The proof's kernels; written by proof/manifest.py (do not edit by hand).
        "with 'shared:' under ../shared/triton36, with 'prepost:' under passes/testdata/prepost. args/grid: the "
        "benchmark size (ttgir-run -arg specs); check_args/check_grid: a smaller size for -check against the "
        "interpreter. rtol/atol: float tolerance (0: bit-exact). class: memory (data movement and element-wise), "
-       "reduction, scan, matmul, attention, math (element-wise libdevice calls), sync (a synchronization check, "
+       "reduction, scan, matmul, attention, math (element-wise libdevice calls), sync (a synchronization or launch-ABI check, "
        "outside the speed summaries). cc: lower "
        "ours for this compute capability instead of the bundle's (build.sh's PROOF_CC). flops: of one launch, for TFLOP/s. no_realistic_size: why the "
        "benchmark size is not realistic. graph: time the kernel in CUDA graphs of this many launches, per launch "
@@ -643,6 +643,13 @@ def shared_entries():
                     "check_args": ["out=zeros:i32:8192", "n=257"], "check_grid": "64",
                     "no_realistic_size": "a synchronization loop (1000 arrive-and-wait rounds per program): "
                                          "its time is latency, not bandwidth"})
+    # Global scratch (ttg.global_scratch_alloc in the kernel and in a device function it calls): the
+    # launcher's buffer of ttg.global_scratch_memory_size bytes per program, each program's own part.
+    out.append({"name": "global_scratch", "ttgir": "kernels/global_scratch.ttgir", "class": "sync",
+                "args": ["out=zeros:i32:4096x128"], "grid": "4096",
+                "check_args": ["out=zeros:i32:64x128"], "check_grid": "64",
+                "no_realistic_size": "a check of the global-scratch ABI (1 KiB of scratch and 512 B of output "
+                                     "per program): its time is not a bandwidth"})
     # ttg.fp4_to_fp and the upcast dots on the GPU: e2m1 bytes unpacked to bf16 (memory-bound), and
     # batched 32x32x32 mma.sync products of operands of kWidth 8 (an f16 accumulator; e2m1 A unpacked
     # from kWidth 4). Bit-exact: every product and sum is exact in the accumulator.

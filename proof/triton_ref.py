@@ -375,6 +375,7 @@ def triton_against(tk, grid_text, args, variants, rtol, atol):
         return {"error": "no variant ran, so there are no inputs"}, None
     vals = load_inputs(src, args)
     grid = (tuple(int(x) for x in grid_text.split(",")) + (1, 1))[:3]
+    set_scratch_allocator()
     tk[grid](*vals)
     torch.cuda.synchronize()
     cmp = {}
@@ -385,6 +386,18 @@ def triton_against(tk, grid_text, args, variants, rtol, atol):
               for a, t in zip(args, vals) if pointee(a["type"]) is not None]
         cmp[label] = {"ok": all(c.get("mismatches", 1) == 0 for c in cs), "buffers": cs}
     return cmp, (vals, grid)
+
+
+def set_scratch_allocator():
+    """Gives Triton's launcher the allocator a kernel with global scratch
+    (metadata global_scratch_size > 0) needs: torch's caching allocator, as
+    Triton's own tests set it."""
+    import torch
+    import triton
+
+    def alloc(size, alignment, stream):
+        return torch.empty(size, device="cuda", dtype=torch.int8)
+    triton.set_allocator(alloc)
 
 
 def time_alternating(kernel, copy, runs, warmup):
