@@ -22,6 +22,16 @@ func FuzzRun(f *testing.F) {
   }
 }`)
 	f.Add(fp4Kernel(2, 2, 1, "bf16"))
+	f.Add(`module attributes {ttg.global_scratch_memory_size = 16 : i32} {
+  tt.func public @k(%out: !tt.ptr<i32>) {
+    %s = ttg.global_scratch_alloc {alignment = 4 : i32, nbytes = 4 : i32, ttg.global_scratch_memory_offset = 4 : i32} : !tt.ptr<i32>
+    %c = arith.constant 7 : i32
+    tt.store %s, %c : !tt.ptr<i32>
+    %v = tt.load %s : !tt.ptr<i32>
+    tt.store %out, %v : !tt.ptr<i32>
+    tt.return
+  }
+}`)
 	f.Add(dsCase{
 		a:   dsOperand{ty: "i8", rows: 2, cols: 16, scaleTy: "i8", scaleRows: 2, scaleCols: 2},
 		b:   dsOperand{ty: "f8E4M3FN", rows: 32, cols: 2, scaleTy: "i8", scaleRows: 2, scaleCols: 2},

@@ -273,9 +273,9 @@ func (mc *Machine) RunProgram(name string, args []Value, pid, grid [3]int) ([]Va
 // (programs after it may have run, and written, before it failed).
 //
 // A module that needs global scratch (ttg.global_scratch_memory_size,
-// which Triton's global scratch allocation sets) gets a zeroed buffer of
-// that many bytes per program in Mem, which must then be a *BufferMemory,
-// as Triton's launcher allocates one for the grid.
+// which Triton's global scratch allocation sets) gets that many bytes per
+// program from Mem, which must then be a ScratchMemory, as Triton's
+// launcher allocates a buffer for the grid.
 func (mc *Machine) Launch(name string, args []Value, grid [3]int) error {
 	for _, g := range grid {
 		if g < 1 {
@@ -314,21 +314,18 @@ func (mc *Machine) allocScratch(total int) error {
 	if size <= 0 {
 		return nil
 	}
-	mem, ok := mc.Mem.(*BufferMemory)
+	mem, ok := mc.Mem.(ScratchMemory)
 	if !ok {
-		return fmt.Errorf("the module needs %d bytes of global scratch per program, which only a BufferMemory can hold", size)
+		return fmt.Errorf("the module needs %d bytes of global scratch per program, which a %T cannot give", size, mc.Mem)
 	}
 	if size > maxScratch/int64(total) {
 		return fmt.Errorf("global scratch of %d bytes per program over %d programs is more than the interpreter's %d", size, total, int64(maxScratch))
 	}
-	n := size * int64(total)
-	k := len(mem.Bufs)
-	mem.Bufs = append(mem.Bufs, &Buffer{Elem: ir.I8, Data: make([]byte, n)})
-	for len(mem.Names) < k {
-		mem.Names = append(mem.Names, "")
+	base, err := mem.AllocScratch(size * int64(total))
+	if err != nil {
+		return err
 	}
-	mem.Names = append(mem.Names, "global scratch")
-	mc.scratchBase, mc.scratchSize = mem.Base(k), size
+	mc.scratchBase, mc.scratchSize = base, size
 	return nil
 }
 

@@ -87,6 +87,30 @@ type BufferMemory struct {
 	Names []string // for messages; may be shorter than Bufs
 }
 
+// ScratchMemory is a Memory that can give a launch its global scratch
+// (see Machine.Launch).
+type ScratchMemory interface {
+	Memory
+	// AllocScratch returns the address of n bytes that no other buffer
+	// holds.
+	AllocScratch(n int64) (int64, error)
+}
+
+// AllocScratch implements ScratchMemory: a new zeroed buffer of n bytes,
+// named "global scratch".
+func (m *BufferMemory) AllocScratch(n int64) (int64, error) {
+	k := len(m.Bufs)
+	if int64(k+2) >= 1<<(63-bufferShift) || n > 1<<bufferShift {
+		return 0, fmt.Errorf("no room for %d bytes of global scratch", n)
+	}
+	m.Bufs = append(m.Bufs, &Buffer{Elem: ir.I8, Data: make([]byte, n)})
+	for len(m.Names) < k {
+		m.Names = append(m.Names, "")
+	}
+	m.Names = append(m.Names, "global scratch")
+	return m.Base(k), nil
+}
+
 // Base returns the address of buffer k.
 func (m *BufferMemory) Base(k int) int64 { return int64(k+1) << bufferShift }
 
@@ -155,6 +179,20 @@ func splitmix(x uint64) uint64 {
 	x = (x ^ x>>30) * 0xbf58476d1ce4e5b9
 	x = (x ^ x>>27) * 0x94d049bb133111eb
 	return x ^ x>>31
+}
+
+// lazyScratch is where LazyMemory puts global scratch: far above the
+// addresses tests give their buffers.
+const lazyScratch = 1 << 56
+
+// AllocScratch implements ScratchMemory: the bytes from lazyScratch on
+// (each launch gets the same ones), which read like any other of the
+// memory until written.
+func (m *LazyMemory) AllocScratch(n int64) (int64, error) {
+	if n > lazyScratch {
+		return 0, fmt.Errorf("no room for %d bytes of global scratch", n)
+	}
+	return lazyScratch, nil
 }
 
 func (m *LazyMemory) page(addr int64) *lazyPage {

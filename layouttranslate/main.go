@@ -9,9 +9,10 @@
 //
 // Before lowering it runs, as Triton's pipeline does, allocate-shared-memory
 // (unless -no-allocate-shared-memory) and, for a module that allocates
-// global scratch without offsets yet, the global scratch allocation; for a kernel that makes tensor
-// descriptors, triton-rewrite-tensor-descriptor-to-pointer (their loads and
-// stores become masked ones: no TMA); and, beyond Triton, order-programs
+// global scratch without offsets yet, the global scratch allocation; for a
+// kernel that makes tensor descriptors,
+// triton-rewrite-tensor-descriptor-to-pointer (their loads and stores
+// become masked ones: no TMA); and, beyond Triton, order-programs
 // (unless -program-order=launch): a 2-D tile kernel whose stores move by a
 // constant step with pid y and a runtime stride with pid x gets its
 // programs renumbered with y fastest (see passes.ProgramOrderPass); then
@@ -51,8 +52,8 @@ llc-14, to PTX.
 Kernels keep Triton 3.6's ABI: the tt.func parameters, then two global
 scratch pointers (the first to -kernel-json's global_scratch_size bytes per
 program, for ttg.global_scratch_alloc); 32·num_warps threads; dynamic shared
-memory global_smem of -kernel-json's shared_bytes. An op that cannot be lowered is an error at
-the op.
+memory global_smem of -kernel-json's shared_bytes. An op that cannot be
+lowered is an error at the op.
 
 Flags:
 `

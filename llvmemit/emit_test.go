@@ -13,6 +13,7 @@ import (
 	"github.com/layoutopt/layoutopt/internal/testenv"
 	"github.com/layoutopt/layoutopt/ir"
 	"github.com/layoutopt/layoutopt/llvmemit"
+	"github.com/layoutopt/layoutopt/passes"
 )
 
 // TestNVVMAllowList checks every allowed intrinsic against LLVM 14's own
@@ -92,6 +93,9 @@ func FuzzEmit(f *testing.F) {
 			return
 		}
 		if _, err := llvmemit.AllocateSharedMemory(m); err != nil {
+			return
+		}
+		if _, err := passes.AllocateGlobalScratch(m); err != nil {
 			return
 		}
 		if _, err := llvmemit.Emit(m); err != nil {
