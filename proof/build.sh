@@ -109,6 +109,7 @@ def prepare(k):
             kern = json.load(open(kj))[0]
             os.remove(kj)
             meta = {"name": kern["name"], "num_warps": kern["num_warps"], "shared": kern["shared_bytes"]}
+            meta.update({key: kern[key] for key in ("global_scratch_size", "global_scratch_align") if key in kern})
             k.setdefault("ours", []).insert(0, {"label": "layout-translate", "ptx": k["name"] + ".lt.ptx", "meta": meta})
             lines.append(f"{k['name']}: lowered by layout-translate ({meta})")
         else:
@@ -136,7 +137,7 @@ for f in proof/checks/*.ttgir; do
 	n=$(basename "$f" .ttgir)
 	cp "$f" "proof/checks/$n.args" "$bundle/checks/"
 	if "$translate" -ttgir-to-ptx "$f" -o "$bundle/checks/$n.ptx" -kernel-json "$tools/$n.kernels.json" 2>>"$log"; then
-		python3 -c 'import json, sys; k = json.load(open(sys.argv[1]))[0]; json.dump({"name": k["name"], "num_warps": k["num_warps"], "shared": k["shared_bytes"]}, open(sys.argv[2], "w"))' \
+		python3 -c 'import json, sys; k = json.load(open(sys.argv[1]))[0]; m = {"name": k["name"], "num_warps": k["num_warps"], "shared": k["shared_bytes"]}; m.update({key: k[key] for key in ("global_scratch_size", "global_scratch_align") if key in k}); json.dump(m, open(sys.argv[2], "w"))' \
 			"$tools/$n.kernels.json" "$bundle/checks/$n.json"
 	else
 		echo "checks/$n: layout-translate failed" >>"$log"
