@@ -732,9 +732,16 @@ func (s *sim) eval(t int, inst lir.Instruction) simVal {
 		}
 		return out
 	}
-	fbin := func(x, y value.Value, fn func(a, b float32) float32) simVal {
-		a, b := s.get(t, x), s.get(t, y)
-		return simVal{uint64(math.Float32bits(fn(f32(a[0]), f32(b[0]))))}
+	// fbin is an f32 or half operation: computed in float64 and rounded
+	// once to the type, which is exact (53 >= 2p+2 bits make the double
+	// rounding innocuous for +, -, *, /).
+	fbin := func(x, y value.Value, fn func(a, b float64) float64) simVal {
+		a, b := s.get(t, x)[0], s.get(t, y)[0]
+		if x.Type().Equal(types.Half) {
+			r := fn(f16.FromBits(a), f16.FromBits(b))
+			return simVal{f16.Bits(f16.Round(r, interp.NearestEven, false))}
+		}
+		return simVal{uint64(math.Float32bits(float32(fn(float64(f32(a)), float64(f32(b))))))}
 	}
 	switch x := inst.(type) {
 	case *lir.InstAdd:
@@ -760,15 +767,15 @@ func (s *sim) eval(t int, inst lir.Instruction) simVal {
 	case *lir.InstSRem:
 		return bin(x.X, x.Y, func(a, b, n uint64) uint64 { return uint64(sext(a, n) % sext(b, n)) })
 	case *lir.InstFAdd:
-		return fbin(x.X, x.Y, func(a, b float32) float32 { return a + b })
+		return fbin(x.X, x.Y, func(a, b float64) float64 { return a + b })
 	case *lir.InstFMul:
-		return fbin(x.X, x.Y, func(a, b float32) float32 { return a * b })
+		return fbin(x.X, x.Y, func(a, b float64) float64 { return a * b })
 	case *lir.InstFDiv:
-		return fbin(x.X, x.Y, func(a, b float32) float32 { return a / b })
+		return fbin(x.X, x.Y, func(a, b float64) float64 { return a / b })
 	case *lir.InstFNeg:
 		return simVal{uint64(math.Float32bits(-f32(s.get(t, x.X)[0])))}
 	case *lir.InstFSub:
-		return fbin(x.X, x.Y, func(a, b float32) float32 { return a - b })
+		return fbin(x.X, x.Y, func(a, b float64) float64 { return a - b })
 	case *lir.InstICmp:
 		return bin(x.X, x.Y, func(a, b, n uint64) uint64 {
 			sa, sb := sext(a, n), sext(b, n)
