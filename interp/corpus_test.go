@@ -31,6 +31,7 @@ var layoutPasses = []string{
 	"coalesce",
 	"specialize-divisibility",
 	"triton-rewrite-tensor-pointer",
+	"tritongpu-decompose-scaled-blocked",
 }
 
 // How a kernel is run without knowing its buffers (the rule of

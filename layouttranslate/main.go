@@ -12,7 +12,9 @@
 // global scratch without offsets yet, the global scratch allocation; for a
 // kernel that makes tensor descriptors,
 // triton-rewrite-tensor-descriptor-to-pointer (their loads and stores
-// become masked ones: no TMA); and, beyond Triton, order-programs
+// become masked ones: no TMA); for a tt.dot_scaled, Triton's
+// DecomposeScaledBlocked (upcasts, scale multiplications and a tt.dot, as
+// Triton's accelerate-matmul does before Blackwell); and, beyond Triton, order-programs
 // (unless -program-order=launch): a 2-D tile kernel whose stores move by a
 // constant step with pid y and a runtime stride with pid x gets its
 // programs renumbered with y fastest (see passes.ProgramOrderPass); then
@@ -177,6 +179,13 @@ func Main(p *proc.Proc) (code int) {
 		return fail("triton-rewrite-tensor-descriptor-to-pointer: %v", err)
 	} else if changed {
 		remark(m.Op, "tensor descriptors: their loads and stores are masked ones through pointers (triton-rewrite-tensor-descriptor-to-pointer; no TMA)")
+	}
+	if d, err := passes.DecomposeScaledDots(m); err != nil {
+		fmt.Fprint(p.Stderr, d.Render(src, 1))
+		if !d.HasErrors() {
+			return fail("tritongpu-decompose-scaled-blocked: %v", err)
+		}
+		return 1
 	}
 	if *order == "auto" {
 		eachFunc(func(op *ir.Operation) string { return passes.OrderPrograms(op).Remark() })
