@@ -92,6 +92,10 @@ func FuzzEmit(f *testing.F) {
 		if diags.HasErrors() || ir.Verify(m).HasErrors() {
 			return
 		}
+		// As layout-translate orders them.
+		if _, err := passes.DecomposeScaledDots(m); err != nil {
+			return
+		}
 		if _, err := llvmemit.AllocateSharedMemory(m); err != nil {
 			return
 		}
