@@ -71,15 +71,15 @@ func runDecomposeScaled(ctx *Context, module *ir.Operation) error {
 		}
 		return ir.Advance
 	})
-	d := scaledDecomposer{
-		numWarps:       int(intAttrOr(module, "ttg.num-warps", 4)),
-		threadsPerWarp: int(intAttrOr(module, "ttg.threads-per-warp", 32)),
-	}
 	changed := false
 	for _, op := range dots {
 		enc := encodingOf(op.Result(0))
 		if enc == nil || isMMALike(enc) {
 			continue
+		}
+		d := scaledDecomposer{numWarps: 4, threadsPerWarp: int(ctx.Module.IntAttr("ttg.threads-per-warp", 32))}
+		if n, ok := lookupNumWarps(op); ok {
+			d.numWarps = n
 		}
 		if err := d.rewrite(op); err != nil {
 			return ctx.Errorf(op, "decompose-scaled-blocked: %v", err)
@@ -91,13 +91,6 @@ func runDecomposeScaled(ctx *Context, module *ir.Operation) error {
 		ctx.MarkChanged()
 	}
 	return nil
-}
-
-func intAttrOr(op *ir.Operation, name string, def int64) int64 {
-	if v, ok := op.IntAttr(name); ok {
-		return v
-	}
-	return def
 }
 
 type scaledDecomposer struct {
@@ -120,6 +113,10 @@ func ints(s []int64) []int {
 }
 
 func (d scaledDecomposer) rewrite(op *ir.Operation) error {
+	ret, ok := encodingOf(op.Result(0)).(attr.Distributed)
+	if !ok {
+		return fmt.Errorf("the result's layout is not a distributed one")
+	}
 	ds, _ := tt.AsDotScaled(op)
 	aKind, bKind := ds.AElemTypeName(), ds.BElemTypeName()
 	compute := ir.BF16
@@ -135,7 +132,6 @@ func (d scaledDecomposer) rewrite(op *ir.Operation) error {
 	if err != nil {
 		return fmt.Errorf("operand B: %v", err)
 	}
-	ret := encodingOf(op.Result(0)).(attr.Distributed)
 	a = d.cvt(b, a, &attr.DotOperand{OpIdx: 0, Parent: ret})
 	bv = d.cvt(b, bv, &attr.DotOperand{OpIdx: 1, Parent: ret})
 	// Triton's defaults: inputPrecision ieee, maxNumImpreciseAcc 0.
