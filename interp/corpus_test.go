@@ -195,27 +195,39 @@ func runKernelBounded(m *ir.Module, seed uint64, grid [3]int, maxOps, maxWork, i
 }
 
 // scaleParams returns the parameters of fn that reach a scale operand of
-// a tt.dot_scaled through ops that only move or reshape data (the lit
-// kernels take their scales as tensor parameters).
+// a tt.dot_scaled, or its decomposition's e8m0 decoding, through ops that
+// only move or reshape data (the lit kernels take their scales as tensor
+// parameters): the same parameters before and after
+// tritongpu-decompose-scaled-blocked.
 func scaleParams(fn tt.FuncOp) map[int]bool {
 	out := map[int]bool{}
 	entry := fn.Body().Entry()
-	fn.Walk(func(op *ir.Operation) ir.WalkResult {
-		d, ok := tt.AsDotScaled(op)
-		if !ok {
-			return ir.Advance
-		}
-		for _, v := range []*ir.Value{d.AScale(), d.BScale()} {
-			for v != nil && !v.IsBlockArg() {
-				switch def := v.DefiningOp(); def.Name() {
-				case "ttg.convert_layout", "tt.trans", "tt.reshape", "tt.broadcast", "tt.expand_dims":
-					v = def.Operand(0)
-				default:
-					v = nil
-				}
+	mark := func(v *ir.Value) {
+		for v != nil && !v.IsBlockArg() {
+			switch def := v.DefiningOp(); def.Name() {
+			case "ttg.convert_layout", "tt.trans", "tt.reshape", "tt.broadcast", "tt.expand_dims":
+				v = def.Operand(0)
+			default:
+				v = nil
 			}
-			if v != nil && v.OwnerBlock() == entry {
-				out[v.ArgIndex()] = true
+		}
+		if v != nil && v.OwnerBlock() == entry {
+			out[v.ArgIndex()] = true
+		}
+	}
+	fn.Walk(func(op *ir.Operation) ir.WalkResult {
+		if d, ok := tt.AsDotScaled(op); ok {
+			mark(d.AScale())
+			mark(d.BScale())
+		}
+		// The same scales after tritongpu-decompose-scaled-blocked: the
+		// e8m0 byte zero-extended, shifted into a float's exponent and
+		// bit-cast (bitcast(shli(extui(scale), c))).
+		if op.Name() == "tt.bitcast" {
+			if sh := op.Operand(0).DefiningOp(); sh != nil && sh.Name() == "arith.shli" {
+				if ext := sh.Operand(0).DefiningOp(); ext != nil && ext.Name() == "arith.extui" {
+					mark(ext.Operand(0))
+				}
 			}
 		}
 		return ir.Advance
