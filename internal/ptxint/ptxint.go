@@ -7,7 +7,9 @@
 //   - 16-bit integers: mov, and, or, xor, and cvt to and from 32 bits;
 //   - f32: add, sub, mul (.rn, the default), fma.rn, neg, abs, min, max,
 //     mov, and cvt to and from 32-bit integers (cvt.rn.f32.s32/u32,
-//     cvt.rzi.s32/u32.f32);
+//     cvt.rzi.s32/u32.f32); div (.rn, .full, .approx), sqrt and rcp (.rn,
+//     .approx), rsqrt, ex2, lg2, sin, cos and tanh (.approx; .ftz too):
+//     approximate ones computed exactly and rounded (see their table);
 //   - f16 and bf16, one to a 16-bit register or two to a 32-bit one (x2):
 //     add, sub, mul, fma.rn, neg, abs, min, max; cvt between them and f32
 //     (cvt.f32.f16, cvt.rn.f16.f32, cvt.rn.f16x2.f32, the bf16 ones);
@@ -21,13 +23,14 @@
 //
 // Operands are $k (the asm's operands, in constraint order), registers the
 // asm declares (.reg), and immediates (integers, 0fXXXXXXXX f32 bits,
-// decimal floats). Every float result is rounded once, to nearest even; no
-// .ftz (subnormals are kept). A NaN result is the canonical NaN NVIDIA GPUs
-// make (0x7fffffff, 0x7fff in f16 and bf16, 0x7f in e4m3); neg and abs flip
-// and clear the sign bit (the ISA leaves a NaN input's result unspecified);
-// min and max return the operand that is not NaN and order -0 below +0.
-// The interpreter runs tt.elementwise_inline_asm with it, and llvmemit's
-// simulator the inline PTX the lowering emits.
+// decimal floats). Every float result is rounded once, to nearest even;
+// subnormals are kept but by the .ftz instructions. A NaN result is the
+// canonical NaN NVIDIA GPUs make (0x7fffffff, 0x7fff in f16 and bf16,
+// 0x7f in e4m3); neg and abs flip and clear the sign bit (the ISA leaves a
+// NaN input's result unspecified); min and max return the operand that is
+// not NaN and order -0 below +0. The interpreter runs
+// tt.elementwise_inline_asm with it, and llvmemit's simulator the inline
+// PTX the lowering emits.
 package ptxint
 
 import (
@@ -178,6 +181,41 @@ func init() {
 		def(dst, 2, l.lanewise(func(b, sign uint32) uint32 { return b &^ sign }), "abs."+x.suffix)
 		def(dst, 3, l.minMax(true), "min."+x.suffix)
 		def(dst, 3, l.minMax(false), "max."+x.suffix)
+	}
+	// f32 division and square roots, correctly rounded (float64 then one
+	// rounding is exact: 53 >= 2·24+2 covers / and sqrt too), and the
+	// approximate instructions, computed as the exact function rounded to
+	// nearest: the GPU's differ within the PTX ISA's bounds (ex2 and rsqrt
+	// 2 ulp, rcp and sqrt 1 ulp .approx, lg2 2^-22.6, sin and cos 2^-20.9
+	// absolute on [-π, π], tanh 2^-10.987 relative), which checks against
+	// it must allow. .ftz flushes subnormal inputs and results to zero of
+	// their sign.
+	fl := &lanes{f32, 32, 1}
+	for _, x := range []struct {
+		names []string
+		op    func(a []float64) float64
+	}{
+		{[]string{"div.rn.f32", "div.full.f32", "div.approx.f32"}, func(a []float64) float64 { return a[0] / a[1] }},
+		{[]string{"sqrt.rn.f32", "sqrt.approx.f32"}, func(a []float64) float64 { return math.Sqrt(a[0]) }},
+		{[]string{"rcp.rn.f32", "rcp.approx.f32"}, func(a []float64) float64 { return 1 / a[0] }},
+		{[]string{"rsqrt.approx.f32"}, func(a []float64) float64 { return 1 / math.Sqrt(a[0]) }},
+		{[]string{"ex2.approx.f32"}, func(a []float64) float64 { return math.Exp2(a[0]) }},
+		{[]string{"lg2.approx.f32"}, func(a []float64) float64 { return math.Log2(a[0]) }},
+		{[]string{"sin.approx.f32"}, func(a []float64) float64 { return math.Sin(a[0]) }},
+		{[]string{"cos.approx.f32"}, func(a []float64) float64 { return math.Cos(a[0]) }},
+		{[]string{"tanh.approx.f32"}, func(a []float64) float64 { return math.Tanh(a[0]) }},
+	} {
+		n := 3
+		if !strings.HasPrefix(x.names[0], "div") {
+			n = 2
+		}
+		for _, name := range x.names {
+			def(32, n, fl.arith(x.op), name)
+			if strings.Contains(name, ".approx.") || name == "div.full.f32" {
+				ftz := strings.Replace(name, ".f32", ".ftz.f32", 1)
+				def(32, n, fl.flushed(x.op), ftz)
+			}
+		}
 	}
 	def(32, 2, func(v []uint32) uint32 { return fbits(f32, float64(int32(v[1]))) }, "cvt.rn.f32.s32")
 	def(32, 2, func(v []uint32) uint32 { return fbits(f32, float64(v[1])) }, "cvt.rn.f32.u32")
@@ -624,6 +662,30 @@ func (l *lanes) arith(op func([]float64) float64) func(v []uint32) uint32 {
 				xs[i] = l.get(v[i+1], k)
 			}
 			r |= fbits(l.f, l.f.Round(op(xs), floatfmt.NearestEven, false)) << (k * l.bits)
+		}
+		return r
+	}
+}
+
+// flushed is arith on f32 with .ftz: subnormal operands and results
+// become zero of their sign.
+func (l *lanes) flushed(op func([]float64) float64) func(v []uint32) uint32 {
+	flush := func(x float64) float64 {
+		if x != 0 && math.Abs(x) < 0x1p-126 {
+			return math.Copysign(0, x)
+		}
+		return x
+	}
+	round := l.arith(func(a []float64) float64 {
+		for i := range a {
+			a[i] = flush(a[i])
+		}
+		return op(a)
+	})
+	return func(v []uint32) uint32 {
+		r := round(v)
+		if r&0x7f800000 == 0 { // subnormal (or zero)
+			r &= 1 << 31
 		}
 		return r
 	}

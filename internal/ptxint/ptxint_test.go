@@ -104,6 +104,47 @@ func TestFloat(t *testing.T) {
 	}
 }
 
+// TestDivSqrtApprox: div, sqrt and rcp correctly rounded; the approximate
+// instructions as the exact function rounded, their special cases, and
+// .ftz flushing subnormal operands and results.
+func TestDivSqrtApprox(t *testing.T) {
+	b := math.Float32bits
+	inf := float32(math.Inf(1))
+	negZero := float32(math.Copysign(0, -1))
+	for _, c := range []struct {
+		asm  string
+		ins  []uint32
+		want uint32
+	}{
+		{"div.rn.f32 $0, $1, $2;", []uint32{b(1), b(3)}, b(float32(1.0 / 3.0))},
+		{"div.full.f32 $0, $1, $2;", []uint32{b(1), b(0)}, b(inf)},
+		{"div.approx.f32 $0, $1, $2;", []uint32{b(0), b(0)}, 0x7fffffff},
+		{"sqrt.rn.f32 $0, $1;", []uint32{b(2)}, b(float32(math.Sqrt(2)))},
+		{"sqrt.approx.f32 $0, $1;", []uint32{b(-1)}, 0x7fffffff},
+		{"rcp.rn.f32 $0, $1;", []uint32{b(0x1p127)}, b(0x1p-127)}, // subnormal kept
+		{"rcp.approx.ftz.f32 $0, $1;", []uint32{b(0x1p127)}, 0},   // flushed
+		{"rcp.approx.ftz.f32 $0, $1;", []uint32{b(-0x1p-130)}, b(float32(math.Inf(-1)))},
+		{"rsqrt.approx.f32 $0, $1;", []uint32{b(4)}, b(0.5)},
+		{"rsqrt.approx.f32 $0, $1;", []uint32{b(negZero)}, b(float32(math.Inf(-1)))},
+		{"ex2.approx.f32 $0, $1;", []uint32{b(10)}, b(1024)},
+		{"ex2.approx.ftz.f32 $0, $1;", []uint32{b(-130)}, 0},
+		{"ex2.approx.f32 $0, $1;", []uint32{b(-130)}, b(0x1p-130)},
+		{"ex2.approx.f32 $0, $1;", []uint32{b(float32(math.Inf(-1)))}, 0},
+		{"lg2.approx.f32 $0, $1;", []uint32{b(8)}, b(3)},
+		{"lg2.approx.f32 $0, $1;", []uint32{b(0)}, b(float32(math.Inf(-1)))},
+		{"lg2.approx.f32 $0, $1;", []uint32{b(-1)}, 0x7fffffff},
+		{"sin.approx.f32 $0, $1;", []uint32{b(negZero)}, b(negZero)},
+		{"cos.approx.ftz.f32 $0, $1;", []uint32{b(0)}, b(1)},
+		{"tanh.approx.f32 $0, $1;", []uint32{b(0.5)}, b(float32(math.Tanh(0.5)))},
+		{"tanh.approx.f32 $0, $1;", []uint32{b(inf)}, b(1)},
+	} {
+		ins := append(c.ins, make([]uint32, 3-len(c.ins))...)
+		if got := run(t, c.asm, "=f,f,f,f", ins...); got[0] != c.want {
+			t.Errorf("%s on %#x: got %#x, want %#x", c.asm, c.ins, got[0], c.want)
+		}
+	}
+}
+
 func TestIntegerMore(t *testing.T) {
 	for _, c := range []struct {
 		asm  string
