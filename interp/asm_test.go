@@ -1,6 +1,7 @@
 package interp_test
 
 import (
+	"math"
 	"strings"
 	"testing"
 
@@ -82,16 +83,53 @@ func TestInlineAsm(t *testing.T) {
 	}
 }
 
+// TestInlineAsm64: asm on 64-bit registers: i64 and f64 elements one to
+// an "l" or "d" register.
+func TestInlineAsm64(t *testing.T) {
+	rows := `#ttg.blocked<{sizePerThread = [1, 2], threadsPerWarp = [16, 2], warpsPerCTA = [1, 1], order = [1, 0]}>`
+	m := parseText(t, asmKernel("i64", rows, `%y = tt.elementwise_inline_asm "{\0A.reg .b32 lo, hi;\0Amov.b64 {lo, hi}, $1;\0Amov.b64 $0, {hi, lo};\0Aadd.u64 $0, $0, 1;\0A}" {constraints = "=l,l", packed_element = 1 : i32, pure = true} %x : tensor<16x8xi64, #L> -> tensor<16x8xi64, #L>`))
+	in, _ := interp.NewBuffer(ir.I64, 128)
+	for i := range 128 {
+		in.SetInt(i, int64(i)<<32|int64(i*3))
+	}
+	out, _ := interp.NewBuffer(ir.I64, 128)
+	if err := interp.Run(m, "k", []interp.Arg{interp.BufArg(in), interp.BufArg(out)}, [3]int{1, 1, 1}); err != nil {
+		t.Fatal(err)
+	}
+	for i := range 128 {
+		if got, want := out.Int(i), int64(i*3)<<32|int64(i)+1; got != want {
+			t.Fatalf("i64: element %d = %#x, want %#x", i, got, want)
+		}
+	}
+	m = parseText(t, asmKernel("f64", rows, `%y = tt.elementwise_inline_asm "fma.rn.f64 $0, $1, $1, 0.5;" {constraints = "=d,d", packed_element = 1 : i32, pure = true} %x : tensor<16x8xf64, #L> -> tensor<16x8xf64, #L>`))
+	fin, _ := interp.NewBuffer(ir.F64, 128)
+	for i := range 128 {
+		fin.SetFloat(i, float64(i)/3)
+	}
+	fout, _ := interp.NewBuffer(ir.F64, 128)
+	if err := interp.Run(m, "k", []interp.Arg{interp.BufArg(fin), interp.BufArg(fout)}, [3]int{1, 1, 1}); err != nil {
+		t.Fatal(err)
+	}
+	for i := range 128 {
+		x := float64(i) / 3
+		if got, want := fout.Float(i), math.FMA(x, x, 0.5); got != want {
+			t.Fatalf("f64: element %d = %v, want %v", i, got, want)
+		}
+	}
+}
+
 // TestInlineAsmErrors: asm the interpreter cannot run is a located error.
 func TestInlineAsmErrors(t *testing.T) {
 	rows := `#ttg.blocked<{sizePerThread = [1, 2], threadsPerWarp = [16, 2], warpsPerCTA = [1, 1], order = [1, 0]}>`
 	for _, c := range []struct{ ty, op, want string }{
-		{"f16", `%y = tt.elementwise_inline_asm "mov.b64 $0, $1;" {constraints = "=l,l", packed_element = 4 : i32, pure = true} %x : tensor<16x8xf16, #L> -> tensor<16x8xf16, #L>`,
-			"only predicates and 16- and 32-bit registers"},
+		{"f16", `%y = tt.elementwise_inline_asm "mov.b64 $0, $1;" {constraints = "=q,q", packed_element = 2 : i32, pure = true} %x : tensor<16x8xf16, #L> -> tensor<16x8xf16, #L>`,
+			"only predicates and 16-, 32- and 64-bit registers"},
+		{"f16", `%y = tt.elementwise_inline_asm "mov.b64 $0, $1;" {constraints = "=l,l", packed_element = 2 : i32, pure = true} %x : tensor<16x8xf16, #L> -> tensor<16x8xf16, #L>`,
+			"does not fit its 16-bit elements"},
 		{"f32", `%y = tt.elementwise_inline_asm "cvt.rna.tf32.f32 $0, $1;" {constraints = "=r,r", packed_element = 1 : i32, pure = true} %x : tensor<16x8xf32, #L> -> tensor<16x8xf32, #L>`,
 			"is not an instruction this evaluator runs"},
 		{"i64", `%y = tt.elementwise_inline_asm "mov.b32 $0, $1;" {constraints = "=r,r", packed_element = 1 : i32, pure = true} %x : tensor<16x8xi64, #L> -> tensor<16x8xi64, #L>`,
-			"64-bit elements"},
+			"does not fit its 64-bit elements"},
 		{"i8", `%y = tt.elementwise_inline_asm "mov.b32 $0, $1;" {constraints = "=r,r,r", packed_element = 2 : i32, pure = true} %x : tensor<16x8xi8, #L> -> tensor<16x8xi8, #L>`,
 			"name 1 outputs and 2 inputs"},
 		{"i8", `%y = tt.elementwise_inline_asm "mov.b32 $0, $1;" {constraints = "=r,=r,r,r", packed_element = 8 : i32, pure = true} %x : tensor<16x8xi8, #L> -> tensor<16x8xi8, #L>`,

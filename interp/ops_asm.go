@@ -2,6 +2,7 @@ package interp
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/layoutopt/layoutopt/attr"
 	"github.com/layoutopt/layoutopt/dialect/tt"
@@ -10,9 +11,10 @@ import (
 )
 
 // evalInlineAsm runs tt.elementwise_inline_asm whose PTX is made of the
-// 16- and 32-bit integer, f32, f16, bf16 and fp8 instructions package
-// ptxint runs, on "h", "r" and "f" registers (any other asm is an error
-// naming the instruction). As on the GPU, the asm runs on blocks of packed_element
+// 16-, 32- and 64-bit integer, f32, f64, f16, bf16 and fp8 instructions
+// package ptxint runs, on "h", "r", "f", "l" and "d" registers (any other
+// asm is an error naming the instruction; 64-bit elements take a register
+// each). As on the GPU, the asm runs on blocks of packed_element
 // consecutive registers of a thread, in the register order the result's
 // layout gives (row-major order without a layout); each operand's block
 // elements are packed into 32-bit registers where they are narrower
@@ -53,6 +55,9 @@ func evalInlineAsm(ex *Exec, op *ir.Operation, args []Value) ([]Value, error) {
 	if err := tt.CheckInlineAsmCounts(a.Constraints(), prog.Outs, prog.Ins, n, nOut, nIn); err != nil {
 		return nil, err
 	}
+	if err := checkRegisterWidths(a.Constraints(), outPacks, inPacks, n); err != nil {
+		return nil, err
+	}
 	blocks, err := registerBlocks(op.Result(0).Type(), outs[0].Len(), n)
 	if err != nil {
 		return nil, err
@@ -62,13 +67,13 @@ func evalInlineAsm(ex *Exec, op *ir.Operation, args []Value) ([]Value, error) {
 			return nil, fmt.Errorf("an operand of %d elements for results of %d", s.Len(), outs[0].Len())
 		}
 	}
-	ins := make([]uint32, 0, nIn)
+	ins := make([]uint64, 0, nIn)
 	for _, blk := range blocks {
 		ins = ins[:0]
 		for i, s := range srcs {
 			p := inPacks[i]
 			for j := 0; j < n; j += p.per {
-				var w uint32
+				var w uint64
 				for k := range p.per {
 					w |= elemBits(s, blk[j+k]) << (k * p.bits)
 				}
@@ -84,7 +89,7 @@ func evalInlineAsm(ex *Exec, op *ir.Operation, args []Value) ([]Value, error) {
 			p := outPacks[o]
 			for j := 0; j < n; j += p.per {
 				for k := range p.per {
-					setElemBits(t, blk[j+k], uint64(res[r]>>(k*p.bits))&(1<<p.bits-1))
+					setElemBits(t, blk[j+k], res[r]>>(k*p.bits)&(1<<p.bits-1))
 				}
 				r++
 			}
@@ -93,9 +98,39 @@ func evalInlineAsm(ex *Exec, op *ir.Operation, args []Value) ([]Value, error) {
 	return tensorValues(outs), nil
 }
 
-// asmPack is how a tensor's elements sit in 32-bit asm registers: per of
-// them in each, element k at bit k·bits (as the GPU packs <per x iN> into
-// an integer of per·bits bits, the rest of the register zero).
+// checkRegisterWidths checks that each register's constraint fits its
+// elements, as LLVM's NVPTX back end requires: "l" or "d" (64 bits) for a
+// 64-bit element, another letter for narrower ones (a digit ties an input
+// to an output's register and is not checked).
+func checkRegisterWidths(constraints string, outs, ins []asmPack, n int) error {
+	var want []int // the element bits of each register, outputs first
+	for _, ps := range [][]asmPack{outs, ins} {
+		for _, p := range ps {
+			for range n / p.per {
+				want = append(want, p.bits)
+			}
+		}
+	}
+	k := 0
+	for _, c := range strings.Split(constraints, ",") {
+		c = strings.TrimLeft(strings.TrimSpace(c), "=&")
+		if c == "" || strings.HasPrefix(c, "~") {
+			continue
+		}
+		if k < len(want) && c[0] >= 'a' && c[0] <= 'z' {
+			if wide := c == "l" || c == "d"; wide != (want[k] == 64) {
+				return fmt.Errorf("constraint %q of register %d does not fit its %d-bit elements (64-bit ones take \"l\" or \"d\", others not)", c, k, want[k])
+			}
+		}
+		k++
+	}
+	return nil
+}
+
+// asmPack is how a tensor's elements sit in asm registers: per of them in
+// each (32-bit registers; a 64-bit element alone in a 64-bit one), element
+// k at bit k·bits (as the GPU packs <per x iN> into an integer of per·bits
+// bits, the rest of the register zero).
 type asmPack struct{ per, bits int }
 
 // asmPacking returns the packing of each tensor (packed_element n) and
@@ -108,8 +143,8 @@ func asmPacking(ts []*Tensor, n int) ([]asmPack, int, error) {
 		if t.Elem.IsInt() && t.Elem.Width < 8 {
 			bits = t.Elem.Width
 		}
-		if bits > 32 {
-			return nil, 0, fmt.Errorf("inline asm on %d-bit elements is not supported by the interpreter (32-bit registers only)", bits)
+		if bits > 64 {
+			return nil, 0, fmt.Errorf("inline asm on %d-bit elements is not supported by the interpreter (registers of at most 64 bits)", bits)
 		}
 		p, err := tt.InlineAsmPerRegister(bits, n)
 		if err != nil {
@@ -184,11 +219,11 @@ func registerBlocks(t ir.Type, elems, n int) ([][]int, error) {
 
 // elemBits is element k of t as its bits (an integer of its width, a float
 // in its format).
-func elemBits(t *Tensor, k int) uint32 {
+func elemBits(t *Tensor, k int) uint64 {
 	if t.F != nil {
-		return uint32(t.Elem.Float.Bits(t.F[k]))
+		return t.Elem.Float.Bits(t.F[k])
 	}
-	return uint32(unsigned(t.I[k], t.Elem.Width))
+	return uint64(unsigned(t.I[k], t.Elem.Width))
 }
 
 // setElemBits sets element k of t from its bits.

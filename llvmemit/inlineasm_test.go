@@ -146,6 +146,9 @@ func TestSimInlineAsmMatchesInterp(t *testing.T) {
 		// f16 pairs in a register (f16x2 arithmetic), and one f16 to a 16-bit register ("h").
 		{"f16", `%y = tt.elementwise_inline_asm "{\0A.reg .b32 t;\0Afma.rn.f16x2 t, $1, $1, $1;\0Amul.f16x2 $0, t, 0x3C003800;\0A}" {constraints = "=r,r", packed_element = 2 : i32, pure = true} %x : tensor<16x8xf16, #L> -> tensor<16x8xf16, #L>`},
 		{"f16", `%y = tt.elementwise_inline_asm "{\0A.reg .f32 t;\0Acvt.f32.f16 t, $1;\0Amul.f32 t, t, 0f3DCCCCCD;\0Acvt.rn.f16.f32 $0, t;\0A}" {constraints = "=h,h", packed_element = 1 : i32, pure = true} %x : tensor<16x8xf16, #L> -> tensor<16x8xf16, #L>`},
+		// 64-bit registers: i64 halves swapped and incremented ("l"), an f64 fma ("d").
+		{"i64", `%y = tt.elementwise_inline_asm "{\0A.reg .b32 lo, hi;\0Amov.b64 {lo, hi}, $1;\0Amov.b64 $0, {hi, lo};\0Aadd.u64 $0, $0, 1;\0A}" {constraints = "=l,l", packed_element = 1 : i32, pure = true} %x : tensor<16x8xi64, #L> -> tensor<16x8xi64, #L>`},
+		{"f64", `%y = tt.elementwise_inline_asm "fma.rn.f64 $0, $1, $1, 0d3FE0000000000000;" {constraints = "=d,d", packed_element = 1 : i32, pure = true} %x : tensor<16x8xf64, #L> -> tensor<16x8xf64, #L>`},
 	} {
 		t.Run(c.ty, func(t *testing.T) {
 			src := strings.NewReplacer("ELT", c.ty, "OP", c.op).Replace(`#L = #ttg.blocked<{sizePerThread = [4, 1], threadsPerWarp = [4, 8], warpsPerCTA = [1, 1], order = [0, 1]}>
@@ -162,7 +165,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.targ
   }
 }
 `)
-			et := map[string]ir.Type{"f16": &ir.FloatType{Kind: "f16"}, "i8": ir.I8, "f32": ir.F32}[c.ty]
+			et := map[string]ir.Type{"f16": &ir.FloatType{Kind: "f16"}, "i8": ir.I8, "f32": ir.F32, "i64": ir.I64, "f64": ir.F64}[c.ty]
 			in, _ := interp.NewBuffer(et, 128)
 			for i := range in.Data {
 				in.Data[i] = byte(i*29 + 3)
@@ -170,6 +173,11 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.targ
 			if c.ty == "f16" { // finite halves: no NaN patterns
 				for i := 1; i < len(in.Data); i += 2 {
 					in.Data[i] &= 0x3f
+				}
+			}
+			if c.ty == "f64" { // finite values with full mantissas
+				for i := range 128 {
+					in.SetFloat(i, float64(i-64)/3)
 				}
 			}
 			if c.ty == "f32" { // finite values with full mantissas

@@ -1149,19 +1149,18 @@ func (s *sim) predicatedStore(c *lir.InstCall, text string) {
 // arithmetic…) on each thread.
 func (s *sim) ptxBlock(c *lir.InstCall, p *ptxint.Program) {
 	for t := range s.running() {
-		ins := make([]uint32, len(c.Args))
+		ins := make([]uint64, len(c.Args))
 		for i, x := range c.Args {
-			ins[i] = uint32(s.get(t, x)[0])
+			ins[i] = s.get(t, x)[0]
+			if sizeOf(x.Type()) < 8 {
+				ins[i] &= 0xffffffff
+			}
 		}
 		outs, err := p.Run(ins)
 		if err != nil {
 			panic("sim: " + err.Error())
 		}
-		out := make(simVal, len(outs))
-		for i, v := range outs {
-			out[i] = uint64(v)
-		}
-		s.env[t][c] = out
+		s.env[t][c] = simVal(outs)
 	}
 }
 

@@ -5,6 +5,13 @@
 //     mul.hi, mad.lo, min, max, neg, abs, popc, clz, brev, bfe, bfi, lop3,
 //     shf (funnel shifts), prmt (its default mode), mov;
 //   - 16-bit integers: mov, and, or, xor, and cvt to and from 32 bits;
+//   - 64-bit integers ("l" registers): and, or, xor, not, shl, shr, add,
+//     sub, mul.lo, mul.hi, mad.lo, min, max, neg, abs, popc, clz, brev,
+//     mov, selp, setp, cvt to and from 32 bits, mul.wide and mad.wide of
+//     32-bit operands, and mov.b64 packing two 32-bit registers;
+//   - f64 ("d" registers): add, sub, mul, fma.rn, div.rn, sqrt.rn, rcp.rn,
+//     neg, abs, min, max, setp, cvt to and from f32 and 32- and 64-bit
+//     integers; immediates 0dXXXXXXXXXXXXXXXX or decimal;
 //   - f32: add, sub, mul (.rn, the default), fma.rn, neg, abs, min, max,
 //     mov, and cvt to and from 32-bit integers (cvt.rn.f32.s32/u32,
 //     cvt.rzi.s32/u32.f32); div (.rn, .full, .approx), sqrt and rcp (.rn,
@@ -63,18 +70,29 @@ type instr struct {
 }
 
 // opDef is an instruction: its operand count (destination included), the
-// width of its destination (16 or 32 bits) and its evaluation on the
-// operands' values (v[0] is the destination's old value).
+// width of its destination (1, 16, 32 or 64 bits) and its evaluation on
+// the operands' values (v[0] is the destination's old value): f on their
+// low 32 bits, or wide on all 64 (f64imm: a decimal float immediate is an
+// f64, not an f32).
 type opDef struct {
 	n, dst int
 	f      func(v []uint32) uint32
+	wide   func(v []uint64) uint64
+	f64imm bool
 }
 
 var ops = map[string]opDef{}
 
 func def(dst, n int, f func(v []uint32) uint32, names ...string) {
 	for _, name := range names {
-		ops[name] = opDef{n, dst, f}
+		ops[name] = opDef{n: n, dst: dst, f: f}
+	}
+}
+
+// def64 defines instructions on 64-bit operands (or producing 64 bits).
+func def64(dst, n int, f func(v []uint64) uint64, names ...string) {
+	for _, name := range names {
+		ops[name] = opDef{n: n, dst: dst, wide: f, f64imm: strings.HasSuffix(name, "f64")}
 	}
 }
 
@@ -121,6 +139,49 @@ func init() {
 	def(32, 4, func(v []uint32) uint32 { return prmt(v[1], v[2], v[3]) }, "prmt.b32")
 	def(32, 2, func(v []uint32) uint32 { return v[1] }, "mov.b32", "mov.u32", "mov.s32", "mov.f32")
 
+	// 64-bit integers, and the 32 x 32 -> 64 products.
+	def64(64, 3, func(v []uint64) uint64 { return v[1] & v[2] }, "and.b64")
+	def64(64, 3, func(v []uint64) uint64 { return v[1] | v[2] }, "or.b64")
+	def64(64, 3, func(v []uint64) uint64 { return v[1] ^ v[2] }, "xor.b64")
+	def64(64, 2, func(v []uint64) uint64 { return ^v[1] }, "not.b64")
+	def64(64, 3, func(v []uint64) uint64 { return v[1] << min(uint32(v[2]), 64) }, "shl.b64")
+	def64(64, 3, func(v []uint64) uint64 { return v[1] >> min(uint32(v[2]), 64) }, "shr.u64", "shr.b64")
+	def64(64, 3, func(v []uint64) uint64 { return uint64(int64(v[1]) >> min(uint32(v[2]), 63)) }, "shr.s64")
+	def64(64, 3, func(v []uint64) uint64 { return v[1] + v[2] }, "add.u64", "add.s64")
+	def64(64, 3, func(v []uint64) uint64 { return v[1] - v[2] }, "sub.u64", "sub.s64")
+	def64(64, 3, func(v []uint64) uint64 { return v[1] * v[2] }, "mul.lo.u64", "mul.lo.s64")
+	def64(64, 3, func(v []uint64) uint64 { hi, _ := bits.Mul64(v[1], v[2]); return hi }, "mul.hi.u64")
+	def64(64, 3, func(v []uint64) uint64 { return mulHiS64(int64(v[1]), int64(v[2])) }, "mul.hi.s64")
+	def64(64, 4, func(v []uint64) uint64 { return v[1]*v[2] + v[3] }, "mad.lo.u64", "mad.lo.s64")
+	def64(64, 3, func(v []uint64) uint64 { return uint64(uint32(v[1])) * uint64(uint32(v[2])) }, "mul.wide.u32")
+	def64(64, 3, func(v []uint64) uint64 { return uint64(int64(int32(v[1])) * int64(int32(v[2]))) }, "mul.wide.s32")
+	def64(64, 4, func(v []uint64) uint64 { return uint64(uint32(v[1]))*uint64(uint32(v[2])) + v[3] }, "mad.wide.u32")
+	def64(64, 4, func(v []uint64) uint64 { return uint64(int64(int32(v[1]))*int64(int32(v[2]))) + v[3] }, "mad.wide.s32")
+	def64(64, 3, func(v []uint64) uint64 { return min(v[1], v[2]) }, "min.u64")
+	def64(64, 3, func(v []uint64) uint64 { return max(v[1], v[2]) }, "max.u64")
+	def64(64, 3, func(v []uint64) uint64 { return uint64(min(int64(v[1]), int64(v[2]))) }, "min.s64")
+	def64(64, 3, func(v []uint64) uint64 { return uint64(max(int64(v[1]), int64(v[2]))) }, "max.s64")
+	def64(64, 2, func(v []uint64) uint64 { return -v[1] }, "neg.s64")
+	def64(64, 2, func(v []uint64) uint64 {
+		if int64(v[1]) < 0 {
+			return -v[1]
+		}
+		return v[1]
+	}, "abs.s64")
+	def64(32, 2, func(v []uint64) uint64 { return uint64(bits.OnesCount64(v[1])) }, "popc.b64")
+	def64(32, 2, func(v []uint64) uint64 { return uint64(bits.LeadingZeros64(v[1])) }, "clz.b64")
+	def64(64, 2, func(v []uint64) uint64 { return bits.Reverse64(v[1]) }, "brev.b64")
+	def64(64, 2, func(v []uint64) uint64 { return v[1] }, "mov.b64", "mov.u64", "mov.s64", "mov.f64")
+	def64(64, 2, func(v []uint64) uint64 { return uint64(uint32(v[1])) }, "cvt.u64.u32")
+	def64(64, 2, func(v []uint64) uint64 { return uint64(int64(int32(v[1]))) }, "cvt.s64.s32", "cvt.u64.s32")
+	def64(32, 2, func(v []uint64) uint64 { return v[1] }, "cvt.u32.u64", "cvt.s32.s64", "cvt.u32.s64", "cvt.s32.u64")
+	def64(64, 4, func(v []uint64) uint64 {
+		if v[3] != 0 {
+			return v[1]
+		}
+		return v[2]
+	}, "selp.b64", "selp.u64", "selp.s64", "selp.f64")
+
 	// Predicates (1 or 0 in a register): setp compares, selp selects, and
 	// an instruction guarded by @p (@!p) runs where p is true (false).
 	cmps := map[string]func(c int) bool{
@@ -144,6 +205,23 @@ func init() {
 			return b2u(!ordered || ok(c))
 		}, "setp."+name+"u.f32")
 	}
+	for name, ok := range cmps {
+		for _, ty := range []string{"u64", "s64", "b64", "f64"} {
+			if ty == "b64" && name != "eq" && name != "ne" {
+				continue
+			}
+			def64(1, 3, func(v []uint64) uint64 {
+				c, ordered := compare64(ty, v[1], v[2])
+				return uint64(b2u(ordered && ok(c)))
+			}, "setp."+name+"."+ty)
+		}
+		def64(1, 3, func(v []uint64) uint64 {
+			c, ordered := compare64("f64", v[1], v[2])
+			return uint64(b2u(!ordered || ok(c)))
+		}, "setp."+name+"u.f64")
+	}
+	def64(1, 3, func(v []uint64) uint64 { _, ordered := compare64("f64", v[1], v[2]); return uint64(b2u(ordered)) }, "setp.num.f64")
+	def64(1, 3, func(v []uint64) uint64 { _, ordered := compare64("f64", v[1], v[2]); return uint64(b2u(!ordered)) }, "setp.nan.f64")
 	def(1, 3, func(v []uint32) uint32 { _, ordered := compare("f32", v[1], v[2]); return b2u(ordered) }, "setp.num.f32")
 	def(1, 3, func(v []uint32) uint32 { _, ordered := compare("f32", v[1], v[2]); return b2u(!ordered) }, "setp.nan.f32")
 	def(32, 4, func(v []uint32) uint32 {
@@ -217,6 +295,39 @@ func init() {
 			}
 		}
 	}
+	// f64: float64 itself, correctly rounded (fma through big.Float); NaN
+	// results canonical by the f32 rule (all ones but the sign), which no
+	// GPU run has checked yet.
+	f64op := func(op func(a []float64) float64) func(v []uint64) uint64 {
+		return func(v []uint64) uint64 {
+			xs := make([]float64, len(v)-1)
+			for i := range xs {
+				xs[i] = math.Float64frombits(v[i+1])
+			}
+			return f64bits(op(xs))
+		}
+	}
+	def64(64, 3, f64op(func(a []float64) float64 { return a[0] + a[1] }), "add.f64", "add.rn.f64")
+	def64(64, 3, f64op(func(a []float64) float64 { return a[0] - a[1] }), "sub.f64", "sub.rn.f64")
+	def64(64, 3, f64op(func(a []float64) float64 { return a[0] * a[1] }), "mul.f64", "mul.rn.f64")
+	def64(64, 3, f64op(func(a []float64) float64 { return a[0] / a[1] }), "div.rn.f64")
+	def64(64, 2, f64op(func(a []float64) float64 { return math.Sqrt(a[0]) }), "sqrt.rn.f64")
+	def64(64, 2, f64op(func(a []float64) float64 { return 1 / a[0] }), "rcp.rn.f64")
+	def64(64, 4, f64op(func(a []float64) float64 { return fma64(a[0], a[1], a[2]) }), "fma.rn.f64")
+	def64(64, 2, func(v []uint64) uint64 { return v[1] ^ 1<<63 }, "neg.f64")
+	def64(64, 2, func(v []uint64) uint64 { return v[1] &^ (1 << 63) }, "abs.f64")
+	def64(64, 3, func(v []uint64) uint64 { return minMax64(v[1], v[2], true) }, "min.f64")
+	def64(64, 3, func(v []uint64) uint64 { return minMax64(v[1], v[2], false) }, "max.f64")
+	def64(64, 2, func(v []uint64) uint64 { return f64bits(float64(math.Float32frombits(uint32(v[1])))) }, "cvt.f64.f32")
+	def64(32, 2, func(v []uint64) uint64 {
+		return uint64(fbits(f32, f32.Round(math.Float64frombits(v[1]), floatfmt.NearestEven, false)))
+	}, "cvt.rn.f32.f64")
+	def64(64, 2, func(v []uint64) uint64 { return f64bits(float64(int32(v[1]))) }, "cvt.rn.f64.s32")
+	def64(64, 2, func(v []uint64) uint64 { return f64bits(float64(uint32(v[1]))) }, "cvt.rn.f64.u32")
+	def64(64, 2, func(v []uint64) uint64 { return f64bits(float64(int64(v[1]))) }, "cvt.rn.f64.s64")
+	def64(64, 2, func(v []uint64) uint64 { return f64bits(float64(v[1])) }, "cvt.rn.f64.u64")
+	def64(64, 2, func(v []uint64) uint64 { return cvtInt64(math.Float64frombits(v[1]), true) }, "cvt.rzi.s64.f64")
+	def64(64, 2, func(v []uint64) uint64 { return cvtInt64(math.Float64frombits(v[1]), false) }, "cvt.rzi.u64.f64")
 	def(32, 2, func(v []uint32) uint32 { return fbits(f32, float64(int32(v[1]))) }, "cvt.rn.f32.s32")
 	def(32, 2, func(v []uint32) uint32 { return fbits(f32, float64(v[1])) }, "cvt.rn.f32.u32")
 	def(32, 2, func(v []uint32) uint32 { return cvtInt(float64(math.Float32frombits(v[1])), true) }, "cvt.rzi.s32.f32")
@@ -248,7 +359,8 @@ func fmtOf(name string) *floatfmt.Format { return floatfmt.Lookup(name) }
 // braces, .reg declarations and // comments aside) with its LLVM constraint
 // string ("=r" outputs first, then "r" inputs or a digit tying an input to
 // an output; "~{…}" clobbers ignored; "f" as "r": 32-bit registers; "h":
-// 16-bit registers, the low half of the value; "b": predicates, 0 or 1).
+// 16-bit registers, the low half of the value; "l" and "d": 64-bit ones;
+// "b": predicates, 0 or 1).
 func Parse(asm, constraints string) (*Program, error) {
 	p := &Program{tied: map[int]int{}}
 	for _, c := range strings.Split(constraints, ",") {
@@ -256,8 +368,8 @@ func Parse(asm, constraints string) (*Program, error) {
 		switch {
 		case c == "" || strings.HasPrefix(c, "~"):
 		case strings.HasPrefix(c, "="):
-			if r := strings.TrimLeft(c, "=&"); r != "r" && r != "f" && r != "h" && r != "b" {
-				return nil, fmt.Errorf("output constraint %q: only predicates and 16- and 32-bit registers (b, h, r, f) are supported", c)
+			if r := strings.TrimLeft(c, "=&"); !strings.Contains("rfhbld", r) || len(r) != 1 {
+				return nil, fmt.Errorf("output constraint %q: only predicates and 16-, 32- and 64-bit registers (b, h, r, f, l, d) are supported", c)
 			}
 			p.Outs++
 		default:
@@ -266,8 +378,8 @@ func Parse(asm, constraints string) (*Program, error) {
 					return nil, fmt.Errorf("input constraint %q ties to no output", c)
 				}
 				p.tied[p.Ins] = k
-			} else if c != "r" && c != "f" && c != "h" && c != "b" {
-				return nil, fmt.Errorf("input constraint %q: only predicates and 16- and 32-bit registers (b, h, r, f) are supported", c)
+			} else if !strings.Contains("rfhbld", c) || len(c) != 1 {
+				return nil, fmt.Errorf("input constraint %q: only predicates and 16-, 32- and 64-bit registers (b, h, r, f, l, d) are supported", c)
 			}
 			p.Ins++
 		}
@@ -336,13 +448,14 @@ func (p *Program) parseOp(stmt string) (instr, error) {
 	}
 	for i, a := range args {
 		if strings.HasPrefix(a, "{") {
-			// mov.b32 packs two 16-bit registers ({lo, hi}) or unpacks one.
-			if name != "mov.b32" || len(args) != 2 {
-				return instr{}, fmt.Errorf("operand %s: a vector operand only packs or unpacks a mov.b32", a)
+			// mov.b32 packs two 16-bit registers ({lo, hi}) or unpacks one;
+			// mov.b64 two 32-bit ones.
+			if name != "mov.b32" && name != "mov.b64" || len(args) != 2 {
+				return instr{}, fmt.Errorf("operand %s: a vector operand only packs or unpacks a mov.b32 or mov.b64", a)
 			}
 			parts := strings.Split(strings.Trim(a, "{}"), ",")
 			if len(parts) != 2 {
-				return instr{}, fmt.Errorf("operand %s: mov.b32 packs two 16-bit halves", a)
+				return instr{}, fmt.Errorf("operand %s: %s packs two halves", a, name)
 			}
 			for _, x := range parts {
 				if err := p.checkOperand(x); err != nil {
@@ -406,7 +519,7 @@ func (p *Program) checkOperand(a string) error {
 			return fmt.Errorf("operand %s names none of the %d operands", a, p.Outs+p.Ins)
 		}
 	case isImmediate(a):
-		if _, err := immediate(a); err != nil {
+		if _, err := immediate64(a, false); err != nil {
 			return err
 		}
 	case a == "" || strings.ContainsAny(a, " []{}"):
@@ -421,83 +534,111 @@ func (p *Program) checkOperand(a string) error {
 // decimal float (rounded to f32, as PTX converts a literal to the
 // instruction's type).
 func immediate(a string) (uint32, error) {
+	v, err := immediate64(a, false)
+	return uint32(v), err
+}
+
+// immediate64 is immediate on 64 bits: integers whole, an f64 given by its
+// bits (0dXXXXXXXXXXXXXXXX), and a decimal float as an f64 (f64) or an
+// f32.
+func immediate64(a string, f64 bool) (uint64, error) {
 	m := strings.TrimPrefix(a, "-")
-	if len(m) == 10 && (m[:2] == "0f" || m[:2] == "0F") {
-		b, err := strconv.ParseUint(m[2:], 16, 32)
+	if len(m) == 10 && (m[:2] == "0f" || m[:2] == "0F") || len(m) == 18 && (m[:2] == "0d" || m[:2] == "0D") {
+		w := 4 * (len(m) - 2)
+		b, err := strconv.ParseUint(m[2:], 16, w)
 		if err != nil {
 			return 0, fmt.Errorf("immediate %q: %v", a, err)
 		}
 		if m != a {
-			b ^= 1 << 31
+			b ^= 1 << (w - 1)
 		}
-		return uint32(b), nil
+		return b, nil
 	}
 	if !strings.HasPrefix(m, "0x") && !strings.HasPrefix(m, "0X") && strings.ContainsAny(m, ".eE") {
 		f, err := strconv.ParseFloat(a, 64)
 		if err != nil {
 			return 0, fmt.Errorf("immediate %q: %v", a, err)
 		}
-		return math.Float32bits(float32(f)), nil
+		if f64 {
+			return math.Float64bits(f), nil
+		}
+		return uint64(math.Float32bits(float32(f))), nil
 	}
 	v, err := strconv.ParseInt(strings.TrimSuffix(a, "U"), 0, 64)
 	if err != nil {
 		if u, uerr := strconv.ParseUint(strings.TrimSuffix(a, "U"), 0, 64); uerr == nil {
-			return uint32(u), nil
+			return u, nil
 		}
 		return 0, fmt.Errorf("immediate %q: %v", a, err)
 	}
-	return uint32(v), nil
+	return uint64(v), nil
 }
 
 // Run executes the program on one thread's inputs and returns its outputs
 // (an output never written is 0, unless an input is tied to it). A 16-bit
-// register ("h") holds its value in the low half.
-func (p *Program) Run(ins []uint32) ([]uint32, error) {
+// register ("h") holds its value in the low half, a 32-bit one in the low
+// 32 bits.
+func (p *Program) Run(ins []uint64) ([]uint64, error) {
 	if len(ins) != p.Ins {
 		return nil, fmt.Errorf("%d inputs for %d", len(ins), p.Ins)
 	}
-	regs := map[string]uint32{}
+	regs := map[string]uint64{}
 	for i, v := range ins {
 		regs["$"+strconv.Itoa(p.Outs+i)] = v
 		if k, ok := p.tied[i]; ok {
 			regs["$"+strconv.Itoa(k)] = v
 		}
 	}
-	val := func(a string) uint32 {
+	val := func(a string, f64 bool) uint64 {
 		if isImmediate(a) {
-			v, _ := immediate(a)
+			v, _ := immediate64(a, f64)
 			return v
 		}
 		return regs[a]
 	}
-	v := make([]uint32, 0, 8)
+	v32 := make([]uint32, 0, 8)
+	v64 := make([]uint64, 0, 8)
 	for _, in := range p.instrs {
 		if in.guard != "" && (regs[in.guard] != 0) == in.neg {
 			continue
 		}
 		a := in.args
+		half := 16 // mov.b32 {lo, hi}: 16-bit halves; mov.b64: 32-bit ones
+		if in.op == "mov.b64" {
+			half = 32
+		}
+		mask := uint64(1)<<half - 1
 		switch {
-		case strings.HasPrefix(a[0], "{"): // mov.b32 {lo, hi}, x
+		case strings.HasPrefix(a[0], "{"): // mov {lo, hi}, x
 			lo, hi, _ := strings.Cut(strings.Trim(a[0], "{}"), ",")
-			x := val(a[1])
-			regs[lo], regs[hi] = x&0xffff, x>>16
+			x := val(a[1], false)
+			regs[lo], regs[hi] = x&mask, x>>half&mask
 			continue
-		case strings.HasPrefix(a[1], "{"): // mov.b32 d, {lo, hi}
+		case strings.HasPrefix(a[1], "{"): // mov d, {lo, hi}
 			lo, hi, _ := strings.Cut(strings.Trim(a[1], "{}"), ",")
-			regs[a[0]] = val(lo)&0xffff | val(hi)<<16
+			regs[a[0]] = val(lo, false)&mask | (val(hi, false)&mask)<<half
 			continue
 		}
-		v = v[:0]
-		for _, x := range a {
-			v = append(v, val(x))
+		var r uint64
+		if in.def.wide != nil {
+			v64 = v64[:0]
+			for _, x := range a {
+				v64 = append(v64, val(x, in.def.f64imm))
+			}
+			r = in.def.wide(v64)
+		} else {
+			v32 = v32[:0]
+			for _, x := range a {
+				v32 = append(v32, uint32(val(x, false)))
+			}
+			r = uint64(in.def.f(v32))
 		}
-		r := in.def.f(v)
-		if in.def.dst < 32 {
+		if in.def.dst < 64 {
 			r &= 1<<in.def.dst - 1
 		}
 		regs[a[0]] = r
 	}
-	out := make([]uint32, p.Outs)
+	out := make([]uint64, p.Outs)
 	for i := range out {
 		out[i] = regs["$"+strconv.Itoa(i)]
 	}
@@ -789,4 +930,93 @@ func cvtInt(x float64, signed bool) uint32 {
 		return math.MaxUint32
 	}
 	return uint32(math.Trunc(x))
+}
+
+// f64bits is x's bits, a NaN the canonical one (see the f64 instructions).
+func f64bits(x float64) uint64 {
+	if x != x {
+		return 1<<63 - 1
+	}
+	return math.Float64bits(x)
+}
+
+// mulHiS64 is the high 64 bits of the 128-bit signed product.
+func mulHiS64(a, b int64) uint64 {
+	hi, _ := bits.Mul64(uint64(a), uint64(b))
+	// The unsigned product's high half, corrected for negative operands.
+	if a < 0 {
+		hi -= uint64(b)
+	}
+	if b < 0 {
+		hi -= uint64(a)
+	}
+	return hi
+}
+
+// fma64 is x·y + z rounded once (through a big.Float for finite
+// operands).
+func fma64(x, y, z float64) float64 {
+	w := x*y + z
+	if finite(x) && finite(y) && finite(z) {
+		e := new(big.Float).SetPrec(2200).Mul(big.NewFloat(x), big.NewFloat(y))
+		if e.Add(e, big.NewFloat(z)); e.Sign() != 0 {
+			r, _ := e.Float64()
+			return r
+		}
+	}
+	return w
+}
+
+// minMax64 is min.f64 (isMin) or max.f64: the operand that is not NaN,
+// -0 below +0.
+func minMax64(a, b uint64, isMin bool) uint64 {
+	x, y := math.Float64frombits(a), math.Float64frombits(b)
+	switch {
+	case x != x && y != y:
+		return f64bits(math.NaN())
+	case x != x:
+		return b
+	case y != y:
+		return a
+	}
+	less := x < y || x == y && math.Signbit(x) && !math.Signbit(y)
+	if less == isMin {
+		return a
+	}
+	return b
+}
+
+// compare64 is compare for u64, s64, b64 and f64.
+func compare64(ty string, a, b uint64) (int, bool) {
+	switch ty {
+	case "s64":
+		return cmp.Compare(int64(a), int64(b)), true
+	case "f64":
+		x, y := math.Float64frombits(a), math.Float64frombits(b)
+		if x != x || y != y {
+			return 0, false
+		}
+		return cmp.Compare(x, y), true
+	}
+	return cmp.Compare(a, b), true
+}
+
+// cvtInt64 is cvt.rzi.s64.f64 (signed) or cvt.rzi.u64.f64: truncated,
+// saturated to the type's range, NaN to 0.
+func cvtInt64(x float64, signed bool) uint64 {
+	switch {
+	case x != x:
+		return 0
+	case signed && x >= 0x1p63:
+		return 1<<63 - 1
+	case signed && x < -0x1p63:
+		return 1 << 63
+	case !signed && x >= 0x1p64:
+		return 1<<64 - 1
+	case !signed && x <= -1:
+		return 0
+	case signed:
+		return uint64(int64(x))
+	}
+	return uint64(x)
 }

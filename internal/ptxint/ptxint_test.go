@@ -12,6 +12,20 @@ import (
 
 func run(t *testing.T, asm, cons string, ins ...uint32) []uint32 {
 	t.Helper()
+	wide := make([]uint64, len(ins))
+	for i, v := range ins {
+		wide[i] = uint64(v)
+	}
+	out := run64(t, asm, cons, wide...)
+	narrow := make([]uint32, len(out))
+	for i, v := range out {
+		narrow[i] = uint32(v)
+	}
+	return narrow
+}
+
+func run64(t *testing.T, asm, cons string, ins ...uint64) []uint64 {
+	t.Helper()
 	p, err := Parse(asm, cons)
 	if err != nil {
 		t.Fatal(err)
@@ -312,10 +326,10 @@ func TestErrors(t *testing.T) {
 		{"and.b32 $0, $5, 1;", "=r,r", "operand $5 names none of the 2 operands"},
 		{"and.b32 3, $1, 1;", "=r,r", "writes an immediate"},
 		{"and.b32 $0, $1, 0xzz;", "=r,r", `immediate "0xzz"`},
-		{"mov.b32 $0, $1;", "=l,r", "only predicates and 16- and 32-bit registers"},
-		{"mov.b32 $0, $1;", "=r,l", "only predicates and 16- and 32-bit registers"},
+		{"mov.b32 $0, $1;", "=q,r", "only predicates and 16-, 32- and 64-bit registers"},
+		{"mov.b32 $0, $1;", "=r,x", "only predicates and 16-, 32- and 64-bit registers"},
 		{"add.u32 {$0, $1}, $2, 1;", "=h,=h,r", "a vector operand only packs or unpacks a mov.b32"},
-		{"mov.b32 $0, {$1, $1, $1};", "=r,h", "mov.b32 packs two 16-bit halves"},
+		{"mov.b32 $0, {$1, $1, $1};", "=r,h", "mov.b32 packs two halves"},
 		{"mov.b32 {1, $0}, $1;", "=h,r", "writes an immediate"},
 		{"mov.b32 $0, {$1, {$1}};", "=r,h", "unbalanced braces"},
 		{"mov.b32 $0, $1;", "=r,3", "ties to no output"},
@@ -337,7 +351,7 @@ func FuzzParse(f *testing.F) {
 		if err != nil {
 			return
 		}
-		if _, err := p.Run(make([]uint32, p.Ins)); err != nil {
+		if _, err := p.Run(make([]uint64, p.Ins)); err != nil {
 			t.Fatal(err)
 		}
 	})
@@ -381,7 +395,7 @@ func TestArithRoundsOnce(t *testing.T) {
 					continue // signed zeros: TestFloat, TestHalf
 				}
 				want := c.f.Bits(c.f.RoundBig(e, floatfmt.NearestEven, false))
-				got, err := p.Run([]uint32{uint32(a & mask), uint32(b & mask)})
+				got, err := p.Run([]uint64{a & mask, b & mask})
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -390,5 +404,73 @@ func TestArithRoundsOnce(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// Test64: 64-bit integer and f64 instructions, the 32 x 32 -> 64 products,
+// conversions between the widths, mov.b64 packing 32-bit halves, and f64
+// immediates.
+func Test64(t *testing.T) {
+	d := math.Float64bits
+	tenth, fifth := 0.1, 0.2 // added at run time, not as exact constants
+	for _, c := range []struct {
+		asm  string
+		ins  []uint64
+		want uint64
+	}{
+		{"add.u64 $0, $1, $2;", []uint64{0xffffffff, 1}, 1 << 32},
+		{"sub.s64 $0, $1, $2;", []uint64{0, 1}, 1<<64 - 1},
+		{"mul.lo.u64 $0, $1, $2;", []uint64{1 << 40, 1<<30 + 1}, 1 << 40}, // 2^70 wraps away
+		{"mul.hi.u64 $0, $1, $2;", []uint64{1<<64 - 1, 1<<64 - 1}, 1<<64 - 2},
+		{"mul.hi.s64 $0, $1, $2;", []uint64{1<<64 - 1, 1<<64 - 1}, 0}, // (-1)·(-1) = 1
+		{"mul.hi.s64 $0, $1, $2;", []uint64{1 << 63, 2}, 1<<64 - 1},   // -2^63·2 = -2^64
+		{"mul.wide.s32 $0, $1, $2;", []uint64{0xffffffff, 0x7fffffff}, 1<<64 - 0x7fffffff},
+		{"mul.wide.u32 $0, $1, $2;", []uint64{0xffffffff, 0xffffffff}, 0xfffffffe00000001},
+		{"mad.wide.u32 $0, $1, 2, $2;", []uint64{0x80000000, 5}, 1<<32 + 5},
+		{"shr.s64 $0, $1, 4;", []uint64{1 << 63}, 0xf8 << 56},
+		{"shl.b64 $0, $1, 64;", []uint64{1}, 0},
+		{"clz.b64 $0, $1;", []uint64{1 << 40}, 23},
+		{"popc.b64 $0, $1;", []uint64{1<<64 - 1}, 64},
+		{"brev.b64 $0, $1;", []uint64{1}, 1 << 63},
+		{"min.s64 $0, $1, $2;", []uint64{1<<64 - 1, 1}, 1<<64 - 1},
+		{"abs.s64 $0, $1;", []uint64{1<<64 - 5}, 5},
+		{"cvt.s64.s32 $0, $1;", []uint64{0xfffffffe}, 1<<64 - 2},
+		{"cvt.u64.u32 $0, $1;", []uint64{0xfffffffe}, 0xfffffffe},
+		{"cvt.u32.u64 $0, $1;", []uint64{0x123456789}, 0x23456789},
+		{"mov.b64 $0, 0x123456789abcdef0;", []uint64{0}, 0x123456789abcdef0},
+		{"{ .reg .b32 lo, hi; mov.b64 {lo, hi}, $1; mov.b64 $0, {hi, lo}; }", []uint64{0x0000000100000002}, 0x0000000200000001},
+		{"{ .reg .pred p; setp.lt.s64 p, $1, 0; selp.b64 $0, 7, 9, p; }", []uint64{1 << 63}, 7},
+		{"{ .reg .pred p; setp.lt.u64 p, $1, 0; selp.b64 $0, 7, 9, p; }", []uint64{1 << 63}, 9},
+		{"add.f64 $0, $1, $2;", []uint64{d(tenth), d(fifth)}, d(tenth + fifth)},
+		{"mul.rn.f64 $0, $1, 1.5;", []uint64{d(2)}, d(3)},
+		{"add.f64 $0, $1, 0d3FF0000000000000;", []uint64{d(1)}, d(2)},
+		{"sub.f64 $0, $1, -0d3FF0000000000000;", []uint64{d(1)}, d(2)},
+		{"div.rn.f64 $0, $1, $2;", []uint64{d(1), d(3)}, d(1.0 / 3)},
+		{"sqrt.rn.f64 $0, $1;", []uint64{d(2)}, d(math.Sqrt(2))},
+		{"sqrt.rn.f64 $0, $1;", []uint64{d(-2)}, 1<<63 - 1},
+		// fma rounds once: (1+2^-26)(1+2^-27) is a tie, which + 2^-100 tips up; the
+		// product rounded first would lose it to even.
+		{"fma.rn.f64 $0, $1, $2, 0d39B0000000000000;", []uint64{d(1 + 0x1p-26), d(1 + 0x1p-27)}, d(1 + 0x1p-26 + 0x1p-27 + 0x1p-52)},
+		{"neg.f64 $0, $1;", []uint64{d(1)}, d(-1)},
+		{"abs.f64 $0, $1;", []uint64{d(-0.0) | 1<<63}, 0},
+		{"min.f64 $0, $1, $2;", []uint64{d(math.NaN()), d(-3)}, d(-3)},
+		{"max.f64 $0, $1, $2;", []uint64{1 << 63, 0}, 0},
+		{"cvt.f64.f32 $0, $1;", []uint64{uint64(math.Float32bits(0.1))}, d(float64(float32(0.1)))},
+		{"cvt.rn.f32.f64 $0, $1;", []uint64{d(0.1)}, uint64(math.Float32bits(0.1))},
+		{"cvt.rn.f64.s64 $0, $1;", []uint64{1<<64 - 3}, d(-3)},
+		{"cvt.rzi.s64.f64 $0, $1;", []uint64{d(-2.75)}, 1<<64 - 2},
+		{"cvt.rzi.s64.f64 $0, $1;", []uint64{d(1e30)}, 1<<63 - 1},
+		{"cvt.rzi.u64.f64 $0, $1;", []uint64{d(-1)}, 0},
+		{"{ .reg .pred p; setp.nan.f64 p, $1, $1; selp.b64 $0, 1, 0, p; }", []uint64{d(math.NaN())}, 1},
+	} {
+		if got := run64(t, c.asm, "=l,l,l", append(c.ins, make([]uint64, 2-len(c.ins))...)...); got[0] != c.want {
+			t.Errorf("%s on %#x: got %#x, want %#x", c.asm, c.ins, got[0], c.want)
+		}
+	}
+	if _, err := Parse("add.f64 $0, $1, $1;", "=d,d"); err != nil {
+		t.Errorf(`"d" constraints: %v`, err)
+	}
+	if _, err := Parse("add.f64 $0, $1, $1;", "=x,d"); err == nil || !strings.Contains(err.Error(), "64-bit") {
+		t.Errorf(`an "x" constraint: %v`, err)
 	}
 }
