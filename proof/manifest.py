@@ -674,6 +674,13 @@ def shared_entries():
     out.append({"name": "inline_asm_f16", "ttgir": "kernels/inline_asm_f16.ttgir", "class": "memory",
                 "args": [f"x=randn:f16:{n3}:std=8", f"y=zeros:f16:{n3}", f"n={n3}"], "grid": str(n3 // 2048),
                 "check_args": ["x=randn:f16:100003:std=8", "y=zeros:f16:100003", "n=100003"], "check_grid": "49"})
+    # The same on 64-bit registers: an f64 fma ("d") and i64 halves swapped ("l").
+    n6 = 1 << 23
+    out.append({"name": "inline_asm_64", "ttgir": "kernels/inline_asm_64.ttgir", "class": "memory",
+                "args": [f"x=randn:f64:{n6}", f"y=zeros:f64:{n6}", f"a=rand:i64:{n6}", f"b=zeros:i64:{n6}", f"n={n6}"],
+                "grid": str(n6 // 1024),
+                "check_args": ["x=randn:f64:100003", "y=zeros:f64:100003", "a=rand:i64:100003", "b=zeros:i64:100003",
+                               "n=100003"], "check_grid": "98"})
     # wgmma with an f16 accumulator (.f16.f16.f16), one 64x64x64 tile; f16 sums of normal inputs
     # differ with the order of the additions: rtol 1e-2, atol 0.1 against the interpreter.
     wg = ["a=randn:f16:4096", "b=randn:f16:4096", "out=zeros:f32:4096"]
