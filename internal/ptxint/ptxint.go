@@ -528,19 +528,12 @@ func (p *Program) checkOperand(a string) error {
 	return nil
 }
 
-// immediate reads a PTX literal as 32 bits: an integer (decimal, 0x
-// hexadecimal, 0b binary or 0 octal, maybe negative, maybe with a U
-// suffix; 32 bits kept), an f32 given by its bits (0fXXXXXXXX) or a
-// decimal float (rounded to f32, as PTX converts a literal to the
-// instruction's type).
-func immediate(a string) (uint32, error) {
-	v, err := immediate64(a, false)
-	return uint32(v), err
-}
-
-// immediate64 is immediate on 64 bits: integers whole, an f64 given by its
-// bits (0dXXXXXXXXXXXXXXXX), and a decimal float as an f64 (f64) or an
-// f32.
+// immediate64 reads a PTX literal: an integer (decimal, 0x hexadecimal,
+// 0b binary or 0 octal, maybe negative, maybe with a U suffix; 64 bits,
+// of which a 32-bit instruction takes the low ones), an f32 or f64 given
+// by its bits (0fXXXXXXXX, 0dXXXXXXXXXXXXXXXX), or a decimal float,
+// rounded to f64 (f64) or f32, as PTX converts a literal to the
+// instruction's type.
 func immediate64(a string, f64 bool) (uint64, error) {
 	m := strings.TrimPrefix(a, "-")
 	if len(m) == 10 && (m[:2] == "0f" || m[:2] == "0F") || len(m) == 18 && (m[:2] == "0d" || m[:2] == "0D") {

@@ -452,7 +452,7 @@ func Test64(t *testing.T) {
 		// product rounded first would lose it to even.
 		{"fma.rn.f64 $0, $1, $2, 0d39B0000000000000;", []uint64{d(1 + 0x1p-26), d(1 + 0x1p-27)}, d(1 + 0x1p-26 + 0x1p-27 + 0x1p-52)},
 		{"neg.f64 $0, $1;", []uint64{d(1)}, d(-1)},
-		{"abs.f64 $0, $1;", []uint64{d(-0.0) | 1<<63}, 0},
+		{"abs.f64 $0, $1;", []uint64{1 << 63}, 0}, // -0
 		{"min.f64 $0, $1, $2;", []uint64{d(math.NaN()), d(-3)}, d(-3)},
 		{"max.f64 $0, $1, $2;", []uint64{1 << 63, 0}, 0},
 		{"cvt.f64.f32 $0, $1;", []uint64{uint64(math.Float32bits(0.1))}, d(float64(float32(0.1)))},
