@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"reflect"
-	"slices"
 	"sync"
 
 	"github.com/layoutopt/layoutopt/dialect/tt"
@@ -287,7 +286,7 @@ func (mc *Machine) Launch(name string, args []Value, grid [3]int) error {
 		return err
 	}
 	workers := min(mc.Workers, total)
-	if workers > 1 && !hasAtomics(mc.Module) && !(mc.Print != nil && hasOp(mc.Module, "tt.print")) {
+	if workers > 1 && !hasAtomics(mc.Module) && !(mc.Print != nil && mc.Module.HasOp("tt.print")) {
 		return mc.launchParallel(name, args, grid, workers)
 	}
 	for i := range total {
@@ -388,17 +387,7 @@ func (mc *Machine) launchParallel(name string, args []Value, grid [3]int, worker
 // hasAtomics reports whether m holds an atomic memory op, whose programs
 // Launch runs in order.
 func hasAtomics(m *ir.Module) bool {
-	return hasOp(m, "tt.atomic_rmw", "tt.atomic_cas")
-}
-
-// hasOp reports whether m holds an op of one of the names.
-func hasOp(m *ir.Module, names ...string) bool {
-	return m.Walk(func(op *ir.Operation) ir.WalkResult {
-		if slices.Contains(names, op.Name()) {
-			return ir.Interrupt
-		}
-		return ir.Advance
-	}) == ir.Interrupt
+	return m.HasOp("tt.atomic_rmw", "tt.atomic_cas")
 }
 
 // Arg is one argument of a kernel launch: a buffer for a pointer

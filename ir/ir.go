@@ -2,6 +2,7 @@ package ir
 
 import (
 	"fmt"
+	"slices"
 )
 
 // Value is an SSA value: an operation result or a block argument. Its uses
@@ -733,6 +734,16 @@ func (m *Module) Body() *Block { return m.Op.regions[0].Blocks[0] }
 
 // Walk walks every op of the module (the module op first).
 func (m *Module) Walk(fn func(*Operation) WalkResult) WalkResult { return m.Op.Walk(fn) }
+
+// HasOp reports whether the module holds an op of one of the names.
+func (m *Module) HasOp(names ...string) bool {
+	return m.Walk(func(op *Operation) WalkResult {
+		if slices.Contains(names, op.Name()) {
+			return Interrupt
+		}
+		return Advance
+	}) == Interrupt
+}
 
 // IntAttr returns the integer module attribute name (such as
 // "ttg.num-warps"), or def when absent.

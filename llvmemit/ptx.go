@@ -232,15 +232,7 @@ func AllocateSharedMemory(m *ir.Module) (ir.Diagnostics, error) {
 // descriptor) is an error: the rewrite would change its parameters, which
 // layout-opt does when asked. It reports whether the module changed.
 func RewriteTensorDescriptors(m *ir.Module) (bool, error) {
-	uses := false
-	m.Op.Walk(func(op *ir.Operation) ir.WalkResult {
-		if op.Name() == "tt.make_tensor_descriptor" {
-			uses = true
-			return ir.Interrupt
-		}
-		return ir.Advance
-	})
-	if !uses {
+	if !m.HasOp("tt.make_tensor_descriptor") {
 		return false, nil
 	}
 	for _, op := range m.Body().Ops() {

@@ -48,19 +48,10 @@ func init() { MustRegister(DecomposeScaledBlockedPass) }
 // holds a tt.dot_scaled (layout-translate's step before the lowering). The
 // diagnostics and error are the pipeline's.
 func DecomposeScaledDots(m *ir.Module) (ir.Diagnostics, error) {
-	if m.Op.Walk(func(op *ir.Operation) ir.WalkResult {
-		if op.Name() == "tt.dot_scaled" {
-			return ir.Interrupt
-		}
-		return ir.Advance
-	}) != ir.Interrupt {
+	if !m.HasOp("tt.dot_scaled") {
 		return nil, nil
 	}
-	pl := NewPipeline("builtin.module")
-	if err := pl.AddPass(DecomposeScaledBlockedPass, ""); err != nil {
-		return nil, err
-	}
-	return pl.Run(m, RunConfig{})
+	return runAlone(m, DecomposeScaledBlockedPass)
 }
 
 func runDecomposeScaled(ctx *Context, module *ir.Operation) error {

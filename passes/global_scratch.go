@@ -35,16 +35,16 @@ const (
 // allocation when it lowers to LLVM, after the TTGIR it prints, so TTGIR
 // files lack it. The diagnostics and error are the pipeline's.
 func AllocateGlobalScratch(m *ir.Module) (ir.Diagnostics, error) {
-	if m.Op.Attr(globalScratchSize) != nil || m.Op.Walk(func(op *ir.Operation) ir.WalkResult {
-		if op.Name() == "ttg.global_scratch_alloc" {
-			return ir.Interrupt
-		}
-		return ir.Advance
-	}) != ir.Interrupt {
+	if m.Op.Attr(globalScratchSize) != nil || !m.HasOp("ttg.global_scratch_alloc") {
 		return nil, nil
 	}
+	return runAlone(m, GlobalScratchAllocationPass)
+}
+
+// runAlone runs pass, with its default options, alone on module m.
+func runAlone(m *ir.Module, pass *Pass) (ir.Diagnostics, error) {
 	pl := NewPipeline("builtin.module")
-	if err := pl.AddPass(GlobalScratchAllocationPass, ""); err != nil {
+	if err := pl.AddPass(pass, ""); err != nil {
 		return nil, err
 	}
 	return pl.Run(m, RunConfig{})
