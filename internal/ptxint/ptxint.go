@@ -175,12 +175,6 @@ func init() {
 	def64(64, 2, func(v []uint64) uint64 { return uint64(uint32(v[1])) }, "cvt.u64.u32")
 	def64(64, 2, func(v []uint64) uint64 { return uint64(int64(int32(v[1]))) }, "cvt.s64.s32", "cvt.u64.s32")
 	def64(32, 2, func(v []uint64) uint64 { return v[1] }, "cvt.u32.u64", "cvt.s32.s64", "cvt.u32.s64", "cvt.s32.u64")
-	def64(64, 4, func(v []uint64) uint64 {
-		if v[3] != 0 {
-			return v[1]
-		}
-		return v[2]
-	}, "selp.b64", "selp.u64", "selp.s64", "selp.f64")
 
 	// Predicates (1 or 0 in a register): setp compares, selp selects, and
 	// an instruction guarded by @p (@!p) runs where p is true (false).
@@ -190,46 +184,39 @@ func init() {
 		"gt": func(c int) bool { return c > 0 }, "ge": func(c int) bool { return c >= 0 },
 	}
 	for name, ok := range cmps {
-		for _, ty := range []string{"u32", "s32", "b32", "f32"} {
-			if ty == "b32" && name != "eq" && name != "ne" {
+		for _, ty := range []string{"u32", "s32", "b32", "f32", "u64", "s64", "b64", "f64"} {
+			if (ty == "b32" || ty == "b64") && name != "eq" && name != "ne" {
 				continue
 			}
-			def(1, 3, func(v []uint32) uint32 {
+			def64(1, 3, func(v []uint64) uint64 {
 				c, ordered := compare(ty, v[1], v[2])
 				return b2u(ordered && ok(c)) // an ordered float comparison with a NaN is false
 			}, "setp."+name+"."+ty)
 		}
-		// The unordered float comparisons: true with a NaN operand.
-		def(1, 3, func(v []uint32) uint32 {
-			c, ordered := compare("f32", v[1], v[2])
-			return b2u(!ordered || ok(c))
-		}, "setp."+name+"u.f32")
-	}
-	for name, ok := range cmps {
-		for _, ty := range []string{"u64", "s64", "b64", "f64"} {
-			if ty == "b64" && name != "eq" && name != "ne" {
-				continue
-			}
+		for _, ty := range []string{"f32", "f64"} {
+			// The unordered float comparisons: true with a NaN operand.
 			def64(1, 3, func(v []uint64) uint64 {
-				c, ordered := compare64(ty, v[1], v[2])
-				return uint64(b2u(ordered && ok(c)))
-			}, "setp."+name+"."+ty)
+				c, ordered := compare(ty, v[1], v[2])
+				return b2u(!ordered || ok(c))
+			}, "setp."+name+"u."+ty)
 		}
-		def64(1, 3, func(v []uint64) uint64 {
-			c, ordered := compare64("f64", v[1], v[2])
-			return uint64(b2u(!ordered || ok(c)))
-		}, "setp."+name+"u.f64")
 	}
-	def64(1, 3, func(v []uint64) uint64 { _, ordered := compare64("f64", v[1], v[2]); return uint64(b2u(ordered)) }, "setp.num.f64")
-	def64(1, 3, func(v []uint64) uint64 { _, ordered := compare64("f64", v[1], v[2]); return uint64(b2u(!ordered)) }, "setp.nan.f64")
-	def(1, 3, func(v []uint32) uint32 { _, ordered := compare("f32", v[1], v[2]); return b2u(ordered) }, "setp.num.f32")
-	def(1, 3, func(v []uint32) uint32 { _, ordered := compare("f32", v[1], v[2]); return b2u(!ordered) }, "setp.nan.f32")
-	def(32, 4, func(v []uint32) uint32 {
-		if v[3] != 0 {
-			return v[1]
+	for _, ty := range []string{"f32", "f64"} {
+		def64(1, 3, func(v []uint64) uint64 { _, ordered := compare(ty, v[1], v[2]); return b2u(ordered) }, "setp.num."+ty)
+		def64(1, 3, func(v []uint64) uint64 { _, ordered := compare(ty, v[1], v[2]); return b2u(!ordered) }, "setp.nan."+ty)
+	}
+	for _, w := range []string{"32", "64"} {
+		dst := 32
+		if w == "64" {
+			dst = 64
 		}
-		return v[2]
-	}, "selp.b32", "selp.u32", "selp.s32", "selp.f32")
+		def64(dst, 4, func(v []uint64) uint64 {
+			if v[3] != 0 {
+				return v[1]
+			}
+			return v[2]
+		}, "selp.b"+w, "selp.u"+w, "selp.s"+w, "selp.f"+w)
+	}
 	def(1, 3, func(v []uint32) uint32 { return v[1] & v[2] & 1 }, "and.pred")
 	def(1, 3, func(v []uint32) uint32 { return (v[1] | v[2]) & 1 }, "or.pred")
 	def(1, 3, func(v []uint32) uint32 { return (v[1] ^ v[2]) & 1 }, "xor.pred")
@@ -316,8 +303,14 @@ func init() {
 	def64(64, 4, f64op(func(a []float64) float64 { return fma64(a[0], a[1], a[2]) }), "fma.rn.f64")
 	def64(64, 2, func(v []uint64) uint64 { return v[1] ^ 1<<63 }, "neg.f64")
 	def64(64, 2, func(v []uint64) uint64 { return v[1] &^ (1 << 63) }, "abs.f64")
-	def64(64, 3, func(v []uint64) uint64 { return minMax64(v[1], v[2], true) }, "min.f64")
-	def64(64, 3, func(v []uint64) uint64 { return minMax64(v[1], v[2], false) }, "max.f64")
+	for name, isMin := range map[string]bool{"min.f64": true, "max.f64": false} {
+		def64(64, 3, func(v []uint64) uint64 {
+			if pick, ok := minMaxPick(math.Float64frombits(v[1]), math.Float64frombits(v[2]), isMin); ok {
+				return v[1+pick]
+			}
+			return f64bits(math.NaN())
+		}, name)
+	}
 	def64(64, 2, func(v []uint64) uint64 { return f64bits(float64(math.Float32frombits(uint32(v[1])))) }, "cvt.f64.f32")
 	def64(32, 2, func(v []uint64) uint64 {
 		return uint64(fbits(f32, f32.Round(math.Float64frombits(v[1]), floatfmt.NearestEven, false)))
@@ -326,12 +319,12 @@ func init() {
 	def64(64, 2, func(v []uint64) uint64 { return f64bits(float64(uint32(v[1]))) }, "cvt.rn.f64.u32")
 	def64(64, 2, func(v []uint64) uint64 { return f64bits(float64(int64(v[1]))) }, "cvt.rn.f64.s64")
 	def64(64, 2, func(v []uint64) uint64 { return f64bits(float64(v[1])) }, "cvt.rn.f64.u64")
-	def64(64, 2, func(v []uint64) uint64 { return cvtInt64(math.Float64frombits(v[1]), true) }, "cvt.rzi.s64.f64")
-	def64(64, 2, func(v []uint64) uint64 { return cvtInt64(math.Float64frombits(v[1]), false) }, "cvt.rzi.u64.f64")
+	def64(64, 2, func(v []uint64) uint64 { return cvtInt(math.Float64frombits(v[1]), true, 64) }, "cvt.rzi.s64.f64")
+	def64(64, 2, func(v []uint64) uint64 { return cvtInt(math.Float64frombits(v[1]), false, 64) }, "cvt.rzi.u64.f64")
 	def(32, 2, func(v []uint32) uint32 { return fbits(f32, float64(int32(v[1]))) }, "cvt.rn.f32.s32")
 	def(32, 2, func(v []uint32) uint32 { return fbits(f32, float64(v[1])) }, "cvt.rn.f32.u32")
-	def(32, 2, func(v []uint32) uint32 { return cvtInt(float64(math.Float32frombits(v[1])), true) }, "cvt.rzi.s32.f32")
-	def(32, 2, func(v []uint32) uint32 { return cvtInt(float64(math.Float32frombits(v[1])), false) }, "cvt.rzi.u32.f32")
+	def(32, 2, func(v []uint32) uint32 { return uint32(cvtInt(float64(math.Float32frombits(v[1])), true, 32)) }, "cvt.rzi.s32.f32")
+	def(32, 2, func(v []uint32) uint32 { return uint32(cvtInt(float64(math.Float32frombits(v[1])), false, 32)) }, "cvt.rzi.u32.f32")
 
 	// Conversions between f32, f16, bf16 and fp8. A pair from two sources
 	// puts the first in the high half (PTX's cvt.rn.f16x2.f32 d, a, b).
@@ -638,21 +631,30 @@ func (p *Program) Run(ins []uint64) ([]uint64, error) {
 	return out, nil
 }
 
-func b2u(b bool) uint32 {
+func b2u(b bool) uint64 {
 	if b {
 		return 1
 	}
 	return 0
 }
 
-// compare orders a and b as ty (u32, s32, b32 or f32): -1, 0 or 1, and
-// whether they are ordered (no NaN).
-func compare(ty string, a, b uint32) (int, bool) {
+// compare orders a and b as ty (u32, s32, b32, f32 on their low 32 bits;
+// u64, s64, b64, f64): -1, 0 or 1, and whether they are ordered (no NaN).
+func compare(ty string, a, b uint64) (int, bool) {
 	switch ty {
+	case "u32", "b32":
+		return cmp.Compare(uint32(a), uint32(b)), true
 	case "s32":
 		return cmp.Compare(int32(a), int32(b)), true
-	case "f32":
-		x, y := math.Float32frombits(a), math.Float32frombits(b)
+	case "s64":
+		return cmp.Compare(int64(a), int64(b)), true
+	case "f32", "f64":
+		var x, y float64
+		if ty == "f32" {
+			x, y = float64(math.Float32frombits(uint32(a))), float64(math.Float32frombits(uint32(b)))
+		} else {
+			x, y = math.Float64frombits(a), math.Float64frombits(b)
+		}
 		if x != x || y != y {
 			return 0, false
 		}
@@ -869,19 +871,11 @@ func (l *lanes) minMax(isMin bool) func(v []uint32) uint32 {
 		for k := range l.n {
 			x, y := l.get(v[1], k), l.get(v[2], k)
 			bx, by := v[1]>>(k*l.bits)&mask, v[2]>>(k*l.bits)&mask
-			var b uint32
-			switch {
-			case x != x && y != y:
-				b = fbits(l.f, math.NaN())
-			case x != x:
-				b = by
-			case y != y:
+			b := fbits(l.f, math.NaN())
+			if pick, ok := minMaxPick(x, y, isMin); ok {
 				b = bx
-			default:
-				less := x < y || x == y && math.Signbit(x) && !math.Signbit(y)
-				b = by
-				if less == isMin {
-					b = bx
+				if pick == 1 {
+					b = by
 				}
 			}
 			r |= b << (k * l.bits)
@@ -902,27 +896,28 @@ func pair(from, to *floatfmt.Format, width int, hi, lo uint32, satfinite bool) u
 	return convert(from, to, hi, satfinite)<<width | convert(from, to, lo, satfinite)
 }
 
-// cvtInt is cvt.rzi.s32.f32 (signed) or cvt.rzi.u32.f32: truncated,
-// saturated to the integer's range, NaN to 0.
-func cvtInt(x float64, signed bool) uint32 {
+// cvtInt is cvt.rzi to an integer of bits bits (32 or 64), signed or
+// not: truncated, saturated to the integer's range, NaN to 0.
+func cvtInt(x float64, signed bool, bits int) uint64 {
 	if signed {
+		lim := math.Ldexp(1, bits-1)
 		switch {
 		case x != x:
 			return 0
-		case x >= math.MaxInt32:
-			return math.MaxInt32
-		case x <= math.MinInt32:
-			return 1 << 31
+		case x >= lim:
+			return 1<<(bits-1) - 1
+		case x <= -lim:
+			return uint64(1) << (bits - 1) // the most negative value, in bits bits
 		}
-		return uint32(int32(math.Trunc(x)))
+		return uint64(int64(math.Trunc(x))) & (1<<bits - 1)
 	}
 	switch {
 	case x != x || x <= 0:
 		return 0
-	case x >= math.MaxUint32:
-		return math.MaxUint32
+	case x >= math.Ldexp(1, bits):
+		return 1<<bits - 1
 	}
-	return uint32(math.Trunc(x))
+	return uint64(math.Trunc(x))
 }
 
 // f64bits is x's bits, a NaN the canonical one (see the f64 instructions).
@@ -960,56 +955,20 @@ func fma64(x, y, z float64) float64 {
 	return w
 }
 
-// minMax64 is min.f64 (isMin) or max.f64: the operand that is not NaN,
-// -0 below +0.
-func minMax64(a, b uint64, isMin bool) uint64 {
-	x, y := math.Float64frombits(a), math.Float64frombits(b)
+// minMaxPick is which of x (0) and y (1) min (isMin) or max returns: the
+// one that is not NaN, -0 below +0; not ok when both are NaN (the result
+// is then the canonical NaN).
+func minMaxPick(x, y float64, isMin bool) (pick int, ok bool) {
 	switch {
 	case x != x && y != y:
-		return f64bits(math.NaN())
+		return 0, false
 	case x != x:
-		return b
+		return 1, true
 	case y != y:
-		return a
+		return 0, true
 	}
-	less := x < y || x == y && math.Signbit(x) && !math.Signbit(y)
-	if less == isMin {
-		return a
+	if less := x < y || x == y && math.Signbit(x) && !math.Signbit(y); less != isMin {
+		return 1, true
 	}
-	return b
-}
-
-// compare64 is compare for u64, s64, b64 and f64.
-func compare64(ty string, a, b uint64) (int, bool) {
-	switch ty {
-	case "s64":
-		return cmp.Compare(int64(a), int64(b)), true
-	case "f64":
-		x, y := math.Float64frombits(a), math.Float64frombits(b)
-		if x != x || y != y {
-			return 0, false
-		}
-		return cmp.Compare(x, y), true
-	}
-	return cmp.Compare(a, b), true
-}
-
-// cvtInt64 is cvt.rzi.s64.f64 (signed) or cvt.rzi.u64.f64: truncated,
-// saturated to the type's range, NaN to 0.
-func cvtInt64(x float64, signed bool) uint64 {
-	switch {
-	case x != x:
-		return 0
-	case signed && x >= 0x1p63:
-		return 1<<63 - 1
-	case signed && x < -0x1p63:
-		return 1 << 63
-	case !signed && x >= 0x1p64:
-		return 1<<64 - 1
-	case !signed && x <= -1:
-		return 0
-	case signed:
-		return uint64(int64(x))
-	}
-	return uint64(x)
+	return 0, true
 }
