@@ -489,13 +489,7 @@ func BindArgs(fn *ir.Operation, args []Arg, mem *BufferMemory) ([]Value, error) 
 			if len(a.Buf.Data)%be.Bytes() != 0 {
 				return nil, fmt.Errorf("argument %d: buffer of %d bytes is not a whole number of %s", i, len(a.Buf.Data), ir.TypeString(a.Buf.Elem))
 			}
-			k := len(mem.Bufs)
-			mem.Bufs = append(mem.Bufs, a.Buf)
-			for len(mem.Names) < k {
-				mem.Names = append(mem.Names, "")
-			}
-			mem.Names = append(mem.Names, fmt.Sprintf("argument %d", i))
-			vals[i] = scalarInt(e, mem.Base(k))
+			vals[i] = scalarInt(e, mem.Add(a.Buf, fmt.Sprintf("argument %d", i)))
 		case e.IsInt():
 			if a.kind != argInt {
 				return nil, fmt.Errorf("argument %d: parameter of type %s needs an integer", i, ir.TypeString(t))

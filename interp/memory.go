@@ -99,16 +99,22 @@ type ScratchMemory interface {
 // AllocScratch implements ScratchMemory: a new zeroed buffer of n bytes,
 // named "global scratch".
 func (m *BufferMemory) AllocScratch(n int64) (int64, error) {
-	k := len(m.Bufs)
-	if int64(k+2) >= 1<<(63-bufferShift) || n > 1<<bufferShift {
+	if int64(len(m.Bufs)+2) >= 1<<(63-bufferShift) || n > 1<<bufferShift {
 		return 0, fmt.Errorf("no room for %d bytes of global scratch", n)
 	}
-	m.Bufs = append(m.Bufs, &Buffer{Elem: ir.I8, Data: make([]byte, n)})
+	return m.Add(&Buffer{Elem: ir.I8, Data: make([]byte, n)}, "global scratch"), nil
+}
+
+// Add places buffer b in the memory, named for messages, and returns its
+// address.
+func (m *BufferMemory) Add(b *Buffer, name string) int64 {
+	k := len(m.Bufs)
+	m.Bufs = append(m.Bufs, b)
 	for len(m.Names) < k {
 		m.Names = append(m.Names, "")
 	}
-	m.Names = append(m.Names, "global scratch")
-	return m.Base(k), nil
+	m.Names = append(m.Names, name)
+	return m.Base(k)
 }
 
 // Base returns the address of buffer k.

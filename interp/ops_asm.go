@@ -2,7 +2,6 @@ package interp
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/layoutopt/layoutopt/attr"
 	"github.com/layoutopt/layoutopt/dialect/tt"
@@ -55,7 +54,7 @@ func evalInlineAsm(ex *Exec, op *ir.Operation, args []Value) ([]Value, error) {
 	if err := tt.CheckInlineAsmCounts(a.Constraints(), prog.Outs, prog.Ins, n, nOut, nIn); err != nil {
 		return nil, err
 	}
-	if err := checkRegisterWidths(a.Constraints(), outPacks, inPacks, n); err != nil {
+	if err := checkRegisterWidths(prog.Regs, outPacks, inPacks, n); err != nil {
 		return nil, err
 	}
 	blocks, err := registerBlocks(op.Result(0).Type(), outs[0].Len(), n)
@@ -98,11 +97,11 @@ func evalInlineAsm(ex *Exec, op *ir.Operation, args []Value) ([]Value, error) {
 	return tensorValues(outs), nil
 }
 
-// checkRegisterWidths checks that each register's constraint fits its
-// elements, as LLVM's NVPTX back end requires: "l" or "d" (64 bits) for a
-// 64-bit element, another letter for narrower ones (a digit ties an input
-// to an output's register and is not checked).
-func checkRegisterWidths(constraints string, outs, ins []asmPack, n int) error {
+// checkRegisterWidths checks that each register's constraint letter
+// (ptxint.Program.Regs) fits its elements, as LLVM's NVPTX back end
+// requires: "l" or "d" (64 bits) for a 64-bit element, another letter for
+// narrower ones (an input tied to an output is not checked).
+func checkRegisterWidths(regs []byte, outs, ins []asmPack, n int) error {
 	var want []int // the element bits of each register, outputs first
 	for _, ps := range [][]asmPack{outs, ins} {
 		for _, p := range ps {
@@ -111,18 +110,12 @@ func checkRegisterWidths(constraints string, outs, ins []asmPack, n int) error {
 			}
 		}
 	}
-	k := 0
-	for _, c := range strings.Split(constraints, ",") {
-		c = strings.TrimLeft(strings.TrimSpace(c), "=&")
-		if c == "" || strings.HasPrefix(c, "~") {
-			continue
-		}
-		if k < len(want) && c[0] >= 'a' && c[0] <= 'z' {
-			if wide := c == "l" || c == "d"; wide != (want[k] == 64) {
-				return fmt.Errorf("constraint %q of register %d does not fit its %d-bit elements (64-bit ones take \"l\" or \"d\", others not)", c, k, want[k])
+	for k, c := range regs {
+		if k < len(want) && c != 0 {
+			if wide := c == 'l' || c == 'd'; wide != (want[k] == 64) {
+				return fmt.Errorf("constraint %q of register %d does not fit its %d-bit elements (64-bit ones take \"l\" or \"d\", others not)", string(c), k, want[k])
 			}
 		}
-		k++
 	}
 	return nil
 }

@@ -57,7 +57,10 @@ import (
 type Program struct {
 	Outs, Ins int
 	tied      map[int]int // input index -> the output whose register it starts in
-	instrs    []instr
+	// Regs is each operand's constraint letter (r, f, h, l, d or b),
+	// outputs then inputs; 0 for an input tied to an output.
+	Regs   []byte
+	instrs []instr
 }
 
 type instr struct {
@@ -365,14 +368,18 @@ func Parse(asm, constraints string) (*Program, error) {
 				return nil, fmt.Errorf("output constraint %q: only predicates and 16-, 32- and 64-bit registers (b, h, r, f, l, d) are supported", c)
 			}
 			p.Outs++
+			p.Regs = append(p.Regs, c[len(c)-1])
 		default:
 			if k, err := strconv.Atoi(c); err == nil {
 				if k < 0 || k >= p.Outs {
 					return nil, fmt.Errorf("input constraint %q ties to no output", c)
 				}
 				p.tied[p.Ins] = k
+				p.Regs = append(p.Regs, 0)
 			} else if !strings.Contains("rfhbld", c) || len(c) != 1 {
 				return nil, fmt.Errorf("input constraint %q: only predicates and 16-, 32- and 64-bit registers (b, h, r, f, l, d) are supported", c)
+			} else {
+				p.Regs = append(p.Regs, c[0])
 			}
 			p.Ins++
 		}
