@@ -80,22 +80,24 @@ func (l *Lowerer) scratch(op *ir.Operation, size int) int64 {
 func (l *Lowerer) storeSharedVec(vals []value.Value, st types.Type, off value.Value) {
 	if per := packedPerWord(len(vals), st); per > 1 {
 		words := make([]value.Value, len(vals)/per)
+		pack := pureAsm(types.I32, "mov.b32 $0, {$1, $2};", "=r,h,h", types.I16, types.I16)
+		if per == 4 {
+			pack = pureAsm(types.I32, "{\n.reg .b32 b01, b23;\nprmt.b32 b01, $1, $2, 0x3340;\nprmt.b32 b23, $3, $4, 0x3340;\nprmt.b32 $0, b01, b23, 0x5410;\n}",
+				"=r,r,r,r,r", types.I32, types.I32, types.I32, types.I32)
+		}
 		for i := range words {
 			part := vals[per*i : per*(i+1)]
 			if w := l.wordOf(part); w != nil {
 				words[i] = w
 				continue
 			}
-			if per == 2 {
-				pack := pureAsm(types.I32, "mov.b32 $0, {$1, $2};", "=r,h,h", types.I16, types.I16)
-				words[i] = l.cur.NewCall(pack, l.bits16(part[0]), l.bits16(part[1]))
-				continue
-			}
-			pack := pureAsm(types.I32, "{\n.reg .b32 b01, b23;\nprmt.b32 b01, $1, $2, 0x3340;\nprmt.b32 b23, $3, $4, 0x3340;\nprmt.b32 $0, b01, b23, 0x5410;\n}",
-				"=r,r,r,r,r", types.I32, types.I32, types.I32, types.I32)
-			args := make([]value.Value, 4)
-			for k, x := range part { // bytes: i8 (fp8 values are i8 in LLVM)
-				args[k] = l.cur.NewZExt(x, types.I32)
+			args := make([]value.Value, per)
+			for k, x := range part {
+				if per == 2 {
+					args[k] = l.bits16(x)
+				} else { // bytes: i8 (fp8 values are i8 in LLVM)
+					args[k] = l.cur.NewZExt(x, types.I32)
+				}
 			}
 			words[i] = l.cur.NewCall(pack, args...)
 		}
