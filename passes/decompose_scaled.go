@@ -90,18 +90,12 @@ type scaledDecomposer struct {
 
 // typedTensor is the tensor type of the given shape, element and layout.
 func typedTensor(shape []int64, elem ir.Type, enc attr.Encoding) *ir.RankedTensorType {
-	return &ir.RankedTensorType{Shape: slices.Clone(shape), Elem: elem, Encoding: &ir.EncodingAttr{Enc: enc}}
+	t := tensorOf(shape, elem)
+	t.Encoding = &ir.EncodingAttr{Enc: enc}
+	return t
 }
 
 func shapeOf(v *ir.Value) []int64 { return v.Type().(*ir.RankedTensorType).Shape }
-
-func ints(s []int64) []int {
-	out := make([]int, len(s))
-	for i, x := range s {
-		out[i] = int(x)
-	}
-	return out
-}
 
 func (d scaledDecomposer) rewrite(op *ir.Operation) error {
 	ret, ok := encodingOf(op.Result(0)).(attr.Distributed)
@@ -114,7 +108,7 @@ func (d scaledDecomposer) rewrite(op *ir.Operation) error {
 	if aKind == "fp16" || bKind == "fp16" {
 		compute = ir.F16
 	}
-	b := tmaBuilder{at: op}
+	b := opBuilder{at: op}
 	a, err := d.scaleArg(b, op, 0, compute)
 	if err != nil {
 		return fmt.Errorf("operand A: %v", err)
@@ -132,7 +126,7 @@ func (d scaledDecomposer) rewrite(op *ir.Operation) error {
 }
 
 // cvt converts v to layout enc (nothing when it has it already).
-func (d scaledDecomposer) cvt(b tmaBuilder, v *ir.Value, enc attr.Encoding) *ir.Value {
+func (d scaledDecomposer) cvt(b opBuilder, v *ir.Value, enc attr.Encoding) *ir.Value {
 	rt := v.Type().(*ir.RankedTensorType)
 	if cur := encodingOf(v); cur != nil && attr.Equal(cur, enc) {
 		return v
@@ -142,7 +136,7 @@ func (d scaledDecomposer) cvt(b tmaBuilder, v *ir.Value, enc attr.Encoding) *ir.
 
 // scaleArg is Triton's scaleArg: operand opIdx upcast to compute, times
 // its scale, NaN where the scale is (unless fastMath).
-func (d scaledDecomposer) scaleArg(b tmaBuilder, op *ir.Operation, opIdx int, compute ir.Type) (*ir.Value, error) {
+func (d scaledDecomposer) scaleArg(b opBuilder, op *ir.Operation, opIdx int, compute ir.Type) (*ir.Value, error) {
 	ds, _ := tt.AsDotScaled(op)
 	v, scale, kind, kPackAttr := ds.A(), ds.AScale(), ds.AElemTypeName(), "lhs_k_pack"
 	if opIdx == 1 {
@@ -166,7 +160,7 @@ func (d scaledDecomposer) scaleArg(b tmaBuilder, op *ir.Operation, opIdx int, co
 		}
 		outShape := slices.Clone(shape)
 		outShape[packed] *= 2
-		outEnc := attr.MapLinear(enc, ints(shape), func(l linear.Layout) (linear.Layout, error) {
+		outEnc := attr.MapLinear(enc, intShape(shape), func(l linear.Layout) (linear.Layout, error) {
 			return attr.Fp4ToFpLayout(l, packed)
 		})
 		if outEnc == nil {
@@ -264,7 +258,7 @@ func fpToFpRounding(v *ir.Value, to ir.Type) []ir.NamedAttr {
 // scaleTo16 is Triton's scaleTo16: a float scale converted to compute; an
 // integer (e8m0) one zero-extended, shifted into the exponent of bf16 (or
 // of f32, then truncated to f16) and bit-cast.
-func (d scaledDecomposer) scaleTo16(b tmaBuilder, scale *ir.Value, compute ir.Type) (*ir.Value, error) {
+func (d scaledDecomposer) scaleTo16(b opBuilder, scale *ir.Value, compute ir.Type) (*ir.Value, error) {
 	st := scale.Type().(*ir.RankedTensorType)
 	enc := encodingOf(scale)
 	if _, ok := st.Elem.(*ir.FloatType); ok {
@@ -295,7 +289,7 @@ func (d scaledDecomposer) scaleTo16(b tmaBuilder, scale *ir.Value, compute ir.Ty
 // broadcastScale is Triton's broadcastScale: s ([..., K/g] along dim)
 // repeated g times along dim, through Triton's default blocked layout of
 // the shape with a trailing 1.
-func (d scaledDecomposer) broadcastScale(b tmaBuilder, s *ir.Value, dim int, group int64) (*ir.Value, error) {
+func (d scaledDecomposer) broadcastScale(b opBuilder, s *ir.Value, dim int, group int64) (*ir.Value, error) {
 	st := s.Type().(*ir.RankedTensorType)
 	rank := len(st.Shape)
 	ext := append(slices.Clone(st.Shape), 1)
@@ -307,7 +301,7 @@ func (d scaledDecomposer) broadcastScale(b tmaBuilder, s *ir.Value, dim int, gro
 	for i := range ones {
 		ones[i] = 1
 	}
-	blocked := attr.NewBlocked(ints(ext), ones, order, d.numWarps, d.threadsPerWarp, attr.CGALayout{})
+	blocked := attr.NewBlocked(intShape(ext), ones, order, d.numWarps, d.threadsPerWarp, attr.CGALayout{})
 	s = d.cvt(b, s, &attr.Slice{Dim: rank, Parent: blocked})
 	s = b.create("tt.expand_dims", []*ir.Value{s}, []ir.Type{typedTensor(ext, st.Elem, blocked)},
 		ir.NamedAttr{Name: "axis", Value: ir.Int(int64(rank), ir.I32)}).Result(0)
@@ -330,7 +324,7 @@ func (d scaledDecomposer) broadcastScale(b tmaBuilder, s *ir.Value, dim int, gro
 
 // trans is tt.trans of v by order, its result's layout inferred as
 // Triton's.
-func (d scaledDecomposer) trans(b tmaBuilder, v *ir.Value, order []int) (*ir.Value, error) {
+func (d scaledDecomposer) trans(b opBuilder, v *ir.Value, order []int) (*ir.Value, error) {
 	identity := true
 	for i, o := range order {
 		identity = identity && i == o
@@ -343,7 +337,7 @@ func (d scaledDecomposer) trans(b tmaBuilder, v *ir.Value, order []int) (*ir.Val
 	for i, o := range order {
 		shape[i] = vt.Shape[o]
 	}
-	enc := attr.Transpose(encodingOf(v), order, ints(vt.Shape))
+	enc := attr.Transpose(encodingOf(v), order, intShape(vt.Shape))
 	if enc == nil {
 		return nil, fmt.Errorf("no layout for the transpose of %s", ir.TypeString(vt))
 	}
@@ -357,9 +351,9 @@ func (d scaledDecomposer) trans(b tmaBuilder, v *ir.Value, order []int) (*ir.Val
 
 // reshape is tt.reshape of v to shape, its result's layout inferred as
 // Triton's (no reordering).
-func (d scaledDecomposer) reshape(b tmaBuilder, v *ir.Value, shape []int64) (*ir.Value, error) {
+func (d scaledDecomposer) reshape(b opBuilder, v *ir.Value, shape []int64) (*ir.Value, error) {
 	vt := v.Type().(*ir.RankedTensorType)
-	enc := attr.Reshape(encodingOf(v), ints(vt.Shape), ints(shape))
+	enc := attr.Reshape(encodingOf(v), intShape(vt.Shape), intShape(shape))
 	if enc == nil {
 		return nil, fmt.Errorf("no layout for the reshape of %s to %v", ir.TypeString(vt), shape)
 	}

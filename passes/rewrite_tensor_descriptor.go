@@ -275,7 +275,7 @@ func (r *descRewriter) block(b *ir.Block) {
 }
 
 func (r *descRewriter) rewrite(op *ir.Operation) {
-	b := tmaBuilder{at: op}
+	b := opBuilder{at: op}
 	switch op.Name() {
 	case "tt.make_tensor_descriptor":
 		d := op.Result(0).Type().(*ir.TensorDescType)

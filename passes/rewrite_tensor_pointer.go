@@ -170,7 +170,7 @@ func makeTensorPtrParts(op *ir.Operation) (base *ir.Value, shape, strides, offse
 }
 
 func (r *tensorPtrRewriter) makeTensorPtr(op *ir.Operation) {
-	b := tmaBuilder{at: op}
+	b := opBuilder{at: op}
 	base, shape, strides, offsets := makeTensorPtrParts(op)
 	in := &blockPtrInfo{base: base, shape: shape, strides: strides,
 		block: op.Result(0).Type().(*ir.PointerType).Pointee.(*ir.RankedTensorType).Shape}
@@ -182,7 +182,7 @@ func (r *tensorPtrRewriter) makeTensorPtr(op *ir.Operation) {
 }
 
 func (r *tensorPtrRewriter) advance(op *ir.Operation) {
-	b := tmaBuilder{at: op}
+	b := opBuilder{at: op}
 	in := r.info[op.Operand(0)]
 	offs := make([]*ir.Value, len(in.offsets))
 	for i, d := range op.Operands()[1:] {
@@ -197,7 +197,7 @@ func (r *tensorPtrRewriter) advance(op *ir.Operation) {
 // the expanded offsets with ranges per dimension (Triton's
 // cachedOffsetWithRange, which lives as long as one access's rewrite).
 type ptrGen struct {
-	b        tmaBuilder
+	b        opBuilder
 	in       *blockPtrInfo
 	expanded map[int]*ir.Value
 	// enc is the layout encoding of the block's tensors (TritonGPU IR),
@@ -326,7 +326,7 @@ func (r *tensorPtrRewriter) loadStore(op *ir.Operation) {
 	if !isBlockPtr(op.Operand(0).Type()) {
 		return
 	}
-	g := &ptrGen{b: tmaBuilder{at: op}, in: r.info[op.Operand(0)], expanded: map[int]*ir.Value{}}
+	g := &ptrGen{b: opBuilder{at: op}, in: r.info[op.Operand(0)], expanded: map[int]*ir.Value{}}
 	dims := ir.AttrInts(op.AttrOrDefault("boundaryCheck"))
 	ptr := g.ptr()
 	mask := g.mask(dims)

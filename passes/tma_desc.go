@@ -93,7 +93,7 @@ func lowerMakeTensorDesc(op *ir.Operation) error {
 		fill = 1
 	}
 
-	b := tmaBuilder{op}
+	b := opBuilder{op}
 	i8ptr := &ir.PointerType{Pointee: ir.I8, AddrSpace: 1}
 	scratch := b.create("ttg.global_scratch_alloc", nil, []ir.Type{i8ptr},
 		ir.NamedAttr{Name: "alignment", Value: ir.Int(128, ir.I32)},

@@ -100,10 +100,11 @@ func runTMALowering(ctx *Context, module *ir.Operation) error {
 	return nil
 }
 
-// tmaBuilder inserts ops before one op, with its location.
-type tmaBuilder struct{ at *ir.Operation }
+// opBuilder inserts ops before one op, with its location (the TMA
+// lowering's and the scaled-dot decomposition's).
+type opBuilder struct{ at *ir.Operation }
 
-func (b tmaBuilder) create(name string, operands []*ir.Value, results []ir.Type, attrs ...ir.NamedAttr) *ir.Operation {
+func (b opBuilder) create(name string, operands []*ir.Value, results []ir.Type, attrs ...ir.NamedAttr) *ir.Operation {
 	op := ir.NewOperation(name, operands, results, attrs, 0)
 	op.Loc = b.at.Loc
 	op.SetPos(b.at.Pos())
@@ -113,7 +114,7 @@ func (b tmaBuilder) create(name string, operands []*ir.Value, results []ir.Type,
 
 // constInt creates an arith.constant named as MLIR names it (%true,
 // %c0_i32).
-func (b tmaBuilder) constInt(v int64, t ir.Type) *ir.Value {
+func (b opBuilder) constInt(v int64, t ir.Type) *ir.Value {
 	var a ir.Attribute = ir.Int(v, t)
 	name := fmt.Sprintf("c%d_%s", v, ir.TypeString(t))
 	if t == ir.I1 {
@@ -131,7 +132,7 @@ var sharedMemorySpace = &ir.EncodingAttr{Enc: attr.SharedMemory{}}
 
 // tmaIndices doubles the innermost coordinate for fp4-padded layouts
 // (translateTMAIndices).
-func tmaIndices(b tmaBuilder, enc *ir.EncodingAttr, idx []*ir.Value) []*ir.Value {
+func tmaIndices(b opBuilder, enc *ir.EncodingAttr, idx []*ir.Value) []*ir.Value {
 	n, ok := enc.Enc.(*attr.NVMMAShared)
 	if !ok || !n.FP4Padded || len(idx) == 0 {
 		return idx
@@ -143,7 +144,7 @@ func tmaIndices(b tmaBuilder, enc *ir.EncodingAttr, idx []*ir.Value) []*ir.Value
 }
 
 func lowerTMALoad(op *ir.Operation, enc *ir.EncodingAttr) {
-	b := tmaBuilder{at: op}
+	b := opBuilder{at: op}
 	rt := op.Result(0).Type().(*ir.RankedTensorType)
 	bufTy := &ir.MemDescType{Shape: rt.Shape, Elem: rt.Elem, Encoding: enc, MemorySpace: sharedMemorySpace, Mutable: true}
 	buf := b.create("ttg.local_alloc", nil, []ir.Type{bufTy}).Result(0)
@@ -178,7 +179,7 @@ func lowerTMALoad(op *ir.Operation, enc *ir.EncodingAttr) {
 // replaceWithLocalLoad is Triton's replaceUsesWithLocalLoad: users that
 // allocate the loaded value in the buffer's encoding take the buffer; the
 // others read it back with a ttg.local_load.
-func replaceWithLocalLoad(b tmaBuilder, old, buf *ir.Value) {
+func replaceWithLocalLoad(b opBuilder, old, buf *ir.Value) {
 	bufTy := buf.Type().(*ir.MemDescType)
 	var allocs []*ir.Operation
 	others := 0
@@ -231,7 +232,7 @@ func replaceAndPropagateType(old, v *ir.Value) {
 }
 
 func lowerTMAStore(op *ir.Operation, enc *ir.EncodingAttr) {
-	b := tmaBuilder{at: op}
+	b := opBuilder{at: op}
 	src := op.NamedOperand("src")
 	rt := src.Type().(*ir.RankedTensorType)
 	ty := &ir.MemDescType{Shape: rt.Shape, Elem: rt.Elem, Encoding: enc, MemorySpace: sharedMemorySpace}
