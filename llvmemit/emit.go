@@ -249,8 +249,8 @@ func (e *emitter) finish() error {
 	if shared < 0 {
 		shared = e.scratch
 	}
-	gsSize, _ := e.src.Op.IntAttr(scratchSizeAttr)
-	gsAlign, _ := e.src.Op.IntAttr("ttg.global_scratch_memory_alignment")
+	gsSize, _ := e.src.Op.IntAttr(passes.GlobalScratchSizeAttr)
+	gsAlign, _ := e.src.Op.IntAttr(passes.GlobalScratchAlignAttr)
 	for i := range e.kernels {
 		e.kernels[i].SharedBytes = shared
 		e.kernels[i].GlobalScratchSize, e.kernels[i].GlobalScratchAlign = int(gsSize), int(gsAlign)

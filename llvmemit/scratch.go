@@ -5,6 +5,7 @@ import (
 	"github.com/llir/llvm/ir/value"
 
 	"github.com/layoutopt/layoutopt/ir"
+	"github.com/layoutopt/layoutopt/passes"
 )
 
 // Global scratch: a kernel's global_scratch parameter points at a buffer
@@ -16,15 +17,10 @@ import (
 // offset, which a device function adds its own offsets to — Triton's
 // getGlobalScratchPtr, i32 arithmetic included.
 
-const (
-	scratchSizeAttr   = "ttg.global_scratch_memory_size"
-	scratchOffsetAttr = "ttg.global_scratch_memory_offset"
-)
-
 func init() {
 	Register("ttg.global_scratch_alloc", func(l *Lowerer, op *ir.Operation) error {
-		if _, ok := op.IntAttr(scratchOffsetAttr); !ok {
-			return errorf(op, "no %s: run the global scratch allocation first (layout-opt -tritongpu-global-scratch-memory-allocation, which layout-translate runs on a module without ttg.global_scratch_memory_size)", scratchOffsetAttr)
+		if _, ok := op.IntAttr(passes.GlobalScratchOffsetAttr); !ok {
+			return errorf(op, "no %s: run the global scratch allocation first (layout-opt -tritongpu-global-scratch-memory-allocation, which layout-translate runs on a module without ttg.global_scratch_memory_size)", passes.GlobalScratchOffsetAttr)
 		}
 		p := l.globalScratch(op)
 		rt, err := llvmType(op.Result(0).Type())
@@ -45,14 +41,14 @@ func init() {
 // the buffer itself, whatever the offset.
 func (l *Lowerer) globalScratch(op *ir.Operation) value.Value {
 	base := l.fn.Params[len(l.fn.Params)-2]
-	off, hasOff := op.IntAttr(scratchOffsetAttr)
+	off, hasOff := op.IntAttr(passes.GlobalScratchOffsetAttr)
 	if !l.f.kernel {
 		if off == 0 {
 			return base
 		}
 		return l.cur.NewGetElementPtr(types.I8, base, i32(off))
 	}
-	size, ok := l.e.src.Op.IntAttr(scratchSizeAttr)
+	size, ok := l.e.src.Op.IntAttr(passes.GlobalScratchSizeAttr)
 	if !ok {
 		return base
 	}

@@ -23,10 +23,13 @@ functions or recursive calls is an error.`,
 
 func init() { MustRegister(GlobalScratchAllocationPass) }
 
+// The attributes of Triton's global scratch allocation: a function's (and
+// the module's) bytes of global scratch per program and their alignment,
+// and an alloc's or a call's offset in its function's.
 const (
-	globalScratchSize   = "ttg.global_scratch_memory_size"
-	globalScratchAlign  = "ttg.global_scratch_memory_alignment"
-	globalScratchOffset = "ttg.global_scratch_memory_offset"
+	GlobalScratchSizeAttr   = "ttg.global_scratch_memory_size"
+	GlobalScratchAlignAttr  = "ttg.global_scratch_memory_alignment"
+	GlobalScratchOffsetAttr = "ttg.global_scratch_memory_offset"
 )
 
 // AllocateGlobalScratch runs the global scratch allocation on m when a
@@ -35,7 +38,7 @@ const (
 // allocation when it lowers to LLVM, after the TTGIR it prints, so TTGIR
 // files lack it. The diagnostics and error are the pipeline's.
 func AllocateGlobalScratch(m *ir.Module) (ir.Diagnostics, error) {
-	if m.Op.Attr(globalScratchSize) != nil || !m.HasOp("ttg.global_scratch_alloc") {
+	if m.Op.Attr(GlobalScratchSizeAttr) != nil || !m.HasOp("ttg.global_scratch_alloc") {
 		return nil, nil
 	}
 	return runAlone(m, GlobalScratchAllocationPass)
@@ -66,7 +69,7 @@ func runGlobalScratch(ctx *Context, module *ir.Operation) error {
 				err = ctx.Errorf(op, "global scratch allocation: cannot resolve the callee of this call")
 				return ir.Interrupt
 			}
-			if g.Attr(globalScratchSize) == nil {
+			if g.Attr(GlobalScratchSizeAttr) == nil {
 				if onStack[g] {
 					err = ctx.Errorf(op, "global scratch allocation: recursive calls are not supported")
 					return ir.Interrupt
@@ -92,19 +95,19 @@ func runGlobalScratch(ctx *Context, module *ir.Operation) error {
 				align, _ = op.IntAttr("alignment")
 			case "tt.call":
 				g := callee(op, funcs)
-				nbytes, _ = g.IntAttr(globalScratchSize)
-				align, _ = g.IntAttr(globalScratchAlign)
+				nbytes, _ = g.IntAttr(GlobalScratchSizeAttr)
+				align, _ = g.IntAttr(GlobalScratchAlignAttr)
 			}
 			if nbytes > 0 {
 				offset = alignTo(offset, int(align))
-				setSortedAttr(op, globalScratchOffset, ir.Int(int64(offset), ir.I32))
+				setSortedAttr(op, GlobalScratchOffsetAttr, ir.Int(int64(offset), ir.I32))
 				offset += int(nbytes)
 				largest = max(largest, int(align))
 			}
 			return ir.Advance
 		})
-		setSortedAttr(f, globalScratchSize, ir.Int(int64(alignTo(offset, largest)), ir.I32))
-		setSortedAttr(f, globalScratchAlign, ir.Int(int64(largest), ir.I32))
+		setSortedAttr(f, GlobalScratchSizeAttr, ir.Int(int64(alignTo(offset, largest)), ir.I32))
+		setSortedAttr(f, GlobalScratchAlignAttr, ir.Int(int64(largest), ir.I32))
 		return nil
 	}
 	var kernel *ir.Operation
@@ -120,8 +123,8 @@ func runGlobalScratch(ctx *Context, module *ir.Operation) error {
 		}
 	}
 	if kernel != nil {
-		setSortedAttr(module, globalScratchSize, kernel.Attr(globalScratchSize))
-		setSortedAttr(module, globalScratchAlign, kernel.Attr(globalScratchAlign))
+		setSortedAttr(module, GlobalScratchSizeAttr, kernel.Attr(GlobalScratchSizeAttr))
+		setSortedAttr(module, GlobalScratchAlignAttr, kernel.Attr(GlobalScratchAlignAttr))
 	}
 	ctx.MarkChanged()
 	return nil

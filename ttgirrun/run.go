@@ -9,6 +9,7 @@ import (
 
 	"github.com/layoutopt/layoutopt/cuda"
 	"github.com/layoutopt/layoutopt/interp"
+	"github.com/layoutopt/layoutopt/passes"
 	"github.com/layoutopt/layoutopt/proc"
 )
 
@@ -103,8 +104,8 @@ func defaultMeta(k *kernel) cuda.Meta {
 		ThreadsPerWarp: int(m.IntAttr("ttg.threads-per-warp", 32)),
 		Shared:         int(m.IntAttr("ttg.shared", 0)),
 		// Triton's global scratch allocation's (main runs it when needed).
-		GlobalScratchSize:  int(m.IntAttr("ttg.global_scratch_memory_size", 0)),
-		GlobalScratchAlign: int(m.IntAttr("ttg.global_scratch_memory_alignment", 0)),
+		GlobalScratchSize:  int(m.IntAttr(passes.GlobalScratchSizeAttr, 0)),
+		GlobalScratchAlign: int(m.IntAttr(passes.GlobalScratchAlignAttr, 0)),
 	}
 }
 
