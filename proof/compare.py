@@ -106,6 +106,8 @@ def check(bundle, k, ptx, meta_file, json_file):
 
 def triton_ptx(k, bundle, kdir, cc_device):
     """Triton's PTX and metadata files for k in kdir, compiled unless already there."""
+    if "no_triton" in k:
+        raise ValueError(f"no Triton PTX for this TTGIR: {k['no_triton']}")
     ptx, meta = os.path.join(kdir, "triton.ptx"), os.path.join(kdir, "triton.json")
     if not (os.path.exists(ptx) and os.path.exists(meta)):
         ttgir = os.path.join(bundle, k["ttgir"])

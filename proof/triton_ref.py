@@ -225,20 +225,21 @@ def check_kernel(k, bundle, work, cc_device, timeout):
     res = {"name": name, "class": k.get("class"), "kernel": k.get("kernel"), "ttgir": k["ttgir"],
            "source": k.get("source"), "args": k["args"], "grid": k["grid"], "check_args": k["check_args"],
            "check_grid": k["check_grid"], "variants": {}}
-    for key in ("no_realistic_size", "ours_error", "bytes", "flops", "graph"):
+    for key in ("no_realistic_size", "no_triton", "ours_error", "bytes", "flops", "graph"):
         if key in k:
             res[key] = k[key]
     cc = target_cc(ttgir, cc_device)
     res["triton_target"] = f"cuda:{cc}"
-    t0 = time.time()
-    try:
-        src, meta = compile_triton(ttgir, cc, kdir)
-        if src != ttgir:
-            res["triton_ttgir"] = src
-        res["triton_meta"] = {x: meta.get(x) for x in ("name", "num_warps", "shared", "global_scratch_size")}
-    except Exception as e:
-        res["triton_compile_error"] = f"{type(e).__name__}: {e}"[-2000:]
-    res["triton_compile_s"] = round(time.time() - t0, 2)
+    if "no_triton" not in k:
+        t0 = time.time()
+        try:
+            src, meta = compile_triton(ttgir, cc, kdir)
+            if src != ttgir:
+                res["triton_ttgir"] = src
+            res["triton_meta"] = {x: meta.get(x) for x in ("name", "num_warps", "shared", "global_scratch_size")}
+        except Exception as e:
+            res["triton_compile_error"] = f"{type(e).__name__}: {e}"[-2000:]
+        res["triton_compile_s"] = round(time.time() - t0, 2)
     for label, ptx, mfile in variants_of(k, bundle, kdir):
         if not os.path.exists(ptx):
             continue
@@ -477,6 +478,8 @@ def bench_kernel(k, res, bundle, work, runs, warmup):
         log(f"{name} [{label}]: {x['kernel']['gb_per_s']:.0f} GB/s, {x['pct_of_copy']:.1f}% of copy in {secs:.1f}s")
     if "arg_types" not in b:
         b["triton"] = {"error": "no variant ran at full size"}
+        return
+    if "no_triton" in k:
         return
     tk = load_triton(res.get("triton_ttgir", ttgir), res["triton_target"])
     cmp, launch = triton_against(tk, k["grid"], b["arg_types"], b["variants"], rtol, atol)

@@ -33,6 +33,24 @@ REPORT = {"kernels": [
 
 
 class TritonRefTest(unittest.TestCase):
+    def test_no_triton_skips_compile(self):
+        import tempfile
+        with tempfile.TemporaryDirectory() as d:
+            with open(os.path.join(d, "k.ttgir"), "w") as f:
+                f.write('module attributes {ttg.target = "cuda:90"} {}\n')
+            calls = []
+            saved = T.compile_triton
+            T.compile_triton = lambda *a: calls.append(a) or ("", {})
+            try:
+                k = {"name": "k", "ttgir": "k.ttgir", "args": [], "grid": "1", "check_args": [], "check_grid": "1"}
+                r = T.check_kernel(dict(k, no_triton="why"), d, d, 90, 1)
+                self.assertEqual((calls, r["no_triton"]), ([], "why"))
+                self.assertNotIn("triton_compile_error", r)
+                T.check_kernel(k, d, d, 90, 1)
+                self.assertEqual(len(calls), 1)
+            finally:
+                T.compile_triton = saved
+
     def test_triton_source_unchanged(self):
         """Modules that need no fence (not sm_90, no warp_group_dot, or already
         fenced) are compiled as they are, without Triton's bindings."""
