@@ -392,7 +392,7 @@ type corpusStats struct {
 type kernelFile struct {
 	name  string
 	src   []byte
-	post  []byte // Triton's .post for a .pre
+	post  []byte // Triton's next stage: the .post of a .pre, the .pre of a .blocked
 	isLit bool
 }
 
@@ -406,9 +406,11 @@ func corpusFiles(t *testing.T) []kernelFile {
 				t.Fatal(err)
 			}
 			f := kernelFile{name: p, src: src}
-			if strings.HasSuffix(p, ".pre.ttgir") {
-				if post, err := os.ReadFile(strings.TrimSuffix(p, ".pre.ttgir") + ".post.ttgir"); err == nil {
-					f.post = post
+			for from, to := range map[string]string{".pre.ttgir": ".post.ttgir", ".blocked.ttgir": ".pre.ttgir"} {
+				if strings.HasSuffix(p, from) {
+					if post, err := os.ReadFile(strings.TrimSuffix(p, from) + to); err == nil {
+						f.post = post
+					}
 				}
 			}
 			files = append(files, f)
@@ -421,6 +423,9 @@ func corpusFiles(t *testing.T) []kernelFile {
 	add(filepath.Join(shared, "triton36/ttgir/*.ttgir"))
 	add(filepath.Join(shared, "triton36/prepost/*.pre.ttgir"))
 	add("../passes/testdata/prepost/*.pre.ttgir")
+	// The scaled dots before Triton's accelerate-matmul: the interpreter's
+	// tt.dot_scaled against Triton's decomposition (the .pre).
+	add("../passes/testdata/prepost/*.blocked.ttgir")
 	var lits []string
 	filepath.WalkDir(filepath.Join(shared, "triton36/lit"), func(p string, d os.DirEntry, err error) error {
 		if err == nil && !d.IsDir() && strings.HasSuffix(p, ".mlir") {
@@ -565,9 +570,9 @@ func TestEveryPassEveryFile(t *testing.T) {
 		if f.post != nil {
 			pm, err := parseChunk(f.post, filepath.Base(f.name))
 			if err != nil {
-				t.Errorf("%s.post: %v", f.name, err)
+				t.Errorf("%s: Triton's next stage: %v", f.name, err)
 			} else if after, err := runKernelInt(pm, 1, intArg); err != nil {
-				t.Errorf("%s: Triton's .post: %v", f.name, err)
+				t.Errorf("%s: Triton's next stage: %v", f.name, err)
 			} else {
 				st.runs++
 				st.pairChecks++
@@ -575,7 +580,7 @@ func TestEveryPassEveryFile(t *testing.T) {
 				st.withinTol += within
 				if d != "" {
 					st.mismatches++
-					t.Errorf("%s: Triton's .post differs from .pre: %s", f.name, d)
+					t.Errorf("%s: Triton's next stage (.post of a .pre, .pre of a .blocked) computes something else: %s", f.name, d)
 				}
 			}
 		}
@@ -607,7 +612,7 @@ func TestEveryPassEveryFile(t *testing.T) {
 			t.Logf("%s: %v", f.name, time.Since(start).Round(time.Millisecond))
 		}
 	}
-	t.Logf("reduce order %s; files run: %d (%d with integer parameters %d); kernel runs: %d; pass checks: %d; .pre/.post checks: %d; mismatches: %d; float elements differing within the tolerance: %d",
+	t.Logf("reduce order %s; files run: %d (%d with integer parameters %d); kernel runs: %d; pass checks: %d; checks against Triton's next stage: %d; mismatches: %d; float elements differing within the tolerance: %d",
 		*reduceOrder, st.files, st.smallInt, kernelSmallInt, st.runs, st.passChecks, st.pairChecks, st.mismatches, st.withinTol)
 	for _, r := range sortedKeys(st.notRun) {
 		t.Logf("not run (%d): %s", st.notRun[r], r)

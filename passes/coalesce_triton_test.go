@@ -15,7 +15,7 @@ import (
 // Triton's .post kernels of testdata/prepost went through Triton's coalesce
 // and remove-layout-conversions: running ours on them again must give every
 // global load and store the layout Triton gave it (compared as
-// LinearLayouts). All 121 do; a wrong tie-break of the order (3-D pointers
+// LinearLayouts). All 126 do; a wrong tie-break of the order (3-D pointers
 // with two dims of contiguity 1) or the induction variable's divisibility
 // missing from the axis analysis (loads in loops) each broke several.
 func TestCoalesceReproducesTriton(t *testing.T) {

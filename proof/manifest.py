@@ -52,7 +52,8 @@ DOC = ("The proof's kernels; written by proof/manifest.py (do not edit by hand).
        "(ttgir-run -graph; a launch is shorter than the host's launch overhead). ours: PTX of our own code generation besides layout-translate's (file "
        "under the bundle's ptx/, with its launch metadata). from: take args, grid, check sizes, tolerances, class "
        "and flops from that kernel. layout_opt: the TTGIR is layout-opt's output with these flags on the ttgir "
-       "file (our passes on Triton's .pre side).")
+       "file (our passes on Triton's .pre side). no_triton: why Triton's PTX is not made for this TTGIR (ours alone is "
+       "checked and timed).")
 
 SINGLE = ("one program: the kernel has no tl.program_id, so a launch computes one {tile} tile (a bigger grid "
           "would recompute it); run at that size")
@@ -60,8 +61,9 @@ SINGLE = ("one program: the kernel has no tl.program_id, so a launch computes on
 LOOP_SINGLE = ("one program: the kernel has no tl.program_id and loops over all M rows of {tile} columns, so one "
                "SM streams them all; run at M=4096")
 
-DTYPES = {"*fp32": "f32", "*fp16": "f16", "*bf16": "bf16", "*i32": "i32", "*i8": "i8", "*i64": "i64"}
-ESIZE = {"f32": 4, "f16": 2, "bf16": 2, "i32": 4, "i8": 1, "i64": 8}
+DTYPES = {"*fp32": "f32", "*fp16": "f16", "*bf16": "bf16", "*i32": "i32", "*i8": "i8", "*u8": "i8", "*i64": "i64",
+          "*fp8e4nv": "f8E4M3FN", "*fp8e5": "f8E5M2"}
+ESIZE = {"f32": 4, "f16": 2, "bf16": 2, "i32": 4, "i8": 1, "i64": 8, "f8E4M3FN": 1, "f8E5M2": 1}
 
 FLOAT_TOL = (1e-5, 1e-5)  # f32 arithmetic: approximate exp/rsqrt/div, another summation order
 HALF_TOL = (1e-2, 1e-2)   # f16 outputs, tensor-core and tf32 dots
@@ -297,6 +299,18 @@ def matmul_grouped(c, big):
     return k.let(M=m, N=n, K=kk, stride_am=kk, stride_bk=n, stride_cm=n)
 
 
+def matmul_scaled(c, big):
+    # tl.dot_scaled: an e2m1 operand two to a byte along K, e8m0 scales (bytes 120..127: 2^-7..1, no
+    # NaN) per 32 of K for the scaled ones; products exact in f32, sums in another order.
+    m, n, kk = _matmul(c, big, ragged_k=False)
+    da, db = (2 if c[x] == "e2m1" else 1 for x in ("A_FMT", "B_FMT"))
+    bits = {"lo": -128, "hi": 127}
+    k = Launch([m // c["BM"], n // c["BN"]], "matmul", HALF_TOL, flops=2 * m * n * kk)
+    k.inp("a_ptr", m, kk // da, **(bits if da == 2 else {})).inp("b_ptr", kk // db, n, **(bits if db == 2 else {}))
+    k.inp("sa_ptr", m, kk // 32, lo=120, hi=127).inp("sb_ptr", n, kk // 32, lo=120, hi=127).out("c_ptr", m, n)
+    return k.let(M=m, N=n, K=kk, stride_am=kk // da, stride_bk=n, stride_cm=n)
+
+
 def matmul_block_ptr(c, big):
     m, n, kk = _matmul(c, big, ragged_k=False)
     if not big:  # block pointers check the boundary: ragged M and N
@@ -481,7 +495,7 @@ LAUNCHES = {f.__name__: f for f in [
     reduce_2d, reduce_3d, cumsum_2d, cumsum_1d, assoc_scan_pair, outer_product, masked_bias_add, broadcast_dot_3d,
     layer_norm, layer_norm_2d, rms_norm, layer_norm_bwd_dwdb, softmax_rows, softmax_cols, softmax_online,
     softmax_transpose_store, cross_entropy, attention, flash_attention, dot_chain, l2norm_dot, matmul_epilogue,
-    matmul_grouped, matmul_block_ptr, matmul_tf32_rowsum, dot_trans_b, splitk_atomic, transpose_2d, transpose_scale,
+    matmul_grouped, matmul_block_ptr, matmul_scaled, matmul_tf32_rowsum, dot_trans_b, splitk_atomic, transpose_2d, transpose_scale,
     permute_3d, reshape_2d, join_split, interleave_k, flip_rows, sort_rows, gather_rows, kv_cache_gather, histogram_k,
     int_histogram_where, colsum_loop, colsum_2d_acc_loop, rowsum_loop, matvec, while_loop, if_select,
     custom_reduce_argmin, quantize_rows, dropout_k, rope]}
@@ -717,6 +731,12 @@ def shared_entries():
     return out
 
 
+NO_TRITON_BLOCKED = ("the module before Triton's accelerate-matmul, tt.dot_scaled on blocked layouts: Triton 3.6 lowers "
+                     "no such op to LLVM on NVIDIA GPUs before Blackwell (its accelerate-matmul decomposes it, as our "
+                     "tritongpu-decompose-scaled-blocked does in layout-translate); checked against the interpreter, "
+                     "Triton's figures are its .post's")
+
+
 def manifest():
     kernels = shared_entries()
     for s in corpus_specs():
@@ -726,6 +746,9 @@ def manifest():
         pre = {"name": name + ".pre-ours", "from": name + ".post", "ttgir": f"prepost:{name}.pre.ttgir",
                "layout_opt": ["-remove-redundant-conversions"]}
         kernels += [post, pre]
+        if os.path.exists(os.path.join(PREPOST, name + ".blocked.ttgir")):
+            kernels.append({"name": name + ".blocked-ours", "from": name + ".post", "ttgir": f"prepost:{name}.blocked.ttgir",
+                            "no_triton": NO_TRITON_BLOCKED})
     return {"_doc": DOC, "kernels": kernels}
 
 

@@ -48,10 +48,17 @@ class ManifestTest(unittest.TestCase):
 
     def test_every_corpus_pair_and_shared_file(self):
         pairs = sorted(os.path.basename(p)[:-len(".post.ttgir")] for p in glob.glob(os.path.join(M.PREPOST, "*.post.ttgir")))
-        self.assertEqual(len(pairs), 121)
+        self.assertEqual(len(pairs), 126)
         for p in pairs:
             self.assertIn(p + ".post", self.by_name)
             self.assertEqual(self.by_name[p + ".pre-ours"]["layout_opt"], ["-remove-redundant-conversions"])
+        blocked = sorted(os.path.basename(p)[:-len(".blocked.ttgir")]
+                         for p in glob.glob(os.path.join(M.PREPOST, "*.blocked.ttgir")))
+        self.assertEqual(len(blocked), 5)  # the scaled dots before Triton's accelerate-matmul
+        for p in blocked:
+            k = self.by_name[p + ".blocked-ours"]
+            self.assertEqual(k["from"], p + ".post")
+            self.assertIn("accelerate-matmul", k["no_triton"])
         shared = glob.glob(os.path.join(SHARED, "ttgir", "*.ttgir"))
         if not shared:
             self.skipTest("no ../shared/triton36/ttgir")

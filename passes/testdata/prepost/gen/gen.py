@@ -1,4 +1,5 @@
-"""Before/after corpus of Triton 3.6's tritongpu-remove-layout-conversions.
+"""Before/after corpus of Triton 3.6's tritongpu-remove-layout-conversions
+(and, for scaled dots, the module before its accelerate-matmul: NAME.blocked.ttgir).
 
 python3 .corpus/gen.py            # every spec, each in its own process; writes $OUT
 python3 .corpus/gen.py --one I D  # spec I into folder D (used by the above)
@@ -171,6 +172,14 @@ def specs():
     S("dropout_1024", K.dropout_k, dict(BLOCK=1024), 4, 80)
     S("rope_32x128", K.rope, dict(BM=32, D=128), 4, 90)
     S("rope_16x64_f16", K.rope, dict(BM=16, D=64), 2, 80, x_ptr=f16, cos_ptr=f16, sin_ptr=f16, y_ptr=f16)
+    # scaled dots (tl.dot_scaled: Triton's accelerate-matmul decomposes them before Blackwell; NAME.blocked.ttgir
+    # is the module before it)
+    fmt_ptr = {"e2m1": "*u8", "e4m3": "*fp8e4nv", "e5m2": "*fp8e5", "bf16": "*bf16"}
+    for a, b, (bm, bn, bk), w, cc in [("bf16", "e2m1", (128, 128, 128), 4, 90), ("e4m3", "e2m1", (128, 128, 128), 8, 90),
+                                      ("e2m1", "e2m1", (64, 64, 128), 4, 90), ("e5m2", "e4m3", (64, 128, 64), 4, 90),
+                                      ("bf16", "e2m1", (64, 64, 64), 4, 80)]:
+        S(f"mx_{a}_{b}_{bm}x{bn}x{bk}", K.matmul_scaled, dict(BM=bm, BN=bn, BK=bk, A_FMT=a, B_FMT=b), w, cc,
+          a_ptr=fmt_ptr[a], sa_ptr="*u8", b_ptr=fmt_ptr[b], sb_ptr="*u8")
     names = [s["name"] for s in out]
     assert len(names) == len(set(names)), [n for n in names if names.count(n) > 1]
     return out
@@ -239,8 +248,13 @@ def one(idx, outdir):
         pm = ir.pass_manager(ctx)
         passes.ttir.add_convert_to_ttgpuir(pm, f"cuda:{s['cc']}", s["warps"], 32, 1)
         passes.ttgpuir.add_coalesce(pm)
-        passes.ttgpuir.add_accelerate_matmul(pm)
         pm.run(m, "make_ttgir")
+        if "tt.dot_scaled" in str(m):  # the decomposition's input
+            with open(os.path.join(outdir, name + ".blocked.ttgir"), "w") as f:
+                f.write(str(m))
+        pm = ir.pass_manager(ctx)
+        passes.ttgpuir.add_accelerate_matmul(pm)
+        pm.run(m, "accelerate_matmul")
         pre = str(m)
         pre_path = os.path.join(outdir, name + ".pre.ttgir")
         with open(pre_path, "w") as f:

@@ -665,3 +665,34 @@ def kv_cache_gather(cache_ptr, idx_ptr, out_ptr, D: tl.constexpr, BM: tl.constex
     idx = tl.load(idx_ptr + rm)
     v = tl.load(cache_ptr + idx[:, None] * D + rd[None, :])
     tl.store(out_ptr + rm[:, None] * D + rd[None, :], v * 2.0)
+
+
+@triton.jit
+def matmul_scaled(a_ptr, sa_ptr, b_ptr, sb_ptr, c_ptr, M, N, K, stride_am, stride_bk, stride_cm, BM: tl.constexpr,
+                  BN: tl.constexpr, BK: tl.constexpr, A_FMT: tl.constexpr, B_FMT: tl.constexpr):
+    # C = tl.dot_scaled(A, B) in steps of BK: an e2m1 operand two to a byte along K (A: M x K/2 bytes,
+    # B: K/2 x N), a scaled one's e8m0 scales per 32 of K (sa: M x K/32, sb: N x K/32), bf16 unscaled.
+    A_DIV: tl.constexpr = 2 if A_FMT == "e2m1" else 1
+    B_DIV: tl.constexpr = 2 if B_FMT == "e2m1" else 1
+    rm = tl.program_id(0) * BM + tl.arange(0, BM)
+    rn = tl.program_id(1) * BN + tl.arange(0, BN)
+    rs = tl.arange(0, BK // 32)
+    a_ptrs = a_ptr + rm[:, None] * stride_am + tl.arange(0, BK // A_DIV)[None, :]
+    b_ptrs = b_ptr + tl.arange(0, BK // B_DIV)[:, None] * stride_bk + rn[None, :]
+    sa_ptrs = sa_ptr + rm[:, None] * (K // 32) + rs[None, :]
+    sb_ptrs = sb_ptr + rn[:, None] * (K // 32) + rs[None, :]
+    acc = tl.zeros([BM, BN], dtype=tl.float32)
+    for k in range(0, K, BK):
+        a = tl.load(a_ptrs)
+        b = tl.load(b_ptrs)
+        if A_FMT == "bf16":
+            acc = tl.dot_scaled(a, None, A_FMT, b, tl.load(sb_ptrs), B_FMT, acc)
+        elif B_FMT == "bf16":
+            acc = tl.dot_scaled(a, tl.load(sa_ptrs), A_FMT, b, None, B_FMT, acc)
+        else:
+            acc = tl.dot_scaled(a, tl.load(sa_ptrs), A_FMT, b, tl.load(sb_ptrs), B_FMT, acc)
+        a_ptrs += BK // A_DIV
+        b_ptrs += (BK // B_DIV) * stride_bk
+        sa_ptrs += BK // 32
+        sb_ptrs += BK // 32
+    tl.store(c_ptr + rm[:, None] * stride_cm + rn[None, :], acc)
