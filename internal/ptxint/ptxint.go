@@ -245,8 +245,8 @@ func init() {
 		def(dst, 3, l.arith(func(a []float64) float64 { return a[0] - a[1] }), "sub."+x.suffix, "sub.rn."+x.suffix)
 		def(dst, 3, l.arith(func(a []float64) float64 { return a[0] * a[1] }), "mul."+x.suffix, "mul.rn."+x.suffix)
 		def(dst, 4, l.fma, "fma.rn."+x.suffix)
-		def(dst, 2, l.lanewise(func(b, sign uint32) uint32 { return b ^ sign }), "neg."+x.suffix)
-		def(dst, 2, l.lanewise(func(b, sign uint32) uint32 { return b &^ sign }), "abs."+x.suffix)
+		def(dst, 2, l.lanewise(func(b, sign uint32) uint32 { return l.signOp(b, b^sign) }), "neg."+x.suffix)
+		def(dst, 2, l.lanewise(func(b, sign uint32) uint32 { return l.signOp(b, b&^sign) }), "abs."+x.suffix)
 		def(dst, 3, l.minMax(true), "min."+x.suffix)
 		def(dst, 3, l.minMax(false), "max."+x.suffix)
 	}
@@ -285,11 +285,20 @@ func init() {
 			}
 		}
 	}
-	// f64: float64 itself, correctly rounded (fma through big.Float); NaN
-	// results canonical by the f32 rule (all ones but the sign), which no
-	// GPU run has checked yet.
-	f64op := func(op func(a []float64) float64) func(v []uint64) uint64 {
+	// f64: float64 itself, correctly rounded (fma through big.Float). NaNs
+	// as an H100 makes them (testdata/gpu_nans.jsonl): unlike f32's, an f64
+	// instruction passes a NaN operand on, quieted (its payload and sign
+	// kept), the second of add, sub, mul and min/max where both are NaN, the
+	// first of div, the b of an fma (the order of the pairs not measured,
+	// b before a before c, is a guess); an invalid operation (inf-inf, 0*inf,
+	// 0/0, sqrt(-1)) gives the default NaN 0xfff8000000000000.
+	f64op := func(nanOrder []int, op func(a []float64) float64) func(v []uint64) uint64 {
 		return func(v []uint64) uint64 {
+			for _, i := range nanOrder {
+				if x := v[1+i]; isNaN64(x) {
+					return x | quiet64
+				}
+			}
 			xs := make([]float64, len(v)-1)
 			for i := range xs {
 				xs[i] = math.Float64frombits(v[i+1])
@@ -297,25 +306,37 @@ func init() {
 			return f64bits(op(xs))
 		}
 	}
-	def64(64, 3, f64op(func(a []float64) float64 { return a[0] + a[1] }), "add.f64", "add.rn.f64")
-	def64(64, 3, f64op(func(a []float64) float64 { return a[0] - a[1] }), "sub.f64", "sub.rn.f64")
-	def64(64, 3, f64op(func(a []float64) float64 { return a[0] * a[1] }), "mul.f64", "mul.rn.f64")
-	def64(64, 3, f64op(func(a []float64) float64 { return a[0] / a[1] }), "div.rn.f64")
-	def64(64, 2, f64op(func(a []float64) float64 { return math.Sqrt(a[0]) }), "sqrt.rn.f64")
-	def64(64, 2, f64op(func(a []float64) float64 { return 1 / a[0] }), "rcp.rn.f64")
-	def64(64, 4, f64op(func(a []float64) float64 { return fma64(a[0], a[1], a[2]) }), "fma.rn.f64")
-	def64(64, 2, func(v []uint64) uint64 { return v[1] ^ 1<<63 }, "neg.f64")
-	def64(64, 2, func(v []uint64) uint64 { return v[1] &^ (1 << 63) }, "abs.f64")
+	second, first, only := []int{1, 0}, []int{0, 1}, []int{0}
+	def64(64, 3, f64op(second, func(a []float64) float64 { return a[0] + a[1] }), "add.f64", "add.rn.f64")
+	def64(64, 3, f64op(second, func(a []float64) float64 { return a[0] - a[1] }), "sub.f64", "sub.rn.f64")
+	def64(64, 3, f64op(second, func(a []float64) float64 { return a[0] * a[1] }), "mul.f64", "mul.rn.f64")
+	def64(64, 3, f64op(first, func(a []float64) float64 { return a[0] / a[1] }), "div.rn.f64")
+	def64(64, 2, f64op(only, func(a []float64) float64 { return math.Sqrt(a[0]) }), "sqrt.rn.f64")
+	def64(64, 2, f64op(only, func(a []float64) float64 { return 1 / a[0] }), "rcp.rn.f64")
+	def64(64, 4, f64op([]int{1, 0, 2}, func(a []float64) float64 { return fma64(a[0], a[1], a[2]) }), "fma.rn.f64")
+	// neg and abs leave a NaN as it is (quieted), sign and all.
+	def64(64, 2, f64op(only, func(a []float64) float64 { return -a[0] }), "neg.f64")
+	def64(64, 2, f64op(only, func(a []float64) float64 { return math.Abs(a[0]) }), "abs.f64")
 	for name, isMin := range map[string]bool{"min.f64": true, "max.f64": false} {
 		def64(64, 3, func(v []uint64) uint64 {
 			if pick, ok := minMaxPick(math.Float64frombits(v[1]), math.Float64frombits(v[2]), isMin); ok {
 				return v[1+pick]
 			}
-			return f64bits(math.NaN())
+			return v[2] | quiet64
 		}, name)
 	}
-	def64(64, 2, func(v []uint64) uint64 { return f64bits(float64(math.Float32frombits(uint32(v[1])))) }, "cvt.f64.f32")
+	// A NaN converted keeps its sign: to f32 without its payload, to f64
+	// with it (quieted).
+	def64(64, 2, func(v []uint64) uint64 {
+		if x := uint32(v[1]); x&0x7fffffff > 0x7f800000 {
+			return uint64(x>>31)<<63 | quiet64 | uint64(x&0x7fffff)<<29 | 0x7ff<<52
+		}
+		return f64bits(float64(math.Float32frombits(uint32(v[1]))))
+	}, "cvt.f64.f32")
 	def64(32, 2, func(v []uint64) uint64 {
+		if isNaN64(v[1]) {
+			return v[1]>>63<<31 | 0x7fc00000
+		}
 		return uint64(fbits(f32, f32.Round(math.Float64frombits(v[1]), floatfmt.NearestEven, false)))
 	}, "cvt.rn.f32.f64")
 	def64(64, 2, func(v []uint64) uint64 { return f64bits(float64(int32(v[1]))) }, "cvt.rn.f64.s32")
@@ -333,7 +354,12 @@ func init() {
 	// puts the first in the high half (PTX's cvt.rn.f16x2.f32 d, a, b).
 	e4m3, e5m2 := fmtOf("f8E4M3FN"), fmtOf("f8E5M2")
 	for _, h := range []*floatfmt.Format{f16, bf16} {
-		def(32, 2, func(v []uint32) uint32 { return convert(h, f32, v[1], false) }, "cvt.f32."+h.Name)
+		def(32, 2, func(v []uint32) uint32 {
+			if h == bf16 { // the GPU widens a bf16, a NaN's bits too (f16 NaNs become canonical)
+				return v[1] & 0xffff << 16
+			}
+			return convert(h, f32, v[1], false)
+		}, "cvt.f32."+h.Name)
 		def(16, 2, func(v []uint32) uint32 { return convert(f32, h, v[1], false) }, "cvt.rn."+h.Name+".f32")
 		def(32, 3, func(v []uint32) uint32 { return pair(f32, h, 16, v[1], v[2], false) }, "cvt.rn."+h.Name+"x2.f32")
 	}
@@ -856,6 +882,16 @@ func (l *lanes) fma(v []uint32) uint32 {
 
 func finite(x float64) bool { return !math.IsInf(x, 0) && !math.IsNaN(x) }
 
+// signOp is r, neg's or abs's result on a lane's bits b, but for an f32
+// NaN, which the GPU makes the canonical NaN (f16 and bf16 NaNs: the sign
+// changed, as PTX leaves it unspecified; no GPU run has checked them).
+func (l *lanes) signOp(b, r uint32) uint32 {
+	if l.f.Name == "f32" && b&0x7fffffff > 0x7f800000 {
+		return 0x7fffffff
+	}
+	return r
+}
+
 // lanewise applies f to every lane's bits with the lane's sign bit.
 func (l *lanes) lanewise(f func(b, sign uint32) uint32) func(v []uint32) uint32 {
 	return func(v []uint32) uint32 {
@@ -927,10 +963,16 @@ func cvtInt(x float64, signed bool, bits int) uint64 {
 	return uint64(math.Trunc(x))
 }
 
-// f64bits is x's bits, a NaN the canonical one (see the f64 instructions).
+// quiet64 is the quiet bit of an f64 NaN.
+const quiet64 = 1 << 51
+
+func isNaN64(b uint64) bool { return b&^(1<<63) > 0x7ff<<52 }
+
+// f64bits is x's bits, a NaN (an invalid operation's) the default NaN the
+// GPU makes, 0xfff8000000000000 (see the f64 instructions).
 func f64bits(x float64) uint64 {
 	if x != x {
-		return 1<<63 - 1
+		return 0xfff8 << 48
 	}
 	return math.Float64bits(x)
 }
