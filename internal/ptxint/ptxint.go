@@ -31,11 +31,14 @@
 // Operands are $k (the asm's operands, in constraint order), registers the
 // asm declares (.reg), and immediates (integers, 0fXXXXXXXX f32 bits,
 // decimal floats). Every float result is rounded once, to nearest even;
-// subnormals are kept but by the .ftz instructions. A NaN result is the
-// canonical NaN NVIDIA GPUs make (0x7fffffff, 0x7fff in f16 and bf16,
-// 0x7f in e4m3); neg and abs flip and clear the sign bit (the ISA leaves a
-// NaN input's result unspecified); min and max return the operand that is
-// not NaN and order -0 below +0. The interpreter runs
+// subnormals are kept but by the .ftz instructions. NaNs are what an H100
+// makes (testdata/gpu_nans.jsonl, checked by TestGPUNaNs): a 32- or 16-bit
+// result is the canonical NaN (0x7fffffff, 0x7fff in f16 and bf16, 0x7f in
+// e4m3), neg and abs of an f32 NaN too (of an f16 or bf16 one they flip and
+// clear the sign: not measured); an f64 instruction passes a NaN operand on,
+// quieted, and makes 0xfff8000000000000 of an invalid operation (see the f64
+// instructions); min and max return the operand that is not NaN and order
+// -0 below +0. The interpreter runs
 // tt.elementwise_inline_asm with it, and llvmemit's simulator the inline
 // PTX the lowering emits.
 package ptxint
