@@ -331,7 +331,7 @@ func init() {
 	// A NaN converted keeps its sign: to f32 without its payload, to f64
 	// with it (quieted).
 	def64(64, 2, func(v []uint64) uint64 {
-		if x := uint32(v[1]); x&0x7fffffff > 0x7f800000 {
+		if x := uint32(v[1]); isNaN32(x) {
 			return uint64(x>>31)<<63 | quiet64 | uint64(x&0x7fffff)<<29 | 0x7ff<<52
 		}
 		return f64bits(float64(math.Float32frombits(uint32(v[1]))))
@@ -356,13 +356,11 @@ func init() {
 	// Conversions between f32, f16, bf16 and fp8. A pair from two sources
 	// puts the first in the high half (PTX's cvt.rn.f16x2.f32 d, a, b).
 	e4m3, e5m2 := fmtOf("f8E4M3FN"), fmtOf("f8E5M2")
+	// Widening: an f16 NaN becomes the canonical one; a bf16 is the top half
+	// of an f32, and the GPU widens its bits, a NaN's too.
+	def(32, 2, func(v []uint32) uint32 { return convert(f16, f32, v[1], false) }, "cvt.f32.f16")
+	def(32, 2, func(v []uint32) uint32 { return v[1] & 0xffff << 16 }, "cvt.f32.bf16")
 	for _, h := range []*floatfmt.Format{f16, bf16} {
-		def(32, 2, func(v []uint32) uint32 {
-			if h == bf16 { // the GPU widens a bf16, a NaN's bits too (f16 NaNs become canonical)
-				return v[1] & 0xffff << 16
-			}
-			return convert(h, f32, v[1], false)
-		}, "cvt.f32."+h.Name)
 		def(16, 2, func(v []uint32) uint32 { return convert(f32, h, v[1], false) }, "cvt.rn."+h.Name+".f32")
 		def(32, 3, func(v []uint32) uint32 { return pair(f32, h, 16, v[1], v[2], false) }, "cvt.rn."+h.Name+"x2.f32")
 	}
@@ -889,8 +887,8 @@ func finite(x float64) bool { return !math.IsInf(x, 0) && !math.IsNaN(x) }
 // NaN, which the GPU makes the canonical NaN (f16 and bf16 NaNs: the sign
 // changed, as PTX leaves it unspecified; no GPU run has checked them).
 func (l *lanes) signOp(b, r uint32) uint32 {
-	if l.f.Name == "f32" && b&0x7fffffff > 0x7f800000 {
-		return 0x7fffffff
+	if l.f.Name == "f32" && isNaN32(b) {
+		return fbits(l.f, math.NaN())
 	}
 	return r
 }
@@ -970,6 +968,8 @@ func cvtInt(x float64, signed bool, bits int) uint64 {
 const quiet64 = 1 << 51
 
 func isNaN64(b uint64) bool { return b&^(1<<63) > 0x7ff<<52 }
+
+func isNaN32(b uint32) bool { return b&^(1<<31) > 0xff<<23 }
 
 // f64bits is x's bits, a NaN (an invalid operation's) the default NaN the
 // GPU makes, 0xfff8000000000000 (see the f64 instructions).
