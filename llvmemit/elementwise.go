@@ -89,6 +89,9 @@ func binInt(name string, mk func(b *lir.Block, x, y value.Value) value.Value) {
 
 func binFloat(name string, mk func(b *lir.Block, x, y value.Value) value.Value) {
 	Register(name, func(l *Lowerer, op *ir.Operation) error {
+		if l.bf16Pairs(op) {
+			return nil
+		}
 		return floatOp(l, op, func(a []value.Value) value.Value { return mk(l.cur, a[0], a[1]) })
 	})
 }
@@ -204,6 +207,9 @@ func init() {
 		})
 	})
 	Register("arith.select", func(l *Lowerer, op *ir.Operation) error {
+		if l.selectPairs(op) {
+			return nil
+		}
 		return elementwise(l, op, func(a []value.Value) value.Value { return l.cur.NewSelect(a[0], a[1], a[2]) })
 	})
 	Register("arith.constant", lowerConstant)
@@ -423,7 +429,7 @@ func registerCasts() {
 	}
 	for _, n := range []string{"arith.extf", "arith.truncf", "tt.fp_to_fp"} {
 		Register(n, func(l *Lowerer, op *ir.Operation) error {
-			if l.truncPairs(op) {
+			if l.truncPairs(op) || l.fp8Upcasts(op) {
 				return nil
 			}
 			return elementwise(l, op, func(a []value.Value) value.Value { return fpConvert(l, op, a[0]) })

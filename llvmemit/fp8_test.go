@@ -1,6 +1,7 @@
 package llvmemit_test
 
 import (
+	"fmt"
 	"math"
 	"strings"
 	"testing"
@@ -35,8 +36,18 @@ func fp8Inputs() []float64 {
 // TestSimFP8 converts f32 and f16 values to f8E4M3FN and f8E5M2 (to
 // nearest even and toward zero) and every fp8 code back to f32 and f16,
 // with tt.fp_to_fp, arith.truncf and arith.extf, and checks every bit
-// against the interpreter.
+// against the interpreter: for sm_80 (software conversions) and sm_90
+// (upcasts with cvt.rn.f16x2.e4m3x2, four registers at a time: with 2
+// registers a thread the group is padded, with 8 it is whole).
 func TestSimFP8(t *testing.T) {
+	for _, cc := range []int{80, 90} {
+		for _, spt := range []int{2, 8} {
+			t.Run(fmt.Sprintf("sm_%d/%d_registers", cc, spt), func(t *testing.T) { simFP8(t, cc, spt) })
+		}
+	}
+}
+
+func simFP8(t *testing.T, cc, spt int) {
 	body := `
     %r = tt.make_range {end = 256 : i32, start = 0 : i32} : tensor<256xi32, #b>
     %xp = tt.splat %x : !tt.ptr<f32> -> tensor<256x!tt.ptr<f32>, #b>
@@ -52,7 +63,9 @@ func TestSimFP8(t *testing.T) {
 		store("h", "U4", `tt.fp_to_fp %f : tensor<256xf8E4M3FN, #b> -> tensor<256xf32, #b>`) +
 		store("i", "U5", `arith.extf %g : tensor<256xf8E5M2, #b> to tensor<256xf32, #b>`) +
 		store("j", "V4", `tt.fp_to_fp %f : tensor<256xf8E4M3FN, #b> -> tensor<256xf16, #b>`) +
-		store("k", "V5", `tt.fp_to_fp %g : tensor<256xf8E5M2, #b> -> tensor<256xf16, #b>`) + `
+		store("k", "V5", `tt.fp_to_fp %g : tensor<256xf8E5M2, #b> -> tensor<256xf16, #b>`) +
+		store("m", "W4", `tt.fp_to_fp %f : tensor<256xf8E4M3FN, #b> -> tensor<256xbf16, #b>`) +
+		store("n", "W5", `arith.extf %g : tensor<256xf8E5M2, #b> to tensor<256xbf16, #b>`) + `
     %cst = arith.constant dense<2.750000e+00> : tensor<256xf8E5M2, #b>
     %sel = arith.cmpi slt, %r, %r : tensor<256xi32, #b>
 ` + store("l", "S", `arith.select %sel, %g, %cst : tensor<256xi1, #b>, tensor<256xf8E5M2, #b>`)
@@ -63,7 +76,8 @@ func TestSimFP8(t *testing.T) {
 	f8 := ir.FloatTypeOf
 	params := []param{{"x", ir.F32}, {"C4", f8("f8E4M3FN")}, {"C5", f8("f8E5M2")},
 		{"E4", f8("f8E4M3FN")}, {"E4z", f8("f8E4M3FN")}, {"E5", f8("f8E5M2")}, {"E5z", f8("f8E5M2")}, {"H4", f8("f8E4M3FN")},
-		{"U4", ir.F32}, {"U5", ir.F32}, {"V4", ir.F16}, {"V5", ir.F16}, {"S", f8("f8E5M2")}}
+		{"U4", ir.F32}, {"U5", ir.F32}, {"V4", ir.F16}, {"V5", ir.F16}, {"S", f8("f8E5M2")},
+		{"W4", ir.BF16}, {"W5", ir.BF16}}
 	var sig []string
 	var bufs []*interp.Buffer
 	for i, p := range params {
@@ -81,14 +95,15 @@ func TestSimFP8(t *testing.T) {
 		}
 		bufs = append(bufs, b)
 	}
-	src := `#b = #ttg.blocked<{sizePerThread = [2], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
-module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
-  tt.func public @k(` + strings.Join(sig, ", ") + `) {` + body + `
+	warps := 256 / 32 / spt
+	src := fmt.Sprintf(`#b = #ttg.blocked<{sizePerThread = [%d], threadsPerWarp = [32], warpsPerCTA = [%d], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = %d : i32, ttg.target = "cuda:%d", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @k(`, spt, warps, warps, cc) + strings.Join(sig, ", ") + `) {` + body + `
     tt.return
   }
 }
 `
-	crossCheck(t, src, 4, bufs)
+	crossCheck(t, src, warps, bufs)
 }
 
 // store returns TTGIR computing %NAME = EXPR and storing it to the

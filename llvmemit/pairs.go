@@ -1,0 +1,200 @@
+package llvmemit
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/llir/llvm/ir/constant"
+	"github.com/llir/llvm/ir/types"
+	"github.com/llir/llvm/ir/value"
+
+	"github.com/layoutopt/layoutopt/ir"
+)
+
+// Packed elementwise code: where two registers of a tensor are computed
+// by one PTX instruction on a 32-bit pair (bf16x2 arithmetic, e4m3x2 and
+// e5m2x2 upcasts, a select of both halves), the lowering packs registers
+// r and r+1 into a word and unpacks the result. The packing goes through
+// <2 x i16> (or <4 x i8>) vectors, so that a value unpacked from a word and
+// packed again in the same order folds back into that word at -O3: a
+// chain of packed ops keeps its words, as Triton's code does.
+
+// pack16 packs two 16-bit registers (i16 or half) into an i32, x in the
+// low half.
+func (l *Lowerer) pack16(x, y value.Value) value.Value {
+	b := l.cur
+	v := value.Value(constant.NewUndef(types.NewVector(2, x.Type())))
+	v = b.NewInsertElement(v, x, i32(0))
+	v = b.NewInsertElement(v, y, i32(1))
+	return b.NewBitCast(v, types.I32)
+}
+
+// unpack16 splits an i32 into two registers of the 16-bit type t, the low
+// half first.
+func (l *Lowerer) unpack16(w value.Value, t types.Type) (value.Value, value.Value) {
+	b := l.cur
+	v := b.NewBitCast(w, types.NewVector(2, t))
+	return b.NewExtractElement(v, i32(0)), b.NewExtractElement(v, i32(1))
+}
+
+// pack8 packs four i8 registers into an i32, the first in the low byte;
+// nil registers (past the end of a tensor's registers) are zero.
+func (l *Lowerer) pack8(x [4]value.Value) value.Value {
+	b := l.cur
+	v := value.Value(constant.NewUndef(types.NewVector(4, types.I8)))
+	for i, r := range x {
+		if r == nil {
+			r = constant.NewInt(types.I8, 0)
+		}
+		v = b.NewInsertElement(v, r, i32(int64(i)))
+	}
+	return b.NewBitCast(v, types.I32)
+}
+
+// bf16x2Fma are arith.addf, subf and mulf of bf16 as one fma.rn.bf16x2
+// (sm_80, PTX 7.0): x·y + -0 (the product; -0 keeps a -0 product's sign),
+// x·1 + y and y·-1 + x, each rounded once to nearest even. That is what
+// widening to f32, the f32 op and cvt.rn.bf16.f32 give too (the f32
+// result of two bf16 operands is exact wherever bf16 rounding could see
+// its error), in one instruction for two values instead of eight; Triton's
+// sm_80 code multiplies bf16 with one fma.rn.bf16 too.
+var bf16x2Fma = map[string]func(x, y value.Value) [3]value.Value{
+	"arith.mulf": func(x, y value.Value) [3]value.Value { return [3]value.Value{x, y, i32(-0x7fff8000)} },
+	"arith.addf": func(x, y value.Value) [3]value.Value { return [3]value.Value{x, i32(0x3f803f80), y} },
+	"arith.subf": func(x, y value.Value) [3]value.Value { return [3]value.Value{y, i32(-0x407f4080), x} },
+}
+
+// bf16Pairs lowers op, an arith.addf, subf or mulf of bf16 values, two
+// registers at a time with bf16x2Fma on sm_80+; it reports whether it
+// applied (not below sm_80, nor for an odd number of registers).
+func (l *Lowerer) bf16Pairs(op *ir.Operation) bool {
+	mk, ok := bf16x2Fma[op.Name()]
+	if !ok || l.e.cc < 80 || op.NumOperands() != 2 || !isBF16(op.Result(0).Type()) ||
+		!isBF16(op.Operand(0).Type()) || !isBF16(op.Operand(1).Type()) {
+		return false
+	}
+	n := numRegs(op.Result(0).Type())
+	if n%2 != 0 {
+		return false
+	}
+	x, y := l.Values(op.Operand(0)), l.Values(op.Operand(1))
+	reg := func(v []value.Value, r int) value.Value { return v[min(r, len(v)-1)] } // a scalar is every register
+	fma := pureAsm(types.I32, "fma.rn.bf16x2 $0, $1, $2, $3;", "=r,r,r,r", types.I32, types.I32, types.I32)
+	out := make([]value.Value, n)
+	for r := 0; r < n; r += 2 {
+		a := mk(l.pack16(reg(x, r), reg(x, r+1)), l.pack16(reg(y, r), reg(y, r+1)))
+		out[r], out[r+1] = l.unpack16(l.cur.NewCall(fma, a[0], a[1], a[2]), types.I16)
+	}
+	l.Define(op.Result(0), out)
+	return true
+}
+
+// selectPairs lowers an arith.select of 16-bit values whose condition is
+// a scalar or a tensor holding one value in registers r and r+1 (a mask
+// broadcast along the registers, as a scaled dot's NaN mask is) as one 32-bit select
+// per pair, where each half would be a selp.b16 and the halves packed
+// again for the next packed op or the dot. It reports whether it applied.
+func (l *Lowerer) selectPairs(op *ir.Operation) bool {
+	t := op.Result(0).Type()
+	et := mustType(ir.ElementType(t))
+	if !(et.Equal(types.I16) || et.Equal(types.Half)) || op.NumOperands() != 3 {
+		return false
+	}
+	n := numRegs(t)
+	c := l.Values(op.Operand(0))
+	reg := func(v []value.Value, r int) value.Value { return v[min(r, len(v)-1)] } // a scalar is every register
+	if n%2 != 0 {
+		return false
+	}
+	for r := 0; r < n; r += 2 {
+		if reg(c, r) != reg(c, r+1) {
+			return false
+		}
+	}
+	x, y := l.Values(op.Operand(1)), l.Values(op.Operand(2))
+	out := make([]value.Value, n)
+	for r := 0; r < n; r += 2 {
+		w := l.cur.NewSelect(reg(c, r), l.pack16(reg(x, r), reg(x, r+1)), l.pack16(reg(y, r), reg(y, r+1)))
+		out[r], out[r+1] = l.unpack16(w, et)
+	}
+	l.Define(op.Result(0), out)
+	return true
+}
+
+// FP8CvtPTXVersion is the PTX ISA version of cvt.rn.f16x2.e4m3x2 and
+// cvt.rn.f16x2.e5m2x2 (sm_89).
+const FP8CvtPTXVersion = "7.8"
+
+// fp8Upcasts lowers op, a tt.fp_to_fp or arith.extf from f8E4M3FN or
+// f8E5M2 to f16, bf16 or f32, on sm_89+ with the hardware's
+// cvt.rn.f16x2.e4m3x2 (or .e5m2x2), four registers at a time: the four
+// bytes as one word, two cvts, then for bf16 each f16 widened to f32
+// (cvt.f32.f16, exact) and the two f32s' high halves packed with one prmt
+// (exact: an fp8 value is a bf16 value), for f32 the widening alone. Every
+// step is exact, NaN stays NaN and E5M2's infinities stay infinite, as the
+// software conversion of fp8ToF32 gives. It reports whether it applied.
+func (l *Lowerer) fp8Upcasts(op *ir.Operation) bool {
+	from, to := op.Operand(0).Type(), op.Result(0).Type()
+	f, ok := ir.ElementType(from).(*ir.FloatType)
+	if !ok || l.e.cc < 89 || !isFP8(from) || mustLayout(to) == nil {
+		return false
+	}
+	cvt := map[string]string{"f8E4M3FN": "e4m3x2", "f8E5M2": "e5m2x2"}[f.Kind]
+	tk := ir.ElementType(to).(*ir.FloatType).Kind
+	if tk != "f16" && tk != "bf16" && tk != "f32" {
+		return false
+	}
+	l.e.needPTX(FP8CvtPTXVersion)
+	var t strings.Builder
+	t.WriteString("{\n.reg .b16 q0, q1;\n.reg .b32 h0, h1;\n.reg .b16 e<4>;\n.reg .f32 f<4>;\n")
+	t.WriteString("mov.b32 {q0, q1}, $IN;\n")
+	for i := range 2 {
+		fmt.Fprintf(&t, "cvt.rn.f16x2.%s h%d, q%d;\n", cvt, i, i)
+	}
+	// Results: two f16x2 words, two bf16x2 words or four f32s.
+	var ret types.Type
+	var cons string
+	switch tk {
+	case "f16":
+		t.WriteString("mov.b32 $0, h0;\nmov.b32 $1, h1;\n")
+		ret, cons = types.NewStruct(types.I32, types.I32), "=r,=r"
+	default:
+		t.WriteString("mov.b32 {e0, e1}, h0;\nmov.b32 {e2, e3}, h1;\n")
+		for i := range 4 {
+			fmt.Fprintf(&t, "cvt.f32.f16 f%d, e%d;\n", i, i)
+		}
+		if tk == "bf16" {
+			t.WriteString("prmt.b32 $0, f0, f1, 0x7632;\nprmt.b32 $1, f2, f3, 0x7632;\n")
+			ret, cons = types.NewStruct(types.I32, types.I32), "=r,=r"
+		} else {
+			t.WriteString("mov.b32 $0, f0;\nmov.b32 $1, f1;\nmov.b32 $2, f2;\nmov.b32 $3, f3;\n")
+			ret, cons = types.NewStruct(types.Float, types.Float, types.Float, types.Float), "=f,=f,=f,=f"
+		}
+	}
+	t.WriteString("}")
+	nret := len(ret.(*types.StructType).Fields)
+	text := strings.ReplaceAll(t.String(), "$IN", fmt.Sprintf("$%d", nret))
+	asm := pureAsm(ret, text, cons+",r", types.I32)
+	in := l.Values(op.Operand(0))
+	out := make([]value.Value, len(in))
+	for g := 0; g < len(in); g += 4 {
+		var bytes [4]value.Value
+		copy(bytes[:], in[g:min(g+4, len(in))])
+		res := l.cur.NewCall(asm, l.pack8(bytes))
+		for i := 0; i < 4 && g+i < len(in); i++ {
+			switch tk {
+			case "f32":
+				out[g+i] = l.cur.NewExtractValue(res, uint64(i))
+			case "f16", "bf16":
+				et := types.Type(types.Half)
+				if tk == "bf16" {
+					et = types.I16
+				}
+				lo, hi := l.unpack16(l.cur.NewExtractValue(res, uint64(i/2)), et)
+				out[g+i] = []value.Value{lo, hi}[i%2]
+			}
+		}
+	}
+	l.Define(op.Result(0), out)
+	return true
+}
