@@ -91,6 +91,12 @@ func (l *Lowerer) storeSharedVec(vals []value.Value, st types.Type, off value.Va
 				words[i] = w
 				continue
 			}
+			if per == 4 {
+				if w := l.packBytes([4]value.Value(part)); w != nil {
+					words[i] = w
+					continue
+				}
+			}
 			args := make([]value.Value, per)
 			for k, x := range part {
 				if per == 2 {

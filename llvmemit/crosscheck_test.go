@@ -2,8 +2,8 @@ package llvmemit_test
 
 import (
 	"bytes"
-	"math"
 	"fmt"
+	"math"
 	"testing"
 
 	"github.com/layoutopt/layoutopt/interp"

@@ -5,7 +5,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/llir/llvm/ir/constant"
 	"github.com/llir/llvm/ir/types"
 	"github.com/llir/llvm/ir/value"
 
@@ -75,17 +74,11 @@ func lowerFp4ToFp(l *Lowerer, op *ir.Operation) error {
 	b := l.cur
 	for g := 0; g < len(in); g += 4 {
 		// Registers g..g+3 as the bytes of one word, low byte first
-		// (zeros past the end); opt folds the bytes of a loaded word back
-		// into the word.
-		var bytes value.Value = constant.NewUndef(types.NewVector(4, types.I8))
-		for i := range 4 {
-			var x value.Value = constant.NewInt(types.I8, 0)
-			if g+i < len(in) {
-				x = in[g+i]
-			}
-			bytes = b.NewInsertElement(bytes, x, i32(int64(i)))
-		}
-		res := b.NewCall(unpack, b.NewBitCast(bytes, types.I32))
+		// (zeros past the end).
+		var bytes [4]value.Value
+		copy(bytes[:], in[g:min(g+4, len(in))])
+		word := l.pack8(bytes)
+		res := b.NewCall(unpack, word)
 		for i := 0; i < 4 && g+i < len(in); i++ {
 			v := b.NewBitCast(b.NewExtractValue(res, uint64(i)), pair)
 			out[2*(g+i)] = b.NewExtractElement(v, i32(0))

@@ -43,4 +43,5 @@ var NVVMIntrinsics = map[string]bool{
 	"llvm.nvvm.redux.sync.umin":        true,
 	"llvm.nvvm.redux.sync.max":         true,
 	"llvm.nvvm.redux.sync.umax":        true,
+	"llvm.nvvm.prmt":                   true,
 }

@@ -2,8 +2,10 @@ package llvmemit
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
+	lir "github.com/llir/llvm/ir"
 	"github.com/llir/llvm/ir/constant"
 	"github.com/llir/llvm/ir/types"
 	"github.com/llir/llvm/ir/value"
@@ -38,17 +40,107 @@ func (l *Lowerer) unpack16(w value.Value, t types.Type) (value.Value, value.Valu
 }
 
 // pack8 packs four i8 registers into an i32, the first in the low byte;
-// nil registers (past the end of a tensor's registers) are zero.
+// nil registers (past the end of a tensor's registers) are zero. Bytes
+// taken out of words (a load, an ldmatrix) are put together
+// again with prmt from those words (packBytes); others through a <4 x i8>
+// vector.
 func (l *Lowerer) pack8(x [4]value.Value) value.Value {
+	for i, r := range x {
+		if r == nil {
+			x[i] = constant.NewInt(types.I8, 0)
+		}
+	}
+	if w := l.packBytes(x); w != nil {
+		return w
+	}
 	b := l.cur
 	v := value.Value(constant.NewUndef(types.NewVector(4, types.I8)))
 	for i, r := range x {
-		if r == nil {
-			r = constant.NewInt(types.I8, 0)
-		}
 		v = b.NewInsertElement(v, r, i32(int64(i)))
 	}
 	return b.NewBitCast(v, types.I32)
+}
+
+// byteOf is where an i8 register comes from: byte idx of the i32 word
+// (nil word: the constant zero).
+type byteOf struct {
+	word value.Value
+	idx  int
+}
+
+// sourceByte returns where x, an i8, lies in a word: an element of a
+// vector of bytes (the bytes of a load or an ldmatrix), or the constant
+// 0.
+func (l *Lowerer) sourceByte(x value.Value) (byteOf, bool) {
+	switch x := x.(type) {
+	case *constant.Int:
+		return byteOf{}, x.X.Sign() == 0
+	case *lir.InstExtractElement:
+		vt, ok := x.X.Type().(*types.VectorType)
+		i, ok2 := constInt(x.Index)
+		if !ok || !ok2 || !vt.ElemType.Equal(types.I8) || vt.Len%4 != 0 {
+			return byteOf{}, false
+		}
+		if vt.Len == 4 {
+			return byteOf{l.cur.NewBitCast(x.X, types.I32), int(i % 4)}, true
+		}
+		words := l.cur.NewBitCast(x.X, types.NewVector(vt.Len/4, types.I32))
+		return byteOf{l.cur.NewExtractElement(words, i32(i/4)), int(i % 4)}, true
+	}
+	return byteOf{}, false
+}
+
+// packBytes packs four bytes that lie in words (sourceByte) into an i32
+// with prmt.b32 (llvm.nvvm.prmt: LLVM folds equal ones): one where they
+// come from at most two words, else one a half and one to join the
+// halves; the words' other bytes are never taken apart. Bytes already in
+// place in one word are that word. It returns nil where a byte's source
+// is unknown.
+func (l *Lowerer) packBytes(x [4]value.Value) value.Value {
+	if w := l.wordOf(x[:]); w != nil {
+		return w
+	}
+	var src [4]byteOf
+	for i, r := range x {
+		s, ok := l.sourceByte(r)
+		if !ok {
+			return nil
+		}
+		src[i] = s
+	}
+	zero := value.Value(i32(0))
+	// prmt of bytes from at most two words: selector nibble i picks byte
+	// i of the result, 0-3 from the first word, 4-7 from the second.
+	prmt := func(bs []byteOf) value.Value {
+		var words []value.Value
+		sel := int64(0)
+		for i, s := range bs {
+			w := s.word
+			if w == nil {
+				w = zero
+			}
+			k := slices.IndexFunc(words, func(v value.Value) bool { return v == w })
+			if k < 0 {
+				if len(words) == 2 {
+					return nil
+				}
+				k = len(words)
+				words = append(words, w)
+			}
+			sel |= int64(4*k+s.idx) << (4 * i)
+		}
+		if len(words) == 1 {
+			words = append(words, words[0])
+		}
+		f := l.e.nv.get("llvm.nvvm.prmt", types.I32, attrsPure, types.I32, types.I32, types.I32)
+		return l.cur.NewCall(f, words[0], words[1], i32(sel))
+	}
+	if w := prmt(src[:]); w != nil {
+		return w
+	}
+	lo, hi := prmt(src[:2]), prmt(src[2:])
+	f := l.e.nv.get("llvm.nvvm.prmt", types.I32, attrsPure, types.I32, types.I32, types.I32)
+	return l.cur.NewCall(f, lo, hi, i32(0x5410))
 }
 
 // bf16x2Fma are arith.addf, subf and mulf of bf16 as one fma.rn.bf16x2

@@ -112,3 +112,63 @@ func storeAt(p, v string) string {
     %V_a = tt.addptr %V_p, %off : tensor<128x2x!tt.ptr<bf16>, #c>, tensor<128x2xi32, #c>
     tt.store %V_a, %V : tensor<128x2x!tt.ptr<bf16>, #c>`)
 }
+
+// TestSimPackedBytes checks bytes packed into words from the words they
+// came from (prmt, packBytes) against the interpreter: a scaled dot's
+// e2m1 operand as Triton lays it out for wgmma, loaded 16 bytes a thread,
+// stored to shared memory as a 4x4 byte transpose of the loaded words
+// (bytes from four words: two prmt a half and one to join them), read
+// back with ldmatrix, unpacked by ttg.fp4_to_fp from ldmatrix's words
+// (bytes from two words: one prmt), and the bytes themselves sent back
+// to the load's layout.
+func TestSimPackedBytes(t *testing.T) {
+	src := `#blocked = #ttg.blocked<{sizePerThread = [1, 16], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#out = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @k(%X: !tt.ptr<i8>, %B: !tt.ptr<i8>, %U: !tt.ptr<bf16>) {
+    %i = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #ttg.slice<{dim = 1, parent = #blocked}>>
+    %j = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #ttg.slice<{dim = 0, parent = #blocked}>>
+    %c64 = arith.constant dense<64> : tensor<64x1xi32, #blocked>
+    %ie = tt.expand_dims %i {axis = 1 : i32} : tensor<64xi32, #ttg.slice<{dim = 1, parent = #blocked}>> -> tensor<64x1xi32, #blocked>
+    %row = arith.muli %ie, %c64 : tensor<64x1xi32, #blocked>
+    %je = tt.expand_dims %j {axis = 0 : i32} : tensor<64xi32, #ttg.slice<{dim = 0, parent = #blocked}>> -> tensor<1x64xi32, #blocked>
+    %rb = tt.broadcast %row : tensor<64x1xi32, #blocked> -> tensor<64x64xi32, #blocked>
+    %cb = tt.broadcast %je : tensor<1x64xi32, #blocked> -> tensor<64x64xi32, #blocked>
+    %off = arith.addi %rb, %cb : tensor<64x64xi32, #blocked>
+    %xp = tt.splat %X : !tt.ptr<i8> -> tensor<64x64x!tt.ptr<i8>, #blocked>
+    %xa = tt.addptr %xp, %off : tensor<64x64x!tt.ptr<i8>, #blocked>, tensor<64x64xi32, #blocked>
+    %x = tt.load %xa : tensor<64x64x!tt.ptr<i8>, #blocked>
+    %d = ttg.convert_layout %x : tensor<64x64xi8, #blocked> -> tensor<64x64xi8, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 1}>>
+    %back = ttg.convert_layout %d : tensor<64x64xi8, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 1}>> -> tensor<64x64xi8, #blocked>
+    %bp = tt.splat %B : !tt.ptr<i8> -> tensor<64x64x!tt.ptr<i8>, #blocked>
+    %ba = tt.addptr %bp, %off : tensor<64x64x!tt.ptr<i8>, #blocked>, tensor<64x64xi32, #blocked>
+    tt.store %ba, %back : tensor<64x64x!tt.ptr<i8>, #blocked>
+    %u = ttg.fp4_to_fp %d {axis = 1 : i32} : tensor<64x64xi8, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 1}>> -> tensor<64x128xbf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>
+    %uo = ttg.convert_layout %u : tensor<64x128xbf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>> -> tensor<64x128xbf16, #out>
+    %oi = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #ttg.slice<{dim = 1, parent = #out}>>
+    %oj = tt.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32, #ttg.slice<{dim = 0, parent = #out}>>
+    %c128 = arith.constant dense<128> : tensor<64x1xi32, #out>
+    %oie = tt.expand_dims %oi {axis = 1 : i32} : tensor<64xi32, #ttg.slice<{dim = 1, parent = #out}>> -> tensor<64x1xi32, #out>
+    %orow = arith.muli %oie, %c128 : tensor<64x1xi32, #out>
+    %oje = tt.expand_dims %oj {axis = 0 : i32} : tensor<128xi32, #ttg.slice<{dim = 0, parent = #out}>> -> tensor<1x128xi32, #out>
+    %orb = tt.broadcast %orow : tensor<64x1xi32, #out> -> tensor<64x128xi32, #out>
+    %ocb = tt.broadcast %oje : tensor<1x128xi32, #out> -> tensor<64x128xi32, #out>
+    %ooff = arith.addi %orb, %ocb : tensor<64x128xi32, #out>
+    %up = tt.splat %U : !tt.ptr<bf16> -> tensor<64x128x!tt.ptr<bf16>, #out>
+    %ua = tt.addptr %up, %ooff : tensor<64x128x!tt.ptr<bf16>, #out>, tensor<64x128xi32, #out>
+    tt.store %ua, %uo : tensor<64x128x!tt.ptr<bf16>, #out>
+    tt.return
+  }
+}
+`
+	x := zeros(t, ir.I8, 64*64)
+	for i := range x.Data {
+		x.Data[i] = byte(i*97 + i>>6)
+	}
+	crossCheck(t, src, 4, []*interp.Buffer{x, zeros(t, ir.I8, 64*64), zeros(t, ir.BF16, 64*128)})
+	ll := lowerSource(t, src, "bytes.mlir", true).Module.String()
+	if n := strings.Count(ll, "@llvm.nvvm.prmt("); n == 0 {
+		t.Error("no llvm.nvvm.prmt in the LLVM IR: the bytes were not packed from their words")
+	}
+}
