@@ -9,7 +9,8 @@
 #	bundle/device.sh tile OUT   # the tile kernels (one program is the whole problem; CUDA graphs)
 #	bundle/device.sh check OUT [GLOB...]  # the checks alone, nothing timed (OUT/check): every
 #	                            # one, or only the kernels GLOBs name (then no cuda tests or ptxas),
-#	                            # for a short call
+#	                            # for a short call; OUT/check/triton.tgz holds Triton's PTX and
+#	                            # cubin of each kernel (NAME/triton.ptx, NAME/triton.cubin)
 #	bundle/device.sh recheck OUT  # the kernels main and tile found below Triton's PTX timed
 #	                            # again, twice (compare.py --runs 50, ours first then Triton's
 #	                            # first; OUT/recheck/recheck.md)
@@ -97,6 +98,11 @@ check)
 	OUT=$out/check "$bundle/run.sh" --jobs "$jobs" --bench none --work /tmp/proof-work "${args[@]}" \
 		>"$out/check/log.txt" 2>&1
 	echo "check: rc=$? after $(($(date +%s) - start)) s" | tee -a "$out/check/log.txt"
+	# Triton's PTX and cubin of every kernel checked, for reading its code
+	# beside ours (one file: the device machine returns few).
+	if [ -d /tmp/proof-work/kernels ]; then
+		(cd /tmp/proof-work/kernels && find . -name 'triton.ptx' -o -name 'triton.cubin' | tar czf "$out/check/triton.tgz" -T -)
+	fi
 	;;
 recheck)
 	reports=()

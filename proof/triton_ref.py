@@ -275,7 +275,8 @@ def target_cc(ttgir, cc_device):
 
 def compile_triton(ttgir, cc, kdir):
     """Triton compiles the TTGIR file (as triton_source gives it) for cc;
-    its PTX and metadata go to kdir/triton.ptx and kdir/triton.json.
+    its PTX, cubin and metadata go to kdir/triton.ptx, triton.cubin and
+    triton.json.
     Returns the file compiled and the metadata."""
     import triton
     from triton.backends.compiler import GPUTarget
@@ -285,6 +286,8 @@ def compile_triton(ttgir, cc, kdir):
     meta["name"] = tk.metadata.name
     with open(os.path.join(kdir, "triton.ptx"), "w") as f:
         f.write(tk.asm["ptx"])
+    with open(os.path.join(kdir, "triton.cubin"), "wb") as f:
+        f.write(tk.asm["cubin"])
     with open(os.path.join(kdir, "triton.json"), "w") as f:
         json.dump(meta, f, indent=1)
     return src, meta
