@@ -18,7 +18,9 @@ import (
 // Elementwise ops: arith, math and Triton's elementwise ops, one LLVM
 // instruction (or a short sequence) per register. bf16 values are their
 // bits (i16); arithmetic on them goes through f32 and rounds back to
-// nearest even with cvt.rn.bf16.f32, as Triton does on sm_80+.
+// nearest even with cvt.rn.bf16.f32, as Triton does on sm_80+, but addf,
+// subf and mulf, which are one fma.rn.bf16x2 for two registers there
+// (pairs.go).
 
 // elementwise defines op's result as fn applied register by register;
 // a scalar operand is used for every register.
