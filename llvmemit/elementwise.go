@@ -562,15 +562,11 @@ func (l *Lowerer) truncPairs(op *ir.Operation) bool {
 	out := make([]value.Value, len(in))
 	for r := 0; r < len(in); r += 2 {
 		// The first source goes to the upper half.
-		w := l.cur.NewCall(cvt, in[r+1], in[r])
+		et := types.Type(types.Half)
 		if tk.Kind == "bf16" { // bf16 values are their bits (i16)
-			out[r] = l.cur.NewTrunc(w, types.I16)
-			out[r+1] = l.cur.NewTrunc(l.cur.NewLShr(w, i32(16)), types.I16)
-			continue
+			et = types.I16
 		}
-		v := l.cur.NewBitCast(w, types.NewVector(2, types.Half))
-		out[r] = l.cur.NewExtractElement(v, i32(0))
-		out[r+1] = l.cur.NewExtractElement(v, i32(1))
+		out[r], out[r+1] = l.unpack16(l.cur.NewCall(cvt, in[r+1], in[r]), et)
 	}
 	l.Define(op.Result(0), out)
 	return true

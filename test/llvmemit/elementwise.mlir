@@ -1,5 +1,6 @@
 // arith and math ops, one LLVM instruction (or a short sequence) per
-// register; bf16 computes in f32 and rounds with cvt.rn.bf16.f32; exp and
+// register (bf16 addf, subf and mulf one fma.rn.bf16x2 for two registers,
+// truncf to bf16 one cvt.rn.bf16x2.f32); exp and
 // log use ex2.approx/lg2.approx (exp as Triton does, exp2 with .ftz; Triton's log calls
 // libdevice); divf is div.full.f32 and
 // maxnumf llvm.maxnum, as in Triton; hex float splats.
@@ -50,14 +51,10 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.targ
     // CHECK: icmp sgt i32
     %mx = arith.maxsi %d, %r : tensor<64xi32, #b>
     %f = arith.sitofp %mx : tensor<64xi32, #b> to tensor<64xf32, #b>
-    // CHECK: call i16 asm "cvt.rn.bf16.f32 $0, $1;", "=h,f"(float
+    // CHECK: call i32 asm "cvt.rn.bf16x2.f32 $0, $1, $2;", "=r,f,f"(float
     %bf = arith.truncf %f : tensor<64xf32, #b> to tensor<64xbf16, #b>
-    // CHECK: zext i16 %{{.*}} to i32
-    // CHECK-NEXT: shl i32 %{{.*}}, 16
-    // CHECK-NEXT: bitcast i32 %{{.*}} to float
-    // CHECK-NEXT: zext i16
-    // CHECK: fadd float
-    // CHECK-NEXT: call i16 asm "cvt.rn.bf16.f32
+    // x·1 + y, two registers at a time (1.0 is 0x3f80 in each half):
+    // CHECK: call i32 asm "fma.rn.bf16x2 $0, $1, $2, $3;", "=r,r,r,r"(i32 %{{.*}}, i32 1065369472, i32
     %bb = arith.addf %bf, %bf : tensor<64xbf16, #b>
     %qs = tt.splat %q : !tt.ptr<bf16> -> tensor<64x!tt.ptr<bf16>, #b>
     %qa = tt.addptr %qs, %r : tensor<64x!tt.ptr<bf16>, #b>, tensor<64xi32, #b>
