@@ -180,22 +180,6 @@ func Main(p *proc.Proc) (code int) {
 	} else if changed {
 		remark(m.Op, "tensor descriptors: their loads and stores are masked ones through pointers (triton-rewrite-tensor-descriptor-to-pointer; no TMA)")
 	}
-	// prepare runs one of the steps before the lowering: its diagnostics
-	// rendered, an error without any named by the step.
-	prepare := func(name string, run func(*ir.Module) (ir.Diagnostics, error)) (code int, ok bool) {
-		d, err := run(m)
-		if err == nil {
-			return 0, true
-		}
-		fmt.Fprint(p.Stderr, d.Render(src, 1))
-		if !d.HasErrors() {
-			return fail("%s: %v", name, err), false
-		}
-		return 1, false
-	}
-	if code, ok := prepare("tritongpu-decompose-scaled-blocked", passes.DecomposeScaledDots); !ok {
-		return code
-	}
 	if *order == "auto" {
 		eachFunc(func(op *ir.Operation) string { return passes.OrderPrograms(op).Remark() })
 	}
@@ -229,13 +213,12 @@ func Main(p *proc.Proc) (code int) {
 	if *remarks {
 		fmt.Fprint(p.Stderr, decisions.Render(src, 1))
 	}
-	if !*noAlloc {
-		if code, ok := prepare("allocate-shared-memory-nv", llvmemit.AllocateSharedMemory); !ok {
-			return code
+	if step, d, err := llvmemit.Prepare(m, !*noAlloc); err != nil {
+		fmt.Fprint(p.Stderr, d.Render(src, 1))
+		if !d.HasErrors() {
+			return fail("%s: %v", step, err)
 		}
-	}
-	if code, ok := prepare("tritongpu-global-scratch-memory-allocation", passes.AllocateGlobalScratch); !ok {
-		return code
+		return 1
 	}
 	res, err := llvmemit.Emit(m)
 	if err != nil {

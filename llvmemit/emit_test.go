@@ -13,7 +13,6 @@ import (
 	"github.com/layoutopt/layoutopt/internal/testenv"
 	"github.com/layoutopt/layoutopt/ir"
 	"github.com/layoutopt/layoutopt/llvmemit"
-	"github.com/layoutopt/layoutopt/passes"
 )
 
 // TestNVVMAllowList checks every allowed intrinsic against LLVM 14's own
@@ -92,14 +91,7 @@ func FuzzEmit(f *testing.F) {
 		if diags.HasErrors() || ir.Verify(m).HasErrors() {
 			return
 		}
-		// As layout-translate orders them.
-		if _, err := passes.DecomposeScaledDots(m); err != nil {
-			return
-		}
-		if _, err := llvmemit.AllocateSharedMemory(m); err != nil {
-			return
-		}
-		if _, err := passes.AllocateGlobalScratch(m); err != nil {
+		if _, _, err := llvmemit.Prepare(m, true); err != nil {
 			return
 		}
 		if _, err := llvmemit.Emit(m); err != nil {

@@ -209,6 +209,32 @@ func RewritePTXHeader(ptx []byte, version, target string) ([]byte, error) {
 	return ptx, nil
 }
 
+// Prepare runs on m the module passes that layout-translate runs right
+// before Emit, in its order: tritongpu-decompose-scaled-blocked (a
+// tt.dot_scaled becomes upcasts and a tt.dot), allocate-shared-memory-nv
+// when allocShared (AllocateSharedMemory) and
+// tritongpu-global-scratch-memory-allocation. A failure returns the
+// step's name beside its diagnostics and error.
+func Prepare(m *ir.Module, allocShared bool) (step string, d ir.Diagnostics, err error) {
+	steps := []struct {
+		name string
+		run  func(*ir.Module) (ir.Diagnostics, error)
+	}{
+		{"tritongpu-decompose-scaled-blocked", passes.DecomposeScaledDots},
+		{"allocate-shared-memory-nv", AllocateSharedMemory},
+		{"tritongpu-global-scratch-memory-allocation", passes.AllocateGlobalScratch},
+	}
+	for _, s := range steps {
+		if s.name == "allocate-shared-memory-nv" && !allocShared {
+			continue
+		}
+		if d, err := s.run(m); err != nil {
+			return s.name, d, err
+		}
+	}
+	return "", nil, nil
+}
+
 // AllocateSharedMemory runs Triton's allocate-shared-memory-nv (package
 // passes) for the module's compute capability when the module has no
 // ttg.shared yet, as Triton's make_llir does before the lowering: every

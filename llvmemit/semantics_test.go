@@ -15,7 +15,6 @@ import (
 	"github.com/layoutopt/layoutopt/ir"
 	"github.com/layoutopt/layoutopt/linear"
 	"github.com/layoutopt/layoutopt/llvmemit"
-	"github.com/layoutopt/layoutopt/passes"
 	lir "github.com/llir/llvm/ir"
 )
 
@@ -96,17 +95,8 @@ func lowerSource(t *testing.T, src, file string, alloc bool) *llvmemit.Result {
 	if d := ir.Verify(m); d.HasErrors() {
 		t.Fatalf("verify: %v\n%s", d, src)
 	}
-	// layout-translate's steps before the lowering.
-	if d, err := passes.DecomposeScaledDots(m); err != nil {
-		t.Fatalf("decompose-scaled-blocked: %v %v", d, err)
-	}
-	if alloc {
-		if d, err := llvmemit.AllocateSharedMemory(m); err != nil {
-			t.Fatalf("allocate: %v %v", d, err)
-		}
-	}
-	if d, err := passes.AllocateGlobalScratch(m); err != nil {
-		t.Fatalf("global scratch: %v %v", d, err)
+	if step, d, err := llvmemit.Prepare(m, alloc); err != nil {
+		t.Fatalf("%s: %v %v", step, d, err)
 	}
 	res, err := llvmemit.Emit(m)
 	if err != nil {
