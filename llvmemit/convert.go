@@ -76,7 +76,8 @@ func (l *Lowerer) scratch(op *ir.Operation, size int) int64 {
 // 32-bit words: one st.v4.b32. A word is the word of a loaded vector the
 // elements came from where they did (wordOf), else packed by inline PTX
 // that neither can take apart: a mov.b32 of two halves, prmt.b32 of four
-// bytes (Triton packs bytes with prmt too).
+// bytes (Triton packs bytes with prmt too), or prmt.b32 from the words
+// the elements were taken out of (packHalves, packBytes).
 func (l *Lowerer) storeSharedVec(vals []value.Value, st types.Type, off value.Value) {
 	if per := packedPerWord(len(vals), st); per > 1 {
 		words := make([]value.Value, len(vals)/per)
@@ -96,6 +97,9 @@ func (l *Lowerer) storeSharedVec(vals []value.Value, st types.Type, off value.Va
 					words[i] = w
 					continue
 				}
+			} else if w := l.packHalves(part[0], part[1]); w != nil {
+				words[i] = w
+				continue
 			}
 			args := make([]value.Value, per)
 			for k, x := range part {

@@ -18,8 +18,9 @@ import (
 // is held as its i32 byte offset in global_smem; its layout is the shared
 // encoding's linear layout, inverted to map tensor coordinates to element
 // offsets. Every access goes through the same applyLinearLayout code as
-// registers, vectorised where consecutive registers have consecutive
-// offsets (at most 16 bytes).
+// registers, vectorised where registers have consecutive offsets (at most
+// 16 bytes; the registers in any order, as Triton's lowering permutes
+// them).
 //
 // Barriers: Emit runs Membar on an allocated module, and the ttg.local_barrier
 // ops it inserts (before a conflicting local_load, local_store, local_alloc
@@ -187,23 +188,33 @@ func (l *Lowerer) localStore(op *ir.Operation, md *memDesc, src *ir.Value) error
 	elt := mustType(ir.ElementType(src.Type()))
 	st := storableType(elt)
 	eb := typeBits(st) / 8
-	vec := m.vec(16 / eb)
-	if md.xor&(vec-1) != 0 {
-		vec = 1
-	}
+	vb, lead := sharedVector(m, md, eb)
 	in := l.Values(src)
-	dup := dupRegisters(D)
-	for r := 0; r < len(in); r += vec {
-		if r&dup != 0 {
+	skip := dupRegisters(D) | lead
+	for r := 0; r < len(in); r++ {
+		if r&skip != 0 {
 			continue
 		}
-		vals := make([]value.Value, vec)
-		for i := range vals {
-			vals[i] = l.storable(in[r+i])
+		vals := make([]value.Value, 1<<len(vb))
+		for j := range vals {
+			vals[j] = l.storable(in[r|spread(j, vb)])
 		}
 		l.storeSharedVec(vals, st, l.sharedAddr(m, md, base, r, eb))
 	}
 	return nil
+}
+
+// sharedVector returns the register bits of m's vectors of up to 16
+// bytes (vecBits: the largest vectorisation up to a permutation of the
+// registers, as Triton's lowering of local loads and stores finds it) and
+// their mask, which a vector's leading register has clear; none where
+// the memdesc's constant offset would misalign them.
+func sharedVector(m *offsetMap, md *memDesc, eb int) (vb []int, mask int) {
+	vb = m.vecBits(16 / eb)
+	if md.xor&(1<<len(vb)-1) != 0 {
+		return nil, 0
+	}
+	return vb, spread(1<<len(vb)-1, vb)
 }
 
 func (l *Lowerer) localLoad(op *ir.Operation, md *memDesc) error {
@@ -228,14 +239,14 @@ func (l *Lowerer) loadShared(op *ir.Operation, md *memDesc, base value.Value, D 
 	if out := l.loadMatrices(m, md, base, elt, D.InDimSize(dimReg)); out != nil {
 		return out, nil
 	}
-	vec := m.vec(16 / eb)
-	if md.xor&(vec-1) != 0 {
-		vec = 1
-	}
+	vb, lead := sharedVector(m, md, eb)
 	out := make([]value.Value, D.InDimSize(dimReg))
-	for r := 0; r < len(out); r += vec {
-		for i, x := range l.loadSharedVec(vec, st, l.sharedAddr(m, md, base, r, eb)) {
-			out[r+i] = l.unstorable(x, elt)
+	for r := 0; r < len(out); r++ {
+		if r&lead != 0 {
+			continue
+		}
+		for j, x := range l.loadSharedVec(1<<len(vb), st, l.sharedAddr(m, md, base, r, eb)) {
+			out[r|spread(j, vb)] = l.unstorable(x, elt)
 		}
 	}
 	return out, nil

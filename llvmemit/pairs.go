@@ -90,6 +90,51 @@ func (l *Lowerer) sourceByte(x value.Value) (byteOf, bool) {
 	return byteOf{}, false
 }
 
+// sourceHalf returns where x, a 16-bit value, lies in a word: an element
+// of a vector of 16-bit values (the halves of a load's words, or of a
+// packed op's result).
+func (l *Lowerer) sourceHalf(x value.Value) (byteOf, bool) {
+	e, ok := x.(*lir.InstExtractElement)
+	if !ok {
+		return byteOf{}, false
+	}
+	vt, ok := e.X.Type().(*types.VectorType)
+	i, ok2 := constInt(e.Index)
+	if !ok || !ok2 || typeBits(vt.ElemType) != 16 || vt.Len%2 != 0 {
+		return byteOf{}, false
+	}
+	if vt.Len == 2 {
+		return byteOf{l.cur.NewBitCast(e.X, types.I32), int(i % 2)}, true
+	}
+	words := l.cur.NewBitCast(e.X, types.NewVector(vt.Len/2, types.I32))
+	return byteOf{l.cur.NewExtractElement(words, i32(i/2)), int(i % 2)}, true
+}
+
+// packHalves packs two 16-bit values that lie in words (sourceHalf) into
+// an i32 with one prmt.b32 (x in the low half), where each half would be
+// taken out of its word and the two put back together; a pair already in
+// place in one word is that word. It returns nil where a half's source is
+// unknown.
+func (l *Lowerer) packHalves(x, y value.Value) value.Value {
+	if w := l.wordOf([]value.Value{x, y}); w != nil {
+		return w
+	}
+	a, ok1 := l.sourceHalf(x)
+	b, ok2 := l.sourceHalf(y)
+	if !ok1 || !ok2 {
+		return nil
+	}
+	// Half i of a word is its bytes 2i and 2i+1; b's word is prmt's
+	// second source (bytes 4-7), unless it is a's.
+	bw, bOff := b.word, 4
+	if b.word == a.word {
+		bOff = 0
+	}
+	sel := int64(2*a.idx) | int64(2*a.idx+1)<<4 | int64(bOff+2*b.idx)<<8 | int64(bOff+2*b.idx+1)<<12
+	f := l.e.nv.get("llvm.nvvm.prmt", types.I32, attrsPure, types.I32, types.I32, types.I32)
+	return l.cur.NewCall(f, a.word, bw, i32(sel))
+}
+
 // packBytes packs four bytes that lie in words (sourceByte) into an i32
 // with prmt.b32 (llvm.nvvm.prmt: LLVM folds equal ones): one where they
 // come from at most two words, else one a half and one to join the

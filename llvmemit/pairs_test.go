@@ -172,3 +172,55 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 		t.Error("no llvm.nvvm.prmt in the LLVM IR: the bytes were not packed from their words")
 	}
 }
+
+// TestSimSharedPermutedVectors stores to and loads from shared memory a
+// tensor whose consecutive registers are not consecutive in memory: a
+// 128x64 bf16 B operand of a scaled dot as our remove-redundant-conversions
+// leaves it (register 1 is the next row; registers 2-16 the next columns),
+// into Triton's 128-byte swizzled nvmma layout. The vectors take registers
+// 2-16 (16-byte stores and loads, as Triton's lowering permutes registers),
+// and their words are made from the bf16 products' words with prmt
+// (packHalves). Checked bit for bit against the interpreter.
+func TestSimSharedPermutedVectors(t *testing.T) {
+	src := `#linear = #ttg.linear<{register = [[1, 0], [0, 1], [0, 2], [0, 4], [0, 8], [64, 0]], lane = [[0, 16], [0, 32], [2, 0], [4, 0], [8, 0]], warp = [[16, 0], [32, 0]], block = []}>
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @k(%X: !tt.ptr<bf16>, %Y: !tt.ptr<bf16>) {
+    %i = tt.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32, #ttg.slice<{dim = 1, parent = #linear}>>
+    %j = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #ttg.slice<{dim = 0, parent = #linear}>>
+    %c64 = arith.constant dense<64> : tensor<128x1xi32, #linear>
+    %ie = tt.expand_dims %i {axis = 1 : i32} : tensor<128xi32, #ttg.slice<{dim = 1, parent = #linear}>> -> tensor<128x1xi32, #linear>
+    %row = arith.muli %ie, %c64 : tensor<128x1xi32, #linear>
+    %je = tt.expand_dims %j {axis = 0 : i32} : tensor<64xi32, #ttg.slice<{dim = 0, parent = #linear}>> -> tensor<1x64xi32, #linear>
+    %rb = tt.broadcast %row : tensor<128x1xi32, #linear> -> tensor<128x64xi32, #linear>
+    %cb = tt.broadcast %je : tensor<1x64xi32, #linear> -> tensor<128x64xi32, #linear>
+    %off = arith.addi %rb, %cb : tensor<128x64xi32, #linear>
+    %xp = tt.splat %X : !tt.ptr<bf16> -> tensor<128x64x!tt.ptr<bf16>, #linear>
+    %xa = tt.addptr %xp, %off : tensor<128x64x!tt.ptr<bf16>, #linear>, tensor<128x64xi32, #linear>
+    %x = tt.load %xa : tensor<128x64x!tt.ptr<bf16>, #linear>
+    %sq = arith.mulf %x, %x : tensor<128x64xbf16, #linear>
+    %m = ttg.local_alloc %sq : (tensor<128x64xbf16, #linear>) -> !ttg.memdesc<128x64xbf16, #shared, #smem>
+    %back = ttg.local_load %m : !ttg.memdesc<128x64xbf16, #shared, #smem> -> tensor<128x64xbf16, #linear>
+    %yp = tt.splat %Y : !tt.ptr<bf16> -> tensor<128x64x!tt.ptr<bf16>, #linear>
+    %ya = tt.addptr %yp, %off : tensor<128x64x!tt.ptr<bf16>, #linear>, tensor<128x64xi32, #linear>
+    tt.store %ya, %back : tensor<128x64x!tt.ptr<bf16>, #linear>
+    tt.return
+  }
+}
+`
+	x := zeros(t, ir.BF16, 128*64)
+	for i := range 128 * 64 {
+		x.SetFloat(i, float64(i%251-125)/8)
+	}
+	crossCheck(t, src, 4, []*interp.Buffer{x, zeros(t, ir.BF16, 128*64)})
+	ll := lowerSource(t, src, "permuted.mlir", true).Module.String()
+	// The local_alloc's 8 stores and the local_load's 8 loads, of 16
+	// bytes each, and nothing narrower.
+	if n := len(regexp.MustCompile(`store <4 x i32> [^\n]*addrspace\(3\)`).FindAllString(ll, -1)); n != 8 {
+		t.Errorf("%d 16-byte shared stores in the LLVM IR, want 8", n)
+	}
+	if n := len(regexp.MustCompile(`load <8 x i16>, <8 x i16> addrspace\(3\)`).FindAllString(ll, -1)); n != 8 {
+		t.Errorf("%d 16-byte shared loads of 8 halves in the LLVM IR, want 8", n)
+	}
+}
