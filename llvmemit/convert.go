@@ -79,6 +79,11 @@ func (l *Lowerer) scratch(op *ir.Operation, size int) int64 {
 // bytes (Triton packs bytes with prmt too), or prmt.b32 from the words
 // the elements were taken out of (packHalves, packBytes).
 func (l *Lowerer) storeSharedVec(vals []value.Value, st types.Type, off value.Value) {
+	if w := l.packSmallBytes(vals, st); w != nil {
+		s := l.cur.NewStore(w, l.smemPtr(off, w.Type()))
+		s.Align = lir.Align(len(vals))
+		return
+	}
 	if per := packedPerWord(len(vals), st); per > 1 {
 		words := make([]value.Value, len(vals)/per)
 		pack := pureAsm(types.I32, "mov.b32 $0, {$1, $2};", "=r,h,h", types.I16, types.I16)
@@ -120,6 +125,32 @@ func (l *Lowerer) storeSharedVec(vals []value.Value, st types.Type, off value.Va
 	}
 	s := l.cur.NewStore(v, l.smemPtr(off, vt))
 	s.Align = lir.Align(len(vals) * typeBits(st) / 8)
+}
+
+// packSmallBytes returns two or four bytes that lie in words (inWord) as
+// one i16 or i32 made by prmt from those words, to be stored whole; nil
+// for other elements, or bytes from elsewhere (which a vector store of
+// bytes takes as they are).
+func (l *Lowerer) packSmallBytes(vals []value.Value, st types.Type) value.Value {
+	if typeBits(st) != 8 || len(vals) != 2 && len(vals) != 4 {
+		return nil
+	}
+	src := make([]wordRef, len(vals))
+	idx := make([]int, len(vals))
+	for i, v := range vals {
+		w, k, ok := inWord(v, 8)
+		if !ok || w.vec == nil {
+			return nil
+		}
+		src[i], idx[i] = w, k
+	}
+	if len(vals) == 4 {
+		return l.packBytes([4]value.Value(vals))
+	}
+	if w := l.pickBytes(src, idx); w != nil {
+		return l.cur.NewTrunc(w, types.I16)
+	}
+	return nil
 }
 
 // loadSharedVec loads n elements of storable type st as one vector from

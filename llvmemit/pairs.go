@@ -61,57 +61,79 @@ func (l *Lowerer) pack8(x [4]value.Value) value.Value {
 	return b.NewBitCast(v, types.I32)
 }
 
-// byteOf is where an i8 register comes from: byte idx of the i32 word
-// (nil word: the constant zero).
-type byteOf struct {
-	word value.Value
-	idx  int
+// wordRef names a 32-bit word an element lies in: word k of the vector
+// vec reinterpreted as words (vec nil: the constant 0). Equal refs are
+// the same word, which prmt then takes once.
+type wordRef struct {
+	vec value.Value
+	k   int64
 }
 
-// sourceByte returns where x, an i8, lies in a word: an element of a
-// vector of bytes (the bytes of a load or an ldmatrix), or the constant
-// 0.
-func (l *Lowerer) sourceByte(x value.Value) (byteOf, bool) {
-	switch x := x.(type) {
-	case *constant.Int:
-		return byteOf{}, x.X.Sign() == 0
-	case *lir.InstExtractElement:
-		vt, ok := x.X.Type().(*types.VectorType)
-		i, ok2 := constInt(x.Index)
-		if !ok || !ok2 || !vt.ElemType.Equal(types.I8) || vt.Len%4 != 0 {
-			return byteOf{}, false
-		}
-		if vt.Len == 4 {
-			return byteOf{l.cur.NewBitCast(x.X, types.I32), int(i % 4)}, true
-		}
-		words := l.cur.NewBitCast(x.X, types.NewVector(vt.Len/4, types.I32))
-		return byteOf{l.cur.NewExtractElement(words, i32(i/4)), int(i % 4)}, true
+// inWord returns the word that holds x, an element of bits bits (8 or 16),
+// and x's index in it: x is an element of a vector of such elements (the
+// bytes or halves of a load's words, of an ldmatrix's, of a packed op's
+// result), or a zero byte.
+func inWord(x value.Value, bits int) (wordRef, int, bool) {
+	if c, ok := x.(*constant.Int); ok && bits == 8 {
+		return wordRef{}, 0, c.X.Sign() == 0
 	}
-	return byteOf{}, false
-}
-
-// sourceHalf returns where x, a 16-bit value, lies in a word: an element
-// of a vector of 16-bit values (the halves of a load's words, or of a
-// packed op's result).
-func (l *Lowerer) sourceHalf(x value.Value) (byteOf, bool) {
 	e, ok := x.(*lir.InstExtractElement)
 	if !ok {
-		return byteOf{}, false
+		return wordRef{}, 0, false
 	}
 	vt, ok := e.X.Type().(*types.VectorType)
 	i, ok2 := constInt(e.Index)
-	if !ok || !ok2 || typeBits(vt.ElemType) != 16 || vt.Len%2 != 0 {
-		return byteOf{}, false
+	per := int64(32 / bits)
+	if !ok || !ok2 || typeBits(vt.ElemType) != bits || int64(vt.Len)%per != 0 {
+		return wordRef{}, 0, false
 	}
-	if vt.Len == 2 {
-		return byteOf{l.cur.NewBitCast(e.X, types.I32), int(i % 2)}, true
-	}
-	words := l.cur.NewBitCast(e.X, types.NewVector(vt.Len/2, types.I32))
-	return byteOf{l.cur.NewExtractElement(words, i32(i/2)), int(i % 2)}, true
+	return wordRef{e.X, i / per}, int(i % per), true
 }
 
-// packHalves packs two 16-bit values that lie in words (sourceHalf) into
-// an i32 with one prmt.b32 (x in the low half), where each half would be
+// word is the i32 that ref names.
+func (l *Lowerer) word(ref wordRef) value.Value {
+	if ref.vec == nil {
+		return i32(0)
+	}
+	vt := ref.vec.Type().(*types.VectorType)
+	n := vt.Len * uint64(typeBits(vt.ElemType)) / 32
+	if n == 1 {
+		return l.cur.NewBitCast(ref.vec, types.I32)
+	}
+	return l.cur.NewExtractElement(l.cur.NewBitCast(ref.vec, types.NewVector(n, types.I32)), i32(ref.k))
+}
+
+// prmt is prmt.b32 (llvm.nvvm.prmt, which LLVM folds where equal): byte
+// i of the result is byte nibble i of sel of {b, a} (a's bytes 0-3).
+func (l *Lowerer) prmt(a, b value.Value, sel int64) value.Value {
+	f := l.e.nv.get("llvm.nvvm.prmt", types.I32, attrsPure, types.I32, types.I32, types.I32)
+	return l.cur.NewCall(f, a, b, i32(sel))
+}
+
+// pickBytes is prmt of the bytes (word, index in it) from at most two
+// words, byte i of the result from src[i]; nil if they lie in more.
+func (l *Lowerer) pickBytes(src []wordRef, idx []int) value.Value {
+	var words []wordRef
+	sel := int64(0)
+	for i, w := range src {
+		k := slices.Index(words, w)
+		if k < 0 {
+			if len(words) == 2 {
+				return nil
+			}
+			k = len(words)
+			words = append(words, w)
+		}
+		sel |= int64(4*k+idx[i]) << (4 * i)
+	}
+	if len(words) == 1 {
+		words = append(words, words[0])
+	}
+	return l.prmt(l.word(words[0]), l.word(words[1]), sel)
+}
+
+// packHalves packs two 16-bit values that lie in words (inWord) into an
+// i32 with one prmt.b32 (x in the low half), where each half would be
 // taken out of its word and the two put back together; a pair already in
 // place in one word is that word. It returns nil where a half's source is
 // unknown.
@@ -119,73 +141,37 @@ func (l *Lowerer) packHalves(x, y value.Value) value.Value {
 	if w := l.wordOf([]value.Value{x, y}); w != nil {
 		return w
 	}
-	a, ok1 := l.sourceHalf(x)
-	b, ok2 := l.sourceHalf(y)
+	a, i, ok1 := inWord(x, 16)
+	b, j, ok2 := inWord(y, 16)
 	if !ok1 || !ok2 {
 		return nil
 	}
-	// Half i of a word is its bytes 2i and 2i+1; b's word is prmt's
-	// second source (bytes 4-7), unless it is a's.
-	bw, bOff := b.word, 4
-	if b.word == a.word {
-		bOff = 0
-	}
-	sel := int64(2*a.idx) | int64(2*a.idx+1)<<4 | int64(bOff+2*b.idx)<<8 | int64(bOff+2*b.idx+1)<<12
-	f := l.e.nv.get("llvm.nvvm.prmt", types.I32, attrsPure, types.I32, types.I32, types.I32)
-	return l.cur.NewCall(f, a.word, bw, i32(sel))
+	// Half h of a word is its bytes 2h and 2h+1.
+	return l.pickBytes([]wordRef{a, a, b, b}, []int{2 * i, 2*i + 1, 2 * j, 2*j + 1})
 }
 
-// packBytes packs four bytes that lie in words (sourceByte) into an i32
-// with prmt.b32 (llvm.nvvm.prmt: LLVM folds equal ones): one where they
-// come from at most two words, else one a half and one to join the
-// halves; the words' other bytes are never taken apart. Bytes already in
-// place in one word are that word. It returns nil where a byte's source
-// is unknown.
+// packBytes packs four bytes that lie in words (inWord) into an i32 with
+// prmt.b32: one where they come from at most two words, else one a half
+// and one to join the halves; the words' other bytes are never taken
+// apart. Bytes already in place in one word are that word. It returns nil
+// where a byte's source is unknown.
 func (l *Lowerer) packBytes(x [4]value.Value) value.Value {
 	if w := l.wordOf(x[:]); w != nil {
 		return w
 	}
-	var src [4]byteOf
+	src := make([]wordRef, 4)
+	idx := make([]int, 4)
 	for i, r := range x {
-		s, ok := l.sourceByte(r)
+		w, k, ok := inWord(r, 8)
 		if !ok {
 			return nil
 		}
-		src[i] = s
+		src[i], idx[i] = w, k
 	}
-	zero := value.Value(i32(0))
-	// prmt of bytes from at most two words: selector nibble i picks byte
-	// i of the result, 0-3 from the first word, 4-7 from the second.
-	prmt := func(bs []byteOf) value.Value {
-		var words []value.Value
-		sel := int64(0)
-		for i, s := range bs {
-			w := s.word
-			if w == nil {
-				w = zero
-			}
-			k := slices.IndexFunc(words, func(v value.Value) bool { return v == w })
-			if k < 0 {
-				if len(words) == 2 {
-					return nil
-				}
-				k = len(words)
-				words = append(words, w)
-			}
-			sel |= int64(4*k+s.idx) << (4 * i)
-		}
-		if len(words) == 1 {
-			words = append(words, words[0])
-		}
-		f := l.e.nv.get("llvm.nvvm.prmt", types.I32, attrsPure, types.I32, types.I32, types.I32)
-		return l.cur.NewCall(f, words[0], words[1], i32(sel))
-	}
-	if w := prmt(src[:]); w != nil {
+	if w := l.pickBytes(src, idx); w != nil {
 		return w
 	}
-	lo, hi := prmt(src[:2]), prmt(src[2:])
-	f := l.e.nv.get("llvm.nvvm.prmt", types.I32, attrsPure, types.I32, types.I32, types.I32)
-	return l.cur.NewCall(f, lo, hi, i32(0x5410))
+	return l.prmt(l.pickBytes(src[:2], idx[:2]), l.pickBytes(src[2:], idx[2:]), 0x5410)
 }
 
 // bf16x2Fma are arith.addf, subf and mulf of bf16 as one fma.rn.bf16x2

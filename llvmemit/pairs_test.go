@@ -120,13 +120,16 @@ func storeAt(p, v string) string {
 // (bytes from four words: two prmt a half and one to join them), read
 // back with ldmatrix, unpacked by ttg.fp4_to_fp from ldmatrix's words
 // (bytes from two words: one prmt), and the bytes themselves sent back
-// to the load's layout.
+// to the load's layout; and the loaded bytes sent to a layout of one byte
+// a thread a row (as the scaled dot's B operand), whose stores to shared
+// memory are two bytes of two loaded words (one prmt, one 16-bit store).
 func TestSimPackedBytes(t *testing.T) {
 	src := `#blocked = #ttg.blocked<{sizePerThread = [1, 16], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
 #out = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#cols = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [2, 2], order = [1, 0]}>
 #mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
-  tt.func public @k(%X: !tt.ptr<i8>, %B: !tt.ptr<i8>, %U: !tt.ptr<bf16>) {
+  tt.func public @k(%X: !tt.ptr<i8> {tt.divisibility = 16 : i32}, %B: !tt.ptr<i8>, %U: !tt.ptr<bf16>, %C: !tt.ptr<i8>) {
     %i = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #ttg.slice<{dim = 1, parent = #blocked}>>
     %j = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #ttg.slice<{dim = 0, parent = #blocked}>>
     %c64 = arith.constant dense<64> : tensor<64x1xi32, #blocked>
@@ -144,6 +147,11 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     %bp = tt.splat %B : !tt.ptr<i8> -> tensor<64x64x!tt.ptr<i8>, #blocked>
     %ba = tt.addptr %bp, %off : tensor<64x64x!tt.ptr<i8>, #blocked>, tensor<64x64xi32, #blocked>
     tt.store %ba, %back : tensor<64x64x!tt.ptr<i8>, #blocked>
+    %col = ttg.convert_layout %x : tensor<64x64xi8, #blocked> -> tensor<64x64xi8, #cols>
+    %colb = ttg.convert_layout %col : tensor<64x64xi8, #cols> -> tensor<64x64xi8, #blocked>
+    %cp = tt.splat %C : !tt.ptr<i8> -> tensor<64x64x!tt.ptr<i8>, #blocked>
+    %ca = tt.addptr %cp, %off : tensor<64x64x!tt.ptr<i8>, #blocked>, tensor<64x64xi32, #blocked>
+    tt.store %ca, %colb : tensor<64x64x!tt.ptr<i8>, #blocked>
     %u = ttg.fp4_to_fp %d {axis = 1 : i32} : tensor<64x64xi8, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 1}>> -> tensor<64x128xbf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>
     %uo = ttg.convert_layout %u : tensor<64x128xbf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>> -> tensor<64x128xbf16, #out>
     %oi = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #ttg.slice<{dim = 1, parent = #out}>>
@@ -166,10 +174,13 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 	for i := range x.Data {
 		x.Data[i] = byte(i*97 + i>>6)
 	}
-	crossCheck(t, src, 4, []*interp.Buffer{x, zeros(t, ir.I8, 64*64), zeros(t, ir.BF16, 64*128)})
+	crossCheck(t, src, 4, []*interp.Buffer{x, zeros(t, ir.I8, 64*64), zeros(t, ir.BF16, 64*128), zeros(t, ir.I8, 64*64)})
 	ll := lowerSource(t, src, "bytes.mlir", true).Module.String()
 	if n := strings.Count(ll, "@llvm.nvvm.prmt("); n == 0 {
 		t.Error("no llvm.nvvm.prmt in the LLVM IR: the bytes were not packed from their words")
+	}
+	if n := len(regexp.MustCompile(`store i16 [^\n]*addrspace\(3\)`).FindAllString(ll, -1)); n != 16 {
+		t.Errorf("%d two-byte shared stores in the LLVM IR, want 16 (the row layout's)", n)
 	}
 }
 
