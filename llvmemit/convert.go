@@ -128,27 +128,22 @@ func (l *Lowerer) storeSharedVec(vals []value.Value, st types.Type, off value.Va
 }
 
 // packSmallBytes returns two or four bytes that lie in words (inWord) as
-// one i16 or i32 made by prmt from those words, to be stored whole; nil
-// for other elements, or bytes from elsewhere (which a vector store of
-// bytes takes as they are).
+// one i16 or i32 picked out of those words by prmt, to be stored whole;
+// nil for other elements, or bytes from elsewhere (which a vector store
+// of bytes takes as they are).
 func (l *Lowerer) packSmallBytes(vals []value.Value, st types.Type) value.Value {
-	if typeBits(st) != 8 || len(vals) != 2 && len(vals) != 4 {
+	if typeBits(st) != 8 {
 		return nil
 	}
-	src := make([]wordRef, len(vals))
-	idx := make([]int, len(vals))
-	for i, v := range vals {
-		w, k, ok := inWord(v, 8)
-		if !ok || w.vec == nil {
-			return nil
-		}
-		src[i], idx[i] = w, k
-	}
-	if len(vals) == 4 {
+	switch len(vals) {
+	case 4:
 		return l.packBytes([4]value.Value(vals))
-	}
-	if w := l.pickBytes(src, idx); w != nil {
-		return l.cur.NewTrunc(w, types.I16)
+	case 2:
+		a, i, ok1 := inWord(vals[0], 8)
+		b, j, ok2 := inWord(vals[1], 8)
+		if ok1 && ok2 {
+			return l.cur.NewTrunc(l.pickBytes([]wordRef{a, b}, []int{i, j}), types.I16)
+		}
 	}
 	return nil
 }

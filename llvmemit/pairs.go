@@ -17,9 +17,11 @@ import (
 // by one PTX instruction on a 32-bit pair (bf16x2 arithmetic, e4m3x2 and
 // e5m2x2 upcasts, a select of both halves), the lowering packs registers
 // r and r+1 into a word and unpacks the result. The packing goes through
-// <2 x i16> (or <4 x i8>) vectors, so that a value unpacked from a word and
-// packed again in the same order folds back into that word at -O3: a
-// chain of packed ops keeps its words, as Triton's code does.
+// <2 x i16> vectors, so that a value unpacked from a word and packed again
+// in the same order folds back into that word at -O3: a chain of packed
+// ops keeps its words, as Triton's code does. Bytes and halves that lie
+// in other words, or in another order, are picked out of those words with
+// prmt (packBytes, packHalves) rather than taken apart and put together.
 
 // pack16 packs two 16-bit registers (i16 or half) into an i32, x in the
 // low half.
@@ -41,9 +43,8 @@ func (l *Lowerer) unpack16(w value.Value, t types.Type) (value.Value, value.Valu
 
 // pack8 packs four i8 registers into an i32, the first in the low byte;
 // nil registers (past the end of a tensor's registers) are zero. Bytes
-// taken out of words (a load, an ldmatrix) are put together
-// again with prmt from those words (packBytes); others through a <4 x i8>
-// vector.
+// that lie in words (a load's, an ldmatrix's) are picked out of them with
+// prmt (packBytes); others go through a <4 x i8> vector.
 func (l *Lowerer) pack8(x [4]value.Value) value.Value {
 	for i, r := range x {
 		if r == nil {
@@ -214,9 +215,10 @@ func (l *Lowerer) bf16Pairs(op *ir.Operation) bool {
 
 // selectPairs lowers an arith.select of 16-bit values whose condition is
 // a scalar or a tensor holding one value in registers r and r+1 (a mask
-// broadcast along the registers, as a scaled dot's NaN mask is) as one 32-bit select
-// per pair, where each half would be a selp.b16 and the halves packed
-// again for the next packed op or the dot. It reports whether it applied.
+// broadcast along the registers, as a scaled dot's NaN mask is) as one
+// 32-bit select a pair, where each half would be a selp.b16 and the
+// halves packed again for the next packed op or the dot. It reports
+// whether it applied.
 func (l *Lowerer) selectPairs(op *ir.Operation) bool {
 	t := op.Result(0).Type()
 	et := mustType(ir.ElementType(t))
@@ -298,25 +300,24 @@ func (l *Lowerer) fp8Upcasts(op *ir.Operation) bool {
 	nret := len(ret.(*types.StructType).Fields)
 	text := strings.ReplaceAll(t.String(), "$IN", fmt.Sprintf("$%d", nret))
 	asm := pureAsm(ret, text, cons+",r", types.I32)
+	et := types.Type(types.Half)
+	if tk == "bf16" {
+		et = types.I16
+	}
 	in := l.Values(op.Operand(0))
 	out := make([]value.Value, len(in))
 	for g := 0; g < len(in); g += 4 {
-		var bytes [4]value.Value
+		var bytes, vals [4]value.Value
 		copy(bytes[:], in[g:min(g+4, len(in))])
 		res := l.cur.NewCall(asm, l.pack8(bytes))
-		for i := 0; i < 4 && g+i < len(in); i++ {
-			switch tk {
-			case "f32":
-				out[g+i] = l.cur.NewExtractValue(res, uint64(i))
-			case "f16", "bf16":
-				et := types.Type(types.Half)
-				if tk == "bf16" {
-					et = types.I16
-				}
-				lo, hi := l.unpack16(l.cur.NewExtractValue(res, uint64(i/2)), et)
-				out[g+i] = []value.Value{lo, hi}[i%2]
+		for i := range nret {
+			if tk == "f32" {
+				vals[i] = l.cur.NewExtractValue(res, uint64(i))
+			} else {
+				vals[2*i], vals[2*i+1] = l.unpack16(l.cur.NewExtractValue(res, uint64(i)), et)
 			}
 		}
+		copy(out[g:], vals[:min(4, len(in)-g)])
 	}
 	l.Define(op.Result(0), out)
 	return true
