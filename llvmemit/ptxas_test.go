@@ -14,8 +14,8 @@ import (
 
 // findPTXAS returns the ptxas the tests assemble PTX with: $PTXAS, else
 // ptxas on PATH, else CUDA's; "" when there is none. .ci/run installs
-// CUDA 11.8's (Debian's nvidia-cuda-toolkit), which knows PTX ISA 7.8 and
-// sm_90 but not PTX 8.x or sm_90a: those files are left to the GPU
+// CUDA 12.4's (Debian 13's nvidia-cuda-toolkit), which knows PTX ISA 8.4
+// and sm_90a; a file newer than the ptxas found knows is left to the GPU
 // machine's ptxas (the proof's ptxas sweep).
 func findPTXAS() string {
 	if p := os.Getenv("PTXAS"); p != "" {
