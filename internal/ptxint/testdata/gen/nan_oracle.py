@@ -84,6 +84,19 @@ def cases():
         add("cvt.rn.satfinite.e5m2x2.f32 $0, $1, $2;", "=h,f,f", F[a], F[b])
         add("cvt.rn.f16x2.f32 $0, $1, $2;", "=r,f,f", F[a], F[b])
         add("cvt.rn.bf16x2.f32 $0, $1, $2;", "=r,f,f", F[a], F[b])
+    # not measured before (2026-12-07): f16/bf16 neg and abs of NaNs, the
+    # NaN an f64 fma passes on among three, the bf16x2 fma (llvmemit's bf16
+    # add, sub and mul) on NaN lanes, fp8 upcasts (llvmemit's sm_89+ path)
+    # of the NaN, infinity and largest codes
+    unary(["neg.f16", "abs.f16"], "=h,h", H, ["pn", "nn", "sn"])
+    unary(["neg.bf16", "abs.bf16"], "=h,h", B, ["pn", "nn", "sn"])
+    fma("fma.rn.f64", "=d,d,d,d", D, [("pn", "nn", "sn"), ("sn", "pn", "nn"), ("nn", "sn", "pn"), ("sn", "one", "pn")])
+    for a, b, c in (("pn", "one", "nz"), ("one", "nn", "z"), ("inf", "z", "nz"), ("sn", "one", "one")):
+        add("fma.rn.bf16x2 $0, $1, $2, $3;", "=r,r,r,r", B[a] << 16 | B["one"], B["one"] << 16 | B[b], B[c] << 16 | B[c])
+    for codes in (0x7F7F, 0xFF7E, 0x0180, 0x807F):
+        add("cvt.rn.f16x2.e4m3x2 $0, $1;", "=r,h", codes)
+    for codes in (0x7C7D, 0xFE7B, 0xFF03, 0x7F00):
+        add("cvt.rn.f16x2.e5m2x2 $0, $1;", "=r,h", codes)
     return out
 
 
