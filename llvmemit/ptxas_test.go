@@ -118,4 +118,9 @@ func (c *ptxasChecker) wait(t *testing.T) {
 	}
 	t.Logf("%s: %d PTX files assemble (%d spill), %d rejected, %d with a header newer than it knows (left to the GPU machine's ptxas)",
 		c.path, c.assembled, len(c.spills), len(c.failures), c.newer)
+	// CI's ptxas (CUDA 12.4's, .ci/run) knows every header the lowering
+	// writes: a newer one there is a lowering that outgrew it.
+	if os.Getenv("CI") == "true" && c.newer > 0 {
+		t.Errorf("%d PTX files have a header newer than CI's ptxas knows", c.newer)
+	}
 }
