@@ -73,11 +73,12 @@ func (l *Lowerer) scratch(op *ir.Operation, size int) int64 {
 // bytes into four st.v4.u8 (InstCombine turns <8 x half> into <8 x i16>
 // when the halves were loaded as bits, and the DAG combiner sees through
 // words built by bitcasts). As in Triton, such a vector is stored as
-// 32-bit words: one st.v4.b32. A word is the word of a loaded vector the
-// elements came from where they did (wordOf), else packed by inline PTX
-// that neither can take apart: a mov.b32 of two halves, prmt.b32 of four
-// bytes (Triton packs bytes with prmt too), or prmt.b32 from the words
-// the elements were taken out of (packHalves, packBytes).
+// 32-bit words: one st.v4.b32. Elements that lie in words (a load's, an
+// ldmatrix's, a packed op's result) are picked out of them (packHalves,
+// packBytes: that word itself where they are all of it, in order, else
+// prmt.b32, which LLVM folds); others are packed by inline PTX that
+// neither can take apart: a mov.b32 of two halves, prmt.b32 of four bytes
+// (Triton packs bytes with prmt too).
 func (l *Lowerer) storeSharedVec(vals []value.Value, st types.Type, off value.Value) {
 	if w := l.packSmallBytes(vals, st); w != nil {
 		s := l.cur.NewStore(w, l.smemPtr(off, w.Type()))
@@ -93,10 +94,6 @@ func (l *Lowerer) storeSharedVec(vals []value.Value, st types.Type, off value.Va
 		}
 		for i := range words {
 			part := vals[per*i : per*(i+1)]
-			if w := l.wordOf(part); w != nil {
-				words[i] = w
-				continue
-			}
 			if per == 4 {
 				if w := l.packBytes([4]value.Value(part)); w != nil {
 					words[i] = w
@@ -175,39 +172,6 @@ func packedPerWord(n int, st types.Type) int {
 		return 4
 	}
 	return 1
-}
-
-// wordOf returns the 32-bit word that holds the elements part (two 16-bit
-// ones or four bytes, low first) when they are consecutive elements of one
-// vector starting at a multiple of their count (a global load, a bitcast
-// of loaded words or of a cvt of two f32s): that word of the vector
-// reinterpreted as words, which LLVM folds into its source, where packing
-// the elements anew would keep them apart. Else it returns nil.
-func (l *Lowerer) wordOf(part []value.Value) value.Value {
-	first, ok := part[0].(*lir.InstExtractElement)
-	if !ok {
-		return nil
-	}
-	vt, ok := first.X.Type().(*types.VectorType)
-	i0, ok2 := constInt(first.Index)
-	k := int64(len(part))
-	if !ok || !ok2 || i0%k != 0 || int64(vt.Len)%k != 0 || int64(typeBits(vt.ElemType))*k != 32 {
-		return nil
-	}
-	for j, x := range part[1:] {
-		e, ok := x.(*lir.InstExtractElement)
-		if !ok || e.X != first.X {
-			return nil
-		}
-		if i, ok := constInt(e.Index); !ok || i != i0+int64(j)+1 {
-			return nil
-		}
-	}
-	var src value.Value = first.X
-	if int64(vt.Len) == k {
-		return l.cur.NewBitCast(src, types.I32)
-	}
-	return l.cur.NewExtractElement(l.cur.NewBitCast(src, types.NewVector(vt.Len/uint64(k), types.I32)), i32(i0/k))
 }
 
 // bits16 is the 16-bit value x (an i16, half or bfloat) as an i16.

@@ -112,7 +112,8 @@ func (l *Lowerer) prmt(a, b value.Value, sel int64) value.Value {
 }
 
 // pickBytes is prmt of the bytes (word, index in it) from at most two
-// words, byte i of the result from src[i]; nil if they lie in more.
+// words, byte i of the result from src[i] (four bytes of one word in
+// order: the word itself); nil if they lie in more.
 func (l *Lowerer) pickBytes(src []wordRef, idx []int) value.Value {
 	var words []wordRef
 	sel := int64(0)
@@ -128,6 +129,9 @@ func (l *Lowerer) pickBytes(src []wordRef, idx []int) value.Value {
 		sel |= int64(4*k+idx[i]) << (4 * i)
 	}
 	if len(words) == 1 {
+		if len(src) == 4 && sel == 0x3210 && words[0].vec != nil { // the word as it is
+			return l.word(words[0])
+		}
 		words = append(words, words[0])
 	}
 	return l.prmt(l.word(words[0]), l.word(words[1]), sel)
@@ -139,9 +143,6 @@ func (l *Lowerer) pickBytes(src []wordRef, idx []int) value.Value {
 // place in one word is that word. It returns nil where a half's source is
 // unknown.
 func (l *Lowerer) packHalves(x, y value.Value) value.Value {
-	if w := l.wordOf([]value.Value{x, y}); w != nil {
-		return w
-	}
 	a, i, ok1 := inWord(x, 16)
 	b, j, ok2 := inWord(y, 16)
 	if !ok1 || !ok2 {
@@ -157,9 +158,6 @@ func (l *Lowerer) packHalves(x, y value.Value) value.Value {
 // apart. Bytes already in place in one word are that word. It returns nil
 // where a byte's source is unknown.
 func (l *Lowerer) packBytes(x [4]value.Value) value.Value {
-	if w := l.wordOf(x[:]); w != nil {
-		return w
-	}
 	src := make([]wordRef, 4)
 	idx := make([]int, 4)
 	for i, r := range x {
