@@ -42,7 +42,7 @@
 // Dots: tt.dot on #ttg.nvidia_mma v2 is mma.sync (f16, bf16, tf32, int8
 // with i32 accumulators), on #ttg.blocked Triton's FMA dot (2-D or
 // batched). fp8 values (f8E4M3FN, f8E5M2) travel as their bits and
-// convert in software valid on sm_80 (fp8.go), upcasts on sm_89+ with the
+// convert in software valid on sm_80 (fp8.go), upcasts on sm_90+ with the
 // hardware's cvt (pairs.go). Where two registers are one PTX instruction
 // on a 32-bit pair (bf16 add, sub and mul as fma.rn.bf16x2, fp8 upcasts,
 // 16-bit selects with one condition) they are packed into a word, and

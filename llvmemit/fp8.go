@@ -17,7 +17,7 @@ import (
 // select, bitcast) and convert: tt.fp_to_fp, arith.extf and arith.truncf
 // to and from f16, bf16 and f32, in software that is valid on sm_80 with
 // PTX 7.0 (Triton's cvt.rn.satfinite.e4m3x2 needs sm_89), but upcasts on
-// sm_89+, which use the hardware's cvt.rn.f16x2.e4m3x2 (fp8Upcasts in
+// sm_90+, which use the hardware's cvt.rn.f16x2.e4m3x2 (fp8Upcasts in
 // pairs.go). Upcasts are exact; downcasts round once from the source value (to nearest even, or
 // toward zero with rounding = rtz) and saturate to the largest finite
 // value, as Triton's conversions do (NaN stays NaN). Arithmetic on fp8

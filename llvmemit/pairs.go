@@ -244,13 +244,12 @@ func (l *Lowerer) selectPairs(op *ir.Operation) bool {
 	return true
 }
 
-// FP8CvtPTXVersion is the PTX ISA version of cvt.rn.f16x2.e4m3x2 and
-// cvt.rn.f16x2.e5m2x2 (sm_89).
-const FP8CvtPTXVersion = "7.8"
-
 // fp8Upcasts lowers op, a tt.fp_to_fp or arith.extf from f8E4M3FN or
-// f8E5M2 to f16, bf16 or f32, on sm_89+ with the hardware's
-// cvt.rn.f16x2.e4m3x2 (or .e5m2x2), four registers at a time: the four
+// f8E5M2 to f16, bf16 or f32, on sm_90+ with the hardware's
+// cvt.rn.f16x2.e4m3x2 (or .e5m2x2), which makes the module's PTX
+// Hopper's (sm_90a, PTX 8.0: the instruction needs sm_90 with PTX 7.8,
+// sm_89 only from PTX 8.1, and llc-14 writes sm_80 for either), four
+// registers at a time: the four
 // bytes as one word, two cvts, then for bf16 each f16 widened to f32
 // (cvt.f32.f16, exact) and the two f32s' high halves packed with one prmt
 // (exact: an fp8 value is a bf16 value), for f32 the widening alone. Every
@@ -259,7 +258,7 @@ const FP8CvtPTXVersion = "7.8"
 func (l *Lowerer) fp8Upcasts(op *ir.Operation) bool {
 	from, to := op.Operand(0).Type(), op.Result(0).Type()
 	f, ok := ir.ElementType(from).(*ir.FloatType)
-	if !ok || l.e.cc < 89 || !isFP8(from) || mustLayout(to) == nil {
+	if !ok || l.e.cc < 90 || !isFP8(from) || mustLayout(to) == nil {
 		return false
 	}
 	cvt := map[string]string{"f8E4M3FN": "e4m3x2", "f8E5M2": "e5m2x2"}[f.Kind]
@@ -267,7 +266,7 @@ func (l *Lowerer) fp8Upcasts(op *ir.Operation) bool {
 	if tk != "f16" && tk != "bf16" && tk != "f32" {
 		return false
 	}
-	l.e.needPTX(FP8CvtPTXVersion)
+	l.e.hopper = true
 	var t strings.Builder
 	t.WriteString("{\n.reg .b16 q0, q1;\n.reg .b32 h0, h1;\n.reg .b16 e<4>;\n.reg .f32 f<4>;\n")
 	t.WriteString("mov.b32 {q0, q1}, $IN;\n")
