@@ -154,8 +154,8 @@ func (l *Lowerer) packHalves(x, y value.Value) value.Value {
 
 // packBytes packs four bytes that lie in words (inWord) into an i32 with
 // prmt.b32: one where they come from at most two words, else one a half
-// and one to join the halves; the words' other bytes are never taken
-// apart. Bytes already in place in one word are that word. It returns nil
+// (pickPair) and one to join the halves; the words' other bytes are never
+// taken apart. Bytes already in place in one word are that word. It returns nil
 // where a byte's source is unknown.
 func (l *Lowerer) packBytes(x [4]value.Value) value.Value {
 	src := make([]wordRef, 4)
@@ -170,7 +170,22 @@ func (l *Lowerer) packBytes(x [4]value.Value) value.Value {
 	if w := l.pickBytes(src, idx); w != nil {
 		return w
 	}
-	return l.prmt(l.pickBytes(src[:2], idx[:2]), l.pickBytes(src[2:], idx[2:]), 0x5410)
+	lo, at := l.pickPair(src[0], src[1], idx[0], idx[1])
+	hi, bt := l.pickPair(src[2], src[3], idx[2], idx[3])
+	return l.prmt(lo, hi, int64(at|(at+1)<<4|(4+bt)<<8|(4+bt+1)<<12))
+}
+
+// pickPair is a word holding byte i of a then byte k of b at bytes at and
+// at+1. Where a and b are two words and i, k are both even or both odd,
+// the word is prmt of bytes i&^1, k&^1, their successors (at = 0 or 2 by
+// parity), which the pair of the other parity takes too: a 4x4 byte
+// transpose of four words is then 8 prmt, not 12.
+func (l *Lowerer) pickPair(a, b wordRef, i, k int) (value.Value, int) {
+	if a != b && a.vec != nil && b.vec != nil && i&1 == k&1 {
+		i0, k0 := int64(i&^1), int64(k&^1)
+		return l.prmt(l.word(a), l.word(b), i0|(4+k0)<<4|(i0+1)<<8|(4+k0+1)<<12), 2 * (i & 1)
+	}
+	return l.pickBytes([]wordRef{a, b}, []int{i, k}), 0
 }
 
 // bf16x2Fma are arith.addf, subf and mulf of bf16 as one fma.rn.bf16x2
