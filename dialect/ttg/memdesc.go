@@ -2,6 +2,7 @@ package ttg
 
 import (
 	"errors"
+	"fmt"
 	"slices"
 	"strconv"
 
@@ -91,11 +92,24 @@ func allocShape(md *ir.MemDescType) []int64 {
 }
 
 // verifyMemdescIndex is MemDescIndexOp::verify.
+// memdescViews returns the memdesc types of a view op's operand and
+// result, or the error ODS's type constraints give when either is not one.
+func memdescViews(op *ir.Operation) (src, dst *ir.MemDescType, err error) {
+	src, ok := op.Operand(0).Type().(*ir.MemDescType)
+	if !ok {
+		return nil, nil, fmt.Errorf("operand #0 must be memory descriptor type, but got '%s'", ir.TypeString(op.Operand(0).Type()))
+	}
+	dst, ok = op.Result(0).Type().(*ir.MemDescType)
+	if !ok {
+		return nil, nil, fmt.Errorf("result #0 must be memory descriptor type, but got '%s'", ir.TypeString(op.Result(0).Type()))
+	}
+	return src, dst, nil
+}
+
 func verifyMemdescIndex(op *ir.Operation) error {
-	src, ok1 := op.Operand(0).Type().(*ir.MemDescType)
-	dst, ok2 := op.Result(0).Type().(*ir.MemDescType)
-	if !ok1 || !ok2 {
-		return nil
+	src, dst, err := memdescViews(op)
+	if err != nil {
+		return err
 	}
 	if !ir.TypesEqual(src.Elem, dst.Elem) {
 		return errors.New("result element type must match desc element type")
@@ -128,10 +142,9 @@ func verifyMemdescIndex(op *ir.Operation) error {
 
 // verifyMemdescSubslice is MemDescSubsliceOp::verify.
 func verifyMemdescSubslice(op *ir.Operation) error {
-	src, ok1 := op.Operand(0).Type().(*ir.MemDescType)
-	dst, ok2 := op.Result(0).Type().(*ir.MemDescType)
-	if !ok1 || !ok2 {
-		return nil
+	src, dst, err := memdescViews(op)
+	if err != nil {
+		return err
 	}
 	var offsets []int64
 	if d, ok := op.Attr("offsets").(*ir.DenseArrayAttr); ok {

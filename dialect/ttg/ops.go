@@ -20,7 +20,8 @@ func to(t ir.Type) func(ir.Type) ir.Type { return func(ir.Type) ir.Type { return
 func view(name, summary string, attrs ...ir.AttrDef) *ir.OpDef {
 	return &ir.OpDef{Name: name, Summary: summary, Traits: ir.Pure,
 		Operands: args("src"), Results: args("result"), Attrs: attrs,
-		Format: "$src attr-dict `:` qualified(type($src)) `->` qualified(type($result))"}
+		Format: "$src attr-dict `:` qualified(type($src)) `->` qualified(type($result))",
+		Verify: func(op *ir.Operation) error { _, _, err := memdescViews(op); return err }}
 }
 
 // tokens fills in the async token types of async_commit_group and

@@ -40,3 +40,33 @@ tt.func @index_shape(%arg0: !ttg.memdesc<2x8x16xf32, #shared, #smem>) {
   %a = ttg.memdesc_index %arg0[%c0] : !ttg.memdesc<2x8x16xf32, #shared, #smem> -> !ttg.memdesc<8x8xf32, #shared, #smem>
   tt.return
 }
+
+// -----
+
+// A view's operand and result must be memory descriptors (ODS's type
+// constraint); a fuzzed module with `-> !.` reached the lowering before.
+#shared = #ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 4, order = [0, 1]}>
+#smem = #ttg.shared_memory
+tt.func @index_not_memdesc(%arg0: !ttg.memdesc<2x16xf32, #shared, #smem>, %i: i32) {
+  // expected-error @+1 {{result #0 must be memory descriptor type, but got 'i32'}}
+  %a = ttg.memdesc_index %arg0[%i] : !ttg.memdesc<2x16xf32, #shared, #smem> -> i32
+  tt.return
+}
+
+// -----
+
+tt.func @subslice_not_memdesc(%arg0: i32) {
+  // expected-error @+1 {{operand #0 must be memory descriptor type, but got 'i32'}}
+  %a = ttg.memdesc_subslice %arg0 [0, 8] : i32 -> i32
+  tt.return
+}
+
+// -----
+
+#shared = #ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 4, order = [0, 1]}>
+#smem = #ttg.shared_memory
+tt.func @trans_not_memdesc(%arg0: !ttg.memdesc<8x16xf32, #shared, #smem>) {
+  // expected-error @+1 {{result #0 must be memory descriptor type, but got 'i32'}}
+  %a = ttg.memdesc_trans %arg0 {order = array<i32: 1, 0>} : !ttg.memdesc<8x16xf32, #shared, #smem> -> i32
+  tt.return
+}
