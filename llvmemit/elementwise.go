@@ -44,13 +44,17 @@ func elementwiseRegs(l *Lowerer, op *ir.Operation, fn func(r int, args []value.V
 	for r := 0; r < n; r++ {
 		args := make([]value.Value, len(ins))
 		for i := range ins {
-			args[i] = ins[i][min(r, len(ins[i])-1)]
+			args[i] = regOf(ins[i], r)
 		}
 		out[r] = fn(r, args)
 	}
 	l.Define(op.Result(0), out)
 	return nil
 }
+
+// regOf is register r of an operand's registers v: a scalar (one
+// register) is every register.
+func regOf(v []value.Value, r int) value.Value { return v[min(r, len(v)-1)] }
 
 // bf16ToF32 widens bf16 bits to float.
 func (l *Lowerer) bf16ToF32(v value.Value) value.Value {
@@ -559,13 +563,13 @@ func (l *Lowerer) truncPairs(op *ir.Operation) bool {
 		return false
 	}
 	cvt := pureAsm(types.I32, "cvt.rn."+tk.Kind+"x2.f32 $0, $1, $2;", "=r,f,f", types.Float, types.Float)
+	et := types.Type(types.Half)
+	if tk.Kind == "bf16" { // bf16 values are their bits (i16)
+		et = types.I16
+	}
 	out := make([]value.Value, len(in))
 	for r := 0; r < len(in); r += 2 {
 		// The first source goes to the upper half.
-		et := types.Type(types.Half)
-		if tk.Kind == "bf16" { // bf16 values are their bits (i16)
-			et = types.I16
-		}
 		out[r], out[r+1] = l.unpack16(l.cur.NewCall(cvt, in[r+1], in[r]), et)
 	}
 	l.Define(op.Result(0), out)

@@ -68,21 +68,16 @@ func lowerFp4ToFp(l *Lowerer, op *ir.Operation) error {
 	if kind == "f16" {
 		et = types.Half
 	}
-	pair := types.NewVector(2, et)
 	in := l.Values(op.Operand(0))
 	out := make([]value.Value, 2*len(in))
-	b := l.cur
 	for g := 0; g < len(in); g += 4 {
 		// Registers g..g+3 as the bytes of one word, low byte first
 		// (zeros past the end).
 		var bytes [4]value.Value
 		copy(bytes[:], in[g:min(g+4, len(in))])
-		word := l.pack8(bytes)
-		res := b.NewCall(unpack, word)
+		res := l.cur.NewCall(unpack, l.pack8(bytes))
 		for i := 0; i < 4 && g+i < len(in); i++ {
-			v := b.NewBitCast(b.NewExtractValue(res, uint64(i)), pair)
-			out[2*(g+i)] = b.NewExtractElement(v, i32(0))
-			out[2*(g+i)+1] = b.NewExtractElement(v, i32(1))
+			out[2*(g+i)], out[2*(g+i)+1] = l.unpack16(l.cur.NewExtractValue(res, uint64(i)), et)
 		}
 	}
 	l.Define(op.Result(0), out)

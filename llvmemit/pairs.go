@@ -215,11 +215,10 @@ func (l *Lowerer) bf16Pairs(op *ir.Operation) bool {
 		return false
 	}
 	x, y := l.Values(op.Operand(0)), l.Values(op.Operand(1))
-	reg := func(v []value.Value, r int) value.Value { return v[min(r, len(v)-1)] } // a scalar is every register
 	fma := pureAsm(types.I32, "fma.rn.bf16x2 $0, $1, $2, $3;", "=r,r,r,r", types.I32, types.I32, types.I32)
 	out := make([]value.Value, n)
 	for r := 0; r < n; r += 2 {
-		a := mk(l.pack16(reg(x, r), reg(x, r+1)), l.pack16(reg(y, r), reg(y, r+1)))
+		a := mk(l.pack16(regOf(x, r), regOf(x, r+1)), l.pack16(regOf(y, r), regOf(y, r+1)))
 		out[r], out[r+1] = l.unpack16(l.cur.NewCall(fma, a[0], a[1], a[2]), types.I16)
 	}
 	l.Define(op.Result(0), out)
@@ -240,19 +239,18 @@ func (l *Lowerer) selectPairs(op *ir.Operation) bool {
 	}
 	n := numRegs(t)
 	c := l.Values(op.Operand(0))
-	reg := func(v []value.Value, r int) value.Value { return v[min(r, len(v)-1)] } // a scalar is every register
 	if n%2 != 0 {
 		return false
 	}
 	for r := 0; r < n; r += 2 {
-		if reg(c, r) != reg(c, r+1) {
+		if regOf(c, r) != regOf(c, r+1) {
 			return false
 		}
 	}
 	x, y := l.Values(op.Operand(1)), l.Values(op.Operand(2))
 	out := make([]value.Value, n)
 	for r := 0; r < n; r += 2 {
-		w := l.cur.NewSelect(reg(c, r), l.pack16(reg(x, r), reg(x, r+1)), l.pack16(reg(y, r), reg(y, r+1)))
+		w := l.cur.NewSelect(regOf(c, r), l.pack16(regOf(x, r), regOf(x, r+1)), l.pack16(regOf(y, r), regOf(y, r+1)))
 		out[r], out[r+1] = l.unpack16(w, et)
 	}
 	l.Define(op.Result(0), out)

@@ -216,18 +216,16 @@ func RewritePTXHeader(ptx []byte, version, target string) ([]byte, error) {
 // tritongpu-global-scratch-memory-allocation. A failure returns the
 // step's name beside its diagnostics and error.
 func Prepare(m *ir.Module, allocShared bool) (step string, d ir.Diagnostics, err error) {
-	steps := []struct {
+	type prep struct {
 		name string
 		run  func(*ir.Module) (ir.Diagnostics, error)
-	}{
-		{"tritongpu-decompose-scaled-blocked", passes.DecomposeScaledDots},
-		{"allocate-shared-memory-nv", AllocateSharedMemory},
-		{"tritongpu-global-scratch-memory-allocation", passes.AllocateGlobalScratch},
 	}
+	steps := []prep{{"tritongpu-decompose-scaled-blocked", passes.DecomposeScaledDots}}
+	if allocShared {
+		steps = append(steps, prep{"allocate-shared-memory-nv", AllocateSharedMemory})
+	}
+	steps = append(steps, prep{"tritongpu-global-scratch-memory-allocation", passes.AllocateGlobalScratch})
 	for _, s := range steps {
-		if s.name == "allocate-shared-memory-nv" && !allocShared {
-			continue
-		}
 		if d, err := s.run(m); err != nil {
 			return s.name, d, err
 		}

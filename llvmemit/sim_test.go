@@ -632,22 +632,10 @@ func (s *sim) call(c *lir.InstCall) {
 			a, b, d := f16.FromBits(s.get(t, c.Args[0])[0]), f16.FromBits(s.get(t, c.Args[1])[0]), f16.FromBits(s.get(t, c.Args[2])[0])
 			s.env[t][c] = simVal{f16.Bits(f16.Round(a*b+d, interp.NearestEven, false))}
 		}
-	case name == "llvm.nvvm.prmt": // the default mode, as ptxint's prmt.b32
+	case name == "llvm.nvvm.prmt":
 		for t := range s.running() {
 			a, b, sel := uint32(s.get(t, c.Args[0])[0]), uint32(s.get(t, c.Args[1])[0]), uint32(s.get(t, c.Args[2])[0])
-			src := uint64(b)<<32 | uint64(a)
-			var r uint32
-			for i := range 4 {
-				k := sel >> (4 * i) & 15
-				byt := uint32(src >> (8 * (k & 7)) & 0xff)
-				if k&8 != 0 && byt&0x80 != 0 {
-					byt = 0xff
-				} else if k&8 != 0 {
-					byt = 0
-				}
-				r |= byt << (8 * i)
-			}
-			s.env[t][c] = simVal{uint64(r)}
+			s.env[t][c] = simVal{uint64(ptxint.Prmt(a, b, sel))}
 		}
 	case name == "llvm.nvvm.barrier0":
 		if s.off != nil {

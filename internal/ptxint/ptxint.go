@@ -142,7 +142,7 @@ func init() {
 				"shf."+dir+"."+mode+".b32")
 		}
 	}
-	def(32, 4, func(v []uint32) uint32 { return prmt(v[1], v[2], v[3]) }, "prmt.b32")
+	def(32, 4, func(v []uint32) uint32 { return Prmt(v[1], v[2], v[3]) }, "prmt.b32")
 	def(32, 2, func(v []uint32) uint32 { return v[1] }, "mov.b32", "mov.u32", "mov.s32", "mov.f32")
 
 	// 64-bit integers, and the 32 x 32 -> 64 products.
@@ -777,10 +777,11 @@ func shf(a, b, n uint32, left, wrap bool) uint32 {
 	return uint32(x >> n)
 }
 
-// prmt is prmt.b32's default mode: the bytes of {b, a} (a's are 0-3, b's
+// Prmt is prmt.b32's default mode: the bytes of {b, a} (a's are 0-3, b's
 // 4-7); nibble i of sel picks byte i of the result, its bit 3 replicating
-// the picked byte's sign bit instead.
-func prmt(a, b, sel uint32) uint32 {
+// the picked byte's sign bit instead. (llvmemit's simulator runs
+// llvm.nvvm.prmt with it.)
+func Prmt(a, b, sel uint32) uint32 {
 	src := uint64(b)<<32 | uint64(a)
 	var r uint32
 	for i := range 4 {
