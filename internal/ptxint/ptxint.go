@@ -292,9 +292,9 @@ func init() {
 	// as an H100 makes them (testdata/gpu_nans.jsonl): unlike f32's, an f64
 	// instruction passes a NaN operand on, quieted (its payload and sign
 	// kept), the second of add, sub, mul and min/max where both are NaN, the
-	// first of div, the b of an fma (the order of the pairs not measured,
-	// b before a before c, is a guess); an invalid operation (inf-inf, 0*inf,
-	// 0/0, sqrt(-1)) gives the default NaN 0xfff8000000000000.
+	// first of div, of an fma the first NaN of b, c, a (signaling or not);
+	// an invalid operation (inf-inf, 0*inf, 0/0, sqrt(-1)) gives the
+	// default NaN 0xfff8000000000000.
 	f64op := func(nanOrder []int, op func(a []float64) float64) func(v []uint64) uint64 {
 		return func(v []uint64) uint64 {
 			for _, i := range nanOrder {
@@ -316,7 +316,7 @@ func init() {
 	def64(64, 3, f64op(first, func(a []float64) float64 { return a[0] / a[1] }), "div.rn.f64")
 	def64(64, 2, f64op(only, func(a []float64) float64 { return math.Sqrt(a[0]) }), "sqrt.rn.f64")
 	def64(64, 2, f64op(only, func(a []float64) float64 { return 1 / a[0] }), "rcp.rn.f64")
-	def64(64, 4, f64op([]int{1, 0, 2}, func(a []float64) float64 { return fma64(a[0], a[1], a[2]) }), "fma.rn.f64")
+	def64(64, 4, f64op([]int{1, 2, 0}, func(a []float64) float64 { return fma64(a[0], a[1], a[2]) }), "fma.rn.f64")
 	// neg and abs leave a NaN as it is (quieted), sign and all.
 	def64(64, 2, f64op(only, func(a []float64) float64 { return -a[0] }), "neg.f64")
 	def64(64, 2, f64op(only, func(a []float64) float64 { return math.Abs(a[0]) }), "abs.f64")
@@ -884,11 +884,12 @@ func (l *lanes) fma(v []uint32) uint32 {
 
 func finite(x float64) bool { return !math.IsInf(x, 0) && !math.IsNaN(x) }
 
-// signOp is r, neg's or abs's result on a lane's bits b, but for an f32
-// NaN, which the GPU makes the canonical NaN (f16 and bf16 NaNs: the sign
-// changed, as PTX leaves it unspecified; no GPU run has checked them).
+// signOp is r, neg's or abs's result on a lane's bits b, but for a NaN,
+// which the GPU makes the canonical NaN of the format (0x7fffffff,
+// 0x7fff; f32, f16 and bf16 measured on an H100, testdata/gpu_nans.jsonl;
+// the f16x2 and bf16x2 lanes are taken to do the same, not measured).
 func (l *lanes) signOp(b, r uint32) uint32 {
-	if l.f.Name == "f32" && isNaN32(b) {
+	if math.IsNaN(l.f.FromBits(uint64(b))) {
 		return fbits(l.f, math.NaN())
 	}
 	return r
