@@ -32,6 +32,7 @@ var layoutPasses = []string{
 	"specialize-divisibility",
 	"triton-rewrite-tensor-pointer",
 	"tritongpu-decompose-scaled-blocked",
+	"triton-nvidia-tma-lowering",
 }
 
 // How a kernel is run without knowing its buffers (the rule of
@@ -112,6 +113,25 @@ func runKernelBounded(m *ir.Module, seed uint64, grid [3]int, maxOps, maxWork, i
 	for k, t := range ft.Inputs {
 		if _, ok := t.(*ir.AsyncTokenType); ok {
 			args = append(args, interp.Token{})
+			continue
+		}
+		if dt, ok := t.(*ir.TensorDescType); ok && dt.Block != nil {
+			// A tensor descriptor (a host-side TMA descriptor): a
+			// row-major tensor twice the block in every dimension, so that
+			// blocks at the kernel's indices are partly out of bounds.
+			e, err := interp.ElemOf(dt.Block.Elem)
+			if err != nil {
+				return nil, fmt.Errorf("parameter of type %s: %v", ir.TypeString(t), err)
+			}
+			block := shapeInts(dt.Block)
+			shape, strides := make([]int64, len(block)), make([]int64, len(block))
+			stride := int64(1)
+			for d := len(block) - 1; d >= 0; d-- {
+				shape[d], strides[d] = 2*int64(block[d]), stride
+				stride *= shape[d]
+			}
+			mem.Elems = append(mem.Elems, e)
+			args = append(args, &interp.TensorDesc{Base: int64(len(mem.Elems)) << 40, Elem: e, Block: block, Shape: shape, Strides: strides})
 			continue
 		}
 		e, err := interp.ElemOf(ir.ElementType(t))

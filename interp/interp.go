@@ -392,12 +392,19 @@ func hasAtomics(m *ir.Module) bool {
 
 // Arg is one argument of a kernel launch: a buffer for a pointer
 // parameter, an integer for an integer parameter, a float for a float
-// parameter. Make one with BufArg, IntArg or FloatArg.
+// parameter, a strided tensor in a buffer for a tensor descriptor (a
+// host-side TMA descriptor). Make one with BufArg, IntArg, FloatArg or
+// DescArg.
 type Arg struct {
 	Buf   *Buffer
 	Int   int64
 	Float float64
-	kind  argKind
+	// Shape and Strides (in elements) of a descriptor's tensor, which
+	// starts at Buf's first element; PadNaN: float loads out of bounds
+	// read NaN instead of 0.
+	Shape, Strides []int64
+	PadNaN         bool
+	kind           argKind
 }
 
 type argKind uint8
@@ -407,6 +414,7 @@ const (
 	argBuf
 	argInt
 	argFloat
+	argDesc
 )
 
 // BufArg passes buffer b to a pointer parameter; the kernel sees the
@@ -419,6 +427,14 @@ func IntArg(v int64) Arg { return Arg{Int: v, kind: argInt} }
 // FloatArg passes v to a float parameter (rounded to its type, to nearest
 // even).
 func FloatArg(v float64) Arg { return Arg{Float: v, kind: argFloat} }
+
+// DescArg passes a tensor descriptor over the tensor of shape and strides
+// (in elements, outermost first) whose element (0, ..., 0) is b's first
+// to a !tt.tensordesc parameter: what Triton's TensorDescriptor(base,
+// shape, strides, block_shape) is on the host.
+func DescArg(b *Buffer, shape, strides []int64, padNaN bool) Arg {
+	return Arg{Buf: b, Shape: shape, Strides: strides, PadNaN: padNaN, kind: argDesc}
+}
 
 // Run runs the tt.func funcName of m over grid with args, one per
 // parameter, on host memory: every pointer parameter gets its own Buffer
@@ -473,6 +489,14 @@ func BindArgs(fn *ir.Operation, args []Arg, mem *BufferMemory) ([]Value, error) 
 	vals := make([]Value, len(args))
 	for i, t := range ft.Inputs {
 		a := args[i]
+		if _, ok := t.(*ir.TensorDescType); ok {
+			d, err := bindDesc(t, a, mem, fmt.Sprintf("argument %d", i))
+			if err != nil {
+				return nil, fmt.Errorf("argument %d: %v", i, err)
+			}
+			vals[i] = d
+			continue
+		}
 		e, err := ElemOf(t)
 		if err != nil {
 			return nil, fmt.Errorf("argument %d: %v", i, err)

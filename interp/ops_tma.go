@@ -1,0 +1,187 @@
+package interp
+
+import (
+	"fmt"
+
+	"github.com/layoutopt/layoutopt/ir"
+)
+
+// The TMA copies of ttng, which triton-nvidia-tma-lowering makes of
+// descriptor loads and stores, move a block between global memory and a
+// shared-memory buffer with the descriptor's addressing, bounds and
+// padding (ops_descriptor.go):
+//
+//   - ttng.async_tma_copy_global_to_local %desc[x_0, ...] %buf, %bar, %pred
+//     fills the view %buf with the block at (x_0, ...), out-of-bounds
+//     elements reading the padding (0, or NaN for PAD_NAN floats: the
+//     TMA's oobFill); nothing when %pred is false. ttng.async_tma_gather
+//     fills it with the rows x_offsets[i], columns y_offset + j;
+//   - ttng.async_tma_copy_local_to_global %desc[x_0, ...] %buf stores the
+//     view's elements that are in bounds; ttng.async_tma_scatter the rows
+//     of a gather.
+//
+// Completion is immediate: the mbarrier and bulk-group ops that wait for
+// it have no effect here.
+
+func evalTMALoad(ex *Exec, op *ir.Operation, args []Value) ([]Value, error) {
+	// desc, coords..., barrier, result, pred
+	if len(args) < 4 {
+		return nil, fmt.Errorf("expects a descriptor, coordinates, a barrier, a buffer and a predicate")
+	}
+	if on, err := predicate(args[len(args)-1]); err != nil || !on {
+		return nil, err
+	}
+	d, err := tensorDescArg(args[0])
+	if err != nil {
+		return nil, err
+	}
+	idx, err := scalarInts(args[1:len(args)-3], "coordinate")
+	if err != nil {
+		return nil, err
+	}
+	m, err := memDescArg(args[len(args)-2])
+	if err != nil {
+		return nil, err
+	}
+	out := NewTensor(m.Buf.Elem, m.Shape)
+	if err := d.checkBlockType("loading", out, d.Block); err != nil {
+		return nil, err
+	}
+	ptr, mask, err := d.pointers(idx)
+	if err != nil {
+		return nil, err
+	}
+	if err := d.loadPadded(ex, out, ptr, mask); err != nil {
+		return nil, err
+	}
+	return nil, m.store(out)
+}
+
+func evalTMAStore(ex *Exec, op *ir.Operation, args []Value) ([]Value, error) {
+	// desc, coords..., src
+	if len(args) < 2 {
+		return nil, fmt.Errorf("expects a descriptor, coordinates and a buffer")
+	}
+	d, err := tensorDescArg(args[0])
+	if err != nil {
+		return nil, err
+	}
+	idx, err := scalarInts(args[1:len(args)-1], "coordinate")
+	if err != nil {
+		return nil, err
+	}
+	m, err := memDescArg(args[len(args)-1])
+	if err != nil {
+		return nil, err
+	}
+	val := m.tensor()
+	if err := d.checkBlockType("storing", val, d.Block); err != nil {
+		return nil, err
+	}
+	ptr, mask, err := d.pointers(idx)
+	if err != nil {
+		return nil, err
+	}
+	return nil, storeFrom(ex, ptr, val, mask)
+}
+
+func evalTMAGather(ex *Exec, op *ir.Operation, args []Value) ([]Value, error) {
+	// desc, x_offsets, y_offset, barrier, result, pred
+	if len(args) != 6 {
+		return nil, fmt.Errorf("expects a descriptor, x_offsets, y_offset, a barrier, a buffer and a predicate")
+	}
+	if on, err := predicate(args[5]); err != nil || !on {
+		return nil, err
+	}
+	d, x, y, err := gatherOperands(args)
+	if err != nil {
+		return nil, err
+	}
+	m, err := memDescArg(args[4])
+	if err != nil {
+		return nil, err
+	}
+	out := NewTensor(m.Buf.Elem, m.Shape)
+	if err := d.checkBlockType("gathering", out, out.Shape); err != nil {
+		return nil, err
+	}
+	ptr, mask, err := d.gatherPointers(out.Shape, x, y)
+	if err != nil {
+		return nil, err
+	}
+	if err := d.loadPadded(ex, out, ptr, mask); err != nil {
+		return nil, err
+	}
+	return nil, m.store(out)
+}
+
+func evalTMAScatter(ex *Exec, op *ir.Operation, args []Value) ([]Value, error) {
+	// desc, x_offsets, y_offset, src
+	if len(args) != 4 {
+		return nil, fmt.Errorf("expects a descriptor, x_offsets, y_offset and a buffer")
+	}
+	d, x, y, err := gatherOperands(args)
+	if err != nil {
+		return nil, err
+	}
+	m, err := memDescArg(args[3])
+	if err != nil {
+		return nil, err
+	}
+	val := m.tensor()
+	if err := d.checkBlockType("scattering", val, val.Shape); err != nil {
+		return nil, err
+	}
+	ptr, mask, err := d.gatherPointers(val.Shape, x, y)
+	if err != nil {
+		return nil, err
+	}
+	return nil, storeFrom(ex, ptr, val, mask)
+}
+
+// predicate is the value of an i1 scalar operand.
+func predicate(v Value) (bool, error) {
+	p, err := scalarInts([]Value{v}, "predicate")
+	if err != nil {
+		return false, err
+	}
+	return p[0] != 0, nil
+}
+
+func init() {
+	register(map[string]OpFunc{
+		"ttng.async_tma_copy_global_to_local": evalTMALoad,
+		"ttng.async_tma_copy_local_to_global": evalTMAStore,
+		"ttng.async_tma_gather":               evalTMAGather,
+		"ttng.async_tma_scatter":              evalTMAScatter,
+	})
+}
+
+// bindDesc makes the descriptor value of a DescArg for a parameter of
+// type t, its buffer placed in mem.
+func bindDesc(t ir.Type, a Arg, mem *BufferMemory, what string) (*TensorDesc, error) {
+	block, e, err := tensorDescType(t)
+	if err != nil {
+		return nil, err
+	}
+	if a.kind != argDesc || a.Buf == nil {
+		return nil, fmt.Errorf("parameter of type %s needs a tensor descriptor (DescArg)", ir.TypeString(t))
+	}
+	if r := len(block); len(a.Shape) != r || len(a.Strides) != r {
+		return nil, fmt.Errorf("a descriptor of rank %d needs %d sizes and %d strides, given %d and %d", r, r, r, len(a.Shape), len(a.Strides))
+	}
+	be, err := ElemOf(a.Buf.Elem)
+	if err != nil {
+		return nil, fmt.Errorf("buffer: %v", err)
+	}
+	if be.Bytes() != e.Bytes() {
+		return nil, fmt.Errorf("a buffer of %s for a descriptor of %s", ir.TypeString(a.Buf.Elem), ir.TypeString(t))
+	}
+	for d, n := range a.Shape {
+		if n <= 0 || a.Strides[d] <= 0 {
+			return nil, fmt.Errorf("dimension %d: size %d and stride %d must be positive", d, n, a.Strides[d])
+		}
+	}
+	base := mem.Add(a.Buf, what)
+	return &TensorDesc{Base: base, Elem: e, Block: block, Shape: a.Shape, Strides: a.Strides, PadNaN: a.PadNaN}, nil
+}
