@@ -27,18 +27,55 @@ const (
 	tmaB4X16P6 = 14
 )
 
-// lowerMakeTensorDesc rewrites op, a tt.make_tensor_descriptor, or returns
-// why it cannot (the op is then left as it is).
-func lowerMakeTensorDesc(op *ir.Operation) error {
-	dt, _ := op.Result(0).Type().(*ir.TensorDescType)
-	base, _ := op.Operand(0).Type().(*ir.PointerType)
-	if dt == nil || dt.Block == nil || base == nil || op.NumOperands() != 1+2*len(dt.Block.Shape) {
-		return fmt.Errorf("malformed tt.make_tensor_descriptor")
+// TMABox is how a tensor descriptor's block moves through the TMA: what
+// Triton 3.6's getTMABlockShape, getTMASwizzleMode and getTMAElementType
+// make of its type.
+type TMABox struct {
+	// Box is the block one TMA message moves, outermost dimension first:
+	// the block shape (the packed dimension doubled for fp4-padded
+	// layouts), each dimension at most 256, the contiguous one exactly
+	// the swizzle width when the layout is swizzled. A block of several
+	// boxes takes several messages.
+	Box []int64
+	// SwizzleMode is 0, 1, 2 or 3 for no, 32-, 64- and 128-byte swizzling
+	// (CUtensorMapSwizzle).
+	SwizzleMode int64
+	// ElemType is the element type as Triton numbers it for
+	// tensormap.replace (tmaU8 ... tmaB4X16P6); HostElemType converts it
+	// to CUDA's CUtensorMapDataType.
+	ElemType int64
+	// ElemBytes is the size of a block element; FP4Padded, whether the
+	// layout is nvmma_shared's fp4Padded (two e2m1 a byte, padded).
+	ElemBytes int
+	FP4Padded bool
+}
+
+// HostElemType is b.ElemType as CUDA's CUtensorMapDataType numbers it
+// (Triton's TMA_DTYPE_DEVICE_TO_HOST: f64 is 8 and bf16 9 there, f32 with
+// flush to zero 10).
+func (b TMABox) HostElemType() int64 {
+	switch b.ElemType {
+	case 8:
+		return 10
+	case tmaF64:
+		return 8
+	case tmaBF16:
+		return 9
+	}
+	return b.ElemType
+}
+
+// TMABoxOf returns how blocks of descriptor type dt move through the TMA,
+// or why they cannot (a multi-CTA layout, a shared layout TMA cannot
+// write, a block narrower than its swizzle, an unsupported element type).
+func TMABoxOf(dt *ir.TensorDescType) (TMABox, error) {
+	if dt == nil || dt.Block == nil {
+		return TMABox{}, fmt.Errorf("not a tensor descriptor type")
 	}
 	rank := len(dt.Block.Shape)
-	elemBytes := elemBits(base.Pointee) / 8
+	elemBytes := elemBits(dt.Block.Elem) / 8
 	if elemBytes == 0 {
-		return fmt.Errorf("unsupported element type %s", ir.TypeString(base.Pointee))
+		return TMABox{}, fmt.Errorf("unsupported element type %s", ir.TypeString(dt.Block.Elem))
 	}
 	shape := make([]int64, rank)
 	copy(shape, dt.Block.Shape)
@@ -50,7 +87,7 @@ func lowerMakeTensorDesc(op *ir.Operation) error {
 	switch e := encodingOfDesc(dt).(type) {
 	case *attr.NVMMAShared:
 		if len(e.CGA.Bases) > 0 {
-			return fmt.Errorf("multi-CTA descriptor encodings are not supported")
+			return TMABox{}, fmt.Errorf("multi-CTA descriptor encodings are not supported")
 		}
 		swizzleBytes, encBits, fp4, transposed = e.SwizzlingByteWidth, e.ElementBitWidth, e.FP4Padded, e.Transposed
 		if encBits == 0 {
@@ -58,10 +95,10 @@ func lowerMakeTensorDesc(op *ir.Operation) error {
 		}
 	case *attr.SwizzledShared:
 		if e.Vec != 1 || e.PerPhase != 1 || e.MaxPhase != 1 || len(e.CGA.Bases) > 0 {
-			return fmt.Errorf("unhandled encoding type")
+			return TMABox{}, fmt.Errorf("unhandled encoding type")
 		}
 	default:
-		return fmt.Errorf("unhandled encoding type")
+		return TMABox{}, fmt.Errorf("unhandled encoding type")
 	}
 	contig := rank - 1
 	if transposed {
@@ -76,18 +113,39 @@ func lowerMakeTensorDesc(op *ir.Operation) error {
 	if swizzleBytes != 0 {
 		n := int64(8 * swizzleBytes / encBits)
 		if shape[contig] < n {
-			return fmt.Errorf("block shape is too small for the swizzle byte size in NVMMA Shared Layout")
+			return TMABox{}, fmt.Errorf("block shape is too small for the swizzle byte size in NVMMA Shared Layout")
 		}
 		shape[contig] = n
 	}
 	if fp4 && shape[rank-1] != 128 {
-		return fmt.Errorf("FP4 padded loads require 128 elements or more in the last dim")
+		return TMABox{}, fmt.Errorf("FP4 padded loads require 128 elements or more in the last dim")
 	}
-	swizzleMode := map[int]int64{0: 0, 32: 1, 64: 2, 128: 3}[swizzleBytes]
 	elemType, ok := tmaElementType(dt.Block.Elem, fp4)
 	if !ok {
-		return fmt.Errorf("tensor descriptor element type must have size 1, 2, or 4 but got %d", elemBits(dt.Block.Elem)/8)
+		return TMABox{}, fmt.Errorf("tensor descriptor element type must have size 1, 2, or 4 but got %d", elemBytes)
 	}
+	return TMABox{Box: shape, SwizzleMode: map[int]int64{0: 0, 32: 1, 64: 2, 128: 3}[swizzleBytes],
+		ElemType: elemType, ElemBytes: elemBytes, FP4Padded: fp4}, nil
+}
+
+// lowerMakeTensorDesc rewrites op, a tt.make_tensor_descriptor, or returns
+// why it cannot (the op is then left as it is).
+func lowerMakeTensorDesc(op *ir.Operation) error {
+	dt, _ := op.Result(0).Type().(*ir.TensorDescType)
+	base, _ := op.Operand(0).Type().(*ir.PointerType)
+	if dt == nil || dt.Block == nil || base == nil || op.NumOperands() != 1+2*len(dt.Block.Shape) {
+		return fmt.Errorf("malformed tt.make_tensor_descriptor")
+	}
+	rank := len(dt.Block.Shape)
+	elemBytes := elemBits(base.Pointee) / 8
+	if elemBytes == 0 {
+		return fmt.Errorf("unsupported element type %s", ir.TypeString(base.Pointee))
+	}
+	tb, err := TMABoxOf(dt)
+	if err != nil {
+		return err
+	}
+	shape, fp4, swizzleMode, elemType := tb.Box, tb.FP4Padded, tb.SwizzleMode, tb.ElemType
 	fill := int64(0)
 	if p, ok := op.IntAttr("padding"); ok && p == 2 { // PAD_NAN
 		fill = 1
