@@ -35,9 +35,15 @@ func bind() error {
 	for _, s := range symbols() {
 		var sym uintptr
 		for _, name := range s.names {
+			if name == optional {
+				break
+			}
 			if sym, err = purego.Dlsym(lib, name); err == nil {
 				break
 			}
+		}
+		if sym == 0 && s.names[len(s.names)-1] == optional {
+			continue
 		}
 		if err != nil {
 			return fmt.Errorf("%w: the driver library lacks %v: %v", ErrNoDriver, s.names, err)

@@ -66,6 +66,9 @@ var drv struct {
 	cuGraphLaunch               func(exec handle, s handle) Result
 	cuGraphExecDestroy          func(exec handle) Result
 	cuGraphDestroy              func(g handle) Result
+	// Optional (CUDA 12+): nil when the driver lacks it.
+	cuTensorMapEncodeTiled func(m unsafe.Pointer, dtype, rank uint32, base uintptr, dims, strides *uint64, box, elemStrides *uint32,
+		interleave, swizzle, l2, fill uint32) Result
 }
 
 // symbols pairs each entry point with the names to look it up by, in order.
@@ -116,8 +119,13 @@ func symbols() []struct {
 		{&drv.cuGraphLaunch, []string{"cuGraphLaunch"}},
 		{&drv.cuGraphExecDestroy, []string{"cuGraphExecDestroy"}},
 		{&drv.cuGraphDestroy, []string{"cuGraphDestroy"}},
+		{&drv.cuTensorMapEncodeTiled, []string{"cuTensorMapEncodeTiled", optional}},
 	}
 }
+
+// optional ends the names of an entry point the package works without (its
+// slot in drv stays nil when the driver lacks it).
+const optional = ""
 
 var (
 	loadOnce sync.Once

@@ -28,7 +28,8 @@ func (d Dim3) String() string { d = d.norm(); return fmt.Sprintf("%d,%d,%d", d.X
 
 // packArg encodes one kernel argument as the bytes of its .param:
 // a DevicePtr or *Buffer is a 64-bit address, the fixed-size integer and
-// float types their little-endian bits, a bool one byte.
+// float types their little-endian bits, a bool one byte, a TensorMap its
+// 128 bytes.
 func packArg(a any) ([]byte, error) {
 	var b []byte
 	switch v := a.(type) {
@@ -67,6 +68,10 @@ func packArg(a any) ([]byte, error) {
 			return nil, fmt.Errorf("a raw argument of %d bytes (want 1 to 8)", len(v))
 		}
 		b = append(b, v...)
+	case *TensorMap: // by value: .param .align 64 .b8 [128]
+		b = append(b, v[:]...)
+	case TensorMap:
+		b = append(b, v[:]...)
 	default:
 		return nil, fmt.Errorf("unsupported kernel argument type %T", a)
 	}
@@ -79,8 +84,8 @@ type Launch struct {
 	f           *Function
 	grid, block Dim3
 	shared      int
-	slots       []uint64         // one 8-byte slot per argument value
-	params      []unsafe.Pointer // &slots[i], what cuLaunchKernel reads
+	slots       []uint64         // the argument values, each in whole 8-byte slots, a TensorMap 64-byte aligned
+	params      []unsafe.Pointer // the address of each value, what cuLaunchKernel reads
 	pin         runtime.Pinner
 	owned       []*Buffer // scratch buffers of a Triton launch
 	released    bool
@@ -100,15 +105,31 @@ func (f *Function) Prepare(grid, block Dim3, shared int, args ...any) (*Launch, 
 		}
 	}
 	l := &Launch{f: f, grid: grid, block: block, shared: shared}
-	l.slots = make([]uint64, max(len(args), 1))
-	l.params = make([]unsafe.Pointer, max(len(args), 1))
+	packed := make([][]byte, len(args))
+	n := 0
 	for i, a := range args {
 		b, err := packArg(a)
 		if err != nil {
 			return nil, fmt.Errorf("cuda: argument %d of %s: %v", i, f.Name, err)
 		}
-		copy(unsafe.Slice((*byte)(unsafe.Pointer(&l.slots[i])), 8), b)
-		l.params[i] = unsafe.Pointer(&l.slots[i])
+		packed[i] = b
+		n += (len(b) + 7) / 8
+		if len(b) > 8 {
+			n += 8 // room to align it to 64 bytes
+		}
+	}
+	l.slots = make([]uint64, max(n, 1))
+	l.params = make([]unsafe.Pointer, max(len(args), 1))
+	at := 0
+	for i, b := range packed {
+		if len(b) > 8 { // a TensorMap: 64-byte aligned, as Triton's launcher has it
+			for uintptr(unsafe.Pointer(&l.slots[at]))%64 != 0 {
+				at++
+			}
+		}
+		copy(unsafe.Slice((*byte)(unsafe.Pointer(&l.slots[at])), len(b)), b)
+		l.params[i] = unsafe.Pointer(&l.slots[at])
+		at += (len(b) + 7) / 8
 	}
 	// The driver reads params (Go memory holding Go pointers) and the slots.
 	l.pin.Pin(&l.slots[0])

@@ -3,6 +3,9 @@
 // image naming ".entry NAME(", and launching "copy1d" (the proof's copy
 // kernel) runs its semantics on the host, so argument packing is checked
 // end to end; streams capture copies and copy1d launches into graphs. Images containing "MOCK_PTX_ERROR" fail to load with a log.
+// cuTensorMapEncodeTiled checks its arguments as the driver documents and
+// writes them into the map; launching "tensormap_echo" copies its first
+// argument, a map passed by value, to the buffer of its second.
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -147,6 +150,11 @@ CUresult cuLaunchKernel(void *fn, unsigned gx, unsigned gy, unsigned gz, unsigne
                         unsigned smem, void *stream, void **params, void **extra) {
 	struct func *f = fn;
 	if (smem > (unsigned)f->maxdyn) return 1;
+	if (strcmp(f->name, "tensormap_echo") == 0) {
+		if ((uintptr_t)params[0] % 64 != 0) return 1;
+		memcpy((void *)(uintptr_t)*(CUdeviceptr *)params[1], params[0], 128);
+		return 0;
+	}
 	if (strcmp(f->name, "copy1d") == 0) {
 		if (bx * by * bz != 128) return 1;
 		CUdeviceptr x = *(CUdeviceptr *)params[0], y = *(CUdeviceptr *)params[1];
@@ -208,3 +216,29 @@ CUresult cuEventRecord(void *ev, void *stream) {
 }
 CUresult cuEventSynchronize(void *ev) { return 0; }
 CUresult cuEventElapsedTime(float *ms, void *a, void *b) { *ms = *(double *)b - *(double *)a; return 0; }
+
+// The map records rank, data type, swizzle, fill, base, dims, byte strides
+// and box, innermost first, as the driver receives them.
+CUresult cuTensorMapEncodeTiled(void *map, unsigned dtype, unsigned rank, void *base, const uint64_t *dims,
+                                const uint64_t *strides, const unsigned *box, const unsigned *elemStrides,
+                                unsigned interleave, unsigned swizzle, unsigned l2, unsigned fill) {
+	static const int size[] = {1, 2, 4, 4, 8, 8, 2, 4, 8, 2, 4, 4, 4};
+	if (rank < 1 || rank > 5 || dtype > 12 || (uintptr_t)map % 64 || (uintptr_t)base % 16) return 1;
+	if (interleave != 0 || swizzle > 3 || l2 > 3 || fill > 1) return 1;
+	if ((uint64_t)box[0] * size[dtype] % 16) return 1;
+	if (swizzle && box[0] * size[dtype] > (16u << swizzle)) return 1;
+	for (unsigned i = 0; i < rank; i++) {
+		if (dims[i] == 0 || box[i] == 0 || box[i] > 256 || elemStrides[i] != 1) return 1;
+		if (i + 1 < rank && strides[i] % 16) return 1;
+	}
+	uint64_t *m = map;
+	memset(map, 0, 128);
+	m[0] = rank | (uint64_t)dtype << 8 | (uint64_t)swizzle << 16 | (uint64_t)fill << 24 | (uint64_t)l2 << 32;
+	m[1] = (uintptr_t)base;
+	for (unsigned i = 0; i < rank; i++) {
+		m[2 + i] = dims[i];
+		if (i + 1 < rank) m[7 + i] = strides[i];
+		m[11 + i / 2] |= (uint64_t)box[i] << (32 * (i % 2));
+	}
+	return 0;
+}
