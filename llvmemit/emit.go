@@ -332,7 +332,8 @@ type function struct {
 const maxKernelParamBytes = 4352
 
 // paramBytes is the size of the parameter space of params, each parameter
-// aligned to its own size as in PTX (.param .b8/.b16/.b32/.b64).
+// aligned to its own size as in PTX (.param .b8/.b16/.b32/.b64), a
+// CUtensorMap taking 128 bytes aligned to 64.
 func paramBytes(params []*lir.Param) int {
 	n := 0
 	for _, p := range params {
@@ -348,7 +349,13 @@ func paramBytes(params []*lir.Param) int {
 				}
 			}
 		}
-		n = (n+size-1)/size*size + size
+		align := size
+		for _, a := range p.Attrs {
+			if _, ok := a.(lir.Byval); ok { // a CUtensorMap (tma.go)
+				size, align = 128, 64
+			}
+		}
+		n = (n+align-1)/align*align + size
 	}
 	return n
 }
@@ -378,6 +385,19 @@ func (e *emitter) declare(op *ir.Operation) (*function, error) {
 	f.kinfo = Kernel{Name: name, Threads: 32 * e.numWarps, NumWarps: e.numWarps, Target: e.target}
 	var params []*lir.Param
 	for i, a := range body.Args() {
+		if _, ok := a.Type().(*ir.TensorDescType); ok && (f.kernel || e.cc < 90) {
+			pn := a.NameHint
+			if pn == "" || pn[0] >= '0' && pn[0] <= '9' {
+				pn = fmt.Sprintf("arg%d", i)
+			}
+			p, err := e.descParam(pn, name)
+			if err != nil {
+				return nil, &Error{Pos: op.Pos(), Op: "tt.func", Msg: fmt.Sprintf("argument %d: %v", i, err)}
+			}
+			params = append(params, p)
+			f.kinfo.Params = append(f.kinfo.Params, Param{Name: pn, Type: p.Type().String() + " byval"})
+			continue
+		}
 		ts, err := registerTypes(a.Type())
 		if err != nil {
 			return nil, &Error{Pos: op.Pos(), Op: "tt.func", Msg: fmt.Sprintf("argument %d: %v", i, err)}
@@ -486,6 +506,11 @@ func (e *emitter) define(f *function) error {
 	l.tid = l.cur.NewAnd(l.sreg("tid.x"), i32(int64(32*e.numWarps-1)))
 	p := 0
 	for _, a := range body.Args() {
+		if _, ok := a.Type().(*ir.TensorDescType); ok && f.kernel {
+			l.vals[a] = []value.Value{l.descAddress(p)}
+			p++
+			continue
+		}
 		n := numRegs(a.Type())
 		vs := make([]value.Value, n)
 		for r := range vs {
@@ -658,7 +683,7 @@ func llvmType(t ir.Type) (types.Type, error) {
 	case *ir.MemDescType:
 		return types.I32, nil // the byte offset in global_smem
 	case *ir.TensorDescType:
-		return nil, fmt.Errorf("type %s is not supported: a tensor descriptor (TMA) is lowered only as its parts; run layout-opt -triton-rewrite-tensor-descriptor-to-pointer first, which makes it a pointer, sizes, strides and a padding flag", ir.TypeString(t))
+		return types.I64, nil // the generic address of the CUtensorMap (tma.go)
 	}
 	return nil, fmt.Errorf("type %s is not supported", ir.TypeString(t))
 }

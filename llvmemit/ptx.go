@@ -211,7 +211,8 @@ func RewritePTXHeader(ptx []byte, version, target string) ([]byte, error) {
 
 // Prepare runs on m the module passes that layout-translate runs right
 // before Emit, in its order: tritongpu-decompose-scaled-blocked (a
-// tt.dot_scaled becomes upcasts and a tt.dot), allocate-shared-memory-nv
+// tt.dot_scaled becomes upcasts and a tt.dot), triton-nvidia-tma-lowering
+// (LowerTMA), allocate-shared-memory-nv
 // when allocShared (AllocateSharedMemory) and
 // tritongpu-global-scratch-memory-allocation. A failure returns the
 // step's name beside its diagnostics and error.
@@ -220,7 +221,7 @@ func Prepare(m *ir.Module, allocShared bool) (step string, d ir.Diagnostics, err
 		name string
 		run  func(*ir.Module) (ir.Diagnostics, error)
 	}
-	steps := []prep{{"tritongpu-decompose-scaled-blocked", passes.DecomposeScaledDots}}
+	steps := []prep{{"tritongpu-decompose-scaled-blocked", passes.DecomposeScaledDots}, {"triton-nvidia-tma-lowering", LowerTMA}}
 	if allocShared {
 		steps = append(steps, prep{"allocate-shared-memory-nv", AllocateSharedMemory})
 	}
@@ -231,6 +232,28 @@ func Prepare(m *ir.Module, allocShared bool) (step string, d ir.Diagnostics, err
 		}
 	}
 	return "", nil, nil
+}
+
+// LowerTMA runs Triton's triton-nvidia-tma-lowering on a module for sm_90
+// or later whose functions access tensor descriptors (parameters: a
+// descriptor made in the kernel is rewritten into pointers first, see
+// RewriteTensorDescriptors), as Triton's make_ttgir does: each
+// tt.descriptor_load becomes a TMA copy into shared memory waited for on
+// an mbarrier, each tt.descriptor_store a TMA store from shared memory.
+// Below sm_90, and in a module that makes descriptors (which
+// RewriteTensorDescriptors rewrites into pointers: the tensormap_create the
+// TMA lowering would make of them is not lowered), the module is left as
+// it is.
+func LowerTMA(m *ir.Module) (ir.Diagnostics, error) {
+	if ComputeCapability(m) < 90 || m.HasOp("tt.make_tensor_descriptor") ||
+		!m.HasOp("tt.descriptor_load", "tt.descriptor_store", "tt.descriptor_gather", "tt.descriptor_scatter") {
+		return nil, nil
+	}
+	pl := passes.NewPipeline("builtin.module")
+	if err := pl.AddPass(passes.TMALoweringPass, ""); err != nil {
+		return nil, err
+	}
+	return pl.Run(m, passes.RunConfig{})
 }
 
 // AllocateSharedMemory runs Triton's allocate-shared-memory-nv (package
@@ -251,10 +274,12 @@ func AllocateSharedMemory(m *ir.Module) (ir.Diagnostics, error) {
 // RewriteTensorDescriptors runs triton-rewrite-tensor-descriptor-to-pointer
 // on a module whose functions make tensor descriptors
 // (tt.make_tensor_descriptor): their loads and stores become masked ones
-// through pointers, which the lowering supports (TMA copies it does not).
-// A kernel that takes a descriptor as a parameter (a host-side TMA
-// descriptor) is an error: the rewrite would change its parameters, which
-// layout-opt does when asked. It reports whether the module changed.
+// through pointers (a descriptor made on the device, written by
+// tensormap.replace, is not lowered). A module that also takes a
+// descriptor as a parameter (a host-side TMA descriptor, which the
+// lowering supports on sm_90) is an error: the rewrite would change its
+// parameters, which layout-opt does when asked. It reports whether the
+// module changed.
 func RewriteTensorDescriptors(m *ir.Module) (bool, error) {
 	if !m.HasOp("tt.make_tensor_descriptor") {
 		return false, nil
@@ -265,7 +290,7 @@ func RewriteTensorDescriptors(m *ir.Module) (bool, error) {
 		}
 		for i, a := range op.Region(0).Entry().Args() {
 			if _, ok := a.Type().(*ir.TensorDescType); ok {
-				return false, &Error{Pos: op.Pos(), Op: op.Name(), Msg: fmt.Sprintf("argument %d is a tensor descriptor, which the lowering takes only as its parts (a host-side TMA descriptor is not supported): run layout-opt -triton-rewrite-tensor-descriptor-to-pointer first, which makes it a pointer, sizes, strides and a padding flag", i)}
+				return false, &Error{Pos: op.Pos(), Op: op.Name(), Msg: fmt.Sprintf("argument %d is a tensor descriptor and the module makes descriptors (tt.make_tensor_descriptor), which the lowering takes only as their parts: run layout-opt -triton-rewrite-tensor-descriptor-to-pointer first, which makes every descriptor a pointer, sizes, strides and a padding flag", i)}
 			}
 		}
 	}
