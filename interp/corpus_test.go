@@ -464,7 +464,7 @@ func corpusFiles(t *testing.T) []kernelFile {
 			mods := splitModules(chunk, name)
 			for k, mod := range mods {
 				// a whole kernel: stores its results to memory
-				if !bytes.Contains(mod, []byte("tt.store")) && !bytes.Contains(mod, []byte("tt.atomic_rmw")) {
+				if !bytes.Contains(mod, []byte("tt.store")) && !bytes.Contains(mod, []byte("tt.atomic_rmw")) && !bytes.Contains(mod, []byte("tt.descriptor_store")) {
 					continue
 				}
 				if len(mods) > 1 {
@@ -605,6 +605,12 @@ func TestEveryPassEveryFile(t *testing.T) {
 			}
 		}
 		for _, p := range layoutPasses {
+			if p == "triton-nvidia-tma-lowering" && m.HasOp("tt.make_tensor_descriptor") {
+				// Descriptors made on the device become tensormap_create
+				// writes to global scratch, which the interpreter does not
+				// model (layout-translate rewrites them into pointers).
+				continue
+			}
 			pm, err := runPass(m, p)
 			if err != nil {
 				st.passFailed[p]++

@@ -52,7 +52,8 @@ DOC = ("The proof's kernels; written by proof/manifest.py (do not edit by hand).
        "(ttgir-run -graph; a launch is shorter than the host's launch overhead). ours: PTX of our own code generation besides layout-translate's (file "
        "under the bundle's ptx/, with its launch metadata). from: take args, grid, check sizes, tolerances, class "
        "and flops from that kernel. layout_opt: the TTGIR is layout-opt's output with these flags on the ttgir "
-       "file (our passes on Triton's .pre side). no_triton: why Triton's PTX is not made for this TTGIR (ours alone is "
+       "file (our passes on Triton's .pre side). no_triton_launcher: why Triton's own launcher is not run (its PTX is). "
+       "no_triton: why Triton's PTX is not made for this TTGIR (ours alone is "
        "checked and timed).")
 
 SINGLE = ("one program: the kernel has no tl.program_id, so a launch computes one {tile} tile (a bigger grid "
@@ -695,6 +696,19 @@ def shared_entries():
                 "grid": str(n6 // 1024),
                 "check_args": ["x=randn:f64:100003", "y=zeros:f64:100003", "a=rand:i64:100003", "b=zeros:i64:100003",
                                "n=100003"], "check_grid": "98"})
+    # Host-side tensor descriptors (TMA, sm_90): a 2-D copy of f16 tiles of 64x128 through shared
+    # memory, each parameter a CUtensorMap by value, then the tensor's shape and strides as Triton's
+    # kernels take them. Triton's PTX runs under ttgir-run (the same ABI); its own launcher is not
+    # tried: it expands a TensorDescriptor argument with metadata its JIT makes, not a .ttgir compile.
+    tr, tc = 8192, 8192
+    def tma_args(rows, cols):
+        return [f"in=rand:f16:{rows}x{cols}", f"in_m={rows}", f"in_n={cols}", f"in_sm={cols}", "in_sn=1",
+                f"out=zeros:f16:{rows}x{cols}", f"out_m={rows}", f"out_n={cols}", f"out_sm={cols}", "out_sn=1"]
+    out.append({"name": "tma_copy2d", "ttgir": "kernels/tma_copy2d.ttgir", "class": "memory",
+                "args": tma_args(tr, tc), "grid": f"{tr // 64},{tc // 128}",
+                "check_args": tma_args(200, 300), "check_grid": "4,3",
+                "no_triton_launcher": "a .ttgir compile has no tensordesc metadata for Triton's launcher to "
+                                      "expand a TensorDescriptor with (its PTX runs under ttgir-run)"})
     # wgmma with an f16 accumulator (.f16.f16.f16), one 64x64x64 tile; f16 sums of normal inputs
     # differ with the order of the additions: rtol 1e-2, atol 0.1 against the interpreter.
     wg = ["a=randn:f16:4096", "b=randn:f16:4096", "out=zeros:f32:4096"]

@@ -29,7 +29,7 @@ def read(path):
 def params(path):
     """The parameter names of the public tt.func of a TTGIR file."""
     text = read(path)
-    m = re.search(r"tt\.func public @\w+\((.*?)\) attributes", text)
+    m = re.search(r"tt\.func public @\w+\((.*?)\)(?: attributes)? \{", text)
     return re.findall(r"%(\w+): ", m.group(1))
 
 

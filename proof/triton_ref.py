@@ -106,7 +106,9 @@ def arg_flags(specs):
 
 
 def pointee(type_text):
-    m = re.match(r"!tt\.ptr<(\w+)>", type_text)
+    """The element type of a pointer or tensor descriptor parameter's
+    buffer, else None."""
+    m = re.match(r"!tt\.ptr<(\w+)>", type_text) or re.match(r"!tt\.tensordesc<tensor<(?:\d+x)+(\w+)", type_text)
     return m.group(1) if m else None
 
 
@@ -225,7 +227,7 @@ def check_kernel(k, bundle, work, cc_device, timeout):
     res = {"name": name, "class": k.get("class"), "kernel": k.get("kernel"), "ttgir": k["ttgir"],
            "source": k.get("source"), "args": k["args"], "grid": k["grid"], "check_args": k["check_args"],
            "check_grid": k["check_grid"], "variants": {}}
-    for key in ("no_realistic_size", "no_triton", "ours_error", "bytes", "flops", "graph"):
+    for key in ("no_realistic_size", "no_triton", "no_triton_launcher", "ours_error", "bytes", "flops", "graph"):
         if key in k:
             res[key] = k[key]
     cc = target_cc(ttgir, cc_device)
@@ -301,9 +303,13 @@ def triton_source(ttgir, cc, kdir):
     Triton's make_llir emits wgmma reading shared memory that generic-proxy
     stores wrote with no proxy fence: a race (outputs differ from launch to
     launch). Our lowering inserts the fence itself; this gives Triton the
-    same."""
+    same. A module for sm_90 with descriptor loads or stores gets Triton's
+    TMA lowering (triton-nvidia-tma-lowering, part of make_ttgir, which a
+    .ttgir input skips)."""
     text = read_text(ttgir)
-    if cc < 90 or "ttng.warp_group_dot" not in text or "ttng.fence_async_shared" in text:
+    fence = cc >= 90 and "ttng.warp_group_dot" in text and "ttng.fence_async_shared" not in text
+    tma = cc >= 90 and ("tt.descriptor_load" in text or "tt.descriptor_store" in text)
+    if not fence and not tma:
         return ttgir
     from triton._C.libtriton import ir, nvidia
     ctx = ir.context()
@@ -311,11 +317,16 @@ def triton_source(ttgir, cc, kdir):
     nvidia.load_dialects(ctx)
     m = ir.parse_mlir_module(ttgir, ctx)
     pm = ir.pass_manager(ctx)
-    try:
-        nvidia.passes.ttnvgpuir.add_fence_insertion(pm, cc)
-    except TypeError:
-        nvidia.passes.ttnvgpuir.add_fence_insertion(pm)
-    pm.run(m, "fence_insertion")
+    if tma:
+        # make_ttgir's TMA lowering, which a .ttgir input skips: descriptor
+        # loads and stores become TMA copies (layout-translate runs ours).
+        nvidia.passes.ttnvgpuir.add_tma_lowering(pm)
+    if fence:
+        try:
+            nvidia.passes.ttnvgpuir.add_fence_insertion(pm, cc)
+        except TypeError:
+            nvidia.passes.ttnvgpuir.add_fence_insertion(pm)
+    pm.run(m, "triton_source")
     out = os.path.join(kdir, "triton_input.ttgir")
     with open(out, "w") as f:
         f.write(str(m))
@@ -482,7 +493,7 @@ def bench_kernel(k, res, bundle, work, runs, warmup):
     if "arg_types" not in b:
         b["triton"] = {"error": "no variant ran at full size"}
         return
-    if "no_triton" in k:
+    if "no_triton" in k or "no_triton_launcher" in k:
         return
     tk = load_triton(res.get("triton_ttgir", ttgir), res["triton_target"])
     cmp, launch = triton_against(tk, k["grid"], b["arg_types"], b["variants"], rtol, atol)
@@ -712,6 +723,8 @@ def main():
     for k, r in zip(kernels, report["kernels"]):
         if "triton_target" not in r or "triton_compile_error" in r or not r["variants"].get("triton-ptx", {}).get("dump"):
             continue  # Triton's PTX did not run through ttgir-run: its launcher would fault the same way
+        if "no_triton_launcher" in k:
+            continue  # Triton's PTX ran through ttgir-run; its launcher is not tried
         try:
             tk = load_triton(r.get("triton_ttgir", os.path.join(a.bundle, k["ttgir"])), r["triton_target"])
             r["triton_check"], _ = triton_against(tk, k["check_grid"], r["check_arg_types"], r["variants"],

@@ -113,6 +113,12 @@ func (a *arg) make(p *proc.Proc, runSeed uint64, makeBuffer bool) string {
 	if s.dtype != "" && s.dtype != e.name {
 		return fmt.Sprintf("%s points to %s, not %s", prm.name, e.name, s.dtype)
 	}
+	if prm.desc != nil {
+		r := len(prm.desc.Block.Shape)
+		if s.kind == "file" || len(s.shape) != r {
+			return fmt.Sprintf("%s is a tensor descriptor of rank %d (%s): give its tensor's shape, such as %s", prm.name, r, typ, descShapeExample(prm.desc))
+		}
+	}
 	if s.kind == "file" {
 		if !makeBuffer {
 			return ""
@@ -148,6 +154,9 @@ func (a *arg) make(p *proc.Proc, runSeed uint64, makeBuffer bool) string {
 // initial contents.
 func (a *arg) interpArg() interp.Arg {
 	switch {
+	case a.p.desc != nil:
+		shape, strides := a.descDims()
+		return interp.DescArg(&interp.Buffer{Elem: a.p.elem, Data: append([]byte(nil), a.init...)}, shape, strides, false)
 	case a.isBuffer():
 		return interp.BufArg(&interp.Buffer{Elem: a.p.elem, Data: append([]byte(nil), a.init...)})
 	case a.scalar.isInt:
@@ -199,4 +208,27 @@ func (a *arg) reportArg() reportArg {
 		r.Shape = a.shape
 	}
 	return r
+}
+
+// descDims are the shape and row-major strides (in elements) of a
+// descriptor argument's tensor.
+func (a *arg) descDims() (shape, strides []int64) {
+	r := len(a.shape)
+	shape, strides = make([]int64, r), make([]int64, r)
+	stride := int64(1)
+	for d := r - 1; d >= 0; d-- {
+		shape[d], strides[d] = int64(a.shape[d]), stride
+		stride *= int64(a.shape[d])
+	}
+	return shape, strides
+}
+
+// descShapeExample is a spec for a descriptor of type dt: a tensor of 16
+// blocks a dimension.
+func descShapeExample(dt *ir.TensorDescType) string {
+	dims := make([]string, len(dt.Block.Shape))
+	for i, n := range dt.Block.Shape {
+		dims[i] = fmt.Sprint(16 * n)
+	}
+	return "rand:" + ir.TypeString(dt.Block.Elem) + ":" + strings.Join(dims, "x")
 }

@@ -24,7 +24,10 @@ type param struct {
 	index int
 	name  string  // its SSA name (x for %x), or argN
 	typ   ir.Type // the parameter type
-	elem  ir.Type // the pointee of a pointer parameter, else nil
+	elem  ir.Type // the pointee of a pointer parameter, the element of a descriptor's, else nil
+	// desc is the type of a tensor descriptor parameter (a host-side TMA
+	// descriptor: its buffer is a row-major tensor of the spec's shape).
+	desc *ir.TensorDescType
 }
 
 // findKernel picks the tt.func called name, or the module's only public
@@ -70,9 +73,11 @@ func findKernel(m *ir.Module, name string) (*kernel, error) {
 		}
 		if pt, ok := t.(*ir.PointerType); ok {
 			p.elem = pt.Pointee
+		} else if dt, ok := t.(*ir.TensorDescType); ok && dt.Block != nil {
+			p.elem, p.desc = dt.Block.Elem, dt
 		} else if _, ok := t.(*ir.IntegerType); !ok {
 			if _, ok := t.(*ir.FloatType); !ok {
-				return nil, fmt.Errorf("parameter %%%s of @%s has type %s: only pointers, integers and floats can be passed", p.name, k.name, ir.TypeString(t))
+				return nil, fmt.Errorf("parameter %%%s of @%s has type %s: only pointers, tensor descriptors, integers and floats can be passed", p.name, k.name, ir.TypeString(t))
 			}
 		}
 		k.params = append(k.params, p)

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/layoutopt/layoutopt/cuda"
+	"github.com/layoutopt/layoutopt/passes"
 )
 
 // entryParams counts the .param declarations of the PTX kernel (.entry)
@@ -72,4 +73,24 @@ func parseMeta(data []byte, funcName string) (cuda.Meta, error) {
 	}
 	enc, _ := json.Marshal(m)
 	return cuda.ParseMeta(enc) // validates
+}
+
+// tensorMap is the TMA descriptor of a descriptor argument over its device
+// buffer b, as Triton's launcher makes it for a TensorDescriptor (the box
+// from the parameter's type, 128-byte L2 promotion, zero padding).
+func tensorMap(ctx *cuda.Context, a *arg, b *cuda.Buffer) (*cuda.TensorMap, error) {
+	tb, err := passes.TMABoxOf(a.p.desc)
+	if err != nil {
+		return nil, err
+	}
+	shape, strides := a.descDims()
+	t := cuda.Tiled{DataType: int(tb.HostElemType()), ElemBytes: tb.ElemBytes, Base: b.Ptr(), Swizzle: int(tb.SwizzleMode), L2Promotion: 2}
+	for d := range shape {
+		t.Dims = append(t.Dims, uint64(shape[d]))
+		t.Box = append(t.Box, uint32(tb.Box[d]))
+		if d+1 < len(shape) {
+			t.Strides = append(t.Strides, uint64(strides[d])*uint64(tb.ElemBytes))
+		}
+	}
+	return ctx.EncodeTiled(t)
 }

@@ -173,6 +173,15 @@ func (r *run) gpu(device int, ptx, metaJSON []byte, o benchOpts) (err error) {
 		if err := b.Write(a.init); err != nil {
 			return err
 		}
+		if a.p.desc != nil {
+			m, err := tensorMap(ctx, a, b)
+			if err != nil {
+				return fmt.Errorf("%s: %v", a.p.name, err)
+			}
+			launchArgs = append(launchArgs, m)
+			total += int64(len(a.init))
+			continue
+		}
 		launchArgs = append(launchArgs, b)
 		total += int64(len(a.init))
 	}
