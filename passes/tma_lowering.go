@@ -1,7 +1,9 @@
 package passes
 
 import (
+	"cmp"
 	"fmt"
+	"slices"
 
 	"github.com/layoutopt/layoutopt/attr"
 	"github.com/layoutopt/layoutopt/ir"
@@ -69,6 +71,12 @@ func runTMALowering(ctx *Context, module *ir.Operation) error {
 		}
 		changed = true
 	}
+	// Stores first: the ttg.local_alloc a store makes of a loaded value is
+	// then a user of the load, which takes the load's buffer itself (no
+	// round trip through registers), as Triton's greedy driver ends up.
+	slices.SortStableFunc(todo, func(a, b *ir.Operation) int {
+		return cmp.Compare(isTMALoad(a), isTMALoad(b))
+	})
 	for _, op := range todo {
 		desc, _ := op.NamedOperand("desc").Type().(*ir.TensorDescType)
 		if desc == nil || desc.Block == nil {
@@ -81,10 +89,9 @@ func runTMALowering(ctx *Context, module *ir.Operation) error {
 		if _, ok := enc.Enc.(attr.Layout); !ok {
 			return ctx.Errorf(op, "triton-nvidia-tma-lowering: the descriptor's block type has no shared encoding")
 		}
-		switch op.Name() {
-		case "tt.descriptor_load", "tt.descriptor_gather":
+		if isTMALoad(op) == 1 {
 			lowerTMALoad(op, enc)
-		default:
+		} else {
 			lowerTMAStore(op, enc)
 		}
 	}
@@ -98,6 +105,14 @@ func runTMALowering(ctx *Context, module *ir.Operation) error {
 		ctx.MarkChanged()
 	}
 	return nil
+}
+
+// isTMALoad is 1 for a descriptor load or gather, 0 for a store or scatter.
+func isTMALoad(op *ir.Operation) int {
+	if op.Name() == "tt.descriptor_load" || op.Name() == "tt.descriptor_gather" {
+		return 1
+	}
+	return 0
 }
 
 // opBuilder inserts ops before one op, with its location (the TMA

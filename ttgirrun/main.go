@@ -37,7 +37,8 @@ Arguments (one -arg per parameter, by SSA name or position):
 The element type, when given, must be the pointer's pointee type; a shape
 (4096x4096) gives mismatch reports coordinates. A tensor descriptor
 parameter (!tt.tensordesc, a host-side TMA descriptor) takes a buffer spec
-with a shape of its rank: the descriptor is over that row-major tensor (on
+with a shape of its rank, its rows a multiple of 16 bytes (the TMA's rule):
+the descriptor is over that row-major tensor (on
 the GPU a CUtensorMap made as Triton's launcher makes it, zero padding);
 Triton's kernels take its shape (i32) and strides (i64) as the parameters
 after it, given as scalars.

@@ -344,12 +344,12 @@ func TestABI(t *testing.T) {
 // (Triton's TensorDescriptor: a descriptor, then its shape and strides)
 // copies a tensor whose rows and columns are not whole blocks; the blocks
 // past its edges are clipped. A descriptor's spec must give a shape of its
-// rank.
+// rank, its rows whole multiples of 16 bytes (the TMA's rule).
 func TestCPUTensorDescriptors(t *testing.T) {
 	dir := t.TempDir()
 	args := []string{"testdata/tma_copy2d.ttgir", "-grid", "4,3", "-dump", dir,
-		"-arg", "in=randn:f16:200x300", "-arg", "in_m=200", "-arg", "in_n=300", "-arg", "in_sm=300", "-arg", "in_sn=1",
-		"-arg", "out=zeros:f16:200x300", "-arg", "out_m=200", "-arg", "out_n=300", "-arg", "out_sm=300", "-arg", "out_sn=1"}
+		"-arg", "in=randn:f16:200x320", "-arg", "in_m=200", "-arg", "in_n=320", "-arg", "in_sm=320", "-arg", "in_sn=1",
+		"-arg", "out=zeros:f16:200x320", "-arg", "out_m=200", "-arg", "out_n=320", "-arg", "out_sm=320", "-arg", "out_sn=1"}
 	if _, errs, code := runTool(t, args...); code != 0 {
 		t.Fatalf("status %d: %s", code, errs)
 	}
@@ -361,11 +361,15 @@ func TestCPUTensorDescriptors(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(in) != 2*200*300 || !bytes.Equal(in, out) {
+	if len(in) != 2*200*320 || !bytes.Equal(in, out) {
 		t.Errorf("the copy differs (%d and %d bytes)", len(in), len(out))
 	}
 	args[6] = "in=randn:f16:60000"
 	if _, errs, code := runTool(t, args...); code != 1 || !strings.Contains(errs, "in is a tensor descriptor of rank 2") || !strings.Contains(errs, "such as rand:f16:1024x2048") {
 		t.Errorf("a 1-D spec for a 2-D descriptor: status %d, stderr:\n%s", code, errs)
+	}
+	args[6] = "in=randn:f16:200x300"
+	if _, errs, code := runTool(t, args...); code != 1 || !strings.Contains(errs, "in's rows of 300 f16 take 600 bytes: a tensor descriptor's strides must be multiples of 16 bytes") {
+		t.Errorf("rows of 600 bytes: status %d, stderr:\n%s", code, errs)
 	}
 }

@@ -6,7 +6,8 @@
 // two messages, from lanes 0 of warps 0 and 1, coordinates innermost first,
 // the second box 64 columns on and 8192 bytes into the buffer; the load waits
 // on an mbarrier that expects the block's 16384 bytes, the store is a bulk
-// group committed and waited for.
+// group committed and waited for. As Triton 3.6 (its PTX of this kernel on an
+// H100, proof/results/h100-r22), the store's shared buffer is the load's.
 // RUN: layout-translate -ttgir-to-ptx -kernel-json %t.json %s | FileCheck %s
 // RUN: FileCheck %s --check-prefix=JSON < %t.json
 // RUN: sed -e 's/swizzlingByteWidth = 128/swizzlingByteWidth = 0/' %s | layout-translate -ttgir-to-ptx - | FileCheck %s --check-prefix=NOSWIZZLE
@@ -30,9 +31,10 @@
 // CHECK: add.s32 [[SMEM2:%r[0-9]+]], [[SMEM]], 8192;
 // CHECK: @[[P1]] cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes [[[SMEM2]]], [[[IN]], {[[COL2]], [[ROW]]}], [[[BAR]]];
 // CHECK: mbarrier.try_wait.parity.shared::cta.b64
+// The store takes the load's buffer itself (no round trip through registers).
+// CHECK-NOT: ld.shared
+// CHECK-NOT: st.shared
 // CHECK: fence.proxy.async.shared::cta;
-// CHECK-NEXT: // end inline asm
-// CHECK-NEXT: bar.sync 0;
 // CHECK: @[[P0]] cp.async.bulk.tensor.2d.global.shared::cta.bulk_group [[[OUT]], {[[COL]], [[ROW]]}], [[[SMEM]]];
 // CHECK: @[[P1]] cp.async.bulk.tensor.2d.global.shared::cta.bulk_group [[[OUT]], {[[COL2]], [[ROW]]}], [[[SMEM2]]];
 // CHECK: cp.async.bulk.commit_group;

@@ -96,3 +96,27 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return %d : !tt.tensordesc<tensor<16x128xf16, #nvmma>>
   }
 }
+
+// -----
+
+// A copy through two descriptors: the stores are lowered first, so the
+// local_alloc the store makes of the loaded value is a user of the load and
+// takes its buffer: one buffer, no local_load (Triton 3.6's output on an H100
+// for proof/kernels/tma_copy2d.ttgir is the same).
+// CHECK-LABEL: tt.func @copy
+// CHECK: %[[BUF:.+]] = ttg.local_alloc : () -> !ttg.memdesc<64x128xf16, #shared, #smem, mutable>
+// CHECK: ttng.async_tma_copy_global_to_local %arg0[%arg2, %arg2] %[[BUF]]
+// CHECK-NOT: ttg.local_load
+// CHECK-NOT: ttg.local_alloc
+// CHECK: ttng.fence_async_shared {bCluster = false}
+// CHECK-NEXT: ttng.async_tma_copy_local_to_global %arg1[%arg2, %arg2] %[[BUF]]
+// CHECK-NEXT: ttng.async_tma_store_wait {pendings = 0 : i32}
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @copy(%in: !tt.tensordesc<tensor<64x128xf16, #shared>>, %out: !tt.tensordesc<tensor<64x128xf16, #shared>>, %i: i32) {
+    %t = tt.descriptor_load %in[%i, %i] : !tt.tensordesc<tensor<64x128xf16, #shared>> -> tensor<64x128xf16, #blocked>
+    tt.descriptor_store %out[%i, %i], %t : !tt.tensordesc<tensor<64x128xf16, #shared>>, tensor<64x128xf16, #blocked>
+    tt.return
+  }
+}
