@@ -10,6 +10,7 @@ import (
 	"github.com/llir/llvm/ir/types"
 	"github.com/llir/llvm/ir/value"
 
+	"github.com/layoutopt/layoutopt/attr"
 	"github.com/layoutopt/layoutopt/dialect/ttng"
 	"github.com/layoutopt/layoutopt/ir"
 	"github.com/layoutopt/layoutopt/passes"
@@ -113,6 +114,11 @@ func (l *Lowerer) tmaMessages(op *ir.Operation, desc, buf *ir.Value, coords int)
 	if tb.FP4Padded {
 		return nil, errorf(op, "fp4-padded TMA copies are not supported")
 	}
+	if e, ok := ir.Encoding(dt.Block).(*attr.NVMMAShared); ok && e.Transposed {
+		// The TMA writes a box with the tensor's innermost dimension
+		// contiguous; a transposed layout wants the outermost so.
+		return nil, errorf(op, "TMA copies into a transposed nvmma_shared layout are not supported")
+	}
 	md, err := l.memDesc(op, buf)
 	if err != nil {
 		return nil, err
@@ -127,6 +133,14 @@ func (l *Lowerer) tmaMessages(op *ir.Operation, desc, buf *ir.Value, coords int)
 			return nil, errorf(op, "the buffer %s does not hold the descriptor's block %s", ir.TypeString(buf.Type()), ir.TypeString(dt.Block))
 		}
 	}
+	return tmaBoxes(tb, shape, md), nil
+}
+
+// tmaBoxes splits a block of shape, moved as tb says, into TMA messages
+// into the buffer addressed by md: each box's origin and the byte offset
+// where the TMA writes it (the buffer's shared layout at the origin; the
+// TMA lays the box out row-major, swizzled within the swizzle's atom).
+func tmaBoxes(tb passes.TMABox, shape []int64, md *memDesc) []tmaMessage {
 	counts := make([]int64, len(shape))
 	n := int64(1)
 	for d := range shape {
@@ -146,7 +160,7 @@ func (l *Lowerer) tmaMessages(op *ir.Operation, desc, buf *ir.Value, coords int)
 		elem := int64(md.view.Apply(c...)[0] ^ md.xor)
 		msgs[m] = tmaMessage{origin: origin, offset: elem * int64(tb.ElemBytes)}
 	}
-	return msgs, nil
+	return msgs
 }
 
 // tmaCoords returns the asm operands and text of a message's coordinates:

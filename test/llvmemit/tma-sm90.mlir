@@ -11,6 +11,7 @@
 // RUN: layout-translate -ttgir-to-ptx -kernel-json %t.json %s | FileCheck %s
 // RUN: FileCheck %s --check-prefix=JSON < %t.json
 // RUN: sed -e 's/swizzlingByteWidth = 128/swizzlingByteWidth = 0/' %s | layout-translate -ttgir-to-ptx - | FileCheck %s --check-prefix=NOSWIZZLE
+// RUN: sed -e 's/transposed = false/transposed = true/' %s | not layout-translate -ttgir-to-ptx - 2>&1 | FileCheck %s --check-prefix=TRANSPOSED
 
 // CHECK: .version 8.0
 // CHECK: .target sm_90a
@@ -39,6 +40,9 @@
 // CHECK: @[[P1]] cp.async.bulk.tensor.2d.global.shared::cta.bulk_group [[[OUT]], {[[COL2]], [[ROW]]}], [[[SMEM2]]];
 // CHECK: cp.async.bulk.commit_group;
 // CHECK: cp.async.bulk.wait_group.read 0;
+
+// The TMA writes a box with the innermost dimension contiguous.
+// TRANSPOSED: error: cannot lower 'ttng.async_tma_copy_global_to_local': TMA copies into a transposed nvmma_shared layout are not supported
 
 // JSON: "name": "in",
 // JSON-NEXT: "type": "[128 x i8]* byval"
