@@ -91,6 +91,7 @@ func Main(p *proc.Proc) (code int) {
 	minCTAs := fs.String("min-ctas-per-sm", "auto", "N: give every kernel .minnctapersm N, as CUDA's __launch_bounds__(threads, N): ptxas keeps registers few enough for N programs per SM; 1 lets it use registers freely, for launches of a few programs (0: no directive, ptxas's own heuristic); auto: 1 for a kernel that reads no program id (a launch of one program) and has no dot, atomics or inline asm, else none")
 	maxRegs := fs.Int("maxnreg", 0, "give every kernel .maxnreg N, as Triton's maxnreg option: at most N registers per thread, 1 to 255 (0: no limit)")
 	madWide := fs.Bool("fuse-mad-wide", false, "with -ttgir-to-ptx, fuse llc's mul.wide + add.s64 address arithmetic into mad.wide, as the PTX of Triton's LLVM has it (ptxas then adds kernel parameters from uniform registers, as in Triton's SASS); experimental: timed on an H100 (proof/results/h100-r18) neutral on average, +2% on some small kernels and -2% on others, so off by default")
+	deviceTMA := fs.Bool("device-tma", false, "on sm_90, lower tensor descriptors made in the kernel (tl.make_tensor_descriptor) as Triton does: tensor maps written on the device with tensormap.replace and TMA copies (experimental: not yet run on a GPU); by default they are rewritten into masked loads and stores through pointers")
 	noAlloc := fs.Bool("no-allocate-shared-memory", false, "do not run allocate-shared-memory-nv on a module without ttg.shared (scratch then starts at offset 0 and ttg.shared is what the lowering needs)")
 	fs.Usage = func() {
 		fmt.Fprint(p.Stderr, usage)
@@ -168,6 +169,19 @@ func Main(p *proc.Proc) (code int) {
 			if op.Name() == "tt.func" {
 				remark(op, decide(op))
 			}
+		}
+	}
+	if *deviceTMA {
+		changed, d, err := llvmemit.LowerDeviceTMA(m)
+		if err != nil {
+			fmt.Fprint(p.Stderr, d.Render(src, 1))
+			if !d.HasErrors() {
+				return fail("triton-nvidia-tma-lowering: %v", err)
+			}
+			return 1
+		}
+		if changed {
+			remark(m.Op, "tensor descriptors made in the kernel: tensor maps written on the device (ttng.tensormap_create) and TMA copies (triton-nvidia-tma-lowering; -device-tma)")
 		}
 	}
 	if changed, err := llvmemit.RewriteTensorDescriptors(m); err != nil {

@@ -152,33 +152,68 @@ func emitRecover(m *ir.Module) (res *llvmemit.Result, err error) {
 }
 
 // TestLitInputsCompile compiles every module of the lit tests of this
-// package (../test/llvmemit) that lowers with llc-14: their FileCheck
-// lines check the IR, this checks that llc accepts it, that the PTX
-// declares no external function, and that ptxas assembles it (findPTXAS).
+// package (../test/llvmemit) that lowers with llc-14, prepared as
+// layout-translate prepares it (and, where it makes tensor descriptors for
+// sm_90, a second time as with -device-tma): their FileCheck lines check
+// the IR, this checks that llc accepts it, that the PTX declares no
+// external function, and that ptxas assembles it (findPTXAS).
 func TestLitInputsCompile(t *testing.T) {
 	as, llc := llvmTools(t)
 	files, _ := filepath.Glob(filepath.Join("..", "test", "llvmemit", "*.mlir"))
 	ptxas := newPTXAS(t)
 	n := 0
 	for _, f := range files {
-		res, err := lower(t, f)
-		if err != nil {
-			continue // the error tests
+		for _, deviceTMA := range []bool{false, true} {
+			res, err := lowerAsTranslate(t, f, deviceTMA)
+			if err != nil || res == nil {
+				continue // the error tests, or no second way
+			}
+			name := filepath.Base(f)
+			if deviceTMA {
+				name += ".device-tma"
+			}
+			ptx, skip, err := compileResult(t, as, llc, res)
+			if skip {
+				t.Logf("%s: not compiled: %v", name, err)
+				continue
+			}
+			if err != nil {
+				t.Errorf("%s: %v", name, err)
+				continue
+			}
+			writePTX(t, ptxas, name, "", res, ptx)
+			n++
 		}
-		ptx, skip, err := compileResult(t, as, llc, res)
-		if skip {
-			t.Logf("%s: not compiled: %v", filepath.Base(f), err)
-			continue
-		}
-		if err != nil {
-			t.Errorf("%s: %v", filepath.Base(f), err)
-			continue
-		}
-		writePTX(t, ptxas, filepath.Base(f), "", res, ptx)
-		n++
 	}
 	ptxas.wait(t)
 	if n == 0 {
 		t.Fatal("no lit input lowers")
 	}
+}
+
+// lowerAsTranslate lowers the module of path as layout-translate does
+// (descriptors made in the kernel rewritten into pointers, or with
+// deviceTMA lowered to tensor maps; Prepare), or returns nil, nil for
+// deviceTMA where the module makes no descriptors for sm_90.
+func lowerAsTranslate(t testing.TB, path string, deviceTMA bool) (*llvmemit.Result, error) {
+	t.Helper()
+	m, err := ir.ParseFile(path, ir.ParseConfig{})
+	if err != nil {
+		t.Fatalf("parse %s: %v", path, err)
+	}
+	if d := ir.Verify(m); d.HasErrors() {
+		t.Fatalf("verify %s: %v", path, d)
+	}
+	if deviceTMA {
+		if changed, _, err := llvmemit.LowerDeviceTMA(m); err != nil || !changed {
+			return nil, err
+		}
+	}
+	if _, err := llvmemit.RewriteTensorDescriptors(m); err != nil {
+		return nil, err
+	}
+	if step, d, err := llvmemit.Prepare(m, true); err != nil {
+		return nil, fmt.Errorf("%s: %v %v", step, err, d)
+	}
+	return llvmemit.Emit(m)
 }

@@ -249,6 +249,26 @@ func LowerTMA(m *ir.Module) (ir.Diagnostics, error) {
 		!m.HasOp("tt.descriptor_load", "tt.descriptor_store", "tt.descriptor_gather", "tt.descriptor_scatter") {
 		return nil, nil
 	}
+	return runTMALowering(m)
+}
+
+// LowerDeviceTMA runs triton-nvidia-tma-lowering on a module for sm_90 or
+// later that makes tensor descriptors (tt.make_tensor_descriptor), as
+// Triton does: they become tensor maps written on the device
+// (ttng.tensormap_create into global scratch, see tensormap.go) and their
+// loads and stores TMA copies. It reports whether the module changed;
+// layout-translate runs it with -device-tma, in place of
+// RewriteTensorDescriptors.
+func LowerDeviceTMA(m *ir.Module) (bool, ir.Diagnostics, error) {
+	if ComputeCapability(m) < 90 || !m.HasOp("tt.make_tensor_descriptor") {
+		return false, nil, nil
+	}
+	d, err := runTMALowering(m)
+	return err == nil, d, err
+}
+
+// runTMALowering runs triton-nvidia-tma-lowering on m.
+func runTMALowering(m *ir.Module) (ir.Diagnostics, error) {
 	pl := passes.NewPipeline("builtin.module")
 	if err := pl.AddPass(passes.TMALoweringPass, ""); err != nil {
 		return nil, err
