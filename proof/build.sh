@@ -103,7 +103,8 @@ def prepare(k):
         kj = os.path.join(bundle, "ptx", k["name"] + ".kernels.json")
         r = subprocess.run([translate, "-ttgir-to-ptx", dst, "-o", ptx, "-kernel-json", kj,
                             "-compute-capability", str(k.get("cc", os.environ.get("PROOF_CC", "90")))]
-                           + os.environ.get("LT_FLAGS", "").split(), capture_output=True, text=True)
+                           + k.get("translate_flags", []) + os.environ.get("LT_FLAGS", "").split(),
+                           capture_output=True, text=True)
         if r.returncode == 0 and os.path.exists(ptx):
             # layout-translate's launch metadata, in Triton's keys for ttgir-run -meta.
             kern = json.load(open(kj))[0]

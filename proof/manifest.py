@@ -52,7 +52,8 @@ DOC = ("The proof's kernels; written by proof/manifest.py (do not edit by hand).
        "(ttgir-run -graph; a launch is shorter than the host's launch overhead). ours: PTX of our own code generation besides layout-translate's (file "
        "under the bundle's ptx/, with its launch metadata). from: take args, grid, check sizes, tolerances, class "
        "and flops from that kernel. layout_opt: the TTGIR is layout-opt's output with these flags on the ttgir "
-       "file (our passes on Triton's .pre side). no_triton_launcher: why Triton's own launcher is not run (its PTX is). "
+       "file (our passes on Triton's .pre side). translate_flags: flags layout-translate lowers this kernel with. "
+       "no_triton_launcher: why Triton's own launcher is not run (its PTX is). "
        "no_triton: why Triton's PTX is not made for this TTGIR (ours alone is "
        "checked and timed).")
 
@@ -709,6 +710,13 @@ def shared_entries():
                 "check_args": tma_args(200, 320), "check_grid": "4,3",
                 "no_triton_launcher": "a .ttgir compile has no tensordesc metadata for Triton's launcher to "
                                       "expand a TensorDescriptor with (its PTX runs under ttgir-run)"})
+    # The same with the descriptors made in the kernel (tl.make_tensor_descriptor), lowered as Triton
+    # does with -device-tma: tensor maps written on the device into global scratch, then TMA copies.
+    def tma_dev_args(rows, cols):
+        return [f"in=rand:f16:{rows}x{cols}", f"out=zeros:f16:{rows}x{cols}", f"m={rows}", f"n={cols}"]
+    out.append({"name": "tma_device_copy2d", "ttgir": "kernels/tma_device_copy2d.ttgir", "class": "memory",
+                "args": tma_dev_args(tr, tc), "grid": f"{tr // 64},{tc // 128}",
+                "check_args": tma_dev_args(200, 320), "check_grid": "4,3", "translate_flags": ["-device-tma"]})
     # wgmma with an f16 accumulator (.f16.f16.f16), one 64x64x64 tile; f16 sums of normal inputs
     # differ with the order of the additions: rtol 1e-2, atol 0.1 against the interpreter.
     wg = ["a=randn:f16:4096", "b=randn:f16:4096", "out=zeros:f32:4096"]
