@@ -179,17 +179,55 @@ func evalDescriptorLoad(ex *Exec, op *ir.Operation, args []Value) ([]Value, erro
 	if err != nil {
 		return nil, err
 	}
+	return []Value{out}, d.loadBlock(ex, out, idx)
+}
+
+// loadBlock loads the block at indices idx into out.
+func (d *TensorDesc) loadBlock(ex *Exec, out *Tensor, idx []int64) error {
 	if err := d.checkBlockType("loading", out, d.Block); err != nil {
-		return nil, err
+		return err
 	}
 	ptr, mask, err := d.pointers(idx)
 	if err != nil {
-		return nil, err
+		return err
 	}
-	if err := d.loadPadded(ex, out, ptr, mask); err != nil {
-		return nil, err
+	return d.loadPadded(ex, out, ptr, mask)
+}
+
+// storeBlock stores val, the block at indices idx, where it is in bounds.
+func (d *TensorDesc) storeBlock(ex *Exec, val *Tensor, idx []int64) error {
+	if err := d.checkBlockType("storing", val, d.Block); err != nil {
+		return err
 	}
-	return []Value{out}, nil
+	ptr, mask, err := d.pointers(idx)
+	if err != nil {
+		return err
+	}
+	return storeFrom(ex, ptr, val, mask)
+}
+
+// gatherRows loads rows x[i], columns y + j, into out (a gather).
+func (d *TensorDesc) gatherRows(ex *Exec, out, x *Tensor, y int64) error {
+	if err := d.checkBlockType("gathering", out, out.Shape); err != nil {
+		return err
+	}
+	ptr, mask, err := d.gatherPointers(out.Shape, x, y)
+	if err != nil {
+		return err
+	}
+	return d.loadPadded(ex, out, ptr, mask)
+}
+
+// scatterRows stores val to rows x[i], columns y + j (a scatter).
+func (d *TensorDesc) scatterRows(ex *Exec, val, x *Tensor, y int64) error {
+	if err := d.checkBlockType("scattering", val, val.Shape); err != nil {
+		return err
+	}
+	ptr, mask, err := d.gatherPointers(val.Shape, x, y)
+	if err != nil {
+		return err
+	}
+	return storeFrom(ex, ptr, val, mask)
 }
 
 func evalDescriptorStore(ex *Exec, op *ir.Operation, args []Value) ([]Value, error) {
@@ -209,14 +247,7 @@ func evalDescriptorStore(ex *Exec, op *ir.Operation, args []Value) ([]Value, err
 	if err != nil {
 		return nil, err
 	}
-	if err := d.checkBlockType("storing", val, d.Block); err != nil {
-		return nil, err
-	}
-	ptr, mask, err := d.pointers(idx)
-	if err != nil {
-		return nil, err
-	}
-	return nil, storeFrom(ex, ptr, val, mask)
+	return nil, d.storeBlock(ex, val, idx)
 }
 
 // gatherOperands reads the descriptor, x_offsets and y_offset that
@@ -247,17 +278,7 @@ func evalDescriptorGather(ex *Exec, op *ir.Operation, args []Value) ([]Value, er
 	if err != nil {
 		return nil, err
 	}
-	if err := d.checkBlockType("gathering", out, out.Shape); err != nil {
-		return nil, err
-	}
-	ptr, mask, err := d.gatherPointers(out.Shape, x, y)
-	if err != nil {
-		return nil, err
-	}
-	if err := d.loadPadded(ex, out, ptr, mask); err != nil {
-		return nil, err
-	}
-	return []Value{out}, nil
+	return []Value{out}, d.gatherRows(ex, out, x, y)
 }
 
 func evalDescriptorScatter(ex *Exec, op *ir.Operation, args []Value) ([]Value, error) {
@@ -272,14 +293,7 @@ func evalDescriptorScatter(ex *Exec, op *ir.Operation, args []Value) ([]Value, e
 	if err != nil {
 		return nil, err
 	}
-	if err := d.checkBlockType("scattering", val, val.Shape); err != nil {
-		return nil, err
-	}
-	ptr, mask, err := d.gatherPointers(val.Shape, x, y)
-	if err != nil {
-		return nil, err
-	}
-	return nil, storeFrom(ex, ptr, val, mask)
+	return nil, d.scatterRows(ex, val, x, y)
 }
 
 func init() {

@@ -44,14 +44,7 @@ func evalTMALoad(ex *Exec, op *ir.Operation, args []Value) ([]Value, error) {
 		return nil, err
 	}
 	out := NewTensor(m.Buf.Elem, m.Shape)
-	if err := d.checkBlockType("loading", out, d.Block); err != nil {
-		return nil, err
-	}
-	ptr, mask, err := d.pointers(idx)
-	if err != nil {
-		return nil, err
-	}
-	if err := d.loadPadded(ex, out, ptr, mask); err != nil {
+	if err := d.loadBlock(ex, out, idx); err != nil {
 		return nil, err
 	}
 	return nil, m.store(out)
@@ -74,15 +67,7 @@ func evalTMAStore(ex *Exec, op *ir.Operation, args []Value) ([]Value, error) {
 	if err != nil {
 		return nil, err
 	}
-	val := m.tensor()
-	if err := d.checkBlockType("storing", val, d.Block); err != nil {
-		return nil, err
-	}
-	ptr, mask, err := d.pointers(idx)
-	if err != nil {
-		return nil, err
-	}
-	return nil, storeFrom(ex, ptr, val, mask)
+	return nil, d.storeBlock(ex, m.tensor(), idx)
 }
 
 func evalTMAGather(ex *Exec, op *ir.Operation, args []Value) ([]Value, error) {
@@ -102,14 +87,7 @@ func evalTMAGather(ex *Exec, op *ir.Operation, args []Value) ([]Value, error) {
 		return nil, err
 	}
 	out := NewTensor(m.Buf.Elem, m.Shape)
-	if err := d.checkBlockType("gathering", out, out.Shape); err != nil {
-		return nil, err
-	}
-	ptr, mask, err := d.gatherPointers(out.Shape, x, y)
-	if err != nil {
-		return nil, err
-	}
-	if err := d.loadPadded(ex, out, ptr, mask); err != nil {
+	if err := d.gatherRows(ex, out, x, y); err != nil {
 		return nil, err
 	}
 	return nil, m.store(out)
@@ -128,15 +106,7 @@ func evalTMAScatter(ex *Exec, op *ir.Operation, args []Value) ([]Value, error) {
 	if err != nil {
 		return nil, err
 	}
-	val := m.tensor()
-	if err := d.checkBlockType("scattering", val, val.Shape); err != nil {
-		return nil, err
-	}
-	ptr, mask, err := d.gatherPointers(val.Shape, x, y)
-	if err != nil {
-		return nil, err
-	}
-	return nil, storeFrom(ex, ptr, val, mask)
+	return nil, d.scatterRows(ex, m.tensor(), x, y)
 }
 
 // predicate is the value of an i1 scalar operand.

@@ -50,8 +50,7 @@ func init() {
 			return err
 		}
 		desc := l.genericAddress(l.Values(f.DescPtr())[0])
-		l.cur.NewCall(inlineAsm(types.Void, "@$0 fence.proxy.tensormap::generic.acquire.gpu [$1], 128;", "b,l", types.I1, types.I64),
-			l.firstWarp(), desc)
+		l.asmCall("@$0 fence.proxy.tensormap::generic.acquire.gpu [$1], 128;", l.firstWarp(), desc)
 		l.barrier()
 		return nil
 	})
@@ -109,7 +108,7 @@ func lowerTensormapCreate(l *Lowerer, op *ir.Operation) error {
 
 	// Zero the 128 bytes: a word a lane of warp 0.
 	word := l.cur.NewAdd(smem, l.cur.NewShl(l.tid, i32(2)))
-	l.cur.NewCall(inlineAsm(types.Void, "@$0 st.shared.b32 [$1], 0;", "b,r", types.I1, types.I32), l.firstWarp(), word)
+	l.asmCall("@$0 st.shared.b32 [$1], 0;", l.firstWarp(), word)
 	l.warpSync()
 
 	thread0 := l.cur.NewICmp(enum.IPredEQ, l.tid, i32(0))
@@ -117,9 +116,9 @@ func lowerTensormapCreate(l *Lowerer, op *ir.Operation) error {
 	// an immediate (the enumerated fields take nothing else), else from a
 	// register.
 	replace := func(field string, ord int, v value.Value) {
-		width, cons := "b32", "r"
+		width := "b32"
 		if v.Type().Equal(types.I64) {
-			width, cons = "b64", "l"
+			width = "b64"
 		}
 		ordText := ""
 		if ord >= 0 {
@@ -127,11 +126,11 @@ func lowerTensormapCreate(l *Lowerer, op *ir.Operation) error {
 		}
 		if c, ok := constInt(v); ok {
 			text := fmt.Sprintf("@$0 tensormap.replace.tile.%s.shared::cta.b1024.%s [$1], %s%d;", field, width, ordText, c)
-			l.cur.NewCall(inlineAsm(types.Void, text, "b,r", types.I1, types.I32), thread0, smem)
+			l.asmCall(text, thread0, smem)
 			return
 		}
 		text := fmt.Sprintf("@$0 tensormap.replace.tile.%s.shared::cta.b1024.%s [$1], %s$2;", field, width, ordText)
-		l.cur.NewCall(inlineAsm(types.Void, text, "b,r,"+cons, types.I1, types.I32, v.Type()), thread0, smem, v)
+		l.asmCall(text, thread0, smem, v)
 	}
 	val := func(v *ir.Value) value.Value { return l.Values(v)[0] }
 	replace("global_address", -1, l.genericAddress(val(c.GlobalAddress())))
@@ -160,8 +159,7 @@ func lowerTensormapCreate(l *Lowerer, op *ir.Operation) error {
 	replace("fill_mode", -1, i32(c.FillMode()))
 
 	desc := l.genericAddress(val(c.DescPtr()))
-	l.cur.NewCall(inlineAsm(types.Void,
-		"@$0 tensormap.cp_fenceproxy.global.shared::cta.tensormap::generic.release.gpu.sync.aligned [$1], [$2], 128;",
-		"b,l,r", types.I1, types.I64, types.I32), l.firstWarp(), desc, smem)
+	l.asmCall("@$0 tensormap.cp_fenceproxy.global.shared::cta.tensormap::generic.release.gpu.sync.aligned [$1], [$2], 128;",
+		l.firstWarp(), desc, smem)
 	return nil
 }

@@ -186,35 +186,7 @@ func lowerTMALoad(l *Lowerer, op *ir.Operation) error {
 	if !ok {
 		return errorf(op, "malformed op")
 	}
-	if l.e.cc < 90 {
-		return errorf(op, "TMA copies need sm_90 (the module targets compute capability %d)", l.e.cc)
-	}
-	coords := c.Coord()
-	msgs, err := l.tmaMessages(op, c.Desc(), c.ResultValue(), len(coords))
-	if err != nil {
-		return err
-	}
-	rank := len(coords)
-	desc := l.Values(c.Desc())[0]
-	bufOff := l.Values(c.ResultValue())[0]
-	bar := l.barrierPtr(c.Barrier())
-	pred := l.Values(c.Pred())[0]
-	l.e.hopper = true
-	for m, msg := range msgs {
-		cv, ct := l.tmaCoords(coords, msg.origin, 3)
-		text := fmt.Sprintf("@$0 cp.async.bulk.tensor.%dd.shared::cluster.global.mbarrier::complete_tx::bytes [$1], [$2, %s], [$%d];", rank, ct, 3+rank)
-		cons := "b,r,l" + strings.Repeat(",r", rank) + ",r"
-		p := l.cur.NewAnd(l.tmaIssuer(m), pred)
-		dst := l.smemPtr(l.b().add(bufOff, i32(msg.offset)), types.I8)
-		args := append([]value.Value{p, dst, desc}, cv...)
-		args = append(args, bar)
-		params := make([]types.Type, len(args))
-		for i, a := range args {
-			params[i] = a.Type()
-		}
-		l.cur.NewCall(inlineAsm(types.Void, text, cons, params...), args...)
-	}
-	return nil
+	return l.tmaCopy(op, c.Desc(), c.ResultValue(), c.Coord(), l.barrierPtr(c.Barrier()), l.Values(c.Pred())[0])
 }
 
 func lowerTMAStore(l *Lowerer, op *ir.Operation) error {
@@ -222,31 +194,61 @@ func lowerTMAStore(l *Lowerer, op *ir.Operation) error {
 	if !ok {
 		return errorf(op, "malformed op")
 	}
+	if err := l.tmaCopy(op, c.Desc(), c.Src(), c.Coord(), nil, nil); err != nil {
+		return err
+	}
+	l.cur.NewCall(inlineAsm(types.Void, "cp.async.bulk.commit_group;", ""))
+	return nil
+}
+
+// tmaCopy issues the messages of a TMA copy of the block of desc at coords
+// into the buffer buf, completing on the mbarrier bar, where pred holds; or,
+// with bar nil, out of it, as a bulk group.
+func (l *Lowerer) tmaCopy(op *ir.Operation, desc, buf *ir.Value, coords []*ir.Value, bar, pred value.Value) error {
 	if l.e.cc < 90 {
 		return errorf(op, "TMA copies need sm_90 (the module targets compute capability %d)", l.e.cc)
 	}
-	coords := c.Coord()
-	msgs, err := l.tmaMessages(op, c.Desc(), c.Src(), len(coords))
+	msgs, err := l.tmaMessages(op, desc, buf, len(coords))
 	if err != nil {
 		return err
 	}
 	rank := len(coords)
-	desc := l.Values(c.Desc())[0]
-	bufOff := l.Values(c.Src())[0]
+	d, off := l.Values(desc)[0], l.Values(buf)[0]
 	l.e.hopper = true
 	for m, msg := range msgs {
-		cv, ct := l.tmaCoords(coords, msg.origin, 2)
-		text := fmt.Sprintf("@$0 cp.async.bulk.tensor.%dd.global.shared::cta.bulk_group [$1, %s], [$%d];", rank, ct, 2+rank)
-		cons := "b,l" + strings.Repeat(",r", rank) + ",r"
-		src := l.smemPtr(l.b().add(bufOff, i32(msg.offset)), types.I8)
-		args := append([]value.Value{l.tmaIssuer(m), desc}, cv...)
-		args = append(args, src)
-		params := make([]types.Type, len(args))
-		for i, a := range args {
-			params[i] = a.Type()
+		smem := l.smemPtr(l.b().add(off, i32(msg.offset)), types.I8)
+		var text string
+		var args []value.Value
+		if bar != nil {
+			cv, ct := l.tmaCoords(coords, msg.origin, 3)
+			text = fmt.Sprintf("@$0 cp.async.bulk.tensor.%dd.shared::cluster.global.mbarrier::complete_tx::bytes [$1], [$2, %s], [$%d];", rank, ct, 3+rank)
+			args = append(append([]value.Value{l.cur.NewAnd(l.tmaIssuer(m), pred), smem, d}, cv...), bar)
+		} else {
+			cv, ct := l.tmaCoords(coords, msg.origin, 2)
+			text = fmt.Sprintf("@$0 cp.async.bulk.tensor.%dd.global.shared::cta.bulk_group [$1, %s], [$%d];", rank, ct, 2+rank)
+			args = append(append([]value.Value{l.tmaIssuer(m), d}, cv...), smem)
 		}
-		l.cur.NewCall(inlineAsm(types.Void, text, cons, params...), args...)
+		l.asmCall(text, args...)
 	}
-	l.cur.NewCall(inlineAsm(types.Void, "cp.async.bulk.commit_group;", ""))
 	return nil
+}
+
+// asmCall calls side-effecting inline asm text on args, each in the
+// register kind of its type: a predicate (b) for i1, 64 bits (l) for i64,
+// else 32 bits (r: i32, shared-memory pointers).
+func (l *Lowerer) asmCall(text string, args ...value.Value) {
+	cons := make([]string, len(args))
+	params := make([]types.Type, len(args))
+	for i, a := range args {
+		params[i] = a.Type()
+		switch {
+		case a.Type().Equal(types.I1):
+			cons[i] = "b"
+		case a.Type().Equal(types.I64):
+			cons[i] = "l"
+		default:
+			cons[i] = "r"
+		}
+	}
+	l.cur.NewCall(inlineAsm(types.Void, text, strings.Join(cons, ","), params...), args...)
 }
