@@ -120,7 +120,7 @@ func (a *arg) make(p *proc.Proc, runSeed uint64, makeBuffer bool) string {
 		}
 		// The TMA's (and Triton's TensorDescriptor's) rule: every stride
 		// but the innermost a multiple of 16 bytes.
-		if e, err := newElemType(prm.elem); err == nil && s.shape[r-1]*e.bytes%16 != 0 && r > 1 {
+		if e, err := newElemType(prm.elem); err == nil && r > 1 && s.shape[r-1]*e.bytes%16 != 0 {
 			return fmt.Sprintf("%s's rows of %d %s take %d bytes: a tensor descriptor's strides must be multiples of 16 bytes (TMA)", prm.name, s.shape[r-1], e.name, s.shape[r-1]*e.bytes)
 		}
 	}

@@ -173,16 +173,13 @@ func (r *run) gpu(device int, ptx, metaJSON []byte, o benchOpts) (err error) {
 		if err := b.Write(a.init); err != nil {
 			return err
 		}
-		if a.p.desc != nil {
-			m, err := tensorMap(ctx, a, b)
-			if err != nil {
+		var arg any = b
+		if a.p.desc != nil { // a host-side TMA descriptor over the buffer
+			if arg, err = tensorMap(ctx, a, b); err != nil {
 				return fmt.Errorf("%s: %v", a.p.name, err)
 			}
-			launchArgs = append(launchArgs, m)
-			total += int64(len(a.init))
-			continue
 		}
-		launchArgs = append(launchArgs, b)
+		launchArgs = append(launchArgs, arg)
 		total += int64(len(a.init))
 	}
 	l, err := kern.Prepare(cuda.Dim3{X: r.grid[0], Y: r.grid[1], Z: r.grid[2]}, launchArgs...)
