@@ -717,6 +717,15 @@ def shared_entries():
     out.append({"name": "tma_device_copy2d", "ttgir": "kernels/tma_device_copy2d.ttgir", "class": "memory",
                 "args": tma_dev_args(tr, tc), "grid": f"{tr // 64},{tc // 128}",
                 "check_args": tma_dev_args(200, 320), "check_grid": "4,3", "translate_flags": ["-device-tma"]})
+    # Triton's lit sample of a matmul through descriptors made in the kernel, before pipelining
+    # (C = A·Bᵀ, f16): with -device-tma its tiles are TMA copies, as Triton lowers it.
+    def desc_mm(m, n, kk):
+        return [f"arg0=rand:f16:{m}x{kk}", f"arg1=rand:f16:{n}x{kk}", f"arg2=zeros:f16:{m}x{n}",
+                f"arg3={m}", f"arg4={n}", f"arg5={kk}"]
+    out.append({"name": "descriptor_matmul_128x256x64_sm90_w8", "ttgir": "kernels/descriptor_matmul_128x256x64_sm90_w8.ttgir",
+                "class": "matmul", "args": desc_mm(4096, 4096, 4096), "grid": str(32 * 16),
+                "check_args": desc_mm(256, 512, 128), "check_grid": "4", "rtol": HALF_TOL[0], "atol": HALF_TOL[1],
+                "flops": 2 * 4096 ** 3, "translate_flags": ["-device-tma"]})
     # wgmma with an f16 accumulator (.f16.f16.f16), one 64x64x64 tile; f16 sums of normal inputs
     # differ with the order of the additions: rtol 1e-2, atol 0.1 against the interpreter.
     wg = ["a=randn:f16:4096", "b=randn:f16:4096", "out=zeros:f32:4096"]
