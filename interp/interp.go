@@ -85,6 +85,9 @@ type Machine struct {
 	// scratchBase and scratchSize: the launch's global scratch buffer and
 	// each program's bytes of it (see Launch).
 	scratchBase, scratchSize int64
+	// tensorMaps are the tensor maps ttng.tensormap_create wrote, by
+	// address (ops_tma.go).
+	tensorMaps sync.Map
 }
 
 // NewMachine makes a Machine for m with the default op table.

@@ -118,8 +118,81 @@ func predicate(v Value) (bool, error) {
 	return p[0] != 0, nil
 }
 
+// Tensor maps made on the device (the TMA lowering of
+// tt.make_tensor_descriptor): ttng.tensormap_create writes, at its
+// descriptor address, the tensor its operands describe (a base address,
+// sizes and byte strides innermost first, padding with NaN when fill_mode
+// is 1); ttng.reinterpret_tensor_descriptor reads it back as a descriptor
+// of its result's block type; ttng.tensormap_fenceproxy_acquire has no
+// effect. The map's 128 bytes are not modelled: a descriptor address that
+// no tensormap_create wrote is an error.
+
+// tensorMap is what ttng.tensormap_create wrote.
+type tensorMap struct {
+	base           int64
+	shape, strides []int64 // outermost first; strides in bytes
+	padNaN         bool
+}
+
+func evalTensormapCreate(ex *Exec, op *ir.Operation, args []Value) ([]Value, error) {
+	// desc_ptr, global_address, box_dim..., global_dim..., global_stride..., element_stride...
+	n := len(args) - 2
+	if n < 3 || (n+1)%4 != 0 {
+		return nil, fmt.Errorf("malformed tensormap_create of %d operands", len(args))
+	}
+	r := (n + 1) / 4
+	ints, err := scalarWords(args, "operand")
+	if err != nil {
+		return nil, err
+	}
+	dims, strides := ints[2+r:2+2*r], ints[2+2*r:2+3*r-1]
+	m := &tensorMap{base: ints[1], shape: make([]int64, r), strides: make([]int64, r)}
+	for d := range r {
+		m.shape[d] = dims[r-1-d]
+		if d < r-1 {
+			m.strides[d] = strides[r-2-d]
+		}
+	}
+	m.padNaN = ir.AttrIntValue(op.Attr("fill_mode")) == 1
+	ex.M.tensorMaps.Store(ints[0], m)
+	return nil, nil
+}
+
+func evalReinterpretTensorDesc(ex *Exec, op *ir.Operation, args []Value) ([]Value, error) {
+	addr, err := scalarWords(args, "descriptor address")
+	if err != nil || len(addr) != 1 {
+		return nil, fmt.Errorf("expects a descriptor address: %v", err)
+	}
+	v, ok := ex.M.tensorMaps.Load(addr[0])
+	if !ok {
+		return nil, fmt.Errorf("no tensor map was written at %#x (ttng.tensormap_create)", addr[0])
+	}
+	m := v.(*tensorMap)
+	block, e, err := tensorDescType(op.Result(0).Type())
+	if err != nil {
+		return nil, err
+	}
+	if len(block) != len(m.shape) {
+		return nil, fmt.Errorf("a tensor map of rank %d read as a descriptor of rank %d", len(m.shape), len(block))
+	}
+	strides := make([]int64, len(m.shape))
+	for d := range strides {
+		strides[d] = 1 // the innermost dimension is contiguous
+		if d < len(m.shape)-1 {
+			if m.strides[d]%int64(e.Bytes()) != 0 {
+				return nil, fmt.Errorf("stride %d bytes of dimension %d is not a whole number of %d-byte elements", m.strides[d], d, e.Bytes())
+			}
+			strides[d] = m.strides[d] / int64(e.Bytes())
+		}
+	}
+	return []Value{&TensorDesc{Base: m.base, Elem: e, Block: block, Shape: m.shape, Strides: strides, PadNaN: m.padNaN}}, nil
+}
+
 func init() {
 	register(map[string]OpFunc{
+		"ttng.tensormap_create":               evalTensormapCreate,
+		"ttng.reinterpret_tensor_descriptor":  evalReinterpretTensorDesc,
+		"ttng.tensormap_fenceproxy_acquire":   noEffect,
 		"ttng.async_tma_copy_global_to_local": evalTMALoad,
 		"ttng.async_tma_copy_local_to_global": evalTMAStore,
 		"ttng.async_tma_gather":               evalTMAGather,
@@ -154,4 +227,21 @@ func bindDesc(t ir.Type, a Arg, mem *BufferMemory, what string) (*TensorDesc, er
 	}
 	base := mem.Add(a.Buf, what)
 	return &TensorDesc{Base: base, Elem: e, Block: block, Shape: a.Shape, Strides: a.Strides, PadNaN: a.PadNaN}, nil
+}
+
+// scalarWords returns the values of integer or pointer scalar operands
+// (a pointer's is its address).
+func scalarWords(args []Value, what string) ([]int64, error) {
+	out := make([]int64, len(args))
+	for i, a := range args {
+		t, err := tensorArg(a)
+		if err != nil {
+			return nil, fmt.Errorf("%s %d: %v", what, i, err)
+		}
+		if !t.Elem.IsInt() && !t.Elem.IsPtr() || len(t.Shape) != 0 || len(t.I) != 1 {
+			return nil, fmt.Errorf("%s %d is not an integer or pointer scalar", what, i)
+		}
+		out[i] = t.I[0]
+	}
+	return out, nil
 }
