@@ -91,6 +91,14 @@ func FuzzEmit(f *testing.F) {
 		if diags.HasErrors() || ir.Verify(m).HasErrors() {
 			return
 		}
+		// As layout-translate -device-tma where it applies (descriptors
+		// made in the kernel for sm_90), else as layout-translate.
+		if _, _, err := llvmemit.LowerDeviceTMA(m); err != nil {
+			return
+		}
+		if _, err := llvmemit.RewriteTensorDescriptors(m); err != nil {
+			return
+		}
 		if _, _, err := llvmemit.Prepare(m, true); err != nil {
 			return
 		}
