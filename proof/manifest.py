@@ -700,7 +700,7 @@ def shared_entries():
     # Host-side tensor descriptors (TMA, sm_90): a 2-D copy of f16 tiles of 64x128 through shared
     # memory, each parameter a CUtensorMap by value, then the tensor's shape and strides as Triton's
     # kernels take them. Triton's PTX runs under ttgir-run (the same ABI); its own launcher is not
-    # tried: it expands a TensorDescriptor argument with metadata its JIT makes, not a .ttgir compile.
+    # tried (no_triton_launcher).
     tr, tc = 8192, 8192
     def tma_args(rows, cols):
         return [f"in=rand:f16:{rows}x{cols}", f"in_m={rows}", f"in_n={cols}", f"in_sm={cols}", "in_sn=1",
@@ -708,8 +708,9 @@ def shared_entries():
     out.append({"name": "tma_copy2d", "ttgir": "kernels/tma_copy2d.ttgir", "class": "memory",
                 "args": tma_args(tr, tc), "grid": f"{tr // 64},{tc // 128}",
                 "check_args": tma_args(200, 320), "check_grid": "4,3",
-                "no_triton_launcher": "a .ttgir compile has no tensordesc metadata for Triton's launcher to "
-                                      "expand a TensorDescriptor with (its PTX runs under ttgir-run)"})
+                "no_triton_launcher": "not tried: Triton's launcher expands a TensorDescriptor argument with "
+                                      "metadata (tensordesc_meta) its JIT path makes; whether a .ttgir compile "
+                                      "makes it is not checked (its PTX runs under ttgir-run)"})
     # The same with the descriptors made in the kernel (tl.make_tensor_descriptor), lowered as Triton
     # does with -device-tma: tensor maps written on the device into global scratch, then TMA copies.
     def tma_dev_args(rows, cols):
