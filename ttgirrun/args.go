@@ -113,6 +113,9 @@ func (a *arg) make(p *proc.Proc, runSeed uint64, makeBuffer bool) string {
 	if s.dtype != "" && s.dtype != e.name {
 		return fmt.Sprintf("%s points to %s, not %s", prm.name, e.name, s.dtype)
 	}
+	if s.padding != "" && prm.desc == nil {
+		return fmt.Sprintf("padding= is for tensor descriptor parameters; %s is %s", prm.name, typ)
+	}
 	if prm.desc != nil {
 		r := len(prm.desc.Block.Shape)
 		if s.kind == "file" || len(s.shape) != r {
@@ -161,7 +164,7 @@ func (a *arg) interpArg() interp.Arg {
 	switch {
 	case a.p.desc != nil:
 		shape, strides := a.descDims()
-		return interp.DescArg(&interp.Buffer{Elem: a.p.elem, Data: append([]byte(nil), a.init...)}, shape, strides, false)
+		return interp.DescArg(&interp.Buffer{Elem: a.p.elem, Data: append([]byte(nil), a.init...)}, shape, strides, a.spec.padding == "nan")
 	case a.isBuffer():
 		return interp.BufArg(&interp.Buffer{Elem: a.p.elem, Data: append([]byte(nil), a.init...)})
 	case a.scalar.isInt:

@@ -39,7 +39,8 @@ The element type, when given, must be the pointer's pointee type; a shape
 parameter (!tt.tensordesc, a host-side TMA descriptor) takes a buffer spec
 with a shape of its rank, its rows a multiple of 16 bytes (the TMA's rule):
 the descriptor is over that row-major tensor (on
-the GPU a CUtensorMap made as Triton's launcher makes it, zero padding);
+the GPU a CUtensorMap made as Triton's launcher makes it); :padding=nan
+makes out-of-bounds float loads NaN (default padding=zero);
 Triton's kernels take its shape (i32) and strides (i64) as the parameters
 after it, given as scalars.
 

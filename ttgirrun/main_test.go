@@ -373,3 +373,43 @@ func TestCPUTensorDescriptors(t *testing.T) {
 		t.Errorf("rows of 600 bytes: status %d, stderr:\n%s", code, errs)
 	}
 }
+
+// TestCPUDescriptorPadding: a block loaded over the edge of a host-side
+// descriptor's tensor reads 0 out of bounds, or NaN with padding=nan
+// (Triton's TensorDescriptor padding); padding= is refused elsewhere.
+func TestCPUDescriptorPadding(t *testing.T) {
+	for _, c := range []struct {
+		spec string
+		nan  bool
+	}{{"in=iota:f32:40x16", false}, {"in=iota:f32:40x16:padding=zero", false}, {"in=iota:f32:40x16:padding=nan", true}} {
+		dir := t.TempDir()
+		args := []string{"testdata/tma_load_tile.ttgir", "-grid", "1", "-dump", dir, "-arg", c.spec,
+			"-arg", "out=zeros:f32:512", "-arg", "r=16", "-arg", "c=0"}
+		if _, errs, code := runTool(t, args...); code != 0 {
+			t.Fatalf("%s: status %d: %s", c.spec, code, errs)
+		}
+		out := readF32(t, filepath.Join(dir, "out.out.bin"))
+		for i, v := range out {
+			row := i / 16
+			switch {
+			case row < 24 && v != float32(256+i): // rows 16..39 of the iota
+				t.Fatalf("%s: element %d = %v, want %d", c.spec, i, v, 256+i)
+			case row >= 24 && c.nan != math.IsNaN(float64(v)), row >= 24 && !c.nan && v != 0:
+				t.Fatalf("%s: element %d (out of bounds) = %v", c.spec, i, v)
+			}
+		}
+	}
+	for _, bad := range []struct{ arg, want string }{
+		{"in=iota:f32:40x16:padding=maybe", `padding="maybe": want zero or nan`},
+		{"in=iota:f32:40x16:padding=nan:padding=zero", "option padding given twice"},
+	} {
+		if _, errs, code := runTool(t, "testdata/tma_load_tile.ttgir", "-grid", "1", "-arg", bad.arg, "-arg", "out=zeros:f32:512",
+			"-arg", "r=16", "-arg", "c=0"); code != 1 || !strings.Contains(errs, bad.want) {
+			t.Errorf("%s: status %d, stderr:\n%s", bad.arg, code, errs)
+		}
+	}
+	if _, errs, code := runTool(t, "testdata/tma_load_tile.ttgir", "-grid", "1", "-arg", "in=iota:f32:40x16", "-arg", "out=zeros:f32:512:padding=nan",
+		"-arg", "r=16", "-arg", "c=0"); code != 1 || !strings.Contains(errs, "padding= is for tensor descriptor parameters; out is !tt.ptr<f32>") {
+		t.Errorf("padding on a pointer: status %d, stderr:\n%s", code, errs)
+	}
+}

@@ -77,14 +77,15 @@ func parseMeta(data []byte, funcName string) (cuda.Meta, error) {
 
 // tensorMap is the TMA descriptor of a descriptor argument over its device
 // buffer b, as Triton's launcher makes it for a TensorDescriptor (the box
-// from the parameter's type, 128-byte L2 promotion, zero padding).
+// from the parameter's type, 128-byte L2 promotion, the spec's padding).
 func tensorMap(ctx *cuda.Context, a *arg, b *cuda.Buffer) (*cuda.TensorMap, error) {
 	tb, err := passes.TMABoxOf(a.p.desc)
 	if err != nil {
 		return nil, err
 	}
 	shape, strides := a.descDims()
-	t := cuda.Tiled{DataType: int(tb.HostElemType()), ElemBytes: tb.ElemBytes, Base: b.Ptr(), Swizzle: int(tb.SwizzleMode), L2Promotion: 2}
+	t := cuda.Tiled{DataType: int(tb.HostElemType()), ElemBytes: tb.ElemBytes, Base: b.Ptr(), Swizzle: int(tb.SwizzleMode), L2Promotion: 2,
+		NaNFill: a.spec.padding == "nan"}
 	for d := range shape {
 		t.Dims = append(t.Dims, uint64(shape[d]))
 		t.Box = append(t.Box, uint32(tb.Box[d]))

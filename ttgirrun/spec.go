@@ -23,7 +23,10 @@ import (
 // rest of the spec is the path). DTYPE is the element type (f32, f16, bf16,
 // f8E5M2, i32, …) and must be the parameter's pointee type: it is there to
 // be checked, not to reinterpret memory. COUNT is a number of elements or a
-// shape, 4096x4096, which mismatch reports use for coordinates.
+// shape, 4096x4096, which mismatch reports use for coordinates. A tensor
+// descriptor parameter's spec may add padding=zero (the default) or
+// padding=nan: what loads read out of bounds (Triton's TensorDescriptor
+// padding; NaN for float elements only).
 type spec struct {
 	text string // as written, for messages
 
@@ -39,6 +42,9 @@ type spec struct {
 	opts   map[string]float64
 	seeded bool
 	seed   uint64
+	// padding is a tensor descriptor's: "zero" or "nan" (Triton's
+	// TensorDescriptor padding), "" when not given.
+	padding string
 }
 
 var bufferKinds = map[string][]string{ // kind -> its options
@@ -92,6 +98,15 @@ func parseSpec(text string) (*spec, error) {
 		switch {
 		case f == "":
 			return nil, &specError{off, "empty field"}
+		case strings.HasPrefix(f, "padding="):
+			v := strings.TrimPrefix(f, "padding=")
+			if s.padding != "" {
+				return nil, &specError{off, "option padding given twice"}
+			}
+			if v != "zero" && v != "nan" {
+				return nil, &specError{off + len("padding="), fmt.Sprintf("padding=%q: want zero or nan (a tensor descriptor's out-of-bounds elements)", v)}
+			}
+			s.padding = v
 		case strings.Contains(f, "="):
 			k, v, _ := strings.Cut(f, "=")
 			if !contains(known, k) {
