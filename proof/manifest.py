@@ -711,6 +711,13 @@ def shared_entries():
                 "no_triton_launcher": "not tried: Triton's launcher expands a TensorDescriptor argument with "
                                       "metadata (tensordesc_meta) its JIT path makes; whether a .ttgir compile "
                                       "makes it is not checked (its PTX runs under ttgir-run)"})
+    # A block loaded over the edge of a host-side descriptor whose padding is NaN (the tensor map's
+    # NaN fill), stored through pointers: checked, not timed.
+    tl = ["in=randn:f32:40x16:padding=nan", "out=zeros:f32:512", "r=16", "c=0"]
+    out.append({"name": "tma_load_tile", "ttgir": "kernels/tma_load_tile.ttgir", "class": "sync",
+                "args": tl, "grid": "1", "check_args": tl, "check_grid": "1",
+                "no_realistic_size": SINGLE.format(tile="32x16"),
+                "no_triton_launcher": "not tried (see tma_copy2d)"})
     # The same with the descriptors made in the kernel (tl.make_tensor_descriptor), lowered as Triton
     # does with -device-tma: tensor maps written on the device into global scratch, then TMA copies.
     def tma_dev_args(rows, cols):

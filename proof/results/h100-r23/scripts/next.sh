@@ -1,6 +1,7 @@
 #!/bin/bash
 # For the next GPU session (one call): the TMA kernels of this session's tree not yet on a GPU in
-# their latest form — tma_copy2d (its store now takes the load's buffer), tma_device_copy2d and
+# their latest form — tma_copy2d (its store now takes the load's buffer), tma_load_tile (NaN padding),
+# tma_device_copy2d and
 # descriptor_matmul_128x256x64_sm90_w8 (descriptors made in the kernel, -device-tma: tensormap.replace)
 # — checked against the interpreter, Triton's PTX and (the last two) Triton's launcher, then timed.
 # Here, beside this script (a git-ignored carry folder):
