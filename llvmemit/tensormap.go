@@ -29,7 +29,9 @@ import (
 //	    fence.proxy.tensormap::generic.acquire.gpu [desc], 128 by warp 0,
 //	    then a barrier of the CTA;
 //	ttng.reinterpret_tensor_descriptor %desc
-//	    the descriptor's generic address (the TMA copies take one).
+//	    the descriptor's generic address (the TMA copies take one; the
+//	    tensor-map instructions above take global addresses as they are,
+//	    as Triton passes them).
 //
 // The strides are written shifted right by 4 (in units of 16 bytes), as
 // Triton does for PTX ISA 8.5 and older, "a workaround for a ptxas bug";
@@ -49,7 +51,7 @@ func init() {
 		if err := l.needTensormaps(op); err != nil {
 			return err
 		}
-		desc := l.genericAddress(l.Values(f.DescPtr())[0])
+		desc := l.address(l.Values(f.DescPtr())[0], false)
 		l.asmCall("@$0 fence.proxy.tensormap::generic.acquire.gpu [$1], 128;", l.firstWarp(), desc)
 		l.barrier()
 		return nil
@@ -59,7 +61,7 @@ func init() {
 		if err := l.needTensormaps(op); err != nil {
 			return err
 		}
-		l.Define(op.Result(0), []value.Value{l.genericAddress(l.Values(r.RawDesc())[0])})
+		l.Define(op.Result(0), []value.Value{l.address(l.Values(r.RawDesc())[0], true)})
 		return nil
 	})
 }
@@ -74,15 +76,18 @@ func (l *Lowerer) needTensormaps(op *ir.Operation) error {
 	return nil
 }
 
-// genericAddress is the generic address of a global pointer, as an i64.
-func (l *Lowerer) genericAddress(p value.Value) value.Value {
-	if pt, ok := p.Type().(*types.PointerType); ok {
-		if pt.AddrSpace != 0 {
-			p = l.cur.NewAddrSpaceCast(p, types.NewPointer(pt.ElemType))
-		}
-		return l.cur.NewPtrToInt(p, types.I64)
+// address is a global pointer's address as an i64: as it is (what the
+// tensor-map instructions take for their global operands, as Triton passes
+// them), or its generic address (what the TMA copies take).
+func (l *Lowerer) address(p value.Value, generic bool) value.Value {
+	pt, ok := p.Type().(*types.PointerType)
+	if !ok {
+		return p
 	}
-	return p
+	if generic && pt.AddrSpace != 0 {
+		p = l.cur.NewAddrSpaceCast(p, types.NewPointer(pt.ElemType))
+	}
+	return l.cur.NewPtrToInt(p, types.I64)
 }
 
 // firstWarp is the predicate "the thread is in warp 0".
@@ -133,7 +138,7 @@ func lowerTensormapCreate(l *Lowerer, op *ir.Operation) error {
 		l.asmCall(text, thread0, smem, v)
 	}
 	val := func(v *ir.Value) value.Value { return l.Values(v)[0] }
-	replace("global_address", -1, l.genericAddress(val(c.GlobalAddress())))
+	replace("global_address", -1, l.address(val(c.GlobalAddress()), false))
 	replace("rank", -1, i32(int64(rank-1)))
 	for i, v := range box {
 		replace("box_dim", i, val(v))
@@ -158,7 +163,7 @@ func lowerTensormapCreate(l *Lowerer, op *ir.Operation) error {
 	replace("swizzle_mode", -1, i32(c.SwizzleMode()))
 	replace("fill_mode", -1, i32(c.FillMode()))
 
-	desc := l.genericAddress(val(c.DescPtr()))
+	desc := l.address(val(c.DescPtr()), false)
 	l.asmCall("@$0 tensormap.cp_fenceproxy.global.shared::cta.tensormap::generic.release.gpu.sync.aligned [$1], [$2], 128;",
 		l.firstWarp(), desc, smem)
 	return nil

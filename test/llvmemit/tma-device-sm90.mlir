@@ -34,7 +34,10 @@
 // CHECK: @[[W0]] fence.proxy.tensormap::generic.acquire.gpu [[[DESC]]], 128;
 // CHECK-NEXT: // end inline asm
 // CHECK-NEXT: bar.sync 0;
-// CHECK: cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes [{{%r[0-9]+}}], [[[DESC]], {{{%r[0-9]+}}, {{%r[0-9]+}}}]
+// The map's instructions take its global address as it is (as Triton); the
+// copies take the generic one.
+// CHECK: cvta.global.u64 [[GEN:%rd[0-9]+]], [[DESC]];
+// CHECK: cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes [{{%r[0-9]+}}], [[[GEN]], {{{%r[0-9]+}}, {{%r[0-9]+}}}]
 // CHECK: tensormap.cp_fenceproxy
 // CHECK: cp.async.bulk.tensor.2d.global.shared::cta.bulk_group
 
