@@ -130,41 +130,25 @@ func TestSimPackedBytes(t *testing.T) {
 #mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
   tt.func public @k(%X: !tt.ptr<i8> {tt.divisibility = 16 : i32}, %B: !tt.ptr<i8>, %U: !tt.ptr<bf16>, %C: !tt.ptr<i8>) {
-    %i = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #ttg.slice<{dim = 1, parent = #blocked}>>
-    %j = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #ttg.slice<{dim = 0, parent = #blocked}>>
-    %c64 = arith.constant dense<64> : tensor<64x1xi32, #blocked>
-    %ie = tt.expand_dims %i {axis = 1 : i32} : tensor<64xi32, #ttg.slice<{dim = 1, parent = #blocked}>> -> tensor<64x1xi32, #blocked>
-    %row = arith.muli %ie, %c64 : tensor<64x1xi32, #blocked>
-    %je = tt.expand_dims %j {axis = 0 : i32} : tensor<64xi32, #ttg.slice<{dim = 0, parent = #blocked}>> -> tensor<1x64xi32, #blocked>
-    %rb = tt.broadcast %row : tensor<64x1xi32, #blocked> -> tensor<64x64xi32, #blocked>
-    %cb = tt.broadcast %je : tensor<1x64xi32, #blocked> -> tensor<64x64xi32, #blocked>
-    %off = arith.addi %rb, %cb : tensor<64x64xi32, #blocked>
+` + offsets2D("x", "#blocked", 64, 64) + `
     %xp = tt.splat %X : !tt.ptr<i8> -> tensor<64x64x!tt.ptr<i8>, #blocked>
-    %xa = tt.addptr %xp, %off : tensor<64x64x!tt.ptr<i8>, #blocked>, tensor<64x64xi32, #blocked>
+    %xa = tt.addptr %xp, %x_off : tensor<64x64x!tt.ptr<i8>, #blocked>, tensor<64x64xi32, #blocked>
     %x = tt.load %xa : tensor<64x64x!tt.ptr<i8>, #blocked>
     %d = ttg.convert_layout %x : tensor<64x64xi8, #blocked> -> tensor<64x64xi8, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 1}>>
     %back = ttg.convert_layout %d : tensor<64x64xi8, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 1}>> -> tensor<64x64xi8, #blocked>
     %bp = tt.splat %B : !tt.ptr<i8> -> tensor<64x64x!tt.ptr<i8>, #blocked>
-    %ba = tt.addptr %bp, %off : tensor<64x64x!tt.ptr<i8>, #blocked>, tensor<64x64xi32, #blocked>
+    %ba = tt.addptr %bp, %x_off : tensor<64x64x!tt.ptr<i8>, #blocked>, tensor<64x64xi32, #blocked>
     tt.store %ba, %back : tensor<64x64x!tt.ptr<i8>, #blocked>
     %col = ttg.convert_layout %x : tensor<64x64xi8, #blocked> -> tensor<64x64xi8, #cols>
     %colb = ttg.convert_layout %col : tensor<64x64xi8, #cols> -> tensor<64x64xi8, #blocked>
     %cp = tt.splat %C : !tt.ptr<i8> -> tensor<64x64x!tt.ptr<i8>, #blocked>
-    %ca = tt.addptr %cp, %off : tensor<64x64x!tt.ptr<i8>, #blocked>, tensor<64x64xi32, #blocked>
+    %ca = tt.addptr %cp, %x_off : tensor<64x64x!tt.ptr<i8>, #blocked>, tensor<64x64xi32, #blocked>
     tt.store %ca, %colb : tensor<64x64x!tt.ptr<i8>, #blocked>
     %u = ttg.fp4_to_fp %d {axis = 1 : i32} : tensor<64x64xi8, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 1}>> -> tensor<64x128xbf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>
     %uo = ttg.convert_layout %u : tensor<64x128xbf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>> -> tensor<64x128xbf16, #out>
-    %oi = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #ttg.slice<{dim = 1, parent = #out}>>
-    %oj = tt.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32, #ttg.slice<{dim = 0, parent = #out}>>
-    %c128 = arith.constant dense<128> : tensor<64x1xi32, #out>
-    %oie = tt.expand_dims %oi {axis = 1 : i32} : tensor<64xi32, #ttg.slice<{dim = 1, parent = #out}>> -> tensor<64x1xi32, #out>
-    %orow = arith.muli %oie, %c128 : tensor<64x1xi32, #out>
-    %oje = tt.expand_dims %oj {axis = 0 : i32} : tensor<128xi32, #ttg.slice<{dim = 0, parent = #out}>> -> tensor<1x128xi32, #out>
-    %orb = tt.broadcast %orow : tensor<64x1xi32, #out> -> tensor<64x128xi32, #out>
-    %ocb = tt.broadcast %oje : tensor<1x128xi32, #out> -> tensor<64x128xi32, #out>
-    %ooff = arith.addi %orb, %ocb : tensor<64x128xi32, #out>
+` + offsets2D("o", "#out", 64, 128) + `
     %up = tt.splat %U : !tt.ptr<bf16> -> tensor<64x128x!tt.ptr<bf16>, #out>
-    %ua = tt.addptr %up, %ooff : tensor<64x128x!tt.ptr<bf16>, #out>, tensor<64x128xi32, #out>
+    %ua = tt.addptr %up, %o_off : tensor<64x128x!tt.ptr<bf16>, #out>, tensor<64x128xi32, #out>
     tt.store %ua, %uo : tensor<64x128x!tt.ptr<bf16>, #out>
     tt.return
   }
@@ -198,23 +182,15 @@ func TestSimSharedPermutedVectors(t *testing.T) {
 #smem = #ttg.shared_memory
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
   tt.func public @k(%X: !tt.ptr<bf16>, %Y: !tt.ptr<bf16>) {
-    %i = tt.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32, #ttg.slice<{dim = 1, parent = #linear}>>
-    %j = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #ttg.slice<{dim = 0, parent = #linear}>>
-    %c64 = arith.constant dense<64> : tensor<128x1xi32, #linear>
-    %ie = tt.expand_dims %i {axis = 1 : i32} : tensor<128xi32, #ttg.slice<{dim = 1, parent = #linear}>> -> tensor<128x1xi32, #linear>
-    %row = arith.muli %ie, %c64 : tensor<128x1xi32, #linear>
-    %je = tt.expand_dims %j {axis = 0 : i32} : tensor<64xi32, #ttg.slice<{dim = 0, parent = #linear}>> -> tensor<1x64xi32, #linear>
-    %rb = tt.broadcast %row : tensor<128x1xi32, #linear> -> tensor<128x64xi32, #linear>
-    %cb = tt.broadcast %je : tensor<1x64xi32, #linear> -> tensor<128x64xi32, #linear>
-    %off = arith.addi %rb, %cb : tensor<128x64xi32, #linear>
+` + offsets2D("x", "#linear", 128, 64) + `
     %xp = tt.splat %X : !tt.ptr<bf16> -> tensor<128x64x!tt.ptr<bf16>, #linear>
-    %xa = tt.addptr %xp, %off : tensor<128x64x!tt.ptr<bf16>, #linear>, tensor<128x64xi32, #linear>
+    %xa = tt.addptr %xp, %x_off : tensor<128x64x!tt.ptr<bf16>, #linear>, tensor<128x64xi32, #linear>
     %x = tt.load %xa : tensor<128x64x!tt.ptr<bf16>, #linear>
     %sq = arith.mulf %x, %x : tensor<128x64xbf16, #linear>
     %m = ttg.local_alloc %sq : (tensor<128x64xbf16, #linear>) -> !ttg.memdesc<128x64xbf16, #shared, #smem>
     %back = ttg.local_load %m : !ttg.memdesc<128x64xbf16, #shared, #smem> -> tensor<128x64xbf16, #linear>
     %yp = tt.splat %Y : !tt.ptr<bf16> -> tensor<128x64x!tt.ptr<bf16>, #linear>
-    %ya = tt.addptr %yp, %off : tensor<128x64x!tt.ptr<bf16>, #linear>, tensor<128x64xi32, #linear>
+    %ya = tt.addptr %yp, %x_off : tensor<128x64x!tt.ptr<bf16>, #linear>, tensor<128x64xi32, #linear>
     tt.store %ya, %back : tensor<128x64x!tt.ptr<bf16>, #linear>
     tt.return
   }
