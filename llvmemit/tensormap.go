@@ -147,13 +147,7 @@ func lowerTensormapCreate(l *Lowerer, op *ir.Operation) error {
 		replace("global_dim", i, val(v))
 	}
 	for i, v := range strides {
-		s := val(v)
-		if c, ok := constInt(s); ok {
-			s = i64(c >> 4)
-		} else {
-			s = l.cur.NewAShr(s, i64(4))
-		}
-		replace("global_stride", i, s)
+		replace("global_stride", i, l.b().ashr(val(v), i64(4)))
 	}
 	for i, v := range elemStrides {
 		replace("element_stride", i, val(v))
