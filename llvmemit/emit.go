@@ -385,20 +385,16 @@ func (e *emitter) declare(op *ir.Operation) (*function, error) {
 	f.kinfo = Kernel{Name: name, Threads: 32 * e.numWarps, NumWarps: e.numWarps, Target: e.target}
 	var params []*lir.Param
 	for i, a := range body.Args() {
-		if _, ok := a.Type().(*ir.TensorDescType); ok && (f.kernel || e.cc < 90) {
-			pn := a.NameHint
-			if pn == "" || pn[0] >= '0' && pn[0] <= '9' {
-				pn = fmt.Sprintf("arg%d", i)
-			}
-			p, err := e.descParam(pn, name)
-			if err != nil {
-				return nil, &Error{Pos: op.Pos(), Op: "tt.func", Msg: fmt.Sprintf("argument %d: %v", i, err)}
-			}
-			params = append(params, p)
-			f.kinfo.Params = append(f.kinfo.Params, Param{Name: pn, Type: p.Type().String() + " byval"})
-			continue
+		var ts []types.Type
+		var err error
+		_, desc := a.Type().(*ir.TensorDescType)
+		desc = desc && (f.kernel || e.cc < 90)
+		if desc { // a CUtensorMap by value (tma.go)
+			err = e.checkDescParam(name)
+			ts = []types.Type{types.NewPointer(tensorMapType)}
+		} else {
+			ts, err = registerTypes(a.Type())
 		}
-		ts, err := registerTypes(a.Type())
 		if err != nil {
 			return nil, &Error{Pos: op.Pos(), Op: "tt.func", Msg: fmt.Sprintf("argument %d: %v", i, err)}
 		}
@@ -411,9 +407,14 @@ func (e *emitter) declare(op *ir.Operation) (*function, error) {
 			if len(ts) > 1 {
 				n = fmt.Sprintf("%s.%d", pn, r)
 			}
-			params = append(params, lir.NewParam(n, t))
+			p, typ := lir.NewParam(n, t), t.String()
+			if desc {
+				p.Attrs = append(p.Attrs, lir.Byval{Typ: tensorMapType}, lir.Align(64))
+				typ += " byval"
+			}
+			params = append(params, p)
 			if f.kernel {
-				f.kinfo.Params = append(f.kinfo.Params, Param{Name: n, Type: t.String()})
+				f.kinfo.Params = append(f.kinfo.Params, Param{Name: n, Type: typ})
 			}
 		}
 	}

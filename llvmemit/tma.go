@@ -5,7 +5,6 @@ import (
 	"regexp"
 	"strings"
 
-	lir "github.com/llir/llvm/ir"
 	"github.com/llir/llvm/ir/enum"
 	"github.com/llir/llvm/ir/types"
 	"github.com/llir/llvm/ir/value"
@@ -67,19 +66,18 @@ func init() {
 // ptxIdent matches the names llc keeps as they are in PTX.
 var ptxIdent = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
 
-// descParam checks that a kernel may take a tensor descriptor parameter
-// and returns the LLVM parameter: the CUtensorMap by value.
-func (e *emitter) descParam(name, fn string) (*lir.Param, error) {
+// checkDescParam checks that the kernel fn may take a tensor descriptor
+// parameter: the CUtensorMap by value (byval tensorMapType, align 64),
+// which makes the module Hopper's.
+func (e *emitter) checkDescParam(fn string) error {
 	if e.cc < 90 {
-		return nil, fmt.Errorf("a tensor descriptor parameter (a host-side TMA descriptor) needs sm_90 (the module targets compute capability %d); for older GPUs run layout-opt -triton-rewrite-tensor-descriptor-to-pointer first, which makes it a pointer, sizes, strides and a padding flag", e.cc)
+		return fmt.Errorf("a tensor descriptor parameter (a host-side TMA descriptor) needs sm_90 (the module targets compute capability %d); for older GPUs run layout-opt -triton-rewrite-tensor-descriptor-to-pointer first, which makes it a pointer, sizes, strides and a padding flag", e.cc)
 	}
 	if !ptxIdent.MatchString(fn) {
-		return nil, fmt.Errorf("a kernel taking a tensor descriptor needs a name PTX keeps as it is ([A-Za-z_][A-Za-z0-9_]*), not %q", fn)
+		return fmt.Errorf("a kernel taking a tensor descriptor needs a name PTX keeps as it is ([A-Za-z_][A-Za-z0-9_]*), not %q", fn)
 	}
-	p := lir.NewParam(name, types.NewPointer(tensorMapType))
-	p.Attrs = append(p.Attrs, lir.Byval{Typ: tensorMapType}, lir.Align(64))
 	e.hopper = true
-	return p, nil
+	return nil
 }
 
 // tensorMapType is a CUtensorMap's bytes.
