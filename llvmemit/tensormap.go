@@ -33,9 +33,15 @@ import (
 //	    tensor-map instructions above take global addresses as they are,
 //	    as Triton passes them).
 //
-// The strides are written shifted right by 4 (in units of 16 bytes), as
-// Triton does for PTX ISA 8.5 and older, "a workaround for a ptxas bug";
-// the module's PTX header is 8.3 (TensormapPTXVersion), what
+// The global strides are written in bytes, as the PTX ISA specifies
+// tensormap.replace's global_stride and as the CUDA driver's JIT compiler
+// reads them (an H100 with driver 580 copied a tensor equal to the
+// interpreter so; with the strides shifted right by 4, as Triton writes them
+// for PTX ISA 8.5 and older, "a workaround for a ptxas bug", every row
+// landed 16 times too close). ptxas releases older than 12.7, which Triton
+// works around, read the field in 16-byte units: load this PTX through the
+// driver (as ttgir-run and the proof do) or assemble it with ptxas 12.7 or
+// later. The module's PTX header is 8.3 (TensormapPTXVersion), what
 // tensormap.replace needs. layout-translate uses this path with
 // -device-tma; by default it rewrites descriptors made on the device into
 // pointers (RewriteTensorDescriptors).
@@ -147,7 +153,7 @@ func lowerTensormapCreate(l *Lowerer, op *ir.Operation) error {
 		replace("global_dim", i, val(v))
 	}
 	for i, v := range strides {
-		replace("global_stride", i, l.b().ashr(val(v), i64(4)))
+		replace("global_stride", i, val(v))
 	}
 	for i, v := range elemStrides {
 		replace("element_stride", i, val(v))

@@ -2,8 +2,8 @@
 // Triton 3.6 lowers them: triton-nvidia-tma-lowering makes each a
 // ttng.tensormap_create into 128 bytes of global scratch, which warp 0
 // zeroes in shared memory, thread 0 fills field by field with
-// tensormap.replace (the byte strides shifted right by 4, Triton's
-// workaround for PTX ISA 8.5 and older) and warp 0 copies out with
+// tensormap.replace (the strides in bytes, as the PTX ISA and the CUDA
+// driver read them) and warp 0 copies out with
 // tensormap.cp_fenceproxy, then an acquire fence and a barrier; the loads
 // and stores are TMA copies through the descriptor's generic address. PTX
 // ISA 8.3, sm_90a. Without the flag the descriptors become pointers
@@ -25,7 +25,7 @@
 // CHECK: @[[T0]] tensormap.replace.tile.box_dim.shared::cta.b1024.b32 [[[SMEM]]], 1, 32;
 // CHECK: @[[T0]] tensormap.replace.tile.global_dim.shared::cta.b1024.b32 [[[SMEM]]], 0, 24;
 // CHECK: @[[T0]] tensormap.replace.tile.global_dim.shared::cta.b1024.b32 [[[SMEM]]], 1, 20;
-// CHECK: @[[T0]] tensormap.replace.tile.global_stride.shared::cta.b1024.b64 [[[SMEM]]], 0, 6;
+// CHECK: @[[T0]] tensormap.replace.tile.global_stride.shared::cta.b1024.b64 [[[SMEM]]], 0, 96;
 // CHECK: @[[T0]] tensormap.replace.tile.element_stride.shared::cta.b1024.b32 [[[SMEM]]], 0, 1;
 // CHECK: @[[T0]] tensormap.replace.tile.elemtype.shared::cta.b1024.b32 [[[SMEM]]], 7;
 // CHECK: @[[T0]] tensormap.replace.tile.swizzle_mode.shared::cta.b1024.b32 [[[SMEM]]], 2;
