@@ -141,6 +141,11 @@ func lowerMakeTensorDesc(op *ir.Operation) error {
 	if elemBytes == 0 {
 		return fmt.Errorf("unsupported element type %s", ir.TypeString(base.Pointee))
 	}
+	// A tensor map has no stride for its innermost dimension: it must be
+	// contiguous (Triton's frontend requires a constant 1 there).
+	if c, ok := constantValue(op.Operand(2 * rank)).(*ir.IntegerAttr); !ok || c.Value != 1 {
+		return fmt.Errorf("the innermost stride is not the constant 1 (a tensor map's innermost dimension is contiguous)")
+	}
 	tb, err := TMABoxOf(dt)
 	if err != nil {
 		return err
