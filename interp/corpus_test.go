@@ -32,8 +32,10 @@ var layoutPasses = []string{
 	"specialize-divisibility",
 	"triton-rewrite-tensor-pointer",
 	"tritongpu-decompose-scaled-blocked",
-	// with the global scratch its tensor maps made on the device take
-	"triton-nvidia-tma-lowering,tritongpu-global-scratch-memory-allocation",
+	// as make_ttgir orders them (the encodings first, which descriptors
+	// of Triton's lit tests lack), with the global scratch the tensor maps
+	// made on the device take
+	"triton-nvidia-optimize-descriptor-encoding,triton-nvidia-tma-lowering,tritongpu-global-scratch-memory-allocation",
 }
 
 // How a kernel is run without knowing its buffers (the rule of

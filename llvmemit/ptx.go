@@ -267,13 +267,49 @@ func LowerDeviceTMA(m *ir.Module) (bool, ir.Diagnostics, error) {
 	return err == nil, d, err
 }
 
-// runTMALowering runs triton-nvidia-tma-lowering on m.
+// runTMALowering runs triton-nvidia-tma-lowering on m, after
+// triton-nvidia-optimize-descriptor-encoding when a descriptor's block has
+// no shared encoding (TTGIR that did not come through Triton's make_ttgir,
+// which runs that pass, as some of Triton's lit tests).
 func runTMALowering(m *ir.Module) (ir.Diagnostics, error) {
 	pl := passes.NewPipeline("builtin.module")
+	if lacksDescriptorEncoding(m) {
+		if err := pl.AddPass(passes.OptimizeDescriptorEncodingPass, ""); err != nil {
+			return nil, err
+		}
+	}
 	if err := pl.AddPass(passes.TMALoweringPass, ""); err != nil {
 		return nil, err
 	}
 	return pl.Run(m, passes.RunConfig{})
+}
+
+// lacksDescriptorEncoding reports whether some tensor descriptor of m
+// (an op's operand or result, a block's argument) has a block without an
+// encoding.
+func lacksDescriptorEncoding(m *ir.Module) bool {
+	lacks := func(v *ir.Value) bool {
+		dt, ok := v.Type().(*ir.TensorDescType)
+		return ok && dt.Block != nil && dt.Block.Encoding == nil
+	}
+	found := false
+	m.Op.Walk(func(op *ir.Operation) ir.WalkResult {
+		for _, v := range append(op.Results(), op.Operands()...) {
+			found = found || lacks(v)
+		}
+		for _, r := range op.Regions() {
+			for _, b := range r.Blocks {
+				for _, a := range b.Args() {
+					found = found || lacks(a)
+				}
+			}
+		}
+		if found {
+			return ir.Interrupt
+		}
+		return ir.Advance
+	})
+	return found
 }
 
 // AllocateSharedMemory runs Triton's allocate-shared-memory-nv (package
