@@ -117,8 +117,6 @@ func (b *builder) intBin(op string, x, y value.Value) value.Value {
 			r = cx << uint(cy)
 		case "lshr":
 			r = int64(uint64(cx)&(1<<t.BitSize-1)) >> uint(cy)
-		case "ashr":
-			r = cx >> uint(cy) // cx is sign-extended: constant.Int keeps signed values
 		}
 		if t.BitSize < 64 {
 			r &= 1<<t.BitSize - 1
@@ -136,7 +134,7 @@ func (b *builder) intBin(op string, x, y value.Value) value.Value {
 		if okx && cx == 0 {
 			return y
 		}
-	case "sub", "shl", "lshr", "ashr":
+	case "sub", "shl", "lshr":
 		if oky && cy == 0 {
 			return x
 		}
@@ -169,8 +167,6 @@ func (b *builder) intBin(op string, x, y value.Value) value.Value {
 		return b.b.NewShl(x, y)
 	case "lshr":
 		return b.b.NewLShr(x, y)
-	case "ashr":
-		return b.b.NewAShr(x, y)
 	}
 	panic("llvmemit: unknown integer op " + op)
 }
@@ -183,7 +179,6 @@ func (b *builder) or(x, y value.Value) value.Value   { return b.intBin("or", x, 
 func (b *builder) xor(x, y value.Value) value.Value  { return b.intBin("xor", x, y) }
 func (b *builder) shl(x, y value.Value) value.Value  { return b.intBin("shl", x, y) }
 func (b *builder) lshr(x, y value.Value) value.Value { return b.intBin("lshr", x, y) }
-func (b *builder) ashr(x, y value.Value) value.Value { return b.intBin("ashr", x, y) }
 
 // disjointOr is x | c for a constant c sharing no set bit with x, written
 // as the add it equals, add nuw nsw (LLVM 14 has no "or disjoint"): then
