@@ -279,7 +279,6 @@ func assignDescriptorEncodings(ctx *Context, fn *ir.Operation) error {
 			update([]*ir.Value{a}, descInfo{forced: !kernel})
 		}
 	}
-	var walkErr error
 	fn.WalkPost(func(op *ir.Operation) ir.WalkResult {
 		if op == fn {
 			return ir.Advance
@@ -306,9 +305,6 @@ func assignDescriptorEncodings(ctx *Context, fn *ir.Operation) error {
 		}
 		return ir.Advance
 	})
-	if walkErr != nil {
-		return walkErr
-	}
 
 	// 2. Propagation through structured control flow to a fixed point.
 	for len(work) > 0 {
