@@ -32,6 +32,7 @@ var layoutPasses = []string{
 	"specialize-divisibility",
 	"triton-rewrite-tensor-pointer",
 	"tritongpu-decompose-scaled-blocked",
+	"tritongpu-reorder-instructions",
 	// as make_ttgir orders them (the encodings first, which descriptors
 	// of Triton's lit tests lack), with the global scratch the tensor maps
 	// made on the device take
