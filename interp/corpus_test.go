@@ -33,6 +33,7 @@ var layoutPasses = []string{
 	"triton-rewrite-tensor-pointer",
 	"tritongpu-decompose-scaled-blocked",
 	"tritongpu-reorder-instructions",
+	"tritongpu-combine-tensor-select-and-if",
 	// as make_ttgir orders them (the encodings first, which descriptors
 	// of Triton's lit tests lack), with the global scratch the tensor maps
 	// made on the device take
