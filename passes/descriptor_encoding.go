@@ -179,6 +179,9 @@ func expandToRank(shape []int64, rank int) []int64 {
 // tiedDescValues is Triton's getTiedArgs for the descriptor values of
 // structured control flow tied to op's result (or iteration argument) i.
 func tiedDescValues(op *ir.Operation, i int) []*ir.Value {
+	if op == nil || i < 0 {
+		return nil
+	}
 	var vals []*ir.Value
 	add := func(v *ir.Value) {
 		if _, ok := v.Type().(*ir.TensorDescType); ok && !slices.Contains(vals, v) {
