@@ -406,23 +406,7 @@ func (r *tensorPtrRewriter) ifOp(op *ir.Operation) *ir.Operation {
 	if !rewrite {
 		return op
 	}
-	n := ir.NewOperation("scf.if", op.Operands(), types, nil, 2)
-	n.Props = append(n.Props, op.Props...)
-	n.Attrs = append(n.Attrs, op.Attrs...)
-	n.Loc = op.Loc
-	n.SetPos(op.Pos())
-	op.Block().InsertBefore(op, n)
-	for i, reg := range op.Regions() {
-		if reg.Entry() == nil {
-			continue
-		}
-		nb := ir.NewBlock()
-		n.Region(i).AddBlock(nb)
-		for _, o := range reg.Entry().Ops() {
-			o.Remove()
-			nb.Append(o)
-		}
-	}
+	n := rebuildWithResults(op, types)
 	r.remapResults(op, n, thenYield.Operands(), func(v *ir.Value) *blockPtrInfo { return r.info[origin(v).Result(0)] })
 	r.erase = append(r.erase, op)
 	return n
@@ -701,4 +685,30 @@ func yieldsAll(r *ir.Region, n int) bool {
 func narrowInt(t ir.Type) bool {
 	it, ok := t.(*ir.IntegerType)
 	return ok && it.Width < 64
+}
+
+// rebuildWithResults makes, just before op, an op like it (name, operands,
+// attributes, location) with results of types, and moves the ops of each of
+// op's regions' entry block into the new op's (the regions of structured
+// control flow have one block; an empty region stays empty). The caller
+// replaces op's uses and erases it.
+func rebuildWithResults(op *ir.Operation, types []ir.Type) *ir.Operation {
+	n := ir.NewOperation(op.Name(), op.Operands(), types, nil, op.NumRegions())
+	n.Props = append(n.Props, op.Props...)
+	n.Attrs = append(n.Attrs, op.Attrs...)
+	n.Loc = op.Loc
+	n.SetPos(op.Pos())
+	op.Block().InsertBefore(op, n)
+	for i, reg := range op.Regions() {
+		if reg.Entry() == nil {
+			continue
+		}
+		nb := ir.NewBlock()
+		n.Region(i).AddBlock(nb)
+		for _, o := range reg.Entry().Ops() {
+			o.Remove()
+			nb.Append(o)
+		}
+	}
+	return n
 }

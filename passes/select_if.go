@@ -68,22 +68,12 @@ func foldSelects(ifOp *ir.Operation, sels []*ir.Operation) {
 	for _, s := range sels {
 		types = append(types, s.Result(0).Type())
 	}
-	n := ir.NewOperation("scf.if", ifOp.Operands(), types, nil, 2)
-	n.Props = append(n.Props, ifOp.Props...)
-	n.Attrs = append(n.Attrs, ifOp.Attrs...)
-	n.Loc = ifOp.Loc
-	n.SetPos(ifOp.Pos())
-	ifOp.Block().InsertBefore(ifOp, n)
+	n := rebuildWithResults(ifOp, types)
 	for i := range 2 {
-		nb := ir.NewBlock()
-		n.Region(i).AddBlock(nb)
-		if i < ifOp.NumRegions() {
-			if old := ifOp.Region(i).Entry(); old != nil {
-				for _, o := range old.Ops() {
-					o.Remove()
-					nb.Append(o)
-				}
-			}
+		nb := n.Region(i).Entry()
+		if nb == nil { // an if without else
+			nb = ir.NewBlock()
+			n.Region(i).AddBlock(nb)
 		}
 		y := nb.Last()
 		if y == nil || y.Name() != "scf.yield" {
