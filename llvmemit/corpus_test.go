@@ -130,13 +130,12 @@ func TestCorpus(t *testing.T) {
 			missing[le.Op+": "+le.Msg] = append(missing[le.Op+": "+le.Msg], name)
 			continue
 		}
-		ptx, skip, err := compileResult(t, as, llc, res)
-		if skip {
-			t.Logf("%s: not compiled: %v", name, err)
-			continue
+		path := ""
+		if ptxDir != "" {
+			path = filepath.Join(ptxDir, strings.TrimSuffix(name, ".ttgir")+".ptx")
 		}
-		if err != nil {
-			t.Errorf("%s lowers but does not compile: %v", name, err)
+		ptx, compiled := compileAndWrite(t, as, llc, ptxas, name, path, res)
+		if !compiled {
 			continue
 		}
 		ok++
@@ -147,11 +146,6 @@ func TestCorpus(t *testing.T) {
 				t.Errorf("%s: a warp_group_dot did not become wgmma (Hopper %v)", name, res.Hopper)
 			}
 		}
-		path := ""
-		if ptxDir != "" {
-			path = filepath.Join(ptxDir, strings.TrimSuffix(name, ".ttgir")+".ptx")
-		}
-		writePTX(t, ptxas, name, path, res, ptx)
 	}
 	ptxas.wait(t)
 	if ptxas != nil {
@@ -189,6 +183,25 @@ func logMissing(t *testing.T, missing map[string][]string) {
 // an instruction needs it), hands it to ptxas (c, nil for none), and
 // writes it to path (PTX_DIR, for ptxas on the GPU machine; "" writes
 // nothing).
+// compileAndWrite compiles res with llc (compileResult) and hands the PTX
+// to writePTX (path "" keeps no copy), or logs why it was not compiled
+// (a missing tool) or reports the failure; it returns the PTX llc made and
+// whether it did.
+func compileAndWrite(t *testing.T, as, llc string, c *ptxasChecker, name, path string, res *llvmemit.Result) ([]byte, bool) {
+	t.Helper()
+	ptx, skip, err := compileResult(t, as, llc, res)
+	if skip {
+		t.Logf("%s: not compiled: %v", name, err)
+		return nil, false
+	}
+	if err != nil {
+		t.Errorf("%s lowers but does not compile: %v", name, err)
+		return nil, false
+	}
+	writePTX(t, c, name, path, res, ptx)
+	return ptx, true
+}
+
 func writePTX(t *testing.T, c *ptxasChecker, name, path string, res *llvmemit.Result, ptx []byte) {
 	t.Helper()
 	if version, target := res.Header(); version != "" || target != "" {

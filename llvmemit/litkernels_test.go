@@ -114,22 +114,14 @@ func TestLitKernels(t *testing.T) {
 				ok++
 				continue
 			}
-			ptx, skip, err := compileResult(t, as, llc, res)
-			if skip {
-				t.Logf("%s: not compiled: %v", name, err)
-				continue
-			}
-			if err != nil {
-				t.Errorf("%s lowers but does not compile: %v", name, err)
-				continue
-			}
-			ok++
 			path := ""
 			if ptxDir != "" {
 				file := strings.NewReplacer("/", "_", "#", "_").Replace(strings.TrimSuffix(rel, ".mlir") + "#" + itoa(c.Index))
 				path = filepath.Join(ptxDir, file+".ptx")
 			}
-			writePTX(t, ptxas, name, path, res, ptx)
+			if _, compiled := compileAndWrite(t, as, llc, ptxas, name, path, res); compiled {
+				ok++
+			}
 		}
 	}
 	ptxas.wait(t)
@@ -172,17 +164,9 @@ func TestLitInputsCompile(t *testing.T) {
 			if deviceTMA {
 				name += ".device-tma"
 			}
-			ptx, skip, err := compileResult(t, as, llc, res)
-			if skip {
-				t.Logf("%s: not compiled: %v", name, err)
-				continue
+			if _, compiled := compileAndWrite(t, as, llc, ptxas, name, "", res); compiled {
+				n++
 			}
-			if err != nil {
-				t.Errorf("%s: %v", name, err)
-				continue
-			}
-			writePTX(t, ptxas, name, "", res, ptx)
-			n++
 		}
 	}
 	ptxas.wait(t)
